@@ -1,0 +1,30 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Directory served for /.well-known/acme-challenge/ (certificate renewal). */
+  acmeDir: string | undefined;
+  /** Absolute session lifetime, whatever the activity. */
+  sessionMaxHours: number;
+  webDist: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    acmeDir: env.ACME_CHALLENGE_DIR || undefined,
+    sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+  };
+}

@@ -1,0 +1,19 @@
+import type { MessageCode } from './messages.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export interface PasswordChangeInput {
+  staraSifra: string;
+  novaSifra: string;
+  potvrdaSifra: string;
+}
+
+/** The change-password rules of spec section 5, in the order the spec checks them. */
+export function validatePasswordChange(input: PasswordChangeInput): MessageCode | null {
+  const nova = input.novaSifra.trim();
+  const potvrda = input.potvrdaSifra.trim();
+  if (input.staraSifra === '' || nova === '' || potvrda === '') return 'password.required';
+  if (nova.length < MIN_PASSWORD_LENGTH) return 'password.invalid';
+  if (nova !== potvrda) return 'password.mismatch';
+  return null;
+}
