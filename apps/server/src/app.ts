@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { message } from '@lis/domain';
+import type { Db } from './db/client.ts';
+import type { Config } from './config.ts';
+import { AppError } from './lib/errors.ts';
+import { authHook } from './modules/auth/auth-hook.ts';
+import { registerModules } from './modules/index.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+
+export interface AppOptions {
+  db: Db;
+  config: Pick<Config, 'acmeDir' | 'sessionMaxHours' | 'webDist' | 'logLevel'>;
+  logger?: boolean;
+  realtime?: RealtimeHub;
+}
+
+const BODY_LIMIT = 1_048_576;
+
+export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
+  const options: AppOptions & { realtime: RealtimeHub } = { ...input, realtime: input.realtime ?? new RealtimeHub() };
+  const app = Fastify({
+    logger: options.logger === false ? false : {
+      level: options.config.logLevel,
+      // Patient data travels in bodies and query strings: log the route, never the values.
+      serializers: {
+        req: (req: { method: string; routeOptions?: { url?: string }; id: string }) => ({
+          method: req.method, route: req.routeOptions?.url, id: req.id,
+        }),
+      },
+    },
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in a <style> tag at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'LIS API', version: '0.1.0' } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        success: false, message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}),
+      });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ success: false, message: message('rateLimited'), code: 'rateLimited' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own refusals (malformed JSON, body too large, bad content type).
+      return reply.status(error.statusCode).send({
+        success: false, message: message('form.invalid', 'bs', { field: 'body' }), code: 'form.invalid', field: 'body',
+      });
+    }
+    request.log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: message('server.error'), code: 'server.error' });
+  });
+
+  await app.register(authHook, { db: options.db });
+  await app.register(async (api) => registerModules(api, options), { prefix: '/api' });
+
+  api404(app);
+  serveAcmeChallenges(app, options.config.acmeDir);
+  await serveWebApp(app, options.config.webDist);
+  return app;
+}
+
+function api404(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ success: false, message: message('notFound'), code: 'notFound' });
+    }
+    return reply.status(404).send('Not found');
+  });
+}
+
+function serveAcmeChallenges(app: FastifyInstance, acmeDir: string | undefined): void {
+  app.get('/.well-known/acme-challenge/:file', { config: { permission: 'public' } }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    if (!acmeDir || !/^[A-Za-z0-9_-]+$/.test(file)) return reply.status(404).send('Not found');
+    const full = path.join(acmeDir, file);
+    if (!existsSync(full)) return reply.status(404).send('Not found');
+    return reply.type('text/plain').sendFile(file, acmeDir);
+  });
+}
+
+/** The built SPA: real files as they are, every other non-API path gets index.html for the client router. */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasDist = existsSync(path.join(webDist, 'index.html'));
+  await app.register(fastifyStatic, { root: hasDist ? webDist : process.cwd(), serve: hasDist, wildcard: false });
+  if (!hasDist) return;
+  app.get('/*', { config: { permission: 'public' } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ success: false, message: message('notFound'), code: 'notFound' });
+    }
+    return reply.sendFile('index.html', webDist);
+  });
+}

@@ -1,0 +1,43 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { sites, users, userSites } from '../schema.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export const DEMO_USERS = [
+  { email: 'admin@demo.lab', ime: 'Amra', prezime: 'Administrator', role: 'admin', accessLevel: 0, sites: ['SA', 'TZ'], defaultRoute: '/statistika' },
+  { email: 'specijalista@demo.lab', ime: 'Selma', prezime: 'Specijalista', role: 'specialist', accessLevel: 0, sites: ['SA', 'TZ'], defaultRoute: '/prijem' },
+  { email: 'tehnicar@demo.lab', ime: 'Tarik', prezime: 'Tehničar', role: 'technician', accessLevel: 0, sites: ['SA'], defaultRoute: '/prijem' },
+  { email: 'pregled@demo.lab', ime: 'Petra', prezime: 'Pregled', role: 'viewer', accessLevel: 1, sites: ['SA'], defaultRoute: '/prijem' },
+] as const;
+
+const DEMO_SITES = [
+  { sifra: 'SA', naziv: 'Sarajevo', name: 'Sarajevo', adresa: 'Zmaja od Bosne 1, 71000 Sarajevo', mjesta: ['Sarajevo', 'Ilidža', 'Vogošća', 'Hadžići', 'Ilijaš'] },
+  { sifra: 'TZ', naziv: 'Tuzla', name: 'Tuzla', adresa: 'Trnovac bb, 75000 Tuzla', mjesta: ['Tuzla', 'Lukavac', 'Živinice', 'Gračanica', 'Srebrenik'] },
+];
+
+/** Seeds demo sites, users and the catalogue, only into an empty database; a second run does nothing. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(sites);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const siteRows = await tx.insert(sites).values(DEMO_SITES).returning({ id: sites.id, sifra: sites.sifra });
+    const siteId = new Map(siteRows.map((row) => [row.sifra, row.id]));
+    const userRows = await tx.insert(users).values(DEMO_USERS.map((user) => ({
+      email: user.email, passwordHash, ime: user.ime, prezime: user.prezime, role: user.role,
+      accessLevel: user.accessLevel, defaultRoute: user.defaultRoute,
+    }))).returning({ id: users.id, email: users.email });
+    await tx.insert(userSites).values(DEMO_USERS.flatMap((user) => {
+      const userId = userRows.find((row) => row.email === user.email)!.id;
+      return user.sites.map((sifra) => ({ userId, siteId: siteId.get(sifra)! }));
+    }));
+    for (const seed of CATALOGUE_SEEDERS) await seed(tx);
+  });
+  return true;
+}
+
+type Seeder = (db: Db) => Promise<void>;
+/** Catalogue seeders (sections, assays, ranges, comments) appended by their modules. */
+const CATALOGUE_SEEDERS: Seeder[] = [];

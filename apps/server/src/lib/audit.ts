@@ -1,0 +1,31 @@
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+import type { RequestContext } from './context.ts';
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string;
+  field?: string | null;
+  oldValue?: unknown;
+  newValue?: unknown;
+  reason?: string | null;
+}
+
+/** Writes audit rows inside the caller's transaction, so the change and its trail commit together. */
+export async function writeAudit(db: Db, ctx: RequestContext, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  await db.insert(auditLog).values(list.map((entry) => ({
+    userId: ctx.userId,
+    siteId: ctx.siteId,
+    requestId: ctx.requestId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    field: entry.field ?? null,
+    oldValue: entry.oldValue === undefined ? null : entry.oldValue,
+    newValue: entry.newValue === undefined ? null : entry.newValue,
+    reason: entry.reason ?? null,
+  })));
+}

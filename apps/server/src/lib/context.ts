@@ -1,0 +1,27 @@
+import type { Permission, Role } from '@lis/domain';
+
+/** Who is calling and for which site, resolved by the auth hook from the token. */
+export interface RequestContext {
+  userId: string;
+  email: string;
+  sessionId: string;
+  role: Role;
+  accessLevel: number;
+  language: string;
+  /** The site this call works on: the `site` of the call, checked against the user's sites. */
+  siteId: string;
+  siteIds: string[];
+  requestId: string;
+}
+
+/** What a route may need. 'public' routes take no token. */
+export type RoutePermission = Permission | 'public' | 'authenticated';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}

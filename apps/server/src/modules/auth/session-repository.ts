@@ -1,0 +1,73 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, sites, users, userSites } from '../../db/schema.ts';
+
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: string;
+  accessLevel: number;
+  language: string;
+  siteId: string;
+  siteIds: string[];
+  lastSeenAt: Date;
+  idleSeconds: number;
+}
+
+/** The live session behind a token hash: not ended, not idle too long, not past its lifetime, user enabled. */
+export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSession | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      role: users.role,
+      accessLevel: users.accessLevel,
+      language: users.language,
+      siteId: sessions.siteId,
+      lastSeenAt: sessions.lastSeenAt,
+      idleSeconds: sessions.idleSeconds,
+      expiresAt: sessions.expiresAt,
+      userExpiresAt: users.expiresAt,
+      siteIds: sql<string[]>`coalesce((select array_agg(${userSites.siteId}::text) from ${userSites} where ${userSites.userId} = ${users.id}), '{}')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt), eq(users.disabled, false)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const idleDeadline = row.lastSeenAt.getTime() + row.idleSeconds * 1000;
+  if (now.getTime() > idleDeadline || now >= row.expiresAt || (row.userExpiresAt && now >= row.userExpiresAt)) {
+    await endSession(db, row.sessionId, now.getTime() > idleDeadline ? 'idle' : 'expired');
+    return null;
+  }
+  return {
+    sessionId: row.sessionId, userId: row.userId, email: row.email, role: row.role, accessLevel: row.accessLevel,
+    language: row.language, siteId: row.siteId, siteIds: row.siteIds, lastSeenAt: row.lastSeenAt, idleSeconds: row.idleSeconds,
+  };
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function endSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db.update(sessions).set({ endedAt: new Date(), endReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+export async function endUserSessions(db: Db, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+  await db.update(sessions).set({ endedAt: new Date(), endReason: reason })
+    .where(and(
+      eq(sessions.userId, userId),
+      isNull(sessions.endedAt),
+      exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+    ));
+}
+
+export async function siteExists(db: Db, siteId: string): Promise<boolean> {
+  const rows = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).limit(1);
+  return rows.length > 0;
+}

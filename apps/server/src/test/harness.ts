@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/index.ts';
+import { RealtimeHub } from '../realtime/hub.ts';
+
+/**
+ * A migrated, seeded database for one test file: in-memory PGlite by default,
+ * or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL
+ * (created here and dropped in close()).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    await seedDemo(database.db);
+    return database;
+  }
+  const base = new URL(serverUrl);
+  const name = `${base.pathname.slice(1) || 'lis'}_t${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await seedDemo(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  realtime: RealtimeHub;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const realtime = new RealtimeHub();
+  const app = await buildApp({
+    db: database.db,
+    logger: false,
+    realtime,
+    config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
+  });
+  await app.ready();
+  return {
+    app, database, realtime,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface SignedIn {
+  token: string;
+  site: string;
+  sites: { _id: string; sifra: string }[];
+  userId: string;
+}
+
+let ipCounter = 0;
+
+/** Signs a demo user in; each call comes from its own address so throttling tests stay independent. */
+export async function signIn(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD): Promise<SignedIn> {
+  ipCounter += 1;
+  const response = await app.inject({
+    method: 'POST', url: '/api/login/users', payload: { email, password, returnSecureToken: true },
+    remoteAddress: `10.9.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`);
+  const data = response.json().data as { idToken: string; site: string; sites: { _id: string; sifra: string }[]; localId: string };
+  return { token: data.idToken, site: data.site, sites: data.sites, userId: data.localId };
+}
+
+export function siteId(user: SignedIn, sifra: string): string {
+  const site = user.sites.find((item) => item.sifra === sifra);
+  if (!site) throw new Error(`user has no site ${sifra}`);
+  return site._id;
+}
+
+export function json(response: LightMyRequestResponse): Record<string, unknown> {
+  return response.json() as Record<string, unknown>;
+}
