@@ -42,6 +42,7 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
   });
 
+  enforceRoutePermissions(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -91,6 +92,23 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
   serveAcmeChallenges(app, options.config.acmeDir);
   await serveWebApp(app, options.config.webDist);
   return app;
+}
+
+/**
+ * Every /api route must say who may call it; one that does not is a startup
+ * error, so a forgotten permission can never ship as an open route.
+ */
+function enforceRoutePermissions(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, permission: 'public' };
+      return;
+    }
+    if (!route.config?.permission) {
+      throw new Error(`${String(route.method)} ${route.url} declares no permission`);
+    }
+  });
 }
 
 function api404(app: FastifyInstance): void {

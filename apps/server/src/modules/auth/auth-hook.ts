@@ -39,7 +39,8 @@ export const authHook = fp(async (app: FastifyInstance, options: { db: Db }) => 
   app.decorateRequest('ctx');
   app.addHook('preHandler', async (request) => {
     const permission = request.routeOptions.config.permission;
-    if (!request.url.startsWith('/api/')) return;
+    // Unmatched paths reach the not-found handler, which answers 404 on its own.
+    if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return;
     if (permission === 'public') return;
     if (permission === undefined) throw AppError.forbidden();
 
