@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './password.ts';
 export * from './date-range.ts';
 export * from './list-query.ts';
+export * from './site-switch.ts';
