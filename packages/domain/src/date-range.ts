@@ -1,5 +1,9 @@
-/** Earliest selectable date of the date-range pickers (spec section 5). */
-export const EARLIEST_DATE = new Date('2019-09-01T00:00:00Z');
+import { localTimeZone, startOfDay, type CalendarDay } from './time-zone.ts';
+
+/** Earliest selectable day of the date-range pickers (spec sections 5 and 9). */
+export const EARLIEST_DAY: CalendarDay = '2019-09-01';
+/** The earliest day of the one picker variant that starts later (spec section 5). */
+export const EARLIEST_DAY_SHORT_PICKER: CalendarDay = '2020-11-01';
 const DAY_MS = 86_400_000;
 
 export interface DateRange {
@@ -7,13 +11,32 @@ export interface DateRange {
   to: Date;
 }
 
-/** Both ends present, start before end, within [2019-09-01, now] for the start and now + 1 day for the end. */
-export function isValidDateRange(from: Date | null | undefined, to: Date | null | undefined, now: Date = new Date()): boolean {
+export interface DateRangeLimits {
+  /** The moment the check happens; the start may not be later, the end not later than a day after. */
+  now?: Date;
+  /** Zone in which the earliest day begins; the browser's own zone by default, since its pickers show local time. */
+  timeZone?: string;
+  earliestDay?: CalendarDay;
+}
+
+/**
+ * The date-range rule of spec section 5: both ends present, the start before
+ * the end, the start not before the earliest day nor after now, the end not
+ * later than now plus one day.
+ */
+export function isValidDateRange(from: Date | null | undefined, to: Date | null | undefined, limits: DateRangeLimits = {}): boolean {
   if (!from || !to) return false;
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return false;
   if (from.getTime() >= to.getTime()) return false;
-  if (from.getTime() < EARLIEST_DATE.getTime()) return false;
+  const now = limits.now ?? new Date();
+  const earliest = startOfDay(limits.earliestDay ?? EARLIEST_DAY, limits.timeZone ?? localTimeZone());
+  if (from.getTime() < earliest.getTime()) return false;
   if (from.getTime() > now.getTime()) return false;
   if (to.getTime() > now.getTime() + DAY_MS) return false;
   return true;
+}
+
+/** The latest selectable end: now plus one day. */
+export function latestRangeEnd(now: Date = new Date()): Date {
+  return new Date(now.getTime() + DAY_MS);
 }

@@ -5,3 +5,4 @@ export * from './password.ts';
 export * from './date-range.ts';
 export * from './list-query.ts';
 export * from './site-switch.ts';
+export * from './time-zone.ts';

@@ -1,0 +1,92 @@
+/**
+ * Calendar days in a named time zone (a site's zone, default Europe/Sarajevo).
+ * "Today", "yesterday" and a day typed as 2024-03-31 all mean local days of the
+ * site, whatever zone the server or the browser runs in.
+ */
+export const DEFAULT_TIME_ZONE = 'Europe/Sarajevo';
+
+/** A calendar day as `YYYY-MM-DD`. */
+export type CalendarDay = string;
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** True for a zone name the runtime knows (IANA names such as Europe/Sarajevo, or UTC). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone the runtime (the browser) shows local times in. */
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+interface WallClock { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0, month: parts.month ?? 1, day: parts.day ?? 1,
+    hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0,
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at that instant, in milliseconds. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const clock = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;
+  return asUtc - wholeSeconds;
+}
+
+export function isCalendarDay(value: string): value is CalendarDay {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The local calendar day of an instant in the zone. */
+export function calendarDayOf(instant: Date, timeZone: string): CalendarDay {
+  const clock = wallClock(instant, timeZone);
+  return `${String(clock.year).padStart(4, '0')}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}`;
+}
+
+/** The day `days` after (or before, when negative) the given day. */
+export function addDays(day: CalendarDay, days: number): CalendarDay {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) throw new RangeError(`not a calendar day: ${day}`);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instant the day begins in the zone (local midnight; DST changes in Europe never skip midnight). */
+export function startOfDay(day: CalendarDay, timeZone: string): Date {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) throw new RangeError(`not a calendar day: ${day}`);
+  const wallAsUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // The offset depends on the instant we are looking for; two rounds settle it, also on DST change days.
+  let guess = wallAsUtc - zoneOffsetMs(new Date(wallAsUtc), timeZone);
+  guess = wallAsUtc - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
