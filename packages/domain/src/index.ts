@@ -6,3 +6,8 @@ export * from './date-range.ts';
 export * from './list-query.ts';
 export * from './site-switch.ts';
 export * from './time-zone.ts';
+export * from './spol.ts';
+export * from './assays/index.ts';
+export * from './money.ts';
+export * from './patient/index.ts';
+export * from './sample/index.ts';

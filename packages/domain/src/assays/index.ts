@@ -1,0 +1,5 @@
+export * from './rounding.ts';
+export * from './named-formulas.ts';
+export * from './formula.ts';
+export * from './reference-ranges.ts';
+export * from './result-flags.ts';
