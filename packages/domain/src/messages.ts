@@ -28,11 +28,38 @@ export const MESSAGES = {
   'notFound': { bs: 'Zapis nije pronađen.', en: 'Record not found.', de: 'Eintrag nicht gefunden.' },
   'server.error': { bs: 'Greška na serveru.', en: 'Server error.', de: 'Serverfehler.' },
   'rateLimited': { bs: 'Previše zahtjeva. Pokušajte ponovo kasnije.', en: 'Too many requests. Try again later.', de: 'Zu viele Anfragen. Bitte später erneut versuchen.' },
+  // Patients (spec sections 5 and 8)
+  'patient.jmbgInvalid': { bs: 'Matični broj nije validan.', en: 'The personal ID is not valid.', de: 'Die persönliche Identifikationsnummer ist ungültig.' },
+  'patient.birthDateInvalid': { bs: 'Datum rođenja nije validan.', en: 'The date of birth is not valid.', de: 'Das Geburtsdatum ist ungültig.' },
+  'patient.birthYearInvalid': { bs: 'Godište nije validno.', en: 'The birth year is not valid.', de: 'Das Geburtsjahr ist ungültig.' },
+  'patient.emailInvalid': { bs: 'E-mail adresa nije validna.', en: 'The e-mail address is not valid.', de: 'Die E-Mail-Adresse ist ungültig.' },
+  'patient.duplicate': { bs: 'Uneseni Matični broj je već registriran!', en: 'The personal ID entered is already registered!', de: 'Die eingegebene persönliche Identifikationsnummer ist bereits registriert!' },
+  'patient.exists': { bs: 'Pacijent postoji', en: 'Patient exists', de: 'Patient existiert' },
+  'patient.existsWarning': { bs: 'Pacijent postoji.', en: 'The patient already exists.', de: 'Der Patient existiert bereits.' },
+  // Samples (spec sections 4, 5 and 8)
+  'sample.updated': { bs: 'Uzorak uspješno izmijenjen!', en: 'Sample updated successfully!', de: 'Probe erfolgreich geändert!' },
+  'sample.updateFailed': { bs: 'Greška prilikom izmjene uzorka!', en: 'Error while updating the sample!', de: 'Fehler beim Ändern der Probe!' },
+  'sample.saved': { bs: 'Uzorak uspješno sačuvan!', en: 'Sample saved successfully!', de: 'Probe erfolgreich gespeichert!' },
+  'sample.locked': { bs: 'Uzorak je odobren ili verificiran i ne može se mijenjati.', en: 'The sample is approved or verified and cannot be changed.', de: 'Die Probe ist freigegeben oder verifiziert und kann nicht geändert werden.' },
+  'sample.deleteNotAllowed': { bs: 'Uzorak se može obrisati samo dok je ZAPRIMLJEN.', en: 'A sample can only be deleted while it is ZAPRIMLJEN (received).', de: 'Eine Probe kann nur gelöscht werden, solange sie ZAPRIMLJEN (eingegangen) ist.' },
+  'sample.lastTest': { bs: 'Test nije moguće ukloniti. Zatvorite prozor i obrišite uzorak.', en: 'The test cannot be removed. Close the window and delete the sample.', de: 'Der Test kann nicht entfernt werden. Schließen Sie das Fenster und löschen Sie die Probe.' },
+  'sample.testLocked': { bs: 'Test nije moguće ukloniti!', en: 'The test cannot be removed!', de: 'Der Test kann nicht entfernt werden!' },
+  'sample.testUnavailable': { bs: 'Test nije dostupan za ovog pacijenta: {naziv}.', en: 'The test is not available for this patient: {naziv}.', de: 'Der Test ist für diesen Patienten nicht verfügbar: {naziv}.' },
+  'sample.flagsNeedFemale': { bs: 'Trudnoća i menopauza mogu se označiti samo za pacijentice.', en: 'Pregnancy and menopause can only be marked for female patients.', de: 'Schwangerschaft und Menopause können nur bei Patientinnen markiert werden.' },
+  'sample.flagsConflict': { bs: 'Trudnoća i menopauza ne mogu biti označene zajedno.', en: 'Pregnancy and menopause cannot both be marked.', de: 'Schwangerschaft und Menopause können nicht beide markiert werden.' },
+  'sample.datumInvalid': { bs: 'Datum uzorka nije validan.', en: 'The sample date is not valid.', de: 'Das Probendatum ist ungültig.' },
+  'sample.received': { bs: 'Uzorak zaprimljen u obradu.', en: 'Sample received for processing.', de: 'Probe zur Bearbeitung angenommen.' },
+  'sample.alreadyReceived': { bs: 'Uzorak je već zaprimljen.', en: 'The sample has already been received.', de: 'Die Probe wurde bereits angenommen.' },
+  'sample.commentSaved': { bs: 'Komentar sačuvan.', en: 'Comment saved.', de: 'Kommentar gespeichert.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export type MessageCode = keyof typeof MESSAGES;
+
+export function isMessageCode(value: string): value is MessageCode {
+  return Object.hasOwn(MESSAGES, value);
+}
 
 export function message(code: MessageCode, language: Language = 'bs', params: Record<string, string> = {}): string {
   return MESSAGES[code][language].replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? `{${key}}`);

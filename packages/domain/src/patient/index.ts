@@ -1,0 +1,6 @@
+export * from './calendar-date.ts';
+export * from './personal-id.ts';
+export * from './age.ts';
+export * from './symptoms.ts';
+export * from './intake.ts';
+export * from './schemas.ts';

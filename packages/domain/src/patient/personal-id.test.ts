@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeJmbg, encodeBirthDate, encodeBirthYear, encodeNoData, inputLengthFor, isPlaceholderJmbg, isValidJmbg,
+  newPlaceholderTail, parseBirthDateInput, parseBirthYearInput, personalIdFromEntry, truncateIdInput, yearDigits, yearFromDigits,
+} from './personal-id.ts';
+
+const today = { year: 2024, month: 5, day: 17 };
+const fixed = (value: number) => () => value;
+
+describe('isValidJmbg', () => {
+  it('accepts 4 digits, 9 or 0, 8 digits', () => {
+    expect(isValidJmbg('0101985170003')).toBe(true);
+    expect(isValidJmbg('1502012175009')).toBe(true);
+  });
+
+  it('accepts 4 digits, 9 or 0, 7 digits and P', () => {
+    expect(isValidJmbg('000098512345P')).toBe(true);
+    expect(isValidJmbg('150301254321P')).toBe(true);
+  });
+
+  it('refuses other century digits, lengths, letters and a lower-case p', () => {
+    for (const value of ['0101185170003', '010198517000', '01019851700031', '01019851700a3', '0000985l2345P', '0000985123456P', '000098512345p', '', ' 0101985170003']) {
+      expect(isValidJmbg(value), value).toBe(false);
+    }
+  });
+
+  it('tells placeholders apart', () => {
+    expect(isPlaceholderJmbg('000098512345P')).toBe(true);
+    expect(isPlaceholderJmbg('0101985170003')).toBe(false);
+  });
+});
+
+describe('input truncation by mode', () => {
+  it('keeps 13, 8 or 4 characters and nothing in no-data mode', () => {
+    expect(inputLengthFor('jmbg')).toBe(13);
+    expect(inputLengthFor('datr')).toBe(8);
+    expect(inputLengthFor('god')).toBe(4);
+    expect(truncateIdInput('01019851700031234', 'jmbg')).toBe('0101985170003');
+    expect(truncateIdInput('150319851', 'datr')).toBe('15031985');
+    expect(truncateIdInput('19855', 'god')).toBe('1985');
+    expect(truncateIdInput('123', 'bez')).toBe('');
+  });
+
+  it('upper-cases the P of a typed placeholder', () => {
+    expect(truncateIdInput('000098512345p', 'jmbg')).toBe('000098512345P');
+  });
+});
+
+describe('year digits', () => {
+  it('encodes 9 for 1xxx and 0 for 2xxx', () => {
+    expect(yearDigits(1985)).toBe('985');
+    expect(yearDigits(1921)).toBe('921');
+    expect(yearDigits(2012)).toBe('012');
+    expect(yearDigits(2000)).toBe('000');
+    expect(() => yearDigits(1899)).toThrow(RangeError);
+    expect(() => yearDigits(2100)).toThrow(RangeError);
+  });
+
+  it('decodes them back', () => {
+    expect(yearFromDigits('985')).toBe(1985);
+    expect(yearFromDigits('012')).toBe(2012);
+    expect(yearFromDigits('185')).toBeNull();
+    expect(yearFromDigits('98')).toBeNull();
+  });
+});
+
+describe('placeholders', () => {
+  it('ends in P with a random 5-digit number', () => {
+    expect(newPlaceholderTail(fixed(0))).toBe('10000P');
+    expect(newPlaceholderTail(fixed(0.5))).toBe('55000P');
+    expect(newPlaceholderTail(fixed(0.999999999999))).toBe('99999P');
+    expect(newPlaceholderTail(fixed(1))).toBe('99999P');
+    for (let i = 0; i < 200; i += 1) expect(newPlaceholderTail()).toMatch(/^[1-9]\d{4}P$/);
+  });
+
+  it("year mode stores '0000', three year digits and the last six characters of the existing placeholder", () => {
+    expect(encodeBirthYear(1985, null, fixed(0.12345))).toBe('000098521110P');
+    expect(encodeBirthYear(1990, '000098521110P')).toBe('000099021110P');
+    const first = encodeBirthYear(1985, undefined, fixed(0.5));
+    expect(first).toBe('000098555000P');
+    expect(encodeBirthYear(2012, first)).toBe('000001255000P');
+    expect(isValidJmbg(first)).toBe(true);
+  });
+
+  it('date mode stores day and month, year digits and the placeholder tail', () => {
+    expect(encodeBirthDate({ day: 5, month: 3, year: 1985 }, null, fixed(0))).toBe('050398510000P');
+    expect(encodeBirthDate({ day: 29, month: 2, year: 2004 }, '000098555000P')).toBe('290200455000P');
+  });
+
+  it('does not reuse the tail of a real JMBG', () => {
+    expect(encodeBirthYear(1985, '0101985170003', fixed(0))).toBe('000098510000P');
+  });
+
+  it('no-data mode uses year digits 900, which no birth year can have', () => {
+    expect(encodeNoData(null, fixed(0.25))).toBe('000090032500P');
+    expect(encodeNoData('050398510000P')).toBe('000090010000P');
+  });
+});
+
+describe('birth date input (ddmmyyyy)', () => {
+  it('accepts real dates from 1921 up to today', () => {
+    expect(parseBirthDateInput('15031985', today)).toEqual({ day: 15, month: 3, year: 1985 });
+    expect(parseBirthDateInput('01011921', today)).toEqual({ day: 1, month: 1, year: 1921 });
+    expect(parseBirthDateInput('17052024', today)).toEqual({ day: 17, month: 5, year: 2024 });
+  });
+
+  it('checks day, month and leap years', () => {
+    expect(parseBirthDateInput('29022000', today)).not.toBeNull();
+    expect(parseBirthDateInput('29022004', today)).not.toBeNull();
+    expect(parseBirthDateInput('29021999', today)).toBeNull();
+    expect(parseBirthDateInput('29021900', today)).toBeNull();
+    expect(parseBirthDateInput('31041990', today)).toBeNull();
+    expect(parseBirthDateInput('00011990', today)).toBeNull();
+    expect(parseBirthDateInput('32011990', today)).toBeNull();
+    expect(parseBirthDateInput('15131990', today)).toBeNull();
+    expect(parseBirthDateInput('15001990', today)).toBeNull();
+  });
+
+  it('refuses the future, years before 1921 and anything not 8 digits', () => {
+    expect(parseBirthDateInput('18052024', today)).toBeNull();
+    expect(parseBirthDateInput('31121920', today)).toBeNull();
+    expect(parseBirthDateInput('1503198', today)).toBeNull();
+    expect(parseBirthDateInput('15.03.85', today)).toBeNull();
+  });
+});
+
+describe('birth year input', () => {
+  it('is 4 digits between 1921 and the current year', () => {
+    expect(parseBirthYearInput('1921', today)).toBe(1921);
+    expect(parseBirthYearInput('2024', today)).toBe(2024);
+    expect(parseBirthYearInput('1920', today)).toBeNull();
+    expect(parseBirthYearInput('2025', today)).toBeNull();
+    expect(parseBirthYearInput('985', today)).toBeNull();
+    expect(parseBirthYearInput('19a5', today)).toBeNull();
+  });
+});
+
+describe('personalIdFromEntry', () => {
+  it('answers the spec message of each mode', () => {
+    expect(personalIdFromEntry('jmbg', '0101185170003', today)).toEqual({ ok: false, code: 'patient.jmbgInvalid', field: 'jmbg' });
+    expect(personalIdFromEntry('datr', '31021990', today)).toEqual({ ok: false, code: 'patient.birthDateInvalid', field: 'jmbg' });
+    expect(personalIdFromEntry('god', '1900', today)).toEqual({ ok: false, code: 'patient.birthYearInvalid', field: 'jmbg' });
+  });
+
+  it('builds the ID of each mode', () => {
+    expect(personalIdFromEntry('jmbg', ' 0101985170003 ', today)).toEqual({ ok: true, jmbg: '0101985170003' });
+    expect(personalIdFromEntry('datr', '15031985', today, null, fixed(0))).toEqual({ ok: true, jmbg: '150398510000P' });
+    expect(personalIdFromEntry('god', '2012', today, '150398510000P')).toEqual({ ok: true, jmbg: '000001210000P' });
+    expect(personalIdFromEntry('bez', '', today, null, fixed(0))).toEqual({ ok: true, jmbg: '000090010000P' });
+  });
+
+  it('truncates what was typed to the mode first', () => {
+    expect(personalIdFromEntry('god', '19851', today, null, fixed(0))).toEqual({ ok: true, jmbg: '000098510000P' });
+  });
+});
+
+describe('describeJmbg', () => {
+  it('reads birth date and sex from a real JMBG', () => {
+    expect(describeJmbg('0101985170003')).toEqual({ mode: 'jmbg', birthDate: { day: 1, month: 1, year: 1985 }, birthYear: 1985, spol: 'MUŠKI' });
+    expect(describeJmbg('1502012175509')).toEqual({ mode: 'jmbg', birthDate: { day: 15, month: 2, year: 2012 }, birthYear: 2012, spol: 'ŽENSKI' });
+    expect(describeJmbg('0101985174990')?.spol).toBe('MUŠKI');
+    expect(describeJmbg('0101985175000')?.spol).toBe('ŽENSKI');
+  });
+
+  it('leaves the birth out when the digits are not a date', () => {
+    expect(describeJmbg('3102985170003')).toEqual({ mode: 'jmbg', birthDate: null, birthYear: null, spol: 'MUŠKI' });
+  });
+
+  it('reads the placeholders: date, year only, nothing; never a sex', () => {
+    expect(describeJmbg('150398510000P')).toEqual({ mode: 'datr', birthDate: { day: 15, month: 3, year: 1985 }, birthYear: 1985, spol: null });
+    expect(describeJmbg('000001210000P')).toEqual({ mode: 'god', birthDate: null, birthYear: 2012, spol: null });
+    expect(describeJmbg('000090010000P')).toEqual({ mode: 'bez', birthDate: null, birthYear: null, spol: null });
+  });
+
+  it('is null for an invalid ID', () => {
+    expect(describeJmbg('123')).toBeNull();
+  });
+});

@@ -1,0 +1,5 @@
+export * from './status.ts';
+export * from './actions.ts';
+export * from './code.ts';
+export * from './test-picker.ts';
+export * from './schemas.ts';
