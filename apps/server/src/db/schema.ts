@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -171,8 +173,132 @@ export const referenceRanges = pgTable('reference_ranges', {
   ageMaxDays: integer('age_max_days').notNull().default(54_750),
   /** null: regardless of pregnancy. */
   trudnica: boolean('trudnica'),
+  /** null: regardless of menopause (ranges of the sex hormones differ after it). */
+  menopauza: boolean('menopauza'),
   low: numeric('low'),
   high: numeric('high'),
   /** Text reference for qualitative tests, e.g. "Negativan". */
   tekst: text('tekst'),
 }, (t) => [index('reference_ranges_labassay_idx').on(t.labassayId)]);
+
+/**
+ * Patients belong to the lab, not to a site: every site of the lab sees them.
+ * jmbg is UNIQUE in the database, so two saves of one ID can never both
+ * succeed, however they race. Field names are the spec's.
+ */
+export const patients = pgTable('patients', {
+  id: id(),
+  /** Personal ID, or a placeholder ending in P (see @lis/domain personal-id). */
+  jmbg: text('jmbg').notNull(),
+  ime: text('ime').notNull(),
+  prezime: text('prezime').notNull(),
+  /** MUŠKI or ŽENSKI. */
+  spol: text('spol').notNull(),
+  /** Derived from jmbg when it carries the date. */
+  datumRodjenja: date('datum_rodjenja', { mode: 'string' }),
+  /** Derived from jmbg when it carries the year; typed in the patient-data dialog otherwise. */
+  godiste: integer('godiste'),
+  adresa: text('adresa').notNull().default(''),
+  telefon: text('telefon').notNull().default(''),
+  email: text('email').notNull().default(''),
+  /** Identification document number. */
+  passport: text('passport').notNull().default(''),
+  /** Report languages: 'Bosanski jezik', 'Engleski jezik', 'Njemački jezik'. */
+  language: text('language').array().notNull().default(sql`'{}'::text[]`),
+  /** The 14 symptom flags of the intake checklist. */
+  symptoms: jsonb('symptoms').$type<Record<string, boolean>>().notNull().default(sql`'{}'::jsonb`),
+  note: text('note').notNull().default(''),
+  /** Referring location. */
+  lokacija: text('lokacija').notNull().default(''),
+  /** Smoking and diabetes: part of the spec's payload, sent empty by its form. */
+  duhan: text('duhan').notNull().default(''),
+  dijabetes: text('dijabetes').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('patients_jmbg_key').on(t.jmbg),
+  // Prefix search ('Pretraga') on lower(col) LIKE 'word%', whatever the database collation.
+  index('patients_jmbg_search_idx').on(sql`lower(${t.jmbg}) text_pattern_ops`),
+  index('patients_prezime_search_idx').on(sql`lower(${t.prezime}) text_pattern_ops`),
+  index('patients_ime_search_idx').on(sql`lower(${t.ime}) text_pattern_ops`),
+  // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (a DESC index would be NULLS LAST and not match).
+  index('patients_created_idx').on(t.createdAt, t.id),
+]);
+
+/** A sample (uzorak) of a patient, taken at one site. */
+export const samples = pgTable('samples', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  patientId: uuid('patient_id').notNull().references(() => patients.id),
+  /** Barcode on the tube: yymmdd + the day's running number (see @lis/domain sample code). Never reused. */
+  code: text('code').notNull(),
+  /** The day's running number within the lab, printed on the label as pacijentRBr. */
+  rbr: integer('rbr').notNull(),
+  status: text('status').notNull().default('ZAPRIMLJEN'),
+  hitan: boolean('hitan').notNull().default(false),
+  /** Kind of sample work: 'Standard', or a microbiology type with its bracketed subtype. */
+  tip: text('tip').notNull().default('Standard'),
+  /** Sample material (serum, plasma, urine ...). */
+  type: text('type').notNull().default(''),
+  trudnica: boolean('trudnica').notNull().default(false),
+  /** Phase or day of the menstrual cycle. */
+  menstc: text('menstc').notNull().default(''),
+  anticoag: boolean('anticoag').notNull().default(false),
+  menopauza: boolean('menopauza').notNull().default(false),
+  /** Referring location. */
+  lokacija: text('lokacija').notNull().default(''),
+  doktor: text('doktor').notNull().default(''),
+  komentar: text('komentar').notNull().default(''),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  /** When the sample was taken. */
+  datum: timestamp('datum', { withTimezone: true }).notNull().defaultNow(),
+  /** When the lab received the tube (scan at /barcode): ZAPRIMLJEN -> U OBRADI. */
+  receivedAt: timestamp('received_at', { withTimezone: true }),
+  pdfExists: boolean('pdf_exists').notNull().default(false),
+  createdBy: uuid('created_by').references(() => users.id),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('samples_code_key').on(t.code),
+  // The list's newest-first order is a backward scan of these (see lib/list-query.ts).
+  index('samples_site_created_idx').on(t.siteId, t.createdAt, t.id),
+  index('samples_site_status_idx').on(t.siteId, t.status, t.createdAt, t.id),
+  index('samples_patient_idx').on(t.patientId, t.createdAt),
+  check('samples_status_check', sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN')`),
+]);
+
+/** The tests ordered on a sample. */
+export const sampleTests = pgTable('sample_tests', {
+  id: id(),
+  sampleId: uuid('sample_id').notNull().references(() => samples.id, { onDelete: 'cascade' }),
+  labassayId: uuid('labassay_id').notNull().references(() => labAssays.id),
+  /** What the test costs on this sample (KM, exact): the catalogue price, or 0 when pulled in by a calculated test. */
+  price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0'),
+  /** The test's own progress, in the sample status vocabulary. */
+  statusT: text('status_t').notNull().default('ZAPRIMLJEN'),
+  /** The calculated test (lab assay) that pulled this one in at price 0; null when chosen by hand. */
+  componentOf: uuid('component_of').references(() => labAssays.id),
+  /** The result exactly as the analyser or the person gave it; null until there is one. */
+  rezultat: text('rezultat'),
+  /** The result as a number, when it is one. */
+  rezultatF: numeric('rezultat_f'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('sample_tests_sample_assay_key').on(t.sampleId, t.labassayId),
+  index('sample_tests_labassay_idx').on(t.labassayId),
+]);
+
+/**
+ * Running number of sample codes per day (yymmdd), lab-wide. Incremented with
+ * INSERT ... ON CONFLICT DO UPDATE ... RETURNING inside the sample's
+ * transaction: the row lock serialises concurrent saves of a day, and the
+ * number only ever grows, so a code is never handed out twice.
+ */
+export const sampleCodeCounters = pgTable('sample_code_counters', {
+  day: text('day').primaryKey(),
+  last: integer('last').notNull(),
+});
