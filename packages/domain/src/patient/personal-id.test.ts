@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeJmbg, encodeBirthDate, encodeBirthYear, encodeNoData, inputLengthFor, isPlaceholderJmbg, isValidJmbg,
+  describeJmbg, encodeBirthDate, jmbgProblem, encodeBirthYear, encodeNoData, inputLengthFor, isPlaceholderJmbg, isValidJmbg,
   newPlaceholderTail, parseBirthDateInput, parseBirthYearInput, personalIdFromEntry, truncateIdInput, yearDigits, yearFromDigits,
 } from './personal-id.ts';
 
@@ -174,5 +174,23 @@ describe('describeJmbg', () => {
 
   it('is null for an invalid ID', () => {
     expect(describeJmbg('123')).toBeNull();
+  });
+});
+
+describe('jmbgProblem (before saving)', () => {
+  it('accepts possible births', () => {
+    for (const jmbg of ['0101985170003', '1705024175003', '3102985170003', '150398510000P', '000092110000P', '000002410000P', '000090010000P']) {
+      expect(jmbgProblem(jmbg, today), jmbg).toBeNull();
+    }
+  });
+
+  it('refuses births in the future or before 1921 with the message of the mode', () => {
+    expect(jmbgProblem('1805024175003', today)).toBe('patient.jmbgInvalid');
+    expect(jmbgProblem('000002510000P', today)).toBe('patient.birthYearInvalid');
+    expect(jmbgProblem('000092010000P', today)).toBe('patient.birthYearInvalid');
+    expect(jmbgProblem('180502410000P', today)).toBe('patient.birthDateInvalid');
+    expect(jmbgProblem('310292010000P', today)).toBe('patient.birthDateInvalid');
+    expect(jmbgProblem('300298510000P', today)).toBe('patient.birthDateInvalid');
+    expect(jmbgProblem('x', today)).toBe('patient.jmbgInvalid');
   });
 });

@@ -168,3 +168,25 @@ export function describeJmbg(jmbg: string): PersonalIdFacts | null {
   const serial = Number(jmbg.slice(9, 12));
   return { mode: 'jmbg', birthDate, birthYear: birthDate?.year ?? null, spol: serial < 500 ? 'MUŠKI' : 'ŽENSKI' };
 }
+
+/**
+ * The checks beyond the format, for an ID about to be saved: the birth it
+ * encodes must be possible. A real JMBG must not be born after today; a
+ * birth-year placeholder needs a year 1921..today; a date placeholder a real
+ * date 1921..today. (A real JMBG whose digits are no date is accepted as the
+ * spec's format allows; it simply tells no age.)
+ */
+export function jmbgProblem(jmbg: string, today: CalendarDate): MessageCode | null {
+  const facts = describeJmbg(jmbg);
+  if (!facts) return 'patient.jmbgInvalid';
+  switch (facts.mode) {
+    case 'jmbg':
+      return facts.birthDate && compareDates(facts.birthDate, today) > 0 ? 'patient.jmbgInvalid' : null;
+    case 'god':
+      return facts.birthYear !== null && facts.birthYear >= MIN_BIRTH_YEAR && facts.birthYear <= today.year ? null : 'patient.birthYearInvalid';
+    case 'datr':
+      return facts.birthDate && facts.birthDate.year >= MIN_BIRTH_YEAR && compareDates(facts.birthDate, today) <= 0 ? null : 'patient.birthDateInvalid';
+    case 'bez':
+      return null;
+  }
+}
