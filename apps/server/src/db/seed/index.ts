@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { sites, users, userSites } from '../schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { seedCatalogue } from './catalogue.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -40,4 +41,4 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
 type Seeder = (db: Db) => Promise<void>;
 /** Catalogue seeders (sections, assays, ranges, comments) appended by their modules. */
-const CATALOGUE_SEEDERS: Seeder[] = [];
+const CATALOGUE_SEEDERS: Seeder[] = [seedCatalogue];
