@@ -3,10 +3,12 @@ import type { AppOptions } from '../app.ts';
 import { healthRoutes } from './health/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
+import { patientRoutes } from './patients/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
   await api.register(healthRoutes, options);
   await api.register(authRoutes, options);
   await api.register(siteRoutes, options);
+  await api.register(patientRoutes, options);
 }

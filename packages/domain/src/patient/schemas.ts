@@ -8,7 +8,7 @@ import { SYMPTOM_KEYS, hasSymptomAnswer, normaliseSymptoms, type SymptomKey } fr
  * Request contracts of the patient calls (spec section 7), shared by the
  * server and the intake form. Issue messages are message-catalogue codes, so
  * a refused field answers with the spec's own text. Unknown fields (token,
- * site, duhan, dijabetes of older clients) are ignored.
+ * site, id) are ignored.
  */
 
 /** A missing field is 'Unesite obavezna polja.', a field of the wrong type a generic invalid-input answer. */
@@ -72,6 +72,9 @@ const patientFields = {
   /** Referring location (patient-data dialog). */
   lokacija: optionalText(PATIENT_LIMITS.lokacija),
   godiste: godisteSchema,
+  /** Smoking and diabetes: in the spec's payload, sent empty by its form; kept as given. */
+  duhan: optionalText(100),
+  dijabetes: optionalText(100),
 };
 
 /** POST /api/pacijenti/unos/find and POST /api/uzorci/patient (by jmbg). */

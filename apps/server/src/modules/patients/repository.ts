@@ -1,0 +1,109 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { UNCOMPLETED_STATUSES } from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import { accessLog, patients, sampleTests, samples } from '../../db/schema.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { runList, type ListRequest } from '../../lib/list-query.ts';
+
+export type PatientRow = typeof patients.$inferSelect;
+export type NewPatient = typeof patients.$inferInsert;
+export type PatientChanges = Partial<Omit<NewPatient, 'id' | 'createdAt' | 'createdBy'>>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in paths are whatever a client typed: anything that is not a uuid is simply not found (never a database error). */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+export async function findPatientById(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<PatientRow | null> {
+  if (!isUuid(id)) return null;
+  const query = db.select().from(patients).where(eq(patients.id, id)).limit(1);
+  const rows = options.forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function findPatientByJmbg(db: Db, jmbg: string): Promise<PatientRow | null> {
+  const rows = await db.select().from(patients).where(eq(patients.jmbg, jmbg)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a patient; a taken jmbg raises the database's unique violation (patients_jmbg_key). */
+export async function insertPatient(db: Db, values: NewPatient): Promise<PatientRow> {
+  const [row] = await db.insert(patients).values(values).returning();
+  if (!row) throw new Error('insert returned no patient');
+  return row;
+}
+
+export async function updatePatient(db: Db, id: string, changes: PatientChanges): Promise<PatientRow> {
+  const [row] = await db.update(patients).set({ ...changes, updatedAt: sql`now()` }).where(eq(patients.id, id)).returning();
+  if (!row) throw new Error('update found no patient');
+  return row;
+}
+
+/** Who looked at which patient's record, and from which site. */
+export async function logPatientAccess(db: Db, ctx: RequestContext, patientId: string): Promise<void> {
+  await db.insert(accessLog).values({ userId: ctx.userId, siteId: ctx.siteId, entity: 'patient', entityId: patientId, requestId: ctx.requestId });
+}
+
+const uncompletedList = sql.join(UNCOMPLETED_STATUSES.map((status) => sql`${status}`), sql`, `);
+
+/** Uncompleted samples of the patient at this site (a correlated count, served by samples_patient_idx). */
+function uncompletedCount(siteId: string) {
+  return sql<number>`(select count(*)::int from ${samples} where ${samples.patientId} = ${patients.id}
+    and ${samples.siteId} = ${siteId} and ${samples.status} in (${uncompletedList}))`;
+}
+
+/**
+ * The patients list: every patient of the lab; 'Pretraga' matches the start
+ * of prezime, ime or jmbg; the day presets and date range select on the
+ * registration time; each row counts the patient's uncompleted samples at
+ * the calling site.
+ */
+export function listPatients(db: Db, list: ListRequest<unknown>) {
+  return runList(db, list, {
+    query: () => db.select({
+      _id: patients.id,
+      jmbg: patients.jmbg,
+      ime: patients.ime,
+      prezime: patients.prezime,
+      spol: patients.spol,
+      godiste: patients.godiste,
+      datum_rodjenja: patients.datumRodjenja,
+      adresa: patients.adresa,
+      telefon: patients.telefon,
+      lokacija: patients.lokacija,
+      created_at: patients.createdAt,
+      nezavrseni: uncompletedCount(list.siteId),
+    }).from(patients).$dynamic(),
+    sortable: {
+      prezime: patients.prezime, ime: patients.ime, jmbg: patients.jmbg, godiste: patients.godiste, created_at: patients.createdAt,
+    },
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    primaryKey: patients.id,
+    filter: [patients.prezime, patients.ime, patients.jmbg],
+    date: patients.createdAt,
+  });
+}
+
+/** A patient's uncompleted samples at this site, newest first (the patient's partial-samples dialog). */
+export function listUncompletedSamples(db: Db, list: ListRequest<unknown>, patientId: string) {
+  return runList(db, list, {
+    query: () => db.select({
+      _id: samples.id,
+      code: samples.code,
+      status: samples.status,
+      hitan: samples.hitan,
+      tip: samples.tip,
+      datum: samples.datum,
+      created_at: samples.createdAt,
+      testova: sql<number>`(select count(*)::int from ${sampleTests} where ${sampleTests.sampleId} = ${samples.id})`,
+    }).from(samples).$dynamic(),
+    where: and(eq(samples.patientId, patientId), eq(samples.siteId, list.siteId), sql`${samples.status} in (${uncompletedList})`),
+    sortable: { created_at: samples.createdAt, datum: samples.datum, code: samples.code, status: samples.status },
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    primaryKey: samples.id,
+    filter: [samples.code],
+    date: samples.createdAt,
+  });
+}

@@ -1,0 +1,187 @@
+import {
+  type CalendarDate, type PatientSaveRequest, type PatientUpdateRequest, calendarDayOf, describeJmbg, fromIsoDate,
+  isPlaceholderJmbg, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate, type RandomSource,
+} from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { siteTimeZone } from '../../lib/list-query.ts';
+import * as repo from './repository.ts';
+
+/** A patient as every call answers it: the spec's field names, `_id` and `id` both the uuid. */
+export function patientAnswer(row: repo.PatientRow) {
+  return {
+    _id: row.id,
+    id: row.id,
+    jmbg: row.jmbg,
+    ime: row.ime,
+    prezime: row.prezime,
+    spol: row.spol,
+    datum_rodjenja: row.datumRodjenja,
+    godiste: row.godiste,
+    adresa: row.adresa,
+    telefon: row.telefon,
+    email: row.email,
+    passport: row.passport,
+    language: row.language,
+    symptoms: normaliseSymptoms(row.symptoms),
+    note: row.note,
+    lokacija: row.lokacija,
+    duhan: row.duhan,
+    dijabetes: row.dijabetes,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+export type PatientAnswer = ReturnType<typeof patientAnswer>;
+
+/** Today in the calling site's time zone: births and ages are calendar days there. */
+export async function siteToday(db: Db, siteId: string, now: Date = new Date()): Promise<CalendarDate> {
+  const day = fromIsoDate(calendarDayOf(now, await siteTimeZone(db, siteId)));
+  if (!day) throw new Error('calendar day of the site could not be read');
+  return day;
+}
+
+/** Birth date and year as the ID tells them; a typed birth year only where the ID has none. */
+function birthFields(jmbg: string, typedYear: number | null | undefined): { datumRodjenja: string | null; godiste: number | null } {
+  const facts = describeJmbg(jmbg);
+  return {
+    datumRodjenja: facts?.birthDate ? toIsoDate(facts.birthDate) : null,
+    godiste: facts?.birthYear ?? typedYear ?? null,
+  };
+}
+
+async function assertPossibleJmbg(db: Db, ctx: RequestContext, jmbg: string): Promise<void> {
+  const problem = jmbgProblem(jmbg, await siteToday(db, ctx.siteId));
+  if (problem) throw AppError.badRequest(problem, 'jmbg');
+}
+
+export async function findByJmbg(db: Db, jmbg: string): Promise<PatientAnswer | null> {
+  const row = await repo.findPatientByJmbg(db, jmbg);
+  return row ? patientAnswer(row) : null;
+}
+
+export async function findById(db: Db, id: string): Promise<PatientAnswer | null> {
+  const row = await repo.findPatientById(db, id);
+  return row ? patientAnswer(row) : null;
+}
+
+export type SaveOutcome = { kind: 'saved'; pacijent: PatientAnswer } | { kind: 'duplicate'; pacijent: PatientAnswer };
+
+const MAX_SAVE_ATTEMPTS = 5;
+
+/**
+ * A random placeholder (date-of-birth, birth-year or no-data mode) can meet
+ * another person's by chance: then it gets a new random tail. The same
+ * placeholder with the same name is the same registration sent twice, and
+ * answers as a duplicate like a real JMBG does.
+ */
+function placeholderForAnotherPerson(existing: repo.PatientRow, input: { jmbg: string; ime: string; prezime: string }, random: RandomSource): string | null {
+  if (!isPlaceholderJmbg(input.jmbg)) return null;
+  if (existing.ime === input.ime && existing.prezime === input.prezime) return null;
+  return `${input.jmbg.slice(0, 7)}${newPlaceholderTail(random)}`;
+}
+
+/**
+ * Registers a patient (intake). The UNIQUE jmbg constraint is the guard: when
+ * two saves of one ID race, the loser's insert fails inside its own
+ * transaction, and it answers the duplicate with the winner's patient.
+ */
+export async function register(db: Db, ctx: RequestContext, input: PatientSaveRequest, random: RandomSource = Math.random): Promise<SaveOutcome> {
+  await assertPossibleJmbg(db, ctx, input.jmbg);
+  let jmbg = input.jmbg;
+  for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
+    const existing = await repo.findPatientByJmbg(db, jmbg);
+    if (existing) {
+      const another = placeholderForAnotherPerson(existing, { ...input, jmbg }, random);
+      if (another === null) return { kind: 'duplicate', pacijent: patientAnswer(existing) };
+      jmbg = another;
+      continue;
+    }
+    try {
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertPatient(tx, {
+          jmbg, ime: input.ime, prezime: input.prezime, spol: input.spol, ...birthFields(jmbg, input.godiste),
+          adresa: input.adresa, telefon: input.telefon, email: input.email, passport: input.passport, language: input.language,
+          symptoms: input.symptoms, note: input.note, lokacija: input.lokacija, duhan: input.duhan, dijabetes: input.dijabetes,
+          createdBy: ctx.userId, updatedBy: ctx.userId,
+        });
+        const { created_at: _created, updated_at: _updated, ...snapshot } = patientAnswer(created);
+        await writeAudit(tx, ctx, { action: 'patient.create', entity: 'patient', entityId: created.id, newValue: snapshot });
+        return created;
+      });
+      return { kind: 'saved', pacijent: patientAnswer(row) };
+    } catch (error) {
+      // Lost the race for this jmbg: the next round finds the winner's row.
+      if (!isUniqueViolation(error, 'patients_jmbg_key')) throw error;
+    }
+  }
+  throw new AppError(500, 'save.failed');
+}
+
+/** The patient record, and a row in the access log saying who looked at it from which site. */
+export async function detail(db: Db, ctx: RequestContext, id: string): Promise<PatientAnswer> {
+  const row = await repo.findPatientById(db, id);
+  if (!row) throw AppError.notFound();
+  await repo.logPatientAccess(db, ctx, row.id);
+  return patientAnswer(row);
+}
+
+type EditableField = 'jmbg' | 'ime' | 'prezime' | 'spol' | 'adresa' | 'telefon' | 'email' | 'passport' | 'language'
+  | 'symptoms' | 'note' | 'lokacija' | 'duhan' | 'dijabetes' | 'godiste' | 'datumRodjenja';
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The columns that change, from the fields the call sent. */
+function changesOf(current: repo.PatientRow, input: PatientUpdateRequest): Partial<Pick<repo.PatientRow, EditableField>> {
+  const next: Partial<Pick<repo.PatientRow, EditableField>> = {};
+  const plain = ['jmbg', 'ime', 'prezime', 'spol', 'adresa', 'telefon', 'email', 'passport', 'language', 'note', 'lokacija', 'duhan', 'dijabetes'] as const;
+  for (const field of plain) {
+    const value = input[field];
+    if (value !== undefined && !sameValue(value, current[field])) Object.assign(next, { [field]: value });
+  }
+  if (input.symptoms !== undefined && !sameValue(input.symptoms, normaliseSymptoms(current.symptoms))) next.symptoms = input.symptoms;
+  const jmbg = next.jmbg ?? current.jmbg;
+  const birth = birthFields(jmbg, input.godiste === undefined ? current.godiste : input.godiste);
+  if (birth.datumRodjenja !== current.datumRodjenja) next.datumRodjenja = birth.datumRodjenja;
+  if (birth.godiste !== current.godiste) next.godiste = birth.godiste;
+  return next;
+}
+
+const COLUMN_NAMES: Record<EditableField, string> = {
+  jmbg: 'jmbg', ime: 'ime', prezime: 'prezime', spol: 'spol', adresa: 'adresa', telefon: 'telefon', email: 'email', passport: 'passport',
+  language: 'language', symptoms: 'symptoms', note: 'note', lokacija: 'lokacija', duhan: 'duhan', dijabetes: 'dijabetes', godiste: 'godiste',
+  datumRodjenja: 'datum_rodjenja',
+};
+
+/** Edits a patient; one audit row per changed field. A jmbg another patient has answers the duplicate. */
+export async function update(db: Db, ctx: RequestContext, id: string, input: PatientUpdateRequest): Promise<SaveOutcome> {
+  if (input.jmbg !== undefined) await assertPossibleJmbg(db, ctx, input.jmbg);
+  try {
+    return await db.transaction(async (tx): Promise<SaveOutcome> => {
+      const current = await repo.findPatientById(tx, id, { forUpdate: true });
+      if (!current) throw AppError.notFound();
+      const changes = changesOf(current, input);
+      if (changes.jmbg !== undefined) {
+        const holder = await repo.findPatientByJmbg(tx, changes.jmbg);
+        if (holder && holder.id !== current.id) return { kind: 'duplicate', pacijent: patientAnswer(holder) };
+      }
+      const fields = Object.keys(changes) as EditableField[];
+      if (fields.length === 0) return { kind: 'saved', pacijent: patientAnswer(current) };
+      const updated = await repo.updatePatient(tx, current.id, { ...changes, updatedBy: ctx.userId });
+      const entries: AuditEntry[] = fields.map((field) => ({
+        action: 'patient.update', entity: 'patient', entityId: current.id, field: COLUMN_NAMES[field], oldValue: current[field], newValue: updated[field],
+      }));
+      await writeAudit(tx, ctx, entries);
+      return { kind: 'saved', pacijent: patientAnswer(updated) };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, 'patients_jmbg_key') || input.jmbg === undefined) throw error;
+    // Another save took this jmbg between our check and our update.
+    const holder = await repo.findPatientByJmbg(db, input.jmbg);
+    if (!holder) throw error;
+    return { kind: 'duplicate', pacijent: patientAnswer(holder) };
+  }
+}
