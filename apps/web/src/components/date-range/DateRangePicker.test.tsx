@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import type { DateRange } from '@lis/domain';
+import { DateRangePicker, formatDateRange, wholeDay } from './DateRangePicker.tsx';
+
+const originalMatchMedia = window.matchMedia;
+
+function narrowScreen(): void {
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('max-width: 799.98px'), media: query, onchange: null,
+    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+function renderPicker(value: DateRange | null, onClear?: () => void) {
+  const onChange = vi.fn<(range: DateRange) => void>();
+  const onClose = vi.fn();
+  render(
+    <MantineProvider>
+      <Notifications />
+      <DateRangePicker opened onClose={onClose} value={value} onChange={onChange} onClear={onClear} />
+    </MantineProvider>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Unesite opseg datuma' });
+  return { onChange, onClose, dialog, confirm: () => fireEvent.click(within(dialog).getByRole('button', { name: 'POTVRDI' })) };
+}
+
+function hoursAgo(hours: number): Date {
+  const date = new Date(Date.now() - hours * 3_600_000);
+  date.setSeconds(0, 0);
+  return date;
+}
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  window.matchMedia = originalMatchMedia;
+});
+
+describe('DateRangePicker', () => {
+  it('picks a start and an end, each with a 24-hour time, on wide screens', () => {
+    const { dialog } = renderPicker(null);
+    expect(within(dialog).getByText('Od')).toBeInTheDocument();
+    expect(within(dialog).getByText('Do')).toBeInTheDocument();
+    expect(within(dialog).getByText('do')).toBeInTheDocument();
+  });
+
+  it('hands over a valid range and closes', () => {
+    const range = { from: hoursAgo(30), to: hoursAgo(2) };
+    const { onChange, onClose, confirm } = renderPicker(range);
+    confirm();
+    expect(onChange).toHaveBeenCalledWith(range);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('warns top-left about a missing end and stays open', async () => {
+    const { onChange, onClose, confirm } = renderPicker(null);
+    confirm();
+    const warning = await screen.findByText('Invalid date range.');
+    expect(warning.closest('[data-position]')).toHaveAttribute('data-position', 'top-left');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('warns about an end before the start', async () => {
+    const { onChange, confirm } = renderPicker({ from: hoursAgo(2), to: hoursAgo(30) });
+    confirm();
+    expect(await screen.findByText('Invalid date range.')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('warns about a start before 1 September 2019', async () => {
+    const { onChange, confirm } = renderPicker({ from: new Date(2019, 7, 31, 23, 0), to: hoursAgo(2) });
+    confirm();
+    expect(await screen.findByText('Invalid date range.')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('offers to clear the range in force', () => {
+    const onClear = vi.fn();
+    const { dialog, onClose } = renderPicker({ from: hoursAgo(30), to: hoursAgo(2) }, onClear);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Poništi opseg' }));
+    expect(onClear).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('below 800 px picks one day and covers it from 00:00:00 to 23:59:59', () => {
+    narrowScreen();
+    const yesterday = hoursAgo(24);
+    const { dialog, onChange, confirm } = renderPicker({ from: yesterday, to: hoursAgo(1) });
+    expect(within(dialog).getByText('Dan')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Od')).not.toBeInTheDocument();
+    confirm();
+    const range = onChange.mock.calls[0]?.[0];
+    expect(range?.from).toEqual(new Date(yesterday.getFullYear(), yesterday.getMonth(), yesterday.getDate(), 0, 0, 0, 0));
+    expect(range?.to).toEqual(new Date(yesterday.getFullYear(), yesterday.getMonth(), yesterday.getDate(), 23, 59, 59, 999));
+  });
+
+  it('warns below 800 px when no day is picked', async () => {
+    narrowScreen();
+    const { onChange, confirm } = renderPicker(null);
+    confirm();
+    expect(await screen.findByText('Invalid date range.')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('formatDateRange and wholeDay', () => {
+  it('writes a range with the separator, 24-hour', () => {
+    expect(formatDateRange({ from: new Date(2024, 5, 1, 8, 5), to: new Date(2024, 5, 2, 17, 30) }, 'do')).toBe('01.06.2024 08:05 do 02.06.2024 17:30');
+  });
+
+  it('covers a whole local day', () => {
+    expect(wholeDay(new Date(2024, 2, 31, 14, 0))).toEqual({ from: new Date(2024, 2, 31, 0, 0, 0, 0), to: new Date(2024, 2, 31, 23, 59, 59, 999) });
+  });
+});

@@ -1,0 +1,44 @@
+/** The date-range picker's strings (spec sections 2, 5 and 9: 'Unesite opseg datuma', separator 'do'). */
+import type { Language } from '@lis/domain';
+import { createTextHook } from '../list-table/messages.ts';
+
+const bs = {
+  title: 'Unesite opseg datuma',
+  from: 'Od',
+  to: 'Do',
+  day: 'Dan',
+  separator: 'do',
+  confirm: 'POTVRDI',
+  cancel: 'ODUSTANI',
+  clear: 'Poništi opseg',
+  wholeDay: 'Cijeli dan, od 00:00:00 do 23:59:59',
+};
+
+type Catalogue = Record<keyof typeof bs, string>;
+
+const en: Catalogue = {
+  title: 'Enter the date range',
+  from: 'From',
+  to: 'To',
+  day: 'Day',
+  separator: 'to',
+  confirm: 'CONFIRM',
+  cancel: 'CANCEL',
+  clear: 'Clear the range',
+  wholeDay: 'The whole day, from 00:00:00 to 23:59:59',
+};
+
+const de: Catalogue = {
+  title: 'Datumsbereich eingeben',
+  from: 'Von',
+  to: 'Bis',
+  day: 'Tag',
+  separator: 'bis',
+  confirm: 'BESTÄTIGEN',
+  cancel: 'ABBRECHEN',
+  clear: 'Bereich aufheben',
+  wholeDay: 'Der ganze Tag, von 00:00:00 bis 23:59:59',
+};
+
+export const dateRangeMessages: Record<Language, Catalogue> = { bs, en, de };
+export const useDateRangeText = createTextHook(dateRangeMessages);

@@ -1,0 +1,6 @@
+export { ListTable, invalidateList, listQueryKey, FILTER_DEBOUNCE_MS, type ListColumn, type ListRowAction, type ListTableProps } from './ListTable.tsx';
+export { ListFetcherContext, apiListFetcher, useListFetcher, type ListFetcher } from './fetcher.ts';
+export {
+  PATIENT_SELECTED_EVENT, clearStoredFilter, emitPatientSelected, onPatientSelected, readStoredFilter, type PatientSelected,
+} from './stored-filter.ts';
+export { listTableMessages } from './messages.ts';

@@ -1,0 +1,144 @@
+/**
+ * The list table's strings in Bosnian (default), English and German.
+ * Spec wording where the spec gives it: 'Pretraga', '{n} per page',
+ * 'Svi Rezultati', 'Nema dostupnih podataka.' and the day presets.
+ *
+ *   const text = useListTableText();
+ *   text('perPage', { n: 25 })
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@lis/domain';
+
+const bs = {
+  filter: 'Pretraga',
+  filterClear: 'Obriši pretragu',
+  perPage: '{{n}} per page',
+  allRows: 'Svi Rezultati',
+  perPageLabel: 'Broj redova po stranici',
+  datumLabel: 'Period',
+  empty: 'Nema dostupnih podataka.',
+  loading: 'Učitavanje…',
+  summary: 'Prikazano {{from}}–{{to}} od {{total}}',
+  pagination: 'Stranice',
+  firstPage: 'Prva stranica',
+  previousPage: 'Prethodna stranica',
+  nextPage: 'Sljedeća stranica',
+  lastPage: 'Posljednja stranica',
+  page: 'Stranica {{n}}',
+  sortHint: 'Klik sortira, Shift + klik dodaje kolonu u sortiranje',
+  sortedAscending: 'sortirano uzlazno',
+  sortedDescending: 'sortirano silazno',
+  actions: 'Akcije',
+  details: 'Detalji',
+  dateRange: 'Opseg datuma',
+  dateRangeClear: 'Poništi opseg datuma',
+  separator: 'do',
+  'datum.DANAS': 'DANAS',
+  'datum.JUČER': 'JUČER',
+  'datum.SEDMICA': 'SEDMICA',
+  'datum.MJESEC': 'MJESEC',
+  'datum.SVE': 'SVE',
+  'datum.RADNA LISTA': 'RADNA LISTA',
+  'datum.Mikrobiologija': 'Mikrobiologija',
+};
+
+export type ListTableMessageKey = keyof typeof bs;
+type Catalogue = Record<ListTableMessageKey, string>;
+
+const en: Catalogue = {
+  filter: 'Search',
+  filterClear: 'Clear the search',
+  perPage: '{{n}} per page',
+  allRows: 'All results',
+  perPageLabel: 'Rows per page',
+  datumLabel: 'Period',
+  empty: 'No data available.',
+  loading: 'Loading…',
+  summary: 'Showing {{from}}–{{to}} of {{total}}',
+  pagination: 'Pages',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  lastPage: 'Last page',
+  page: 'Page {{n}}',
+  sortHint: 'Click sorts, Shift + click adds the column to the sort',
+  sortedAscending: 'sorted ascending',
+  sortedDescending: 'sorted descending',
+  actions: 'Actions',
+  details: 'Details',
+  dateRange: 'Date range',
+  dateRangeClear: 'Clear the date range',
+  separator: 'to',
+  'datum.DANAS': 'TODAY',
+  'datum.JUČER': 'YESTERDAY',
+  'datum.SEDMICA': 'LAST 7 DAYS',
+  'datum.MJESEC': 'LAST 30 DAYS',
+  'datum.SVE': 'ALL',
+  'datum.RADNA LISTA': 'WORKLIST',
+  'datum.Mikrobiologija': 'Microbiology',
+};
+
+const de: Catalogue = {
+  filter: 'Suche',
+  filterClear: 'Suche löschen',
+  perPage: '{{n}} pro Seite',
+  allRows: 'Alle Ergebnisse',
+  perPageLabel: 'Zeilen pro Seite',
+  datumLabel: 'Zeitraum',
+  empty: 'Keine Daten verfügbar.',
+  loading: 'Wird geladen…',
+  summary: '{{from}}–{{to}} von {{total}}',
+  pagination: 'Seiten',
+  firstPage: 'Erste Seite',
+  previousPage: 'Vorherige Seite',
+  nextPage: 'Nächste Seite',
+  lastPage: 'Letzte Seite',
+  page: 'Seite {{n}}',
+  sortHint: 'Klick sortiert, Umschalt + Klick fügt die Spalte der Sortierung hinzu',
+  sortedAscending: 'aufsteigend sortiert',
+  sortedDescending: 'absteigend sortiert',
+  actions: 'Aktionen',
+  details: 'Details',
+  dateRange: 'Datumsbereich',
+  dateRangeClear: 'Datumsbereich aufheben',
+  separator: 'bis',
+  'datum.DANAS': 'HEUTE',
+  'datum.JUČER': 'GESTERN',
+  'datum.SEDMICA': 'LETZTE 7 TAGE',
+  'datum.MJESEC': 'LETZTE 30 TAGE',
+  'datum.SVE': 'ALLE',
+  'datum.RADNA LISTA': 'ARBEITSLISTE',
+  'datum.Mikrobiologija': 'Mikrobiologie',
+};
+
+export const listTableMessages: Record<Language, Catalogue> = { bs, en, de };
+
+export type TextParams = Record<string, string | number>;
+
+export function formatMessage(template: string, params: TextParams = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}
+
+/** The language i18next shows now, as one of the catalogue's languages. */
+export function useListLanguage(): Language {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return language === 'en' || language === 'de' ? language : 'bs';
+}
+
+/** A hook giving text from a component's own catalogue in the user's language; it follows language changes like `t` does. */
+export function createTextHook<Key extends string>(catalogues: Record<Language, Record<Key, string>>) {
+  return function useText(): (key: Key, params?: TextParams) => string {
+    const language = useListLanguage();
+    return useCallback((key: Key, params?: TextParams) => formatMessage(catalogues[language][key], params), [language]);
+  };
+}
+
+export const useListTableText = createTextHook(listTableMessages);
+
+/** The label of a day preset; a preset the catalogue does not know shows as it is. */
+export function datumLabel(text: (key: ListTableMessageKey) => string, preset: string): string {
+  const key = `datum.${preset}`;
+  return Object.hasOwn(bs, key) ? text(key as ListTableMessageKey) : preset;
+}
