@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@lis/server/src/db/client.ts';
+
+const FIRST_NAMES = ['AMAR', 'LEJLA', 'EMIR', 'AMINA', 'HARIS', 'SELMA', 'TARIK', 'AJLA', 'KENAN', 'MEDINA', 'DARKO', 'IVANA', 'MARKO', 'ANA', 'NIKOLA', 'JELENA', 'ADNAN', 'SARA', 'EDIN', 'DŽENANA'];
+const LAST_NAMES = ['HODŽIĆ', 'HADŽIĆ', 'BEGOVIĆ', 'DELIĆ', 'KOVAČEVIĆ', 'MEHMEDOVIĆ', 'ČOLAK', 'JURIĆ', 'PETROVIĆ', 'BABIĆ', 'SALIHOVIĆ', 'OMEROVIĆ', 'HASANOVIĆ', 'MARIĆ', 'ŠEHIĆ', 'ALIĆ', 'KARIĆ', 'IBRAHIMOVIĆ', 'TOPIĆ', 'ZUKIĆ'];
+const SAMPLES_PER_DAY = 1000;
+const BATCH = 100_000;
+
+const n = (value: number) => sql.raw(String(Math.trunc(value)));
+const textArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]`);
+
+async function count(db: Db, table: string): Promise<number> {
+  const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Fills the database with `samples` samples of `samples / 4` fictitious
+ * patients, three tests each, spread over past days (1,000 a day) so that no
+ * generated code can meet a code the allocator hands out today. Set-based
+ * INSERT ... SELECT generate_series in batches, so a million rows take minutes,
+ * not hours. Idempotent: tops up to the wanted count.
+ */
+export async function generateVolume(db: Db, samples: number, log: (line: string) => void): Promise<void> {
+  const patients = Math.max(1, Math.floor(samples / 4));
+  const havePatients = await count(db, 'patients');
+  for (let from = havePatients; from < patients; from += BATCH) {
+    const to = Math.min(patients, from + BATCH);
+    await db.execute(sql`
+      insert into patients (jmbg, ime, prezime, spol, godiste, adresa, telefon)
+      select lpad(((i % 28) + 1)::text, 2, '0') || lpad(((i % 12) + 1)::text, 2, '0') || '9'
+               || lpad((40 + i % 60)::text, 2, '0') || lpad(i::text, 6, '0'),
+             (${textArray(FIRST_NAMES)})[1 + i % ${n(FIRST_NAMES.length)}],
+             (${textArray(LAST_NAMES)})[1 + (i / 7) % ${n(LAST_NAMES.length)}],
+             case when i % 2 = 0 then 'MUŠKI' else 'ŽENSKI' end,
+             1940 + i % 60, 'Ulica ' || (i % 300), '061' || lpad((i % 1000000)::text, 6, '0')
+      from generate_series(${n(from + 1)}, ${n(to)}) as i
+      on conflict (jmbg) do nothing`);
+    log(`patients ${to.toLocaleString('en')} / ${patients.toLocaleString('en')}`);
+  }
+
+  const haveSamples = await count(db, 'samples where code like \'1%\' or code like \'2%\'');
+  for (let from = haveSamples; from < samples; from += BATCH) {
+    const to = Math.min(samples, from + BATCH);
+    await db.execute(sql`
+      with patient_ids as (select id, row_number() over (order by jmbg) as n from patients where jmbg like '____9%'),
+           site_ids as (select id, row_number() over (order by sifra) as n from sites),
+           generated as (
+             select i, date_trunc('day', now()) - make_interval(days => 1 + (i - 1) / ${n(SAMPLES_PER_DAY)}) + make_interval(secs => (i * 37) % 86000) as at
+             from generate_series(${n(from + 1)}, ${n(to)}) as i)
+      insert into samples (site_id, patient_id, code, rbr, status, hitan, datum, received_at, created_at, updated_at)
+      select s.id, p.id,
+             to_char(g.at, 'YYMMDD') || lpad((((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1)::text, 4, '0'),
+             ((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1,
+             case when g.i % 97 = 0 then 'ODOBREN' when g.i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end,
+             g.i % 50 = 0, g.at, g.at, g.at, g.at
+      from generated g
+      join patient_ids p on p.n = 1 + (g.i * 7919) % ${n(patients)}
+      join site_ids s on s.n = 1 + g.i % (select count(*) from sites)
+      on conflict (code) do nothing`);
+    await db.execute(sql`
+      with assays as (select id, price, row_number() over (order by sifra) as n from lab_assays where not calculated and not disabled),
+           fresh as (select id, row_number() over () as k from samples s
+                     where not exists (select 1 from sample_tests t where t.sample_id = s.id)
+                     limit ${n(to - from)})
+      insert into sample_tests (sample_id, labassay_id, price, status_t, rezultat, rezultat_f)
+      select f.id, a.id, a.price, 'VERIFICIRAN', '5.2', 5.2
+      from fresh f cross join generate_series(0, 2) as j
+      join assays a on a.n = 1 + (f.k * 3 + j * 11) % (select count(*) from assays)
+      on conflict do nothing`);
+    log(`samples ${to.toLocaleString('en')} / ${samples.toLocaleString('en')}`);
+  }
+  await db.execute(sql`analyze`);
+}

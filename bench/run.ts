@@ -1,0 +1,115 @@
+/**
+ * Times the hot API calls with a large database behind them.
+ *
+ *   npm run bench                                   # PGlite in bench/.data, 1,000,000 samples
+ *   BENCH_DATABASE_URL=postgres://… npm run bench   # a PostgreSQL server (use an empty database)
+ *   BENCH_SAMPLES=100000 BENCH_ITERATIONS=100 npm run bench
+ *
+ * Calls go through the real Fastify app (routing, auth hook, validation,
+ * service, SQL) with app.inject, so the figures are the server's own time per
+ * call without network. Results are printed and written to bench/results/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@lis/server/src/app.ts';
+import { openDatabase } from '@lis/server/src/db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '@lis/server/src/db/seed/index.ts';
+import { generateVolume } from './generate.ts';
+
+const samples = Number(process.env.BENCH_SAMPLES ?? 1_000_000);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
+const here = import.meta.dirname;
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+const database = await openDatabase({
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  dataDir: process.env.BENCH_DATABASE_URL ? undefined : path.join(here, '.data'),
+});
+await seedDemo(database.db);
+const started = performance.now();
+await generateVolume(database.db, samples, log);
+log(`data ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+const app = await buildApp({
+  db: database.db, logger: false,
+  config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
+});
+await app.ready();
+
+const login = await app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'admin@demo.lab', password: DEMO_PASSWORD } });
+const session = login.json().data as { idToken: string; site: string };
+const auth = { authorization: `Bearer ${session.idToken}`, 'x-site': session.site };
+
+const pick = async <T>(query: string): Promise<T[]> =>
+  ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const knownJmbgs = (await pick<{ jmbg: string }>(`select jmbg from patients where jmbg like '____9%' order by jmbg limit 500`)).map((row) => row.jmbg);
+const patientIds = (await pick<{ id: string }>(`select id from patients where jmbg like '____9%' order by jmbg limit 500`)).map((row) => row.id);
+const sampleIds = (await pick<{ id: string }>(`select id from samples where site_id = '${session.site}' order by created_at desc limit 500`)).map((row) => row.id);
+const assayIds = (await pick<{ id: string }>(`select id from lab_assays where not calculated and not disabled and not manual order by sifra limit 40`)).map((row) => row.id);
+const prefixes = ['HOD', 'BEG', 'KOV', 'DEL', 'JUR', 'PET', 'BAB', 'OME'];
+
+interface Scenario {
+  name: string;
+  call: (i: number) => Promise<number>;
+}
+
+const status = async (promise: Promise<{ statusCode: number }>) => (await promise).statusCode;
+const at = <T>(list: T[], i: number) => list[i % list.length]!;
+
+const scenarios: Scenario[] = [
+  { name: 'patient find by JMBG (POST /api/pacijenti/unos/find)', call: (i) => status(app.inject({ method: 'POST', url: '/api/pacijenti/unos/find', headers: auth, payload: { jmbg: at(knownJmbgs, i) } })) },
+  { name: 'patient search by surname prefix (GET /api/pacijenti/list)', call: (i) => status(app.inject({ method: 'GET', url: `/api/pacijenti/list?filter=${encodeURIComponent(at(prefixes, i))}&per_page=15&datum=SVE`, headers: auth })) },
+  { name: 'patient search by JMBG prefix (GET /api/pacijenti/list)', call: (i) => status(app.inject({ method: 'GET', url: `/api/pacijenti/list?filter=${at(knownJmbgs, i).slice(0, 7)}&per_page=15&datum=SVE`, headers: auth })) },
+  { name: 'patient detail (GET /api/pacijenti/detalji/{id})', call: (i) => status(app.inject({ method: 'GET', url: `/api/pacijenti/detalji/${at(patientIds, i)}`, headers: auth })) },
+  { name: 'sample list, newest page (GET /api/uzorci/list)', call: () => status(app.inject({ method: 'GET', url: '/api/uzorci/list?per_page=15&datum=SVE', headers: auth })) },
+  { name: 'sample show (GET /api/uzorci/show/{sid})', call: (i) => status(app.inject({ method: 'GET', url: `/api/uzorci/show/${at(sampleIds, i)}`, headers: auth })) },
+  {
+    name: 'sample creation with 3 tests (POST /api/uzorci/save)',
+    call: (i) => status(app.inject({
+      method: 'POST', url: '/api/uzorci/save', headers: auth,
+      payload: { pid: at(patientIds, i), testovi: [at(assayIds, i), at(assayIds, i + 7), at(assayIds, i + 13)] },
+    })),
+  },
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const results: { name: string; p50: number; p95: number; p99: number; max: number; errors: number }[] = [];
+for (const scenario of scenarios) {
+  for (let i = 0; i < 10; i += 1) await scenario.call(i); // warm-up: plans and caches
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < iterations; i += 1) {
+    const t0 = performance.now();
+    const code = await scenario.call(i + 10);
+    times.push(performance.now() - t0);
+    if (code >= 400) errors += 1;
+  }
+  times.sort((a, b) => a - b);
+  const row = { name: scenario.name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1)!, errors };
+  results.push(row);
+  log(`${row.name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms${errors ? `, ${errors} errors` : ''}`);
+}
+
+const counts = await pick<{ samples: number; patients: number }>('select (select count(*) from samples)::int as samples, (select count(*) from patients)::int as patients');
+const report = {
+  at: new Date().toISOString(),
+  database: database.kind,
+  rows: counts[0],
+  iterations,
+  results: results.map((row) => ({ ...row, p50: +row.p50.toFixed(2), p95: +row.p95.toFixed(2), p99: +row.p99.toFixed(2), max: +row.max.toFixed(2) })),
+};
+mkdirSync(path.join(here, 'results'), { recursive: true });
+writeFileSync(path.join(here, 'results', `${database.kind}.json`), `${JSON.stringify(report, null, 2)}\n`);
+console.log('\n| call | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|');
+for (const row of results) console.log(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} |`);
+await app.close();
+await database.close();
+if (results.some((row) => row.errors > 0)) {
+  console.error('Some calls answered errors: the figures above do not measure what they name.');
+  process.exitCode = 1;
+}
