@@ -55,7 +55,7 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
              case when g.i % 97 = 0 then 'ODOBREN' when g.i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end,
              g.i % 50 = 0, g.at, g.at, g.at, g.at
       from generated g
-      join patient_ids p on p.n = 1 + (g.i * 7919) % ${n(patients)}
+      join patient_ids p on p.n = 1 + (g.i::bigint * 7919) % ${n(patients)}
       join site_ids s on s.n = 1 + g.i % (select count(*) from sites)
       on conflict (code) do nothing`);
     await db.execute(sql`
