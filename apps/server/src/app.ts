@@ -17,7 +17,7 @@ import { RealtimeHub } from './realtime/hub.ts';
 
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'acmeDir' | 'sessionMaxHours' | 'webDist' | 'logLevel'>;
+  config: Pick<Config, 'acmeDir' | 'sessionMaxHours' | 'webDist' | 'logLevel'> & Partial<Pick<Config, 'trustProxy'>>;
   logger?: boolean;
   realtime?: RealtimeHub;
 }
@@ -38,7 +38,8 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-For name the client: else anyone could dodge the per-address sign-in throttle.
+    trustProxy: options.config.trustProxy ?? false,
     ajv: { customOptions: { removeAdditional: false } },
   });
 

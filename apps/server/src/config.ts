@@ -12,6 +12,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   seedDemo: boolean;
+  /** false, true, or a comma-separated list of proxy addresses/CIDRs, as Fastify's trustProxy takes it. */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,5 +28,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }
