@@ -48,11 +48,11 @@ describe('DateRangePicker', () => {
     expect(within(dialog).getByText('do')).toBeInTheDocument();
   });
 
-  it('hands over a valid range and closes', () => {
+  it('hands over a valid range, the end through its last second, and closes', () => {
     const range = { from: hoursAgo(30), to: hoursAgo(2) };
     const { onChange, onClose, confirm } = renderPicker(range);
     confirm();
-    expect(onChange).toHaveBeenCalledWith(range);
+    expect(onChange).toHaveBeenCalledWith({ from: range.from, to: new Date(range.to.getTime() + 999) });
     expect(onClose).toHaveBeenCalled();
   });
 

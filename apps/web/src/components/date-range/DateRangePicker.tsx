@@ -4,7 +4,8 @@
  *   <DateRangePicker opened={opened} onClose={close} value={range} onChange={setRange} onClear={() => setRange(null)} />
  *
  * Wide screens pick a start and an end, each a day and a time (24-hour,
- * 1-minute steps, weeks from Monday): the start from 2019-09-01 up to now,
+ * 1-minute steps, weeks from Monday; a picked start day begins at 00:00:00,
+ * an end day ends at 23:59:59): the start from 2019-09-01 up to now,
  * the end up to now plus one day. Below 800 px one day is picked and the
  * range covers it from 00:00:00 to 23:59:59. Confirming an incomplete or
  * reversed range shows the warning 'Invalid date range.' top-left and keeps
@@ -24,8 +25,9 @@ import { notify } from '../notify.tsx';
 import { useListLanguage } from '../list-table/messages.ts';
 import { useDateRangeText } from './messages.ts';
 
-/** How the pickers show and hand over values: dayjs strings in local time. */
+/** How the range reads on the list; the pickers also show seconds, so a day visibly ends at 23:59:59. */
 const VALUE_FORMAT = 'DD.MM.YYYY HH:mm';
+const PICKER_FORMAT = 'DD.MM.YYYY HH:mm:ss';
 const DAY_FORMAT = 'DD.MM.YYYY';
 const MONDAY = 1;
 
@@ -86,7 +88,11 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
 
   const confirm = () => {
     const dayDate = fromPickerValue(day);
-    const range = narrow ? (dayDate ? wholeDay(dayDate) : null) : { from: fromPickerValue(from), to: fromPickerValue(to) };
+    // The pickers stop at seconds; an end of 17:30:59 includes everything up to 17:30:59.999.
+    const end = fromPickerValue(to);
+    const range = narrow
+      ? (dayDate ? wholeDay(dayDate) : null)
+      : { from: fromPickerValue(from), to: end && dayjs(end).endOf('second').toDate() };
     if (!range || !isValidDateRange(range.from, range.to, { now: new Date(), earliestDay })) {
       notify.warning(message('dateRange.invalid', language), { position: 'top-left' });
       return;
@@ -129,7 +135,9 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
               value={from}
               onChange={setFrom}
               maxDate={now}
-              valueFormat={VALUE_FORMAT}
+              valueFormat={PICKER_FORMAT}
+              withSeconds
+              defaultTimeValue="00:00:00"
               timePickerProps={{ format: '24h', minutesStep: 1 }}
             />
             <Text pb={8} aria-hidden>{text('separator')}</Text>
@@ -140,7 +148,9 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
               value={to}
               onChange={setTo}
               maxDate={latestRangeEnd(now)}
-              valueFormat={VALUE_FORMAT}
+              valueFormat={PICKER_FORMAT}
+              withSeconds
+              defaultTimeValue="23:59:59"
               timePickerProps={{ format: '24h', minutesStep: 1 }}
             />
           </Group>

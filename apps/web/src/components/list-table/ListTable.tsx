@@ -44,6 +44,8 @@ import { onPatientSelected, patientFilter, readStoredFilter, writeStoredFilter }
 /** Typing pauses this long before the filter goes to the server; Enter sends it at once. */
 export const FILTER_DEBOUNCE_MS = 300;
 const SKELETON_ROWS = 5;
+/** The dropdown's value while a date range is chosen; never sent to the server. */
+const RANGE_CHOSEN = '';
 
 export interface ListColumn<Row> {
   /** The row's field shown by default, and the sort field unless `sortField` says otherwise. */
@@ -250,9 +252,13 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         {datumPresets.length > 0 ? (
           <NativeSelect
             aria-label={text('datumLabel')}
-            value={state.datum ?? ''}
+            value={state.dateRange ? RANGE_CHOSEN : (state.datum ?? '')}
             onChange={(event) => dispatch({ type: 'datum', datum: event.currentTarget.value })}
-            data={datumPresets.map((preset) => ({ value: preset, label: datumLabel(text, preset) }))}
+            data={[
+              // While a date range applies, the presets do not: the dropdown says so instead of showing a stale preset.
+              ...(state.dateRange ? [{ value: RANGE_CHOSEN, label: text('dateRange'), disabled: true }] : []),
+              ...datumPresets.map((preset) => ({ value: preset, label: datumLabel(text, preset) })),
+            ]}
           />
         ) : null}
         {withDateRange ? (

@@ -34,13 +34,13 @@ const bs = {
   dateRange: 'Opseg datuma',
   dateRangeClear: 'Poništi opseg datuma',
   separator: 'do',
-  'datum.DANAS': 'DANAS',
-  'datum.JUČER': 'JUČER',
-  'datum.SEDMICA': 'SEDMICA',
-  'datum.MJESEC': 'MJESEC',
-  'datum.SVE': 'SVE',
-  'datum.RADNA LISTA': 'RADNA LISTA',
-  'datum.Mikrobiologija': 'Mikrobiologija',
+  datum_DANAS: 'DANAS',
+  'datum_JUČER': 'JUČER',
+  datum_SEDMICA: 'SEDMICA',
+  datum_MJESEC: 'MJESEC',
+  datum_SVE: 'SVE',
+  'datum_RADNA LISTA': 'RADNA LISTA',
+  datum_Mikrobiologija: 'Mikrobiologija',
 };
 
 export type ListTableMessageKey = keyof typeof bs;
@@ -70,13 +70,13 @@ const en: Catalogue = {
   dateRange: 'Date range',
   dateRangeClear: 'Clear the date range',
   separator: 'to',
-  'datum.DANAS': 'TODAY',
-  'datum.JUČER': 'YESTERDAY',
-  'datum.SEDMICA': 'LAST 7 DAYS',
-  'datum.MJESEC': 'LAST 30 DAYS',
-  'datum.SVE': 'ALL',
-  'datum.RADNA LISTA': 'WORKLIST',
-  'datum.Mikrobiologija': 'Microbiology',
+  datum_DANAS: 'TODAY',
+  'datum_JUČER': 'YESTERDAY',
+  datum_SEDMICA: 'LAST 7 DAYS',
+  datum_MJESEC: 'LAST 30 DAYS',
+  datum_SVE: 'ALL',
+  'datum_RADNA LISTA': 'WORKLIST',
+  datum_Mikrobiologija: 'Microbiology',
 };
 
 const de: Catalogue = {
@@ -103,13 +103,13 @@ const de: Catalogue = {
   dateRange: 'Datumsbereich',
   dateRangeClear: 'Datumsbereich aufheben',
   separator: 'bis',
-  'datum.DANAS': 'HEUTE',
-  'datum.JUČER': 'GESTERN',
-  'datum.SEDMICA': 'LETZTE 7 TAGE',
-  'datum.MJESEC': 'LETZTE 30 TAGE',
-  'datum.SVE': 'ALLE',
-  'datum.RADNA LISTA': 'ARBEITSLISTE',
-  'datum.Mikrobiologija': 'Mikrobiologie',
+  datum_DANAS: 'HEUTE',
+  'datum_JUČER': 'GESTERN',
+  datum_SEDMICA: 'LETZTE 7 TAGE',
+  datum_MJESEC: 'LETZTE 30 TAGE',
+  datum_SVE: 'ALLE',
+  'datum_RADNA LISTA': 'ARBEITSLISTE',
+  datum_Mikrobiologija: 'Mikrobiologie',
 };
 
 export const listTableMessages: Record<Language, Catalogue> = { bs, en, de };
@@ -139,6 +139,6 @@ export const useListTableText = createTextHook(listTableMessages);
 
 /** The label of a day preset; a preset the catalogue does not know shows as it is. */
 export function datumLabel(text: (key: ListTableMessageKey) => string, preset: string): string {
-  const key = `datum.${preset}`;
+  const key = `datum_${preset}`;
   return Object.hasOwn(bs, key) ? text(key as ListTableMessageKey) : preset;
 }
