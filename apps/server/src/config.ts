@@ -18,14 +18,16 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
+  // `npm start` runs the server inside apps/server; relative paths mean the directory the command was typed in.
+  const typedIn = env.INIT_CWD ?? process.cwd();
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
-    acmeDir: env.ACME_CHALLENGE_DIR || undefined,
+    dataDir: env.DATA_DIR ? path.resolve(typedIn, env.DATA_DIR) : path.join(root, 'data'),
+    acmeDir: env.ACME_CHALLENGE_DIR ? path.resolve(typedIn, env.ACME_CHALLENGE_DIR) : undefined,
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
-    webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    webDist: env.WEB_DIST ? path.resolve(typedIn, env.WEB_DIST) : path.join(root, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
