@@ -4,6 +4,7 @@ import { healthRoutes } from './health/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
 import { patientRoutes } from './patients/routes.ts';
+import { sampleRoutes } from './samples/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -11,4 +12,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(authRoutes, options);
   await api.register(siteRoutes, options);
   await api.register(patientRoutes, options);
+  await api.register(sampleRoutes, options);
 }

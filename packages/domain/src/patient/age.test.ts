@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageFromJmbg, ageInDays, ageOn, birthDateForAge } from './age.ts';
+import { ageFromJmbg, ageInDays, ageOn, birthDateForAge, patientAge } from './age.ts';
 
 describe('ageOn', () => {
   it('counts whole years, then months, then days', () => {
@@ -60,5 +60,16 @@ describe('age from the ID', () => {
 
   it('gives a newborn its age in days', () => {
     expect(ageFromJmbg('1005024175003', today)).toEqual({ jmbgObj: { years: 0, months: 0, days: 7 }, days: 7 });
+  });
+});
+
+describe('patientAge', () => {
+  const today = { year: 2024, month: 5, day: 17 };
+
+  it('prefers the ID, and uses a typed birth year only when the ID tells nothing', () => {
+    expect(patientAge({ jmbg: '1503985170003', godiste: 1950 }, today)?.jmbgObj.years).toBe(39);
+    expect(patientAge({ jmbg: '000090010000P', godiste: 1950 }, today)?.jmbgObj).toEqual({ years: 74, months: 4, days: 16 });
+    expect(patientAge({ jmbg: '000090010000P', godiste: null }, today)).toBeNull();
+    expect(patientAge({ jmbg: '0101025170003', godiste: 1950 }, today)).toBeNull();
   });
 });

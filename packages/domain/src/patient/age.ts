@@ -55,3 +55,16 @@ export function ageFromJmbg(jmbg: string, today: CalendarDate): PatientAge | nul
   const jmbgObj = ageOn(birth, today);
   return jmbgObj ? { jmbgObj, days: ageInDays(birth, today) } : null;
 }
+
+/**
+ * A patient's age: from the ID when it tells the birth, else from the birth
+ * year typed in the patient-data dialog (counted from 1 January); null when
+ * neither is known.
+ */
+export function patientAge(patient: { jmbg: string; godiste?: number | null }, today: CalendarDate): PatientAge | null {
+  const fromId = ageFromJmbg(patient.jmbg, today);
+  if (fromId || birthDateForAge(patient.jmbg) || !patient.godiste) return fromId;
+  const birth = { year: patient.godiste, month: 1, day: 1 };
+  const jmbgObj = ageOn(birth, today);
+  return jmbgObj ? { jmbgObj, days: ageInDays(birth, today) } : null;
+}

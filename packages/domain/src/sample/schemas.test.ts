@@ -18,7 +18,7 @@ describe('sampleSaveRequest', () => {
     const parsed = sampleSaveRequest.parse({ pid: P, testovi: [A, { labassay: B }, A], hitan: true, lokacija: { lokacija: ' Dom zdravlja ' } });
     expect(parsed.testovi).toEqual([A, B]);
     expect(parsed.lokacija).toBe('Dom zdravlja');
-    expect(parsed.doktor).toBe('');
+    expect(parsed.doktor).toBeUndefined();
     expect(parsed.komentar).toBe('');
   });
 
@@ -51,7 +51,8 @@ describe('sampleUpdateRequest', () => {
     });
     expect(parsed.testovi).toEqual([B]);
     expect(parsed.anticoag).toBe(true);
-    expect(sampleUpdateRequest.parse({ sid: A }).testovi).toBeUndefined();
+    expect(sampleUpdateRequest.parse({ sid: A })).toEqual({ sid: A });
+    expect(sampleUpdateRequest.parse({ sid: A, doktor: null, lokacija: null })).toEqual({ sid: A, doktor: '', lokacija: '' });
   });
 
   it('needs the sample id', () => {

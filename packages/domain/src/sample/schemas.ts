@@ -13,6 +13,8 @@ import { SAMPLE_STATUSES } from './status.ts';
 export const SAMPLE_LIMITS = { tests: 200, komentar: 2000, lokacija: 200, doktor: 200, tip: 100, type: 100, menstc: 40, code: 40 } as const;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((value) => value ?? '');
+/** Left out stays left out (an edit keeps the stored value); null clears to ''. */
+const keptText = (max: number) => z.string().trim().max(max).nullish().transform((value) => (value === null ? '' : value));
 
 /** A test is named by its lab assay id, or by an object carrying `labassay` (the shape of a test entry). */
 const testReference = z.union([z.guid(), z.object({ labassay: z.guid() }).transform((entry) => entry.labassay)]);
@@ -23,7 +25,7 @@ const testList = z.array(testReference).max(SAMPLE_LIMITS.tests).transform((ids)
 const lokacijaSchema = z.union([
   z.string().trim().max(SAMPLE_LIMITS.lokacija),
   z.object({ lokacija: z.string().trim().max(SAMPLE_LIMITS.lokacija).nullish() }).transform((value) => value.lokacija ?? ''),
-]).nullish().transform((value) => value ?? '');
+]).nullish().transform((value) => (value === null ? '' : value));
 
 /** When the sample was taken: not before the earliest selectable day, not in the future (checked by the server against its clock). */
 const datumSchema = z.iso.datetime({ offset: true })
@@ -32,7 +34,7 @@ const datumSchema = z.iso.datetime({ offset: true })
 const clinicalFields = {
   trudnica: z.boolean().optional(),
   /** Phase or day of the menstrual cycle as the requester gives it ('' when not relevant). */
-  menstc: optionalText(SAMPLE_LIMITS.menstc),
+  menstc: keptText(SAMPLE_LIMITS.menstc),
   anticoag: z.boolean().optional(),
   menopauza: z.boolean().optional(),
 };
@@ -40,9 +42,9 @@ const clinicalFields = {
 const descriptiveFields = {
   hitan: z.boolean().optional(),
   lokacija: lokacijaSchema,
-  doktor: optionalText(SAMPLE_LIMITS.doktor),
+  doktor: keptText(SAMPLE_LIMITS.doktor),
   tip: z.string().trim().min(1).max(SAMPLE_LIMITS.tip).optional(),
-  type: optionalText(SAMPLE_LIMITS.type),
+  type: keptText(SAMPLE_LIMITS.type),
   datum: datumSchema.optional(),
 };
 

@@ -48,10 +48,15 @@ export async function logPatientAccess(db: Db, ctx: RequestContext, patientId: s
 
 const uncompletedList = sql.join(UNCOMPLETED_STATUSES.map((status) => sql`${status}`), sql`, `);
 
-/** Uncompleted samples of the patient at this site (a correlated count, served by samples_patient_idx). */
+/**
+ * Uncompleted samples of the patient at this site (a correlated count, served
+ * by samples_patient_idx). Written with an alias and a qualified outer column:
+ * drizzle leaves columns of a one-table select unqualified, and inside the
+ * subquery a bare "id" would mean the sample's.
+ */
 function uncompletedCount(siteId: string) {
-  return sql<number>`(select count(*)::int from ${samples} where ${samples.patientId} = ${patients.id}
-    and ${samples.siteId} = ${siteId} and ${samples.status} in (${uncompletedList}))`;
+  return sql<number>`(select count(*)::int from ${samples} as s where s.patient_id = ${patients}.id
+    and s.site_id = ${siteId} and s.status in (${uncompletedList}))`;
 }
 
 /**
@@ -97,7 +102,7 @@ export function listUncompletedSamples(db: Db, list: ListRequest<unknown>, patie
       tip: samples.tip,
       datum: samples.datum,
       created_at: samples.createdAt,
-      testova: sql<number>`(select count(*)::int from ${sampleTests} where ${sampleTests.sampleId} = ${samples.id})`,
+      testova: sql<number>`(select count(*)::int from ${sampleTests} as st where st.sample_id = ${samples}.id)`,
     }).from(samples).$dynamic(),
     where: and(eq(samples.patientId, patientId), eq(samples.siteId, list.siteId), sql`${samples.status} in (${uncompletedList})`),
     sortable: { created_at: samples.createdAt, datum: samples.datum, code: samples.code, status: samples.status },

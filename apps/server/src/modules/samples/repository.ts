@@ -1,0 +1,255 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { labAssays, labSections, patients, referenceRanges, sampleCodeCounters, sampleTests, samples } from '../../db/schema.ts';
+import { runList, type ListRequest } from '../../lib/list-query.ts';
+import { isUuid } from '../patients/repository.ts';
+
+export type SampleRow = typeof samples.$inferSelect;
+export type NewSample = typeof samples.$inferInsert;
+export type SampleChanges = Partial<Pick<SampleRow,
+  'status' | 'hitan' | 'tip' | 'type' | 'trudnica' | 'menstc' | 'anticoag' | 'menopauza' | 'lokacija' | 'doktor' | 'komentar' | 'datum' | 'receivedAt'>>;
+
+/**
+ * Next running number of the day, lab-wide. The upsert takes the counter
+ * row's lock until the caller's transaction ends, so concurrent saves of a
+ * day queue here and each gets its own number; the number never goes back.
+ */
+export async function allocateDayCounter(tx: Db, codeDay: string): Promise<number> {
+  const [row] = await tx.insert(sampleCodeCounters).values({ day: codeDay, last: 1 })
+    .onConflictDoUpdate({ target: sampleCodeCounters.day, set: { last: sql`${sampleCodeCounters.last} + 1` } })
+    .returning({ last: sampleCodeCounters.last });
+  if (!row) throw new Error('sample code counter returned nothing');
+  return row.last;
+}
+
+export async function insertSample(tx: Db, values: NewSample): Promise<SampleRow> {
+  const [row] = await tx.insert(samples).values(values).returning();
+  if (!row) throw new Error('insert returned no sample');
+  return row;
+}
+
+/** A sample of this site; another site's sample is not found, exactly like a missing one. */
+export async function findSample(db: Db, siteId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<SampleRow | null> {
+  if (!isUuid(id)) return null;
+  const query = db.select().from(samples).where(and(eq(samples.id, id), eq(samples.siteId, siteId))).limit(1);
+  const rows = options.forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function findSampleByCode(db: Db, siteId: string, code: string, options: { forUpdate?: boolean } = {}): Promise<SampleRow | null> {
+  const query = db.select().from(samples).where(and(eq(samples.code, code), eq(samples.siteId, siteId))).limit(1);
+  const rows = options.forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function updateSample(tx: Db, id: string, changes: SampleChanges, userId: string): Promise<SampleRow> {
+  const [row] = await tx.update(samples).set({ ...changes, updatedBy: userId, updatedAt: sql`now()` }).where(eq(samples.id, id)).returning();
+  if (!row) throw new Error('update found no sample');
+  return row;
+}
+
+export async function deleteSample(tx: Db, id: string): Promise<void> {
+  await tx.delete(samples).where(eq(samples.id, id));
+}
+
+/** A test on a sample with what the sample screens show of its assay. */
+export interface SampleTestRow {
+  id: string;
+  labassayId: string;
+  price: string;
+  statusT: string;
+  componentOf: string | null;
+  rezultat: string | null;
+  rezultatF: string | null;
+  naziv: string;
+  sifra: string;
+  analit: string;
+  jedinica: string;
+  manual: boolean;
+  calculated: boolean;
+  calculatedTests: string[];
+  disabled: boolean;
+  sekcijaId: string;
+  sekcijaNaziv: string;
+}
+
+export async function testsOfSample(db: Db, sampleId: string): Promise<SampleTestRow[]> {
+  return db.select({
+    id: sampleTests.id,
+    labassayId: sampleTests.labassayId,
+    price: sampleTests.price,
+    statusT: sampleTests.statusT,
+    componentOf: sampleTests.componentOf,
+    rezultat: sampleTests.rezultat,
+    rezultatF: sampleTests.rezultatF,
+    naziv: labAssays.naziv,
+    sifra: labAssays.sifra,
+    analit: labAssays.analit,
+    jedinica: labAssays.jedinica,
+    manual: labAssays.manual,
+    calculated: labAssays.calculated,
+    calculatedTests: labAssays.calculatedTests,
+    disabled: labAssays.disabled,
+    sekcijaId: labSections.id,
+    sekcijaNaziv: labSections.naziv,
+  }).from(sampleTests)
+    .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
+    .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
+    .where(eq(sampleTests.sampleId, sampleId))
+    .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv));
+}
+
+export interface NewSampleTest {
+  labassayId: string;
+  price: string;
+  componentOf: string | null;
+}
+
+export async function insertSampleTests(tx: Db, sampleId: string, tests: readonly NewSampleTest[]): Promise<void> {
+  if (tests.length === 0) return;
+  await tx.insert(sampleTests).values(tests.map((test) => ({ sampleId, ...test })));
+}
+
+export async function deleteSampleTests(tx: Db, sampleId: string, labassayIds: readonly string[]): Promise<void> {
+  if (labassayIds.length === 0) return;
+  await tx.delete(sampleTests).where(and(eq(sampleTests.sampleId, sampleId), inArray(sampleTests.labassayId, [...labassayIds])));
+}
+
+export async function updateSampleTest(tx: Db, sampleId: string, labassayId: string, changes: { price: string; componentOf: string | null }): Promise<void> {
+  await tx.update(sampleTests).set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(sampleTests.sampleId, sampleId), eq(sampleTests.labassayId, labassayId)));
+}
+
+/** A catalogue assay with what the picker and the sample rules need. */
+export interface CatalogueAssay {
+  id: string;
+  sifra: string;
+  naziv: string;
+  analit: string;
+  jedinica: string;
+  price: string;
+  manual: boolean;
+  calculated: boolean;
+  calculatedTests: string[];
+  disabled: boolean;
+  tip: string;
+  sekcijaId: string;
+  sekcijaSifra: string;
+  sekcijaNaziv: string;
+  sekcijaRedoslijed: number;
+}
+
+const catalogueColumns = {
+  id: labAssays.id,
+  sifra: labAssays.sifra,
+  naziv: labAssays.naziv,
+  analit: labAssays.analit,
+  jedinica: labAssays.jedinica,
+  price: labAssays.price,
+  manual: labAssays.manual,
+  calculated: labAssays.calculated,
+  calculatedTests: labAssays.calculatedTests,
+  disabled: labAssays.disabled,
+  tip: labAssays.tip,
+  sekcijaId: labSections.id,
+  sekcijaSifra: labSections.sifra,
+  sekcijaNaziv: labSections.naziv,
+  sekcijaRedoslijed: labSections.redoslijed,
+};
+
+export async function assaysByIds(db: Db, ids: readonly string[]): Promise<CatalogueAssay[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db.select(catalogueColumns).from(labAssays)
+    .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
+    .where(inArray(labAssays.id, valid));
+}
+
+/** The picker's tests: one section (by id or sifra) or all, optionally one kind (tip), in section and report order. */
+export async function pickerAssays(db: Db, filter: { sekcija: string; tip: string }): Promise<CatalogueAssay[]> {
+  const conditions = [];
+  if (filter.sekcija !== '') {
+    conditions.push(isUuid(filter.sekcija) ? or(eq(labSections.id, filter.sekcija), eq(labSections.sifra, filter.sekcija)) : eq(labSections.sifra, filter.sekcija));
+  }
+  if (filter.tip !== '') conditions.push(eq(labAssays.tip, filter.tip));
+  return db.select(catalogueColumns).from(labAssays)
+    .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
+    .where(and(...conditions))
+    .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv));
+}
+
+export interface RangeRow {
+  labassayId: string;
+  spol: string | null;
+  ageMinDays: number;
+  ageMaxDays: number;
+  trudnica: boolean | null;
+  menopauza: boolean | null;
+}
+
+export async function rangesOf(db: Db, labassayIds: readonly string[]): Promise<RangeRow[]> {
+  if (labassayIds.length === 0) return [];
+  return db.select({
+    labassayId: referenceRanges.labassayId,
+    spol: referenceRanges.spol,
+    ageMinDays: referenceRanges.ageMinDays,
+    ageMaxDays: referenceRanges.ageMaxDays,
+    trudnica: referenceRanges.trudnica,
+    menopauza: referenceRanges.menopauza,
+  }).from(referenceRanges).where(inArray(referenceRanges.labassayId, [...labassayIds]));
+}
+
+export interface SampleListExtra {
+  status: readonly string[];
+  hitan: boolean | undefined;
+}
+
+/**
+ * The site's samples (sample table, /naljepnice): 'Pretraga' matches the
+ * start of the code or the patient's prezime, ime or jmbg; `status` narrows
+ * to one or more statuses; the day presets and the date range select on the
+ * registration time. 'RADNA LISTA' (worklist) is every sample not yet approved.
+ */
+export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
+  const { status, hitan } = list.extra;
+  return runList(db, list, {
+    query: () => db.select({
+      _id: samples.id,
+      code: samples.code,
+      pacijentRBr: samples.rbr,
+      status: samples.status,
+      hitan: samples.hitan,
+      tip: samples.tip,
+      type: samples.type,
+      datum: samples.datum,
+      lokacija: samples.lokacija,
+      doktor: samples.doktor,
+      komentar: samples.komentar,
+      pdf_exists: samples.pdfExists,
+      created_at: samples.createdAt,
+      updated_at: samples.updatedAt,
+      pid: patients.id,
+      ime: patients.ime,
+      prezime: patients.prezime,
+      jmbg: patients.jmbg,
+      godiste: patients.godiste,
+      // Aliased subqueries with the outer column qualified (see patients/repository.ts uncompletedCount).
+      testova: sql<number>`(select count(*)::int from ${sampleTests} as st where st.sample_id = ${samples}.id)`,
+      ukupno: sql<string>`(select coalesce(sum(st.price), 0)::numeric(12, 2)::text from ${sampleTests} as st where st.sample_id = ${samples}.id)`,
+    }).from(samples).innerJoin(patients, eq(patients.id, samples.patientId)).$dynamic(),
+    where: and(
+      eq(samples.siteId, list.siteId),
+      status.length > 0 ? inArray(samples.status, [...status]) : undefined,
+      hitan === undefined ? undefined : eq(samples.hitan, hitan),
+    ),
+    sortable: {
+      created_at: samples.createdAt, datum: samples.datum, code: samples.code, status: samples.status, hitan: samples.hitan,
+      prezime: patients.prezime, ime: patients.ime,
+    },
+    defaultSort: [{ field: 'created_at', direction: 'desc' }],
+    primaryKey: samples.id,
+    filter: [samples.code, patients.prezime, patients.ime, patients.jmbg],
+    date: samples.createdAt,
+    presets: { 'RADNA LISTA': sql`${samples.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')` },
+  });
+}
