@@ -1,10 +1,16 @@
-import { MantineProvider, Title } from '@mantine/core';
+/** Root component: providers around the router built from the route registry. */
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './providers.tsx';
+import { buildRoutes } from './router.tsx';
+import { SCREENS } from './routes.tsx';
 
-/** Root component; the shell (providers, router, sidebar) grows from here. */
+const router = createBrowserRouter(buildRoutes(SCREENS));
+
 export function App() {
   return (
-    <MantineProvider>
-      <Title order={1}>LIS</Title>
-    </MantineProvider>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

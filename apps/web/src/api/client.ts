@@ -1,0 +1,112 @@
+/**
+ * The one way the web app talks to the server.
+ *
+ *   import { api, ApiError } from '../../api/client.ts';
+ *   const answer = await api.get<{ sajtovi: Site[] }>('/postavke/sajtovi/list');
+ *   await api.post('/pacijenti/unos/save', { jmbg, ime, prezime });
+ *
+ * Paths are written without the '/api' prefix. Every call carries the session
+ * token as `Authorization: Bearer` and the current site (`site` in the query of
+ * a GET, in the body of a POST) unless the caller sets one itself. An answer
+ * with `success: false` or an error status throws an ApiError carrying the
+ * server's `message` (Bosnian), `code` and `field`; show it with
+ * `serverMessage(error)` from src/i18n. A 401 on any call but the login itself
+ * ends the session, and the route guard sends the user to /auth/login.
+ * Use it inside TanStack Query (`queryFn: ({ signal }) => api.get(path, query, { signal })`);
+ * the shared QueryClient never retries silently.
+ */
+import { sessionStore } from '../features/auth/session-store.ts';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The stable key of the message (MESSAGES in @lis/domain), or 'network' when the server was not reached. */
+    readonly code: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+const API_BASE = '/api';
+/** Calls whose 401 means "wrong credentials", not "session over". */
+const LOGIN_PATH = '/login/users';
+
+function urlOf(path: string, query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+interface ErrorAnswer {
+  success?: boolean;
+  message?: unknown;
+  code?: unknown;
+  field?: unknown;
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, url: string, body: BodyInit | undefined, options: CallOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = sessionStore.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'Server nije dostupan.', 'network');
+  }
+
+  const text = await response.text();
+  let answer: unknown = {};
+  let readable = true;
+  if (text) {
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      readable = false;
+    }
+  }
+  const errorAnswer = (readable && answer && typeof answer === 'object' ? answer : {}) as ErrorAnswer;
+  if (response.ok && readable && errorAnswer.success !== false) return answer as T;
+
+  if (response.status === 401 && path !== LOGIN_PATH) sessionStore.clear();
+  const status = response.ok ? 400 : response.status;
+  throw new ApiError(
+    status,
+    typeof errorAnswer.message === 'string' ? errorAnswer.message : 'Greška na serveru.',
+    typeof errorAnswer.code === 'string' ? errorAnswer.code : 'server.error',
+    typeof errorAnswer.field === 'string' ? errorAnswer.field : undefined,
+  );
+}
+
+export function apiGet<T>(path: string, query: Record<string, QueryValue> = {}, options: CallOptions = {}): Promise<T> {
+  const site = sessionStore.siteId();
+  return send<T>('GET', path, urlOf(path, site ? { site, ...query } : query), undefined, options);
+}
+
+export function apiPost<T>(path: string, body: Record<string, unknown> | FormData = {}, options: CallOptions = {}): Promise<T> {
+  const site = sessionStore.siteId();
+  if (body instanceof FormData) {
+    if (site && !body.has('site')) body.append('site', site);
+    return send<T>('POST', path, urlOf(path, {}), body, options);
+  }
+  return send<T>('POST', path, urlOf(path, {}), JSON.stringify(site ? { site, ...body } : body), options);
+}
+
+export const api = { get: apiGet, post: apiPost };

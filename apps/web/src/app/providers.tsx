@@ -1,0 +1,17 @@
+/** Everything the app renders inside: theme, toasts, server-state cache. Tests wrap screens in it too. */
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { queryClient as sharedQueryClient } from '../api/query-client.ts';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/notify.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+export function AppProviders({ children, queryClient = sharedQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

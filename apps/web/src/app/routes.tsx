@@ -1,0 +1,29 @@
+/**
+ * Route registry: every feature screen of the app, keyed by its path.
+ *
+ * Adding a screen takes one folder and one entry:
+ *   1. src/features/prijem/PrijemScreen.tsx with `export function PrijemScreen() {...}`
+ *      (read route parameters with `useParams()` from 'react-router').
+ *   2. Here:
+ *        { path: '/prijem', permission: 'patients.read',
+ *          screen: () => import('../features/prijem/PrijemScreen.tsx').then((module) => module.PrijemScreen) },
+ *      and for a route with a parameter: { path: '/samples/:patientId', ... }.
+ *
+ * A sidebar item of the login answer is shown only when its path has a route
+ * here, so the menu never offers a screen that does not exist yet. Screens load
+ * lazily (their code is fetched on first visit), render inside the shell with an
+ * error boundary, and `permission` (from @lis/domain) sends a user who lacks it
+ * to their default screen; the server refuses such calls anyway.
+ * The sidebar entries themselves come from MENU in @lis/domain (server side).
+ */
+import type { ComponentType } from 'react';
+import type { Permission } from '@lis/domain';
+
+export interface ScreenRoute {
+  /** A react-router path: '/prijem', '/samples/:patientId'. */
+  path: string;
+  permission?: Permission;
+  screen: () => Promise<ComponentType>;
+}
+
+export const SCREENS: readonly ScreenRoute[] = [];

@@ -1,0 +1,103 @@
+/**
+ * The signed-in shell (Mantine AppShell): top bar, sidebar, the current screen
+ * inside an error boundary. It also runs what a session needs while it is
+ * open: the idle logout, the socket connection, and the site switch.
+ */
+import { useEffect, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { siteSwitchPath } from '@lis/domain';
+import { queryClient } from '../../api/query-client.ts';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog.tsx';
+import { useIdleLogout } from '../../features/auth/idle-timer.ts';
+import { sessionStore } from '../../features/auth/session-store.ts';
+import { logout, switchSite, useActiveSession } from '../../features/auth/session.ts';
+import { useRealtime } from '../../features/realtime/realtime.ts';
+import { buildNavigation } from '../navigation.ts';
+import type { ScreenRoute } from '../routes.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TopBar } from './TopBar.tsx';
+import classes from './shell.module.css';
+
+/** The sidebar closes below 992 px (spec section 9). */
+export const SIDEBAR_BREAKPOINT_PX = 992;
+const NARROW_QUERY = `(max-width: ${SIDEBAR_BREAKPOINT_PX - 0.02}px)`;
+
+export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
+  const { t } = useTranslation();
+  const session = useActiveSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const [passwordOpened, password] = useDisclosure(false);
+  const navigation = useMemo(() => buildNavigation(session.data.sidebar, screens), [session.data.sidebar, screens]);
+  const hasNavigation = navigation.length > 0;
+
+  useIdleLogout(session.data.idleTime, () => void logout('automatic'));
+  useRealtime(session.data.idToken, session.siteId);
+  useSiteFromUrl();
+
+  const changeSite = (siteId: string) => {
+    switchSite(siteId);
+    // Everything cached belongs to the old site; screens still shown fetch again for the new one.
+    void queryClient.resetQueries();
+    navigate(siteSwitchPath(location.pathname, siteId));
+  };
+
+  const opened = narrow ? mobileOpened : desktopOpened;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={hasNavigation ? {
+        width: 264,
+        breakpoint: SIDEBAR_BREAKPOINT_PX,
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      } : undefined}
+      padding="lg"
+    >
+      <a href="#main-content" className={classes.skipLink}>{t('shell.skipToContent')}</a>
+      {session.data.access ? (
+        <AppShell.Header>
+          <TopBar
+            session={session}
+            navigation={hasNavigation ? { opened, toggle: narrow ? mobile.toggle : desktop.toggle } : undefined}
+            onSiteChange={changeSite}
+            onChangePassword={password.open}
+            onLogout={() => void logout('manual')}
+          />
+        </AppShell.Header>
+      ) : null}
+      {hasNavigation ? (
+        <AppShell.Navbar p="sm">
+          <AppShell.Section grow component={ScrollArea}>
+            <Sidebar entries={navigation} onNavigate={mobile.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      ) : null}
+      <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
+        <ErrorBoundary key={location.pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </AppShell.Main>
+      <ChangePasswordDialog opened={passwordOpened} onClose={password.close} />
+    </AppShell>
+  );
+}
+
+/** A link carrying ?site= (as the site switch writes it) selects that site, when it is one of the user's. */
+function useSiteFromUrl(): void {
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get('site');
+  useEffect(() => {
+    const state = sessionStore.get();
+    if (!requested || state.status === 'anonymous' || state.siteId === requested) return;
+    if (!state.data.sites.some((site) => site.id === requested)) return;
+    switchSite(requested);
+    void queryClient.resetQueries();
+  }, [requested]);
+}

@@ -1,0 +1,37 @@
+/** Sidebar icons by the `icon` name of a sidebar item (Tabler icon names); an unknown name gets a neutral dot. */
+import {
+  IconAdjustments, IconAlertTriangle, IconBarcode, IconBox, IconChartBar, IconCircle, IconClipboardList,
+  IconDeviceDesktopAnalytics, IconFileSpreadsheet, IconFileText, IconFlask, IconHeartHandshake, IconMail,
+  IconMailForward, IconMicroscope, IconPlug, IconReport, IconSettings, IconTags, IconTestPipe, IconThermometer,
+  IconUserPlus, IconUsers, IconVirus, type Icon,
+} from '@tabler/icons-react';
+
+const ICONS: Record<string, Icon> = {
+  'adjustments': IconAdjustments,
+  'alert-triangle': IconAlertTriangle,
+  'barcode': IconBarcode,
+  'box': IconBox,
+  'chart-bar': IconChartBar,
+  'clipboard-list': IconClipboardList,
+  'device-desktop-analytics': IconDeviceDesktopAnalytics,
+  'file-spreadsheet': IconFileSpreadsheet,
+  'file-text': IconFileText,
+  'flask': IconFlask,
+  'heart-handshake': IconHeartHandshake,
+  'mail': IconMail,
+  'mail-forward': IconMailForward,
+  'microscope': IconMicroscope,
+  'plug': IconPlug,
+  'report': IconReport,
+  'settings': IconSettings,
+  'tags': IconTags,
+  'test-pipe': IconTestPipe,
+  'thermometer': IconThermometer,
+  'user-plus': IconUserPlus,
+  'users': IconUsers,
+  'virus': IconVirus,
+};
+
+export function menuIcon(name: string): Icon {
+  return ICONS[name] ?? IconCircle;
+}

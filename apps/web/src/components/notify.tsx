@@ -1,0 +1,32 @@
+/**
+ * Toasts, the same everywhere: top-right, 2500 ms (spec section 9).
+ *
+ *   notify.success(t('...'));      notify.warning(serverMessage(error));
+ *   notify.error('Greška prilikom brisanja!');
+ *   notify.apiError(error);        // any caught error, in the user's language
+ *
+ * Position and duration are set once on <Notifications> in App.tsx; a screen
+ * with a different spot (the date-range warning is top-left) passes `position`.
+ */
+import { notifications, type NotificationData } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import { ApiError } from '../api/client.ts';
+import { i18n, serverMessage } from '../i18n/index.ts';
+
+export const TOAST_DURATION_MS = 2500;
+export const TOAST_POSITION = 'top-right';
+
+type ToastOptions = Pick<NotificationData, 'title' | 'position' | 'id'>;
+
+function show(message: string, color: string, icon: React.ReactNode, options: ToastOptions): string {
+  return notifications.show({ message, color, icon, autoClose: TOAST_DURATION_MS, withBorder: true, ...options });
+}
+
+export const notify = {
+  success: (message: string, options: ToastOptions = {}) => show(message, 'teal', <IconCheck size={18} />, options),
+  warning: (message: string, options: ToastOptions = {}) => show(message, 'orange', <IconAlertTriangle size={18} />, options),
+  error: (message: string, options: ToastOptions = {}) => show(message, 'red', <IconX size={18} />, options),
+  /** An error caught from a call: the server's message in the user's language, or a general one. */
+  apiError: (error: unknown, options: ToastOptions = {}) =>
+    show(error instanceof ApiError ? serverMessage(error) : i18n.t('errors.unexpected'), 'red', <IconX size={18} />, options),
+};

@@ -1,0 +1,127 @@
+/**
+ * 'Promjena šifre' (spec sections 3, 5, 8): current, new and confirmed
+ * password, pasting blocked, the rules of `validatePasswordChange` from
+ * @lis/domain before the call, the server's answer after it. Success shows
+ * 'Izmjena uspješno obavljena.', clears the fields and closes the dialog.
+ */
+import { useState } from 'react';
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MIN_PASSWORD_LENGTH, type MessageCode, message, validatePasswordChange } from '@lis/domain';
+import { ApiError, api } from '../../api/client.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { notify } from '../../components/notify.tsx';
+import { serverMessage } from '../../i18n/index.ts';
+import { useActiveSession } from './session.ts';
+
+interface Fields {
+  staraSifra: string;
+  novaSifra: string;
+  potvrdaSifra: string;
+}
+
+const EMPTY: Fields = { staraSifra: '', novaSifra: '', potvrdaSifra: '' };
+
+interface Problem {
+  text: string;
+  fields: (keyof Fields)[];
+}
+
+function fieldsOf(code: string | undefined, values: Fields): (keyof Fields)[] {
+  switch (code) {
+    case 'password.required':
+      return (Object.keys(values) as (keyof Fields)[]).filter((key) => values[key].trim() === '');
+    case 'password.invalid':
+      return ['novaSifra'];
+    case 'password.mismatch':
+      return ['potvrdaSifra'];
+    case 'password.wrongCurrent':
+      return ['staraSifra'];
+    default:
+      return [];
+  }
+}
+
+const blockPaste = (event: React.ClipboardEvent | React.DragEvent) => event.preventDefault();
+
+export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const session = useActiveSession();
+  const [values, setValues] = useState<Fields>(EMPTY);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setValues(EMPTY);
+    setProblem(null);
+    onClose();
+  };
+
+  const change = (key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [key]: value }));
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const code: MessageCode | null = validatePasswordChange(values);
+    if (code) {
+      setProblem({ text: message(code, session.language), fields: fieldsOf(code, values) });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api.post<{ message: string; code?: string }>('/users/sifra', {
+        email: session.user.email,
+        password: values.staraSifra,
+        novaSifra: values.novaSifra,
+        potvrdaSifra: values.potvrdaSifra,
+      });
+      notify.success(serverMessage(answer));
+      close();
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      setProblem({
+        text: apiError ? serverMessage(apiError) : t('errors.unexpected'),
+        fields: fieldsOf(apiError?.code, values),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const invalid = (key: keyof Fields) => problem?.fields.includes(key) ?? false;
+  const inputProps = (key: keyof Fields) => ({
+    label: t(`password.${key}`),
+    value: values[key],
+    onChange: change(key),
+    onPaste: blockPaste,
+    onDrop: blockPaste,
+    error: invalid(key),
+    'aria-invalid': invalid(key),
+    withAsterisk: true,
+    visibilityToggleButtonProps: { 'aria-label': t('auth.togglePassword') },
+  });
+
+  return (
+    <AppDialog opened={opened} onClose={close} title={t('password.title')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PasswordInput {...inputProps('staraSifra')} autoComplete="current-password" data-autofocus />
+          <PasswordInput {...inputProps('novaSifra')} autoComplete="new-password" />
+          <PasswordInput {...inputProps('potvrdaSifra')} autoComplete="new-password" />
+          <Text size="xs" c="dimmed">{t('password.rule', { min: MIN_PASSWORD_LENGTH })}</Text>
+          {problem ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{problem.text}</Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
+            <Button type="submit" loading={busy}>{t('common.save')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

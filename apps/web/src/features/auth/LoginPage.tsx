@@ -1,0 +1,97 @@
+/**
+ * /auth/login: e-mail and password; the server's message is shown as it is
+ * ('Korisnik nije pronađen.', 'Pogrešna šifra.', 'User Account has Expired.').
+ * A signed-in user who opens it goes to the landing route instead.
+ */
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconMicroscope } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { message } from '@lis/domain';
+import { ApiError } from '../../api/client.ts';
+import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { HOME_PATH } from '../../app/navigation.ts';
+import { login, useSession } from './session.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (session.status !== 'anonymous' && !busy) return <Navigate to={HOME_PATH} replace />;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (email.trim() === '' || password === '') {
+      setProblem(message('form.required', currentLanguage()));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      await login(email, password);
+      navigate(HOME_PATH, { replace: true });
+    } catch (error) {
+      setProblem(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="main" bg="gray.0" mih="100vh">
+      <Center mih="100vh" p="md">
+        <Paper withBorder shadow="sm" radius="lg" p="xl" w={420} maw="100%">
+          <Stack gap="lg">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                <IconMicroscope size={26} stroke={1.6} />
+              </ThemeIcon>
+              <div>
+                <Title order={1} size="h3">{t('app.name')}</Title>
+                <Text size="sm" c="dimmed">{t('app.fullName')}</Text>
+              </div>
+            </Group>
+            <div>
+              <Title order={2} size="h4">{t('auth.title')}</Title>
+              <Text size="sm" c="dimmed">{t('auth.subtitle')}</Text>
+            </div>
+            <form onSubmit={submit} noValidate>
+              <Stack>
+                <TextInput
+                  label={t('auth.email')}
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  withAsterisk
+                  data-autofocus
+                  autoFocus
+                />
+                <PasswordInput
+                  label={t('auth.password')}
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+                  withAsterisk
+                />
+                {problem ? (
+                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{problem}</Alert>
+                ) : null}
+                <Button type="submit" fullWidth loading={busy} mt="xs">{t('auth.submit')}</Button>
+              </Stack>
+            </form>
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

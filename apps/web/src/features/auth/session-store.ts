@@ -1,0 +1,179 @@
+/**
+ * The signed-in session: the login answer (spec section 3, "Session") kept in
+ * localStorage and mirrored in memory, plus the site the user works on now.
+ *
+ * Screens do not use this file directly: they call `useSession()` from
+ * ./session.ts. The API client reads the token and the current site from here,
+ * and clears the session on a 401; the route guard then sends the user to
+ * /auth/login. This file performs no network calls, so the API client can
+ * import it without a cycle.
+ */
+import {
+  type Language, type Permission, type Role, type SidebarItem, isRole, languageFromSession,
+} from '@lis/domain';
+import { applyLanguage } from '../../i18n/index.ts';
+
+export interface Site {
+  _id: string;
+  id: string;
+  sifra: string;
+  naziv: string;
+  name: string;
+  mjesta: string[];
+}
+
+/** The `data` of the login answer (POST /api/login/users). */
+export interface SessionData {
+  localId: string;
+  email: string;
+  ime: string;
+  prezime: string;
+  /** The stored language: 'rs'/'bs', 'en' or 'de'; see `languageFromSession`. */
+  language: string;
+  idToken: string;
+  /** The user's home site (uuid); the site in use is `SessionState.siteId`. */
+  site: string;
+  /** Seconds without activity before the automatic logout. */
+  idleTime: number;
+  customer: boolean;
+  pid_bcode: boolean;
+  default_route: string;
+  access: { level: number; role: Role; permissions: Permission[] };
+  display: { list: number; show: number; columns: number; rows: number };
+  reports: Record<string, boolean>;
+  sites: Site[];
+  sidebar: SidebarItem[];
+}
+
+export type SessionState =
+  | { status: 'anonymous' }
+  /** A stored token that the server has not confirmed yet (auto-login). */
+  | { status: 'restoring'; data: SessionData; siteId: string }
+  | { status: 'active'; data: SessionData; siteId: string };
+
+export const STORAGE_KEYS = {
+  token: 'lis.token',
+  session: 'lis.session',
+} as const;
+
+interface StoredSession {
+  data: SessionData;
+  siteId: string;
+}
+
+function isSessionData(value: unknown): value is SessionData {
+  if (!value || typeof value !== 'object') return false;
+  const data = value as Partial<SessionData>;
+  return typeof data.idToken === 'string' && typeof data.email === 'string' && typeof data.idleTime === 'number'
+    && Array.isArray(data.sites) && Array.isArray(data.sidebar) && typeof data.access === 'object'
+    && data.access !== null && isRole(String(data.access.role)) && Array.isArray(data.access.permissions);
+}
+
+function readStored(): StoredSession | null {
+  try {
+    const token = localStorage.getItem(STORAGE_KEYS.token);
+    const raw = localStorage.getItem(STORAGE_KEYS.session);
+    if (!token || !raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredSession>;
+    if (!isSessionData(parsed.data) || parsed.data.idToken !== token) return null;
+    const siteId = parsed.data.sites.some((site) => site.id === parsed.siteId) ? parsed.siteId! : parsed.data.site;
+    return { data: parsed.data, siteId };
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(session: StoredSession): void {
+  localStorage.setItem(STORAGE_KEYS.token, session.data.idToken);
+  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
+}
+
+function removeStored(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.session);
+}
+
+export function sessionLanguage(data: SessionData): Language {
+  return languageFromSession(data.language);
+}
+
+type Listener = () => void;
+
+export function createSessionStore() {
+  let state: SessionState = initialState();
+  const listeners = new Set<Listener>();
+
+  function initialState(): SessionState {
+    const stored = readStored();
+    if (!stored) {
+      removeStored();
+      return { status: 'anonymous' };
+    }
+    applyLanguage(sessionLanguage(stored.data));
+    return { status: 'restoring', ...stored };
+  }
+
+  function set(next: SessionState): void {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  // Another tab signed out (or in): follow it, so two tabs never disagree about who is signed in.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.session && event.key !== null) return;
+      const stored = readStored();
+      if (!stored) {
+        if (state.status !== 'anonymous') set({ status: 'anonymous' });
+        return;
+      }
+      if (state.status === 'anonymous' || state.data.idToken !== stored.data.idToken || state.siteId !== stored.siteId) {
+        applyLanguage(sessionLanguage(stored.data));
+        set({ status: 'active', ...stored });
+      }
+    });
+  }
+
+  return {
+    get: (): SessionState => state,
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    token: (): string | null => (state.status === 'anonymous' ? null : state.data.idToken),
+    siteId: (): string | null => (state.status === 'anonymous' ? null : state.siteId),
+
+    /** After a successful login: keep the answer and work on the user's home site. */
+    start(data: SessionData): void {
+      const session = { data, siteId: data.site };
+      writeStored(session);
+      applyLanguage(sessionLanguage(data));
+      set({ status: 'active', ...session });
+    },
+
+    /** The server confirmed the stored token (auto-login); `language` is the profile's current one. */
+    confirm(language: string | undefined): void {
+      if (state.status === 'anonymous') return;
+      const data = language ? { ...state.data, language } : state.data;
+      writeStored({ data, siteId: state.siteId });
+      applyLanguage(sessionLanguage(data));
+      set({ status: 'active', data, siteId: state.siteId });
+    },
+
+    setSite(siteId: string): void {
+      if (state.status === 'anonymous' || state.siteId === siteId) return;
+      if (!state.data.sites.some((site) => site.id === siteId)) return;
+      writeStored({ data: state.data, siteId });
+      set({ ...state, siteId });
+    },
+
+    /** Logout, expiry or a 401: forget everything stored for the session. */
+    clear(): void {
+      removeStored();
+      if (state.status !== 'anonymous') set({ status: 'anonymous' });
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+export const sessionStore: SessionStore = createSessionStore();

@@ -1,0 +1,129 @@
+/**
+ * Session hooks and actions for screens.
+ *
+ *   const session = useActiveSession();        // inside the shell (signed in)
+ *   session.user.email, session.site.sifra, session.siteId
+ *   session.can('patients.write')              // the server's permission list
+ *   session.readOnly                           // access level above 0 (spec section 6)
+ *   session.data.display.list                  // any field of the login answer
+ *
+ * `login`, `logout` and `restoreSession` are used by the login page, the avatar
+ * menu, the idle timer and the route guard; screens rarely need them. The
+ * server decides what a token may do; these checks only hide what would fail.
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Language, Permission } from '@lis/domain';
+import { ApiError, api } from '../../api/client.ts';
+import { queryClient } from '../../api/query-client.ts';
+import { type SessionData, type SessionState, type Site, sessionLanguage, sessionStore } from './session-store.ts';
+
+export type { SessionData, SessionState, Site } from './session-store.ts';
+
+// Whatever ends a session (logout, idle, a 401, another tab) also drops the cached server data of that user.
+sessionStore.subscribe(() => {
+  if (sessionStore.get().status === 'anonymous') queryClient.clear();
+});
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}
+
+export interface ActiveSession {
+  data: SessionData;
+  siteId: string;
+  site: Site;
+  sites: Site[];
+  language: Language;
+  user: { id: string; email: string; ime: string; prezime: string; fullName: string };
+  readOnly: boolean;
+  can: (permission: Permission) => boolean;
+}
+
+export function describeSession(data: SessionData, siteId: string): ActiveSession {
+  const site = data.sites.find((candidate) => candidate.id === siteId) ?? data.sites[0]!;
+  const permissions = new Set(data.access.permissions);
+  return {
+    data,
+    siteId: site.id,
+    site,
+    sites: data.sites,
+    language: sessionLanguage(data),
+    user: {
+      id: data.localId, email: data.email, ime: data.ime, prezime: data.prezime,
+      fullName: `${data.ime} ${data.prezime}`.trim() || data.email,
+    },
+    readOnly: data.access.level > 0,
+    can: (permission) => permissions.has(permission),
+  };
+}
+
+/** The signed-in session; only for components rendered inside the shell, behind the guard. */
+export function useActiveSession(): ActiveSession {
+  const state = useSession();
+  if (state.status === 'anonymous') throw new Error('useActiveSession used outside the signed-in shell');
+  const { data, siteId } = state;
+  return useMemo(() => describeSession(data, siteId), [data, siteId]);
+}
+
+interface LoginAnswer {
+  success: true;
+  message: string;
+  data: SessionData;
+}
+
+export async function login(email: string, password: string): Promise<SessionData> {
+  const answer = await api.post<LoginAnswer>('/login/users', { email: email.trim(), password, returnSecureToken: true });
+  sessionStore.start(answer.data);
+  return answer.data;
+}
+
+interface ProfileAnswer {
+  user?: { postavke?: { language?: string }; sites?: string[] };
+}
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * Auto-login: the stored token is checked with the profile call. A 401 has
+ * already ended the session in the API client; a 403 (the site was taken away)
+ * ends it too. When the server cannot be reached the stored session is used,
+ * and the screens show the failing calls.
+ */
+export function restoreSession(): Promise<void> {
+  const state = sessionStore.get();
+  if (state.status !== 'restoring') return Promise.resolve();
+  restoring ??= (async () => {
+    const localPart = encodeURIComponent(state.data.email.split('@')[0] ?? state.data.email);
+    try {
+      const answer = await api.post<ProfileAnswer>(`/users/${localPart}`, { email: state.data.email });
+      sessionStore.confirm(answer.user?.postavke?.language);
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) sessionStore.clear();
+      else sessionStore.confirm(undefined);
+    } finally {
+      restoring = null;
+    }
+  })();
+  return restoring;
+}
+
+export type LogoutType = 'manual' | 'automatic';
+
+/** Ends the session on the server (best effort) and forgets it here; the guard then shows /auth/login. */
+export async function logout(type: LogoutType): Promise<void> {
+  const state = sessionStore.get();
+  if (state.status === 'anonymous') return;
+  try {
+    await api.post('/logout/users', {
+      user: state.data.email, language: state.data.language, idleTime: state.data.idleTime, type,
+    });
+  } catch {
+    // The session ends here whatever the server answered; an ended token is refused there anyway.
+  } finally {
+    sessionStore.clear();
+  }
+}
+
+export function switchSite(siteId: string): void {
+  sessionStore.setSite(siteId);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_LISTS, MAX_ENTRIES, addEntry, dismissEntry } from './notification-lists.ts';
+
+const SA = 'site-sa';
+const TZ = 'site-tz';
+
+describe('notification lists', () => {
+  it('adds an event of the current site, newest first', () => {
+    let lists = addEntry(EMPTY_LISTS, 'alarms', { id: 'S-1', info: 'Glukoza', site: SA }, SA);
+    lists = addEntry(lists, 'alarms', { id: 42, info: 'Kreatinin', site: SA }, SA);
+    expect(lists.alarms).toEqual([
+      { id: '42', info: 'Kreatinin', site: SA },
+      { id: 'S-1', info: 'Glukoza', site: SA },
+    ]);
+    expect(lists.messages).toEqual([]);
+  });
+
+  it('ignores events of another site', () => {
+    expect(addEntry(EMPTY_LISTS, 'messages', { id: 'S-1', info: 'x', site: TZ }, SA)).toBe(EMPTY_LISTS);
+    expect(addEntry(EMPTY_LISTS, 'messages', { id: 'S-1', info: 'x', site: SA }, null)).toBe(EMPTY_LISTS);
+  });
+
+  it('ignores malformed events', () => {
+    for (const payload of [null, 'S-1', { info: 'x', site: SA }, { id: '', site: SA }, { id: 'S-1' }, { id: {}, site: SA }]) {
+      expect(addEntry(EMPTY_LISTS, 'alarms', payload, SA)).toBe(EMPTY_LISTS);
+    }
+  });
+
+  it('keeps one entry per sample, the latest', () => {
+    let lists = addEntry(EMPTY_LISTS, 'messages', { id: 'S-1', info: 'old', site: SA }, SA);
+    lists = addEntry(lists, 'messages', { id: 'S-2', info: 'other', site: SA }, SA);
+    lists = addEntry(lists, 'messages', { id: 'S-1', info: 'new', site: SA }, SA);
+    expect(lists.messages.map((entry) => `${entry.id}:${entry.info}`)).toEqual(['S-1:new', 'S-2:other']);
+  });
+
+  it('caps the list length, dropping the oldest', () => {
+    let lists = EMPTY_LISTS;
+    for (let index = 0; index < MAX_ENTRIES + 5; index += 1) lists = addEntry(lists, 'alarms', { id: index, info: '', site: SA }, SA);
+    expect(lists.alarms).toHaveLength(MAX_ENTRIES);
+    expect(lists.alarms[0]?.id).toBe(String(MAX_ENTRIES + 4));
+  });
+
+  it('dismisses one entry', () => {
+    let lists = addEntry(EMPTY_LISTS, 'alarms', { id: 'S-1', info: '', site: SA }, SA);
+    lists = addEntry(lists, 'alarms', { id: 'S-2', info: '', site: SA }, SA);
+    lists = dismissEntry(lists, 'alarms', 'S-1');
+    expect(lists.alarms.map((entry) => entry.id)).toEqual(['S-2']);
+    expect(dismissEntry(lists, 'alarms', 'missing')).toBe(lists);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Bosnian catalogue: the default language and the source of every key.
+ *
+ * Adding a string: add the key here, then the same key to en.ts and de.ts
+ * (TypeScript refuses a missing or extra key there, and i18n.test.ts checks
+ * the three key sets once more). Use it with `const { t } = useTranslation();
+ * t('group.key')`. Server messages are not here: they come from MESSAGES in
+ * @lis/domain (see `serverMessage` in src/i18n/index.ts).
+ * Sidebar titles arrive from the server as keys under `menu.` (e.g. 'menu.prijem').
+ */
+import { listTableMessages } from '../components/list-table/messages.ts';
+import { dateRangeMessages } from '../components/date-range/messages.ts';
+
+export const bs = {
+  app: {
+    name: 'LIS',
+    fullName: 'Laboratorijski informacioni sistem',
+  },
+  common: {
+    save: 'SAČUVAJ',
+    close: 'ZATVORI',
+    confirm: 'POTVRDI',
+    cancel: 'ODUSTANI',
+    back: 'POVRATAK',
+    admit: 'Prijem',
+    loading: 'Učitavanje…',
+    closeDialog: 'Zatvori prozor',
+  },
+  language: {
+    bs: 'Bosanski jezik',
+    en: 'Engleski jezik',
+    de: 'Njemački jezik',
+  },
+  auth: {
+    title: 'Prijava',
+    subtitle: 'Prijavite se svojim korisničkim računom.',
+    email: 'E-mail',
+    password: 'Šifra',
+    submit: 'Prijava',
+    restoring: 'Provjera prijave…',
+    togglePassword: 'Prikaži ili sakrij šifru',
+  },
+  shell: {
+    navigation: 'Glavni meni',
+    openNavigation: 'Otvori meni',
+    closeNavigation: 'Zatvori meni',
+    site: 'Sajt',
+    currentSite: 'Trenutni sajt: {{site}}',
+    userMenu: 'Korisnički meni',
+    changePassword: 'Promjena šifre',
+    logout: 'Odjava',
+    skipToContent: 'Preskoči na sadržaj',
+  },
+  welcome: {
+    greeting: 'Dobro došli, {{name}}',
+    site: 'Sajt',
+    role: 'Uloga',
+    today: 'Danas',
+    readOnly: 'Vaš račun ima pravo samo na pregled podataka.',
+    dateFormat: 'dddd, D. MMMM YYYY.',
+  },
+  roles: {
+    admin: 'Administrator',
+    specialist: 'Specijalista',
+    technician: 'Tehničar',
+    viewer: 'Pregled',
+  },
+  password: {
+    title: 'Promjena šifre',
+    staraSifra: 'Trenutna šifra',
+    novaSifra: 'Nova šifra',
+    potvrdaSifra: 'Potvrda nove šifre',
+    rule: 'Nova šifra mora imati najmanje {{min}} znakova.',
+  },
+  notifications: {
+    title: 'Obavještenja',
+    open: 'Obavještenja ({{count}})',
+    alarms: 'Alarmi',
+    messages: 'Poruke',
+    empty: 'Nema novih obavještenja.',
+    sample: 'Uzorak {{id}}',
+    dismiss: 'Ukloni obavještenje za uzorak {{id}}',
+  },
+  confirmDelete: {
+    title: 'Potvrda brisanja',
+    prompt: 'Za potvrdu upišite „{{answer}}”.',
+    answer: 'Da',
+    label: 'Potvrda',
+  },
+  errors: {
+    network: 'Server nije dostupan. Provjerite mrežnu vezu.',
+    unexpected: 'Došlo je do neočekivane greške.',
+    screenFailed: 'Ekran se nije mogao prikazati.',
+    reload: 'Ponovo učitaj',
+  },
+  status: {
+    ZAPRIMLJEN: 'ZAPRIMLJEN',
+    U_OBRADI: 'U OBRADI',
+    REALIZOVAN: 'REALIZOVAN',
+    ODOBREN: 'ODOBREN',
+    VERIFICIRAN: 'VERIFICIRAN',
+  },
+  menu: {
+    statistika: 'Statistika',
+    protokol: 'Provjera nalaza',
+    assays: 'Assays',
+    analysers: 'Analizatori',
+    postavke: 'Postavke',
+    analize: 'Analize',
+    integracija: 'Integracija',
+    integracijaPregled: 'Pregled integracije',
+    integracijaPostavke: 'Postavke integracije',
+    prijem: 'Prijem',
+    pacijenti: 'Pacijenti',
+    barcode: 'Prijem uzorka',
+    naljepnice: 'Uzorci u obradi',
+    obrada: 'Obrada uzoraka',
+    nalazi: 'Pregled nalaza',
+    outbox: 'E-mail outbox',
+    reports: 'Izvještaji',
+    kontrole: 'Kontrole',
+    inventar: 'Inventar',
+    loger: 'Temperatura',
+    mikrobiologija: 'Mikrobiologija',
+    import: 'Excel import',
+    partneri: 'Partneri',
+    narucioci: 'Naručioci',
+  },
+  /** Shared list table and date-range dialog: their catalogues live beside them (src/components). */
+  listTable: listTableMessages.bs,
+  dateRange: dateRangeMessages.bs,
+};
+
+/** The shape every catalogue has: the Bosnian keys, each with a string. */
+export type Catalogue = typeof bs;

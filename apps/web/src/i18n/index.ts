@@ -1,0 +1,69 @@
+/**
+ * i18next set up once for the whole app: Bosnian by default, English and
+ * German complete (catalogues in bs.ts, en.ts, de.ts beside this file).
+ *
+ * - In components: `const { t } = useTranslation(); t('shell.logout')`.
+ * - The session's language ('rs'/'bs' -> bs, 'en', 'de') is applied by the
+ *   session store through `applyLanguage`; nothing else needs to call it.
+ * - Server errors: `serverMessage(error)` gives the text to show for an
+ *   ApiError: the server's own Bosnian message for bs, and the English or
+ *   German text of MESSAGES in @lis/domain (looked up by `code`) otherwise.
+ * - A key that arrives as data (sidebar titles such as 'menu.prijem') goes
+ *   through `translateKey`, which falls back to the key itself.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/bs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/en';
+import { type Language, MESSAGES, type MessageCode, message } from '@lis/domain';
+import { bs } from './bs.ts';
+import { en } from './en.ts';
+import { de } from './de.ts';
+
+export const CATALOGUES = { bs, en, de } as const;
+
+void i18n.use(initReactI18next).init({
+  resources: { bs: { translation: bs }, en: { translation: en }, de: { translation: de } },
+  lng: 'bs',
+  fallbackLng: 'bs',
+  initAsync: false,
+  // React escapes what it renders; escaping here as well would show '&amp;'.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+dayjs.locale('bs');
+
+export { i18n };
+
+export function currentLanguage(): Language {
+  const language = i18n.language;
+  return language === 'en' || language === 'de' ? language : 'bs';
+}
+
+export function applyLanguage(language: Language): void {
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  dayjs.locale(language);
+  document.documentElement.lang = language;
+}
+
+export function isMessageCode(code: string | undefined): code is MessageCode {
+  return code !== undefined && Object.hasOwn(MESSAGES, code);
+}
+
+/** What an error from the API reads as in the user's language. */
+export function serverMessage(
+  error: { message: string; code?: string; field?: string },
+  language: Language = currentLanguage(),
+): string {
+  if (error.code === 'network') return i18n.t('errors.network');
+  if (language === 'bs' && error.message) return error.message;
+  if (isMessageCode(error.code)) return message(error.code, language, error.field ? { field: error.field } : {});
+  return error.message || i18n.t('errors.unexpected');
+}
+
+/** Translates a key that arrives as data; an unknown key is shown as it is rather than hidden. */
+export function translateKey(key: string): string {
+  return i18n.exists(key) ? i18n.t(key as never) : key;
+}

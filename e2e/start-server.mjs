@@ -1,0 +1,43 @@
+// Starts the API + built web app for the browser tests on a fresh database:
+// the data directory is deleted and recreated, so every run begins with the demo seed.
+// It serves apps/web/dist as built by the root `test:e2e` script (npm run build first).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '8181';
+const dataDir = path.join(os.tmpdir(), `lis-e2e-data-${port}`);
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build -w apps/web` (the root test:e2e script does).');
+  process.exit(1);
+}
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+// tsx itself rather than npx, so a stop signal reaches the server and not only a wrapper.
+const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: '',
+  },
+});
+
+const stop = (signal) => {
+  if (server.exitCode === null) server.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

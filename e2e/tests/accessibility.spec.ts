@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, openUserMenuItem, signIn } from './helpers.ts';
+
+test('login page passes axe-core', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { name: 'Prijava' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('shell, notifications and the password dialog pass axe-core', async ({ page }) => {
+  await signIn(page, DEMO.admin.email);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: /Obavještenja/ }).click();
+  await expect(page.getByRole('region', { name: 'Alarmi' })).toContainText('Nema novih obavještenja.');
+  await expect(page.getByRole('region', { name: 'Poruke' })).toContainText('Nema novih obavještenja.');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await openUserMenuItem(page, 'Promjena šifre');
+  await expect(page.getByRole('dialog', { name: 'Promjena šifre' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,93 @@
+/**
+ * Shared steps of the browser tests. The server behind them is started by
+ * playwright.config.ts on a fresh database with the demo seed (four users,
+ * password Demo1234!, sites SA Sarajevo and TZ Tuzla).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export const DEMO = {
+  admin: { email: 'admin@demo.lab', name: 'Amra Administrator', sites: ['Sarajevo', 'Tuzla'] },
+  specijalista: { email: 'specijalista@demo.lab', name: 'Selma Specijalista', sites: ['Sarajevo', 'Tuzla'] },
+  tehnicar: { email: 'tehnicar@demo.lab', name: 'Tarik Tehničar', sites: ['Sarajevo'] },
+  pregled: { email: 'pregled@demo.lab', name: 'Petra Pregled', sites: ['Sarajevo'] },
+} as const;
+
+export interface SidebarItem {
+  path: string;
+  title: string;
+  visible: boolean;
+  default: boolean;
+}
+
+export interface LoginData {
+  localId: string;
+  email: string;
+  idToken: string;
+  site: string;
+  idleTime: number;
+  default_route: string;
+  access: { level: number; role: string; permissions: string[] };
+  sites: { id: string; sifra: string; naziv: string }[];
+  sidebar: SidebarItem[];
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Šifra', exact: true }).fill(password);
+}
+
+/** Signs in through the login page and waits for the shell; returns the login answer's data. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<LoginData> {
+  await page.goto('/auth/login');
+  await fillLogin(page, email, password);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/login/users'));
+  await page.getByRole('button', { name: 'Prijava' }).click();
+  const body = (await (await answer).json()) as { success: boolean; data: LoginData };
+  expect(body.success).toBe(true);
+  await expect(userMenu(page)).toBeVisible();
+  return body.data;
+}
+
+export function userMenu(page: Page) {
+  return page.getByRole('button', { name: 'Korisnički meni' });
+}
+
+export async function openUserMenuItem(page: Page, name: 'Promjena šifre' | 'Odjava'): Promise<void> {
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('lis.token'));
+  expect(token, 'a token is stored after sign-in').toBeTruthy();
+  return token!;
+}
+
+/** Signs in over the API only (no page), for setup and clean-up steps. */
+export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<LoginData | null> {
+  const response = await request.post('/api/login/users', { data: { email, password, returnSecureToken: true } });
+  if (!response.ok()) return null;
+  return ((await response.json()) as { data: LoginData }).data;
+}
+
+export async function apiChangePassword(
+  request: APIRequestContext, token: string, email: string, password: string, novaSifra: string,
+): Promise<void> {
+  const response = await request.post('/api/users/sifra', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email, password, novaSifra, potvrdaSifra: novaSifra },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** axe-core on the current page: no serious or critical WCAG 2.1 A/AA violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.html.slice(0, 300)) }));
+  expect(serious).toEqual([]);
+}

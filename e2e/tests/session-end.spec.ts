@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn, storedToken, userMenu } from './helpers.ts';
+
+test('after idleTime seconds without activity the user is logged out automatically', async ({ page, request }) => {
+  await page.clock.install();
+  const data = await signIn(page, DEMO.pregled.email);
+  const token = await storedToken(page);
+  const logout = page.waitForRequest((req) => req.url().endsWith('/api/logout/users'));
+
+  await page.clock.fastForward(data.idleTime * 1000 - 60_000);
+  await expect(userMenu(page)).toBeVisible();
+  await page.clock.fastForward(61_000);
+
+  expect((await logout).postDataJSON()).toMatchObject({ type: 'automatic' });
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('lis.token'))).toBeNull();
+  const after = await request.post('/api/users/pregled', { headers: { Authorization: `Bearer ${token}` }, data: { email: DEMO.pregled.email } });
+  expect(after.status()).toBe(401);
+});
+
+test('activity keeps the session open', async ({ page }) => {
+  await page.clock.install();
+  const data = await signIn(page, DEMO.pregled.email);
+  await page.clock.fastForward(data.idleTime * 1000 - 60_000);
+  await page.mouse.move(200, 300);
+  await page.keyboard.press('Shift');
+  await page.clock.fastForward(120_000);
+  await expect(userMenu(page)).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth\/login$/);
+});
+
+test('a token ended on the server sends the user to the login page (401)', async ({ page, request }) => {
+  await signIn(page, DEMO.tehnicar.email);
+  const token = await storedToken(page);
+  const ended = await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
+  expect(ended.ok()).toBe(true);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('lis.token'))).toBeNull();
+});
+
+test('a 401 during work, without a reload, also ends at the login page', async ({ page, request }) => {
+  await signIn(page, DEMO.tehnicar.email);
+  const token = await storedToken(page);
+  await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
+
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Promjena šifre' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Promjena šifre' });
+  await dialog.getByRole('textbox', { name: 'Trenutna šifra' }).fill('Demo1234!');
+  await dialog.getByRole('textbox', { name: 'Nova šifra', exact: true }).fill('Bilo1234!');
+  await dialog.getByRole('textbox', { name: 'Potvrda nove šifre' }).fill('Bilo1234!');
+  await dialog.getByRole('button', { name: 'SAČUVAJ' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, fillLogin, signIn, storedToken, userMenu } from './helpers.ts';
+
+const SIGN_IN = 'Prijava';
+
+test.describe('sign-in', () => {
+  for (const user of Object.values(DEMO)) {
+    test(`${user.email} sees only their sites and permitted menu items`, async ({ page }) => {
+      const data = await signIn(page, user.email);
+      await expect(page.getByRole('heading', { name: `Dobro došli, ${user.name}` })).toBeVisible();
+
+      expect(data.sites.map((site) => site.naziv).sort()).toEqual([...user.sites].sort());
+      const siteSelect = page.getByRole('combobox', { name: 'Sajt' });
+      if (user.sites.length > 1) {
+        await siteSelect.click();
+        const options = page.getByRole('option');
+        await expect(options).toHaveText(user.sites.map((site) => new RegExp(site)));
+        await page.keyboard.press('Escape');
+      } else {
+        await expect(siteSelect).toHaveCount(0);
+        await expect(page.getByText(user.sites[0], { exact: true })).toBeVisible();
+      }
+
+      // The menu of the login answer holds only what the role may open; read-only users get no write screens.
+      const permitted = new Set(data.access.permissions);
+      if (data.access.level > 0) expect([...permitted].every((permission) => permission.endsWith('.read'))).toBe(true);
+      const menuPaths = data.sidebar.map((item) => item.path);
+      if (!permitted.has('samples.write')) expect(menuPaths).not.toContain('/barcode');
+      // The shell shows no link that the answer did not offer as visible.
+      const offered = new Set(data.sidebar.filter((item) => item.visible).map((item) => item.path));
+      const shown = await page.locator('nav a[href]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+      expect(shown.filter((path) => !offered.has(path))).toEqual([]);
+    });
+  }
+
+  test('wrong password and unknown user show the server messages', async ({ page }) => {
+    await page.goto('/auth/login');
+    await fillLogin(page, DEMO.tehnicar.email, 'NijeOvaSifra1');
+    await page.getByRole('button', { name: SIGN_IN }).click();
+    await expect(page.getByRole('alert')).toHaveText('Pogrešna šifra.');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+
+    await fillLogin(page, 'nepoznat@demo.lab', 'Demo1234!');
+    await page.getByRole('button', { name: SIGN_IN }).press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Korisnik nije pronađen.');
+    expect(await page.evaluate(() => localStorage.getItem('lis.token'))).toBeNull();
+  });
+
+  test('empty fields ask for the required fields', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: SIGN_IN }).click();
+    await expect(page.getByRole('alert')).toHaveText('Unesite obavezna polja.');
+  });
+
+  test('the form submits with Enter', async ({ page }) => {
+    await page.goto('/auth/login');
+    await fillLogin(page, DEMO.pregled.email, 'Demo1234!');
+    await page.getByRole('textbox', { name: 'Šifra', exact: true }).press('Enter');
+    await expect(userMenu(page)).toBeVisible();
+  });
+
+  test('without a stored token every route goes to the login page', async ({ page }) => {
+    await page.goto('/prijem');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('a stored token signs in again after a reload, and unknown paths go to the default', async ({ page }) => {
+    await signIn(page, DEMO.admin.email);
+    const profile = page.waitForResponse((response) => response.url().endsWith('/api/users/admin'));
+    await page.reload();
+    expect((await profile).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: `Dobro došli, ${DEMO.admin.name}` })).toBeVisible();
+
+    // No screen is registered yet, so the default item is the landing page.
+    await page.goto('/ovo/ne/postoji');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: `Dobro došli, ${DEMO.admin.name}` })).toBeVisible();
+  });
+
+  test('logout ends the session and clears what was stored', async ({ page, request }) => {
+    await signIn(page, DEMO.tehnicar.email);
+    const token = await storedToken(page);
+    const logout = page.waitForRequest((req) => req.url().endsWith('/api/logout/users'));
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Odjava' }).click();
+    expect((await logout).postDataJSON()).toMatchObject({ type: 'manual', user: DEMO.tehnicar.email });
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem('lis.token'), localStorage.getItem('lis.session')])).toEqual([null, null]);
+
+    const after = await request.post('/api/users/tehnicar', { headers: { Authorization: `Bearer ${token}` }, data: { email: DEMO.tehnicar.email } });
+    expect(after.status()).toBe(401);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+});
