@@ -438,16 +438,17 @@ function HeaderCell<Row>({ column, sort, hint, onSort }: {
 
 function Cell<Row>({ column, row }: { column: ListColumn<Row>; row: Row }) {
   const content = column.render ? column.render(row) : cellValue(row, column.key);
-  if (!column.cellAction) return <>{content}</>;
   const action = column.cellAction;
+  if (!action) return <>{content}</>;
+  const disabled = action.disabled?.(row) ?? false;
   return (
     <UnstyledButton
       aria-label={action.label(row)}
-      disabled={action.disabled?.(row) ?? false}
+      disabled={disabled}
       onClick={() => action.onClick(row)}
-      c={action.disabled?.(row) ? 'dimmed' : 'var(--mantine-primary-color-filled)'}
+      c={disabled ? 'dimmed' : 'var(--mantine-primary-color-filled)'}
       fz="sm"
-      style={{ textDecoration: action.disabled?.(row) ? 'none' : 'underline', cursor: action.disabled?.(row) ? 'not-allowed' : 'pointer' }}
+      style={{ textDecoration: disabled ? 'none' : 'underline', cursor: disabled ? 'not-allowed' : 'pointer' }}
     >
       {content}
     </UnstyledButton>
