@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
 import { patientRoutes } from './patients/routes.ts';
 import { sampleRoutes } from './samples/routes.ts';
+import { labelRoutes } from './labels/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -13,4 +14,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(siteRoutes, options);
   await api.register(patientRoutes, options);
   await api.register(sampleRoutes, options);
+  await api.register(labelRoutes, options);
 }

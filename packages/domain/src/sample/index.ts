@@ -3,3 +3,4 @@ export * from './actions.ts';
 export * from './code.ts';
 export * from './test-picker.ts';
 export * from './schemas.ts';
+export * from './label.ts';

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { labelSettingsFrom } from '@lis/domain';
+import type { AppOptions } from '../../app.ts';
+import { documented } from '../../lib/route-docs.ts';
+import { labelData } from '../samples/service.ts';
+import { renderLabelPdf } from './pdf.ts';
+import { labelSettingData } from './repository.ts';
+import { renderLabelZpl } from './zpl.ts';
+
+const TAGS = ['uzorci'];
+const SIZE = 'Sized to the label stock: setting record type `label` with data `{ width, height, dpi }` (millimetres; the site\'s record, '
+  + 'else the lab-wide one; default 50 x 25 mm, 203 dpi). Works in every status (reprint). Another site\'s sample: `404`.';
+
+export async function labelRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
+  const load = async (siteId: string, ctx: Parameters<typeof labelData>[1], id: string) => {
+    const [content, stored] = await Promise.all([labelData(db, ctx, id), labelSettingData(db, siteId)]);
+    return { content, settings: labelSettingsFrom(stored) };
+  };
+
+  api.get('/uzorci/barcode/:id/pdf', {
+    config: { permission: 'samples.read' },
+    ...documented({
+      tags: TAGS, summary: 'Printable label (PDF)', params: { id: 'Sample id (uuid)' },
+      description: `\`application/pdf\`, one page: patient name, birth year, date, day number (HITNO when urgent) and the sample code as a `
+        + `Code128 barcode with the code below it. ${SIZE}`,
+    }),
+  }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { content, settings } = await load(request.ctx.siteId, request.ctx, id);
+    const pdf = await renderLabelPdf(content, settings);
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="naljepnica-${content.code}.pdf"`)
+      .header('cache-control', 'no-store').send(pdf);
+  });
+
+  api.get('/uzorci/barcode/:id/zpl', {
+    config: { permission: 'samples.read' },
+    ...documented({
+      tags: TAGS, summary: 'Printable label (ZPL II for Zebra printers)', params: { id: 'Sample id (uuid)' },
+      description: `\`text/plain\` ZPL II: UTF-8 text (^CI28) and the code as ^BC Code128 (automatic subsets); send it to the printer's raw port `
+        + `(9100) or through the print driver. ${SIZE}`,
+    }),
+  }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { content, settings } = await load(request.ctx.siteId, request.ctx, id);
+    return reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="naljepnica-${content.code}.zpl"`)
+      .header('cache-control', 'no-store').send(renderLabelZpl(content, settings));
+  });
+}
