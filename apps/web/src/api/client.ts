@@ -40,13 +40,23 @@ const API_BASE = '/api';
 /** Calls whose 401 means "wrong credentials", not "session over". */
 const LOGIN_PATH = '/login/users';
 
-function urlOf(path: string, query: Record<string, QueryValue>): string {
+export type Query = Record<string, QueryValue> | URLSearchParams;
+
+function paramsOf(query: Query): URLSearchParams {
+  if (query instanceof URLSearchParams) return new URLSearchParams(query);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const item of value) params.append(key, item);
     else params.set(key, String(value));
   }
+  return params;
+}
+
+/** The site goes along unless the caller named one. */
+function urlOf(path: string, query: Query, site: string | null): string {
+  const params = paramsOf(query);
+  if (site && !params.has('site')) params.set('site', site);
   const search = params.toString();
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
@@ -95,18 +105,18 @@ async function send<T>(method: 'GET' | 'POST', path: string, url: string, body: 
   );
 }
 
-export function apiGet<T>(path: string, query: Record<string, QueryValue> = {}, options: CallOptions = {}): Promise<T> {
-  const site = sessionStore.siteId();
-  return send<T>('GET', path, urlOf(path, site ? { site, ...query } : query), undefined, options);
+/** `query` may be a URLSearchParams (repeated keys such as several `sort` stay as they are). */
+export function apiGet<T>(path: string, query: Query = {}, options: CallOptions = {}): Promise<T> {
+  return send<T>('GET', path, urlOf(path, query, sessionStore.siteId()), undefined, options);
 }
 
 export function apiPost<T>(path: string, body: Record<string, unknown> | FormData = {}, options: CallOptions = {}): Promise<T> {
   const site = sessionStore.siteId();
   if (body instanceof FormData) {
     if (site && !body.has('site')) body.append('site', site);
-    return send<T>('POST', path, urlOf(path, {}), body, options);
+    return send<T>('POST', path, urlOf(path, {}, null), body, options);
   }
-  return send<T>('POST', path, urlOf(path, {}), JSON.stringify(site ? { site, ...body } : body), options);
+  return send<T>('POST', path, urlOf(path, {}, null), JSON.stringify(site ? { site, ...body } : body), options);
 }
 
 export const api = { get: apiGet, post: apiPost };

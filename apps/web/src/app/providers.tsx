@@ -7,9 +7,16 @@ import { queryClient as sharedQueryClient } from '../api/query-client.ts';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/notify.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-export function AppProviders({ children, queryClient = sharedQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** 'test' turns Mantine's transitions and portals off (component tests). */
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ children, queryClient = sharedQueryClient, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

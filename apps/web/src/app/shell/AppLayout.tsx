@@ -73,7 +73,7 @@ export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
         </AppShell.Header>
       ) : null}
       {hasNavigation ? (
-        <AppShell.Navbar p="sm">
+        <AppShell.Navbar p="sm" aria-label={t('shell.navigation')}>
           <AppShell.Section grow component={ScrollArea}>
             <Sidebar entries={navigation} onNavigate={mobile.close} />
           </AppShell.Section>

@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../i18n/index.ts';
 import { type NavEntry, containsPath, isCurrent } from '../navigation.ts';
 import { menuIcon } from './menu-icons.ts';
@@ -18,7 +17,6 @@ interface SidebarProps {
 }
 
 export function Sidebar({ entries, onNavigate }: SidebarProps) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   // Groups the user opened or closed by hand, for this route only: moving elsewhere expands the new route's group again.
   const [toggled, setToggled] = useState<{ pathname: string; groups: Record<string, boolean> }>({ pathname, groups: {} });
@@ -53,14 +51,23 @@ export function Sidebar({ entries, onNavigate }: SidebarProps) {
     const opened = groups[item.path] ?? containsPath(entry, pathname);
     const own = entry.hasScreen ? [{ ...entry, children: [] }] : [];
     return (
-      <NavLink key={item.path} {...common} opened={opened} onChange={(next) => toggle(item.path, next)} childrenOffset={28}>
+      <NavLink
+        key={item.path}
+        {...common}
+        component="button"
+        type="button"
+        aria-expanded={opened}
+        opened={opened}
+        onChange={(next) => toggle(item.path, next)}
+        childrenOffset={28}
+      >
         {[...own, ...entry.children].map(render)}
       </NavLink>
     );
   };
 
   return (
-    <Stack component="nav" gap={2} aria-label={t('shell.navigation')}>
+    <Stack gap={2}>
       {entries.map(render)}
     </Stack>
   );

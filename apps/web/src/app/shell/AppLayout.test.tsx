@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sessionStore } from '../../features/auth/session-store.ts';
+import { notificationStore } from '../../features/realtime/notification-lists.ts';
+import { i18n } from '../../i18n/index.ts';
+import { SITE_SA, SITE_TZ, sessionFixture, sidebarItem } from '../../test/fixtures.ts';
+import { fakeScreen, renderApp } from '../../test/render-app.tsx';
+
+const socket = vi.hoisted(() => {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  return {
+    handlers,
+    auth: {} as unknown,
+    emitted: [] as unknown[][],
+    on(event: string, handler: (payload: unknown) => void) { handlers.set(event, handler); return this; },
+    off() { return this; },
+    emit(...args: unknown[]) { this.emitted.push(args); return this; },
+    removeAllListeners() { handlers.clear(); return this; },
+    disconnect() { return this; },
+  };
+});
+vi.mock('socket.io-client', () => ({ io: vi.fn((options: { auth: unknown }) => { socket.auth = options.auth; return socket; }) }));
+
+type Handler = (url: string, body: Record<string, unknown>) => { status: number; body: unknown } | undefined;
+let serverHandler: Handler = () => undefined;
+const calls: { url: string; body: Record<string, unknown> }[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  socket.emitted.length = 0;
+  serverHandler = () => undefined;
+  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
+    const body = init?.body ? JSON.parse(String(init.body)) as Record<string, unknown> : {};
+    calls.push({ url: input, body });
+    const answer = serverHandler(input, body) ?? { status: 200, body: { success: true } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  }));
+});
+afterEach(() => {
+  cleanup();
+  sessionStore.clear();
+  notificationStore.clear();
+  vi.unstubAllGlobals();
+  void i18n.changeLanguage('bs');
+});
+
+const SCREENS = [
+  fakeScreen('/prijem', 'Ekran prijema'),
+  fakeScreen('/barcode', 'Ekran barkoda'),
+  fakeScreen('/samples/:patientId', 'Ekran uzoraka'),
+];
+
+function navLinks(): string[] {
+  const nav = screen.queryByRole('navigation', { name: 'Glavni meni' });
+  return nav ? within(nav).queryAllByRole('link').map((link) => link.textContent ?? '') : [];
+}
+
+describe('the shell', () => {
+  it('lists only visible sidebar items whose screen is registered, and lands on the default', async () => {
+    const { router } = renderApp({ session: sessionFixture(), screens: SCREENS });
+    expect(await screen.findByText('Ekran prijema')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/prijem');
+    expect(navLinks()).toEqual(['Prijem']);
+    expect(within(screen.getByRole('navigation')).getByRole('link', { name: 'Prijem' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('with no screen registered shows the welcome card and no menu', async () => {
+    renderApp({ session: sessionFixture() });
+    expect(await screen.findByRole('heading', { name: 'Dobro došli, Amra Administrator' })).toBeInTheDocument();
+    expect(screen.getByText('Sarajevo (SA)')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Glavni meni' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zatvori meni' })).not.toBeInTheDocument();
+  });
+
+  it('sends unknown paths to the default item', async () => {
+    const { router } = renderApp({ session: sessionFixture(), screens: SCREENS, path: '/ne/postoji' });
+    expect(await screen.findByText('Ekran prijema')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/prijem');
+  });
+
+  it('sends a user without the screen\'s permission to the default', async () => {
+    const screens = [...SCREENS, fakeScreen('/postavke', 'Ekran postavki', { permission: 'settings.write' })];
+    const { router } = renderApp({ session: sessionFixture(), screens, path: '/postavke' });
+    expect(await screen.findByText('Ekran prijema')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/prijem');
+  });
+
+  it('draws danger items in the danger colour and expands the group of the current route', async () => {
+    const session = sessionFixture({
+      sidebar: [
+        sidebarItem('/prijem', 'menu.prijem', { default: true }),
+        sidebarItem('/protokol', 'menu.protokol', { danger: true, note: true, icon: 'alert-triangle' }),
+        sidebarItem('/inventar', 'menu.inventar', { icon: 'box' }),
+        sidebarItem('/inventar/stanje', 'menu.inventar', { parent: '/inventar' }),
+      ],
+    });
+    const screens = [...SCREENS, fakeScreen('/protokol', 'Provjera'), fakeScreen('/inventar/stanje', 'Stanje')];
+    const { router } = renderApp({ session, screens, path: '/inventar/stanje' });
+    expect(await screen.findByText('Stanje')).toBeInTheDocument();
+    const danger = screen.getByRole('link', { name: 'Provjera nalaza' });
+    expect(danger.getAttribute('style')).toContain('--mantine-color-red-8');
+    const group = screen.getByRole('button', { name: 'Inventar' });
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+
+    await act(() => router.navigate('/prijem'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Inventar' })).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('switches the site by the spec\'s rule, remembers it and moves the socket to the new room', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({ session: sessionFixture(), screens: SCREENS, path: '/samples/42' });
+    expect(await screen.findByText('Ekran uzoraka')).toBeInTheDocument();
+    expect(socket.auth).toEqual({ token: 'token-abc', site: SITE_SA.id });
+
+    await user.click(screen.getByRole('combobox', { name: 'Sajt' }));
+    await user.click(await screen.findByRole('option', { name: 'Tuzla' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prijem/'));
+    expect(router.state.location.search).toBe(`?site=${SITE_TZ.id}`);
+    expect(sessionStore.siteId()).toBe(SITE_TZ.id);
+    expect(socket.emitted).toContainEqual(['site', SITE_TZ.id]);
+    expect(socket.auth).toEqual({ token: 'token-abc', site: SITE_TZ.id });
+    expect(await screen.findByText('Ekran prijema')).toBeInTheDocument();
+  });
+
+  it('offers no site selector to a user with one site', async () => {
+    renderApp({ session: sessionFixture({ sites: [SITE_SA] }) });
+    expect(await screen.findByText('Sarajevo', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Sajt' })).not.toBeInTheDocument();
+  });
+
+  it('collects result events of the current site in the bell, and dismisses them', async () => {
+    const user = userEvent.setup();
+    renderApp({ session: sessionFixture() });
+    await screen.findByRole('heading', { name: /Dobro došli/ });
+
+    await user.click(screen.getByRole('button', { name: 'Obavještenja (0)' }));
+    expect(await screen.findAllByText('Nema novih obavještenja.')).toHaveLength(2);
+
+    act(() => {
+      socket.handlers.get('result:approved')?.({ id: 'S-9', info: 'Kalij 6.8 mmol/L', site: SITE_SA.id });
+      socket.handlers.get('result:completed')?.({ id: 'S-10', info: 'Svi rezultati', site: SITE_SA.id });
+      socket.handlers.get('result:completed')?.({ id: 'S-11', info: 'Drugi sajt', site: SITE_TZ.id });
+    });
+    const alarms = screen.getByRole('region', { name: 'Alarmi' });
+    const messages = screen.getByRole('region', { name: 'Poruke' });
+    expect(within(alarms).getByText('Uzorak S-9')).toBeInTheDocument();
+    expect(within(alarms).getByText('Kalij 6.8 mmol/L')).toBeInTheDocument();
+    expect(within(messages).getByText('Uzorak S-10')).toBeInTheDocument();
+    expect(screen.queryByText('Uzorak S-11')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Obavještenja (2)' })).toBeInTheDocument();
+
+    await user.click(within(alarms).getByRole('button', { name: 'Ukloni obavještenje za uzorak S-9' }));
+    expect(within(alarms).getByText('Nema novih obavještenja.')).toBeInTheDocument();
+    expect(within(messages).getByText('Uzorak S-10')).toBeInTheDocument();
+  });
+
+  it('speaks the session language', async () => {
+    const user = userEvent.setup();
+    renderApp({ session: sessionFixture({ language: 'en' }) });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Amra Administrator' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /User menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('logs out from the avatar menu: the server is told, the stored values go, the login page shows', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({ session: sessionFixture() });
+    await user.click(await screen.findByRole('button', { name: /Korisnički meni/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Odjava' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(calls.find((call) => call.url === '/api/logout/users')?.body).toMatchObject({
+      type: 'manual', user: 'admin@demo.lab', site: SITE_SA.id, idleTime: 28_800,
+    });
+    expect(localStorage.getItem('lis.token')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+  });
+
+  it('keeps the shell when a screen fails to render', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = { path: '/prijem', screen: async () => () => { throw new Error('boom'); } };
+    renderApp({ session: sessionFixture(), screens: [broken] });
+    expect(await screen.findByText('Ekran se nije mogao prikazati.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Korisnički meni/ })).toBeInTheDocument();
+  });
+});
+
+describe('the guard', () => {
+  /** A fresh app as after a browser restart: the session is read back from localStorage. */
+  async function reopenWithStoredSession(path: string) {
+    const data = sessionFixture();
+    localStorage.setItem('lis.token', data.idToken);
+    localStorage.setItem('lis.session', JSON.stringify({ data, siteId: SITE_TZ.id }));
+    vi.resetModules();
+    const fresh = await import('../../test/render-app.tsx');
+    const store = await import('../../features/auth/session-store.ts');
+    expect(store.sessionStore.get().status).toBe('restoring');
+    return fresh.renderApp({ path, screens: SCREENS, keepSession: true });
+  }
+
+  it('auto-login: a stored token is confirmed with the profile call, then the shell opens', async () => {
+    serverHandler = (url) => (url === '/api/users/admin'
+      ? { status: 200, body: { success: true, user: { postavke: { language: 'en' }, sites: [SITE_SA.id, SITE_TZ.id] } } }
+      : undefined);
+    const { router } = await reopenWithStoredSession('/prijem');
+    expect(await screen.findByText('Ekran prijema')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/prijem');
+    expect(calls.find((call) => call.url === '/api/users/admin')?.body).toEqual({ site: SITE_TZ.id, email: 'admin@demo.lab' });
+    expect(screen.getByRole('combobox', { name: 'Site' })).toHaveValue('Tuzla');
+  });
+
+  it('auto-login: a refused token goes to the login page and is forgotten', async () => {
+    serverHandler = (url) => (url === '/api/users/admin'
+      ? { status: 401, body: { success: false, message: 'Niste autorizirani', code: 'auth.unauthorized' } }
+      : undefined);
+    const { router } = await reopenWithStoredSession('/prijem');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(localStorage.getItem('lis.token')).toBeNull();
+    expect(screen.queryByText('Ekran prijema')).not.toBeInTheDocument();
+  });
+
+  it('with nothing stored, goes to the login page', async () => {
+    const { router } = renderApp({ path: '/prijem', screens: SCREENS });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+/** A login answer like the server's (POST /api/login/users), for component tests. */
+import type { SidebarItem } from '@lis/domain';
+import type { SessionData } from '../features/auth/session-store.ts';
+
+export const SITE_SA = { _id: 'site-sa', id: 'site-sa', sifra: 'SA', naziv: 'Sarajevo', name: 'Sarajevo', mjesta: ['Sarajevo', 'Ilidža'] };
+export const SITE_TZ = { _id: 'site-tz', id: 'site-tz', sifra: 'TZ', naziv: 'Tuzla', name: 'Tuzla', mjesta: ['Tuzla'] };
+
+export function sidebarItem(path: string, title: string, extra: Partial<SidebarItem> = {}): SidebarItem {
+  return { path, title, icon: 'users', visible: true, default: false, danger: false, note: false, parent: null, ...extra };
+}
+
+export function sessionFixture(overrides: Partial<SessionData> = {}): SessionData {
+  return {
+    localId: 'user-1',
+    email: 'admin@demo.lab',
+    ime: 'Amra',
+    prezime: 'Administrator',
+    language: 'bs',
+    idToken: 'token-abc',
+    site: SITE_SA.id,
+    idleTime: 28_800,
+    customer: false,
+    pid_bcode: false,
+    default_route: '/prijem',
+    access: { level: 0, role: 'admin', permissions: ['patients.read', 'patients.write', 'samples.read', 'samples.write'] },
+    display: { list: 15, show: 20, columns: 7, rows: 1 },
+    reports: {},
+    sites: [SITE_SA, SITE_TZ],
+    sidebar: [
+      sidebarItem('/prijem', 'menu.prijem', { icon: 'user-plus', default: true }),
+      sidebarItem('/pacijenti', 'menu.pacijenti'),
+      sidebarItem('/barcode', 'menu.barcode', { visible: false }),
+    ],
+    ...overrides,
+  };
+}
