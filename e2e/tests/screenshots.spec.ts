@@ -17,6 +17,6 @@ for (const width of [1280, 500]) {
 
     await userMenu(page).click();
     await expect(page.getByRole('menuitem', { name: 'Odjava' })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/user-menu-${width}.png` });
+    await page.screenshot({ path: `test-results/screenshots/user-menu-${width}.png`, animations: 'disabled' });
   });
 }

@@ -6,6 +6,7 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ScreenFailed } from '../components/ErrorBoundary.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { useActiveSession } from '../features/auth/session.ts';
@@ -16,9 +17,10 @@ import { AppLayout } from './shell/AppLayout.tsx';
 import { WelcomeScreen } from './shell/WelcomeScreen.tsx';
 
 function ScreenLoading() {
+  const { t } = useTranslation();
   return (
-    <Center py="xl">
-      <Loader aria-label="…" />
+    <Center py="xl" role="status" aria-label={t('common.loading')}>
+      <Loader />
     </Center>
   );
 }

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../i18n/index.ts';
 import { type NavEntry, containsPath, isCurrent } from '../navigation.ts';
 import { menuIcon } from './menu-icons.ts';
@@ -17,6 +18,8 @@ interface SidebarProps {
 }
 
 export function Sidebar({ entries, onNavigate }: SidebarProps) {
+  // Subscribes to language changes: the titles are translated through translateKey.
+  useTranslation();
   const { pathname } = useLocation();
   // Groups the user opened or closed by hand, for this route only: moving elsewhere expands the new route's group again.
   const [toggled, setToggled] = useState<{ pathname: string; groups: Record<string, boolean> }>({ pathname, groups: {} });
