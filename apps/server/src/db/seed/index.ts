@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { sites, users, userSites } from '../schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedDemoPatients } from './demo-patients.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -35,6 +36,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       return user.sites.map((sifra) => ({ userId, siteId: siteId.get(sifra)! }));
     }));
     for (const seed of CATALOGUE_SEEDERS) await seed(tx);
+    // Demo patients and samples need the catalogue's assays.
+    await seedDemoPatients(tx);
   });
   return true;
 }

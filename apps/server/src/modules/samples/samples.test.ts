@@ -337,7 +337,7 @@ describe('comment, urgent star, label data', () => {
     expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id, hitan: true })).json()).toEqual({ success: true, hitan: true });
     expect((await client.get(tech, `/uzorci/show/${uzorak._id}`)).json().uzorak.hitan).toBe(true);
     expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id, hitan: false })).json().hitan).toBe(false);
-    const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, uzorak._id), eq(auditLog.field, 'hitan')));
+    const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, uzorak._id), eq(auditLog.field, 'hitan'))).orderBy(auditLog.id);
     expect(rows.map((row) => row.newValue)).toEqual([true, false]);
     expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id })).json()).toMatchObject({ code: 'form.required', field: 'hitan' });
   });
@@ -409,5 +409,28 @@ describe('list calls', () => {
     const fromTuzla = await client.get(admin, `/pacijenti/list?datum=SVE&filter=${encodeURIComponent('brojić')}`, tuzla);
     expect(fromTuzla.json().data).toEqual([expect.objectContaining({ _id: patient._id, nezavrseni: 1 })]);
     expect((await client.get(viewer, '/pacijenti/5b0e8c3a-2f5e-4f65-9d7c-6f0f0c1f2a10/uzorci')).statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every patient, sample and label call with its request contract', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, { summary?: string; description?: string; requestBody?: unknown }>>;
+    const calls: [string, string][] = [
+      ['post', '/api/pacijenti/unos/find'], ['post', '/api/pacijenti/unos/save'], ['get', '/api/pacijenti/detalji/{id}'],
+      ['post', '/api/pacijenti/detalji/update/{id}'], ['get', '/api/pacijenti/list'], ['get', '/api/pacijenti/{id}/uzorci'],
+      ['post', '/api/uzorci/patient'], ['post', '/api/uzorci/labassay/tip'], ['post', '/api/uzorci/save'], ['post', '/api/uzorci/update'],
+      ['get', '/api/uzorci/show/{sid}'], ['post', '/api/uzorci/delete'], ['get', '/api/uzorci/komentar/{id}'], ['post', '/api/uzorci/komentar/{id}'],
+      ['post', '/api/uzorci/hitan'], ['post', '/api/uzorci/prijem'], ['get', '/api/uzorci/barcode/{id}'], ['get', '/api/uzorci/list'],
+      ['get', '/api/uzorci/barcode/{id}/pdf'], ['get', '/api/uzorci/barcode/{id}/zpl'],
+    ];
+    for (const [method, path] of calls) {
+      const operation = paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toBeTruthy();
+      expect(operation?.description?.length, `${method} ${path}`).toBeGreaterThan(40);
+      if (method === 'post') expect(operation?.requestBody, `${method} ${path}`).toBeDefined();
+    }
+    expect(JSON.stringify(paths['/api/pacijenti/unos/save'])).toContain('pacijentbezsimptoma');
   });
 });
