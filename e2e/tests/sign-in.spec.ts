@@ -87,7 +87,7 @@ test.describe('sign-in', () => {
     await page.getByRole('menuitem', { name: 'Odjava' }).click();
     expect((await logout).postDataJSON()).toMatchObject({ type: 'manual', user: DEMO.tehnicar.email });
     await expect(page).toHaveURL(/\/auth\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('lis.token'), localStorage.getItem('lis.session')])).toEqual([null, null]);
+    expect(await page.evaluate(() => ['lis.token', 'lis.session', 'lis.lastActivity'].map((key) => localStorage.getItem(key)))).toEqual([null, null, null]);
 
     const after = await request.post('/api/users/tehnicar', { headers: { Authorization: `Bearer ${token}` }, data: { email: DEMO.tehnicar.email } });
     expect(after.status()).toBe(401);

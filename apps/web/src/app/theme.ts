@@ -22,6 +22,7 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({
       defaultProps: { transitionProps: { duration: DIALOG_TRANSITION_MS }, closeOnEscape: true, centered: true },
+      styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
     }),
   },
 });

@@ -5,11 +5,12 @@
  * The shell mounts `useIdleLogout`; nothing else needs to.
  */
 import { useEffect, useRef } from 'react';
+import { STORAGE_KEYS } from './session-store.ts';
 
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 /** The spec's default session idle time: 8 hours. */
 export const DEFAULT_IDLE_SECONDS = 28_800;
-export const LAST_ACTIVITY_KEY = 'lis.lastActivity';
+export const LAST_ACTIVITY_KEY = STORAGE_KEYS.lastActivity;
 // Browsers run a longer timeout at once; the check simply re-arms for the rest.
 const MAX_TIMER_MS = 2_147_483_647;
 // Mouse moves arrive many times a second; sharing one every few seconds is plenty for an idle limit in minutes or hours.

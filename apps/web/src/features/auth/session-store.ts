@@ -54,6 +54,8 @@ export type SessionState =
 export const STORAGE_KEYS = {
   token: 'lis.token',
   session: 'lis.session',
+  /** Written by the idle timer so activity in any tab counts. */
+  lastActivity: 'lis.lastActivity',
 } as const;
 
 interface StoredSession {
@@ -89,8 +91,7 @@ function writeStored(session: StoredSession): void {
 }
 
 function removeStored(): void {
-  localStorage.removeItem(STORAGE_KEYS.token);
-  localStorage.removeItem(STORAGE_KEYS.session);
+  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
 }
 
 export function sessionLanguage(data: SessionData): Language {
