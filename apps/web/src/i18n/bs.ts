@@ -10,6 +10,9 @@
  */
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
+import { patientMessages } from '../features/patients/messages.ts';
+import { sampleMessages } from '../features/samples/messages.ts';
+import { labelMessages } from '../features/labels/messages.ts';
 
 export const bs = {
   app: {
@@ -129,6 +132,10 @@ export const bs = {
   /** Shared list table and date-range dialog: their catalogues live beside them (src/components). */
   listTable: listTableMessages.bs,
   dateRange: dateRangeMessages.bs,
+  /** Feature screens: their catalogues live beside them (src/features). */
+  patients: patientMessages.bs,
+  samples: sampleMessages.bs,
+  labels: labelMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

@@ -2,6 +2,9 @@
 import type { Catalogue } from './bs.ts';
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
+import { patientMessages } from '../features/patients/messages.ts';
+import { sampleMessages } from '../features/samples/messages.ts';
+import { labelMessages } from '../features/labels/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -121,4 +124,8 @@ export const en: Catalogue = {
   /** Shared list table and date-range dialog: their catalogues live beside them (src/components). */
   listTable: listTableMessages.en,
   dateRange: dateRangeMessages.en,
+  /** Feature screens: their catalogues live beside them (src/features). */
+  patients: patientMessages.en,
+  samples: sampleMessages.en,
+  labels: labelMessages.en,
 };
