@@ -236,7 +236,9 @@ export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
       // Aliased subqueries with the outer column qualified (see patients/repository.ts uncompletedCount).
       testova: sql<number>`(select count(*)::int from ${sampleTests} as st where st.sample_id = ${samples}.id)`,
       ukupno: sql<string>`(select coalesce(sum(st.price), 0)::numeric(12, 2)::text from ${sampleTests} as st where st.sample_id = ${samples}.id)`,
-    }).from(samples).innerJoin(patients, eq(patients.id, samples.patientId)).$dynamic(),
+    // LEFT JOIN (every sample has its patient, so the rows are the same): PostgreSQL drops a left join whose
+    // columns a query does not use, so the list's count(*) without a name filter reads samples alone.
+    }).from(samples).leftJoin(patients, eq(patients.id, samples.patientId)).$dynamic(),
     where: and(
       eq(samples.siteId, list.siteId),
       status.length > 0 ? inArray(samples.status, [...status]) : undefined,

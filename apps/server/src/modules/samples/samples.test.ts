@@ -340,6 +340,9 @@ describe('comment, urgent star, label data', () => {
     const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, uzorak._id), eq(auditLog.field, 'hitan'))).orderBy(auditLog.id);
     expect(rows.map((row) => row.newValue)).toEqual([true, false]);
     expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id })).json()).toMatchObject({ code: 'form.required', field: 'hitan' });
+    expect((await client.post(viewer, '/uzorci/hitan', { id: uzorak._id, hitan: true })).statusCode).toBe(403);
+    const tuzlaSample = await createSample({ testovi: [cat.ids.GLU] }, admin, tuzla);
+    expect((await client.post(admin, '/uzorci/hitan', { id: tuzlaSample._id, hitan: true })).statusCode).toBe(404);
   });
 
   it('answers the label data', async () => {
@@ -349,6 +352,9 @@ describe('comment, urgent star, label data', () => {
       success: true, code: uzorak.code, pacijentRBr: uzorak.pacijentRBr, ime: 'MUŠKI', prezime: 'UZORKOVIĆ', datum: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/),
     });
     expect(response.json().godiste).toBe(daysAgo(40 * 365).year);
+    const tuzlaSample = await createSample({ testovi: [cat.ids.GLU] }, admin, tuzla);
+    expect((await client.get(admin, `/uzorci/barcode/${tuzlaSample._id}`)).statusCode).toBe(404);
+    expect((await client.get(admin, `/uzorci/barcode/${tuzlaSample._id}`, tuzla)).json().code).toBe(tuzlaSample.code);
   });
 });
 
