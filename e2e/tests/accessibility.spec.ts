@@ -15,12 +15,14 @@ test('shell, notifications and the password dialog pass axe-core', async ({ page
   await expectAccessible(page);
 
   await page.getByRole('button', { name: /Obavještenja/ }).click();
+  // axe measures colours as drawn: wait until the fade-in has finished.
+  await expect(page.getByRole('dialog')).toHaveCSS('opacity', '1');
   await expect(page.getByRole('region', { name: 'Alarmi' })).toContainText('Nema novih obavještenja.');
   await expect(page.getByRole('region', { name: 'Poruke' })).toContainText('Nema novih obavještenja.');
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 
   await openUserMenuItem(page, 'Promjena šifre');
-  await expect(page.getByRole('dialog', { name: 'Promjena šifre' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Promjena šifre' })).toHaveCSS('opacity', '1');
   await expectAccessible(page);
 });
