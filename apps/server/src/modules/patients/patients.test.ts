@@ -184,6 +184,8 @@ describe('POST /api/pacijenti/unos/find', () => {
     const response = await post(viewer, '/pacijenti/unos/find', { jmbg: pacijent.jmbg });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, exists: true, message: 'Pacijent postoji', code: 'patient.exists', pacijent: { _id: pacijent._id } });
+    const rows = await t.database.db.select().from(accessLog).where(eq(accessLog.entityId, pacijent._id));
+    expect(rows).toEqual([expect.objectContaining({ userId: viewer.userId, entity: 'patient' })]);
   });
 
   it('answers exists: false for an unknown ID', async () => {

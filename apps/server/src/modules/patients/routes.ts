@@ -27,7 +27,7 @@ export async function patientRoutes(api: FastifyInstance, { db }: AppOptions): P
       tags: TAGS,
       summary: 'Is a personal ID registered?',
       body: patientFindRequest,
-      description: `Intake form check by jmbg. ${SESSION}\n\n`
+      description: `Intake form check by jmbg. ${SESSION} A found patient is a view of the record: an access_log row is written.\n\n`
         + 'Found: `200 { success: true, exists: true, message: "Pacijent postoji", code: "patient.exists", pacijent }`.\n\n'
         + 'Not found: `200 { success: true, exists: false, pacijent: null }`.\n\n'
         + 'Invalid jmbg: `400 { success: false, message: "Matični broj nije validan.", code: "patient.jmbgInvalid", field: "jmbg" }`.\n\n'
@@ -35,7 +35,7 @@ export async function patientRoutes(api: FastifyInstance, { db }: AppOptions): P
     }),
   }, async (request) => {
     const { jmbg } = parseInput(patientFindRequest, request.body);
-    const pacijent = await service.findByJmbg(db, jmbg);
+    const pacijent = await service.findByJmbg(db, request.ctx, jmbg);
     if (!pacijent) return { success: true, exists: false, pacijent: null };
     return { success: true, exists: true, message: message('patient.exists'), code: 'patient.exists', pacijent };
   });

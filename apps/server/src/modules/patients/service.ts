@@ -58,14 +58,12 @@ async function assertPossibleJmbg(db: Db, ctx: RequestContext, jmbg: string): Pr
   if (problem) throw AppError.badRequest(problem, 'jmbg');
 }
 
-export async function findByJmbg(db: Db, jmbg: string): Promise<PatientAnswer | null> {
+/** The intake form's existence check; the record it answers is a view of the patient, so it is logged like one. */
+export async function findByJmbg(db: Db, ctx: RequestContext, jmbg: string): Promise<PatientAnswer | null> {
   const row = await repo.findPatientByJmbg(db, jmbg);
-  return row ? patientAnswer(row) : null;
-}
-
-export async function findById(db: Db, id: string): Promise<PatientAnswer | null> {
-  const row = await repo.findPatientById(db, id);
-  return row ? patientAnswer(row) : null;
+  if (!row) return null;
+  await repo.logPatientAccess(db, ctx, row.id);
+  return patientAnswer(row);
 }
 
 export type SaveOutcome = { kind: 'saved'; pacijent: PatientAnswer } | { kind: 'duplicate'; pacijent: PatientAnswer };

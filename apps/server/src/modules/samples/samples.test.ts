@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDayOf, sampleCodeDay } from '@lis/domain';
-import { auditLog, sampleTests, samples } from '../../db/schema.ts';
+import { accessLog, auditLog, sampleTests, samples } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import {
   api, createFixtureCatalogue, daysAgo, jmbgFor, newbornJmbg, registerPatient, type Api, type FixtureCatalogue,
@@ -54,6 +54,8 @@ describe('POST /api/uzorci/patient', () => {
     expect(byJmbg.json().pacijent.jmbgObj.years).toBeGreaterThanOrEqual(39);
     const byId = await client.post(viewer, '/uzorci/patient', { pid: woman._id });
     expect(byId.json().pacijent._id).toBe(woman._id);
+    const views = await t.database.db.select().from(accessLog).where(and(eq(accessLog.entityId, woman._id), eq(accessLog.userId, viewer.userId)));
+    expect(views).toHaveLength(1);
   });
 
   it('answers 404 for an unknown patient and 400 for bad input', async () => {

@@ -158,9 +158,10 @@ async function patientByReference(db: Db, reference: { pid?: string | undefined;
   return patient;
 }
 
-/** POST /uzorci/patient: the patient of the sample-entry screen with the age the picker filters by. */
+/** POST /uzorci/patient: the patient of the sample-entry screen with the age the picker filters by (a logged view of the patient). */
 export async function patientForSampleEntry(db: Db, ctx: RequestContext, reference: { pid?: string | undefined; jmbg?: string | undefined }) {
   const patient = await patientByReference(db, reference);
+  await patientRepo.logPatientAccess(db, ctx, patient.id);
   const age = patientAge(patient, dayIn(new Date(), await siteTimeZone(db, ctx.siteId)));
   return {
     _id: patient.id, id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: patient.spol,
