@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listQuerySchema, message, patientFindRequest, patientSaveRequest, patientUpdateRequest } from '@lis/domain';
 import type { AppOptions } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
+import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-query.ts';
 import { documented } from '../../lib/route-docs.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -54,14 +55,14 @@ export async function patientRoutes(api: FastifyInstance, { db }: AppOptions): P
         + 'happens to belong to someone else gets a new random tail instead; read the saved `pacijent.jmbg`.\n\n'
         + 'Missing required field: `400 { message: "Unesite obavezna polja.", code: "form.required", field }` '
         + '(jmbg, ime, prezime, spol, adresa, telefon, symptoms). Bad ID / birth: `patient.jmbgInvalid`, `patient.birthDateInvalid`, '
-        + '`patient.birthYearInvalid`; bad e-mail: `patient.emailInvalid`.\n\n'
+        + '`patient.birthYearInvalid`; bad e-mail: `patient.emailInvalid`. An unexpected failure: `500 save.failed` ("Greška prilikom upisa!").\n\n'
         + 'Example body: `{ "jmbg": "0101985170003", "ime": "Amir", "prezime": "Hodžić", "spol": "MUŠKI", "adresa": "Titova 1", '
         + '"telefon": "061 111 222", "email": "", "passport": "", "language": ["Bosanski jezik"], "symptoms": { "pacijentbezsimptoma": true }, '
         + '"note": "" }`',
     }),
   }, async (request, reply) => {
     const body = parseInput(patientSaveRequest, request.body);
-    const outcome = await service.register(db, request.ctx, body);
+    const outcome = await answeringFailureAs(request, 'save.failed', () => service.register(db, request.ctx, body));
     if (outcome.kind === 'duplicate') return duplicateAnswer(reply, outcome.pacijent);
     return reply.status(201).send({ success: true, pacijent: outcome.pacijent });
   });

@@ -4,7 +4,7 @@ import {
   sampleReceptionRequest, sampleSaveRequest, sampleUpdateRequest, sampleUrgentRequest,
 } from '@lis/domain';
 import type { AppOptions } from '../../app.ts';
-import { AppError } from '../../lib/errors.ts';
+import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-query.ts';
 import { documented } from '../../lib/route-docs.ts';
 import { parseInput } from '../../lib/validation.ts';
@@ -21,16 +21,6 @@ const UZORAK = 'The sample answer is `{ uzorak, rezultat: { rezultati: [{ labass
   + 'sekcija, sekcija_naziv, manual, calculated, klasa, disable, price, status_t, component_of }], ukupno, actions }`. '
   + 'Prices are exact decimal text ("4.50"); `ukupno` is their sum; `disable` marks a test that cannot be removed; `actions` lists what '
   + 'the status allows (delete, comment, note, sender, barcode, save, retest, check, edit, undo, verify, unlock, pdf).';
-
-/** Unexpected failures of an edit or a delete answer the spec's own failure toast text, never a bare server error. */
-async function failingAs<T>(code: 'sample.updateFailed' | 'delete.failed', work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(500, code);
-  }
-}
 
 export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
   api.post('/uzorci/patient', {
@@ -79,13 +69,14 @@ export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Pr
         + `\`201 { success: true, message: "Uzorak uspješno sačuvan!", code: "sample.saved", uzorak, rezultat }\`. ${UZORAK}\n\n`
         + 'Refusals: no tests `400 form.required (testovi)`; a test that is disabled or not offered to this patient `400 sample.testUnavailable` '
         + '("Test nije dostupan za ovog pacijenta: {naziv}."); pregnancy/menopause for a man `400 sample.flagsNeedFemale`; both `sample.flagsConflict`; '
-        + 'a date in the future or before 2019-09-01 `400 sample.datumInvalid`; unknown patient `404`.\n\n'
+        + 'a date in the future or before 2019-09-01 `400 sample.datumInvalid`; unknown patient `404`; an unexpected failure '
+        + '`500 save.failed` ("Greška prilikom upisa!").\n\n'
         + 'Example body: `{ "pid": "…", "testovi": ["…", "…"], "hitan": false, "trudnica": false, "menstc": "", "anticoag": false, '
         + '"menopauza": false, "lokacija": "Dom zdravlja Centar", "doktor": "dr. Test", "komentar": "" }`',
     }),
   }, async (request, reply) => {
     const body = parseInput(sampleSaveRequest, request.body);
-    const answer = await service.create(db, request.ctx, body);
+    const answer = await answeringFailureAs(request, 'save.failed', () => service.create(db, request.ctx, body));
     return reply.status(201).send({ success: true, message: message('sample.saved'), code: 'sample.saved', ...answer });
   });
 
@@ -106,7 +97,7 @@ export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Pr
     }),
   }, async (request) => {
     const body = parseInput(sampleUpdateRequest, request.body);
-    const answer = await failingAs('sample.updateFailed', () => service.update(db, request.ctx, body));
+    const answer = await answeringFailureAs(request, 'sample.updateFailed', () => service.update(db, request.ctx, body));
     return { success: true, message: message('sample.updated'), code: 'sample.updated', ...answer };
   });
 
@@ -136,7 +127,7 @@ export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Pr
     }),
   }, async (request) => {
     const { id } = parseInput(sampleDeleteRequest, request.body);
-    await failingAs('delete.failed', () => service.remove(db, request.ctx, id));
+    await answeringFailureAs(request, 'delete.failed', () => service.remove(db, request.ctx, id));
     return { success: true, message: message('delete.ok'), code: 'delete.ok' };
   });
 

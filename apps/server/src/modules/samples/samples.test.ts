@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDayOf, sampleCodeDay } from '@lis/domain';
-import { accessLog, auditLog, sampleTests, samples } from '../../db/schema.ts';
+import { accessLog, auditLog, labAssays, sampleTests, samples } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import {
   api, createFixtureCatalogue, daysAgo, jmbgFor, newbornJmbg, registerPatient, type Api, type FixtureCatalogue,
@@ -192,6 +192,25 @@ describe('POST /api/uzorci/save', () => {
   it('refuses a read-only user and a site the user does not have', async () => {
     expect((await client.post(viewer, '/uzorci/save', { pid: man._id, testovi: [cat.ids.GLU] })).statusCode).toBe(403);
     expect((await client.post(tech, '/uzorci/save', { pid: man._id, testovi: [cat.ids.GLU] }, tuzla)).statusCode).toBe(403);
+  });
+});
+
+describe('unexpected failures', () => {
+  it("answer the spec's failure texts, not a bare server error", async () => {
+    // A calculated test whose component is missing from the catalogue (a broken catalogue edit).
+    const [broken] = await t.database.db.insert(labAssays).values({
+      sifra: `BROKEN-${cat.sectionSifra}`, naziv: 'Neispravan izračun', analit: 'X', sekcijaId: cat.sectionId, price: '1.00',
+      calculated: true, calculatedTests: ['5b0e8c3a-2f5e-4f65-9d7c-6f0f0c1f2a10'],
+    }).returning({ id: labAssays.id });
+    const saved = await client.post(tech, '/uzorci/save', { pid: man._id, testovi: [broken!.id] });
+    expect(saved.statusCode).toBe(500);
+    expect(saved.json()).toEqual({ success: false, message: 'Greška prilikom upisa!', code: 'save.failed' });
+    const uzorak = await createSample({ testovi: [cat.ids.GLU] });
+    const updated = await client.post(tech, '/uzorci/update', { sid: uzorak._id, testovi: [cat.ids.GLU, broken!.id] });
+    expect(updated.statusCode).toBe(500);
+    expect(updated.json()).toEqual({ success: false, message: 'Greška prilikom izmjene uzorka!', code: 'sample.updateFailed' });
+    // Nothing of the failed edit was kept.
+    expect((await client.get(tech, `/uzorci/show/${uzorak._id}`)).json().uzorak.tests).toHaveLength(1);
   });
 });
 
