@@ -148,6 +148,8 @@ export interface Pagination {
   prev_page_url: string | null;
   from: number | null;
   to: number | null;
+  /** True when there are more rows than counted: `total` is then a lower bound ("10 000+"). */
+  total_capped?: boolean;
 }
 
 export interface ListAnswer<Row> {
@@ -164,7 +166,7 @@ export function pageSize(perPage: number): number {
  * Pagination block of a list answer. A page past the end is the last page.
  * perPage 0 (all rows) is echoed as 0 but pages by MAX_ROWS.
  */
-export function paginate(total: number, page: number, perPage: number, baseUrl: string): Pagination {
+export function paginate(total: number, page: number, perPage: number, baseUrl: string, totalCapped = false): Pagination {
   const size = pageSize(perPage);
   const lastPage = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(Math.trunc(page), 1), lastPage);
@@ -178,6 +180,7 @@ export function paginate(total: number, page: number, perPage: number, baseUrl: 
     prev_page_url: current > 1 ? link(current - 1) : null,
     from: total === 0 ? null : (current - 1) * size + 1,
     to: total === 0 ? null : Math.min(current * size, total),
+    ...(totalCapped ? { total_capped: true } : {}),
   };
 }
 

@@ -384,6 +384,22 @@ describe('runList paging', () => {
     expect(small.pagination).toMatchObject({ last_page: 1, next_page_url: null });
   });
 
+  it('caps the count of a long list, says so, and still pages forward past the cap', async () => {
+    const capped = (input: ListQueryInput) => {
+      const listRequest = request(input);
+      return runList(db, listRequest, { ...probeSpec(listRequest), countCap: 100 });
+    };
+    const first = await capped({ datum: 'SVE', sort: 'sid|asc', per_page: 15 });
+    expect(ids(first.data)).toEqual(ids(expected().slice(0, 15)));
+    expect(first.pagination).toMatchObject({ total: 100, total_capped: true, last_page: 7, next_page_url: '/api/probe/list?page=2' });
+    const deep = await capped({ datum: 'SVE', sort: 'sid|asc', per_page: 15, page: 20 });
+    expect(ids(deep.data)).toEqual(ids(expected().slice(285, 300)));
+    expect(deep.pagination).toMatchObject({ current_page: 20, total_capped: true, next_page_url: '/api/probe/list?page=21' });
+    const end = await capped({ datum: 'SVE', sort: 'sid|asc', per_page: 15, page: 134 });
+    expect(end.pagination).toMatchObject({ total: 2000, current_page: 134, next_page_url: null });
+    expect(end.pagination.total_capped).toBeUndefined();
+  });
+
   it('lists only the rows of the site it is asked for', async () => {
     const answer = await list({ datum: 'SVE', per_page: 0 }, { siteId: siteB });
     expect(answer.pagination.total).toBe(1000);

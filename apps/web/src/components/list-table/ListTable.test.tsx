@@ -121,6 +121,16 @@ describe('ListTable loading and paging', () => {
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('shows a capped total as a lower bound', async () => {
+    const fetcher = vi.fn<ListFetcher>(async () => ({
+      data: ROWS.slice(0, 10),
+      pagination: paginate(10_000, 1, 10, '/api/list', true),
+    }));
+    renderList(fetcher);
+    await shown('000001');
+    expect(screen.getByText('Prikazano 1–10 od 10000+')).toBeInTheDocument();
+  });
+
   it('shows two page links each side of the current page, and first, previous, next, last', async () => {
     const server = fakeServer(Array.from({ length: 95 }, (_, index) => ({ ...ROWS[0]!, id: index + 1, sid: String(index + 1).padStart(6, '0') })));
     renderList(server.fetcher);

@@ -381,7 +381,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
           {firstLoad ? text('loading') : pagination && pagination.total > 0
-            ? text('summary', { from: pagination.from ?? 0, to: pagination.to ?? 0, total: pagination.total })
+            ? text('summary', { from: pagination.from ?? 0, to: pagination.to ?? 0, total: pagination.total_capped ? `${pagination.total}+` : pagination.total })
             : ''}
         </Text>
         {pagination && pagination.last_page > 1 ? (
