@@ -26,4 +26,19 @@ export interface ScreenRoute {
   screen: () => Promise<ComponentType>;
 }
 
-export const SCREENS: readonly ScreenRoute[] = [];
+export const SCREENS: readonly ScreenRoute[] = [
+  { path: '/prijem', permission: 'patients.read', screen: () => import('../features/patients/IntakeScreen.tsx').then((module) => module.IntakeScreen) },
+  {
+    path: '/pacijenti', permission: 'patients.read',
+    screen: () => import('../features/patients/PatientListScreen.tsx').then((module) => module.PatientListScreen),
+  },
+  { path: '/barcode', permission: 'samples.write', screen: () => import('../features/labels/ReceptionScreen.tsx').then((module) => module.ReceptionScreen) },
+  {
+    path: '/naljepnice', permission: 'samples.read',
+    screen: () => import('../features/labels/ProcessingScreen.tsx').then((module) => module.ProcessingScreen),
+  },
+  {
+    path: '/samples/:patientId', permission: 'samples.read',
+    screen: () => import('../features/samples/SampleEntryScreen.tsx').then((module) => module.SampleEntryScreen),
+  },
+];

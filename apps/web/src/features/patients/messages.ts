@@ -81,6 +81,7 @@ const bs = {
   sampleStatus: 'Status',
   urgent: 'Hitno',
   toSamples: 'Otvori prijem uzoraka',
+  openSample: 'Otvori uzorak {{code}}',
   loadFailed: 'Podaci se nisu mogli učitati.',
 };
 
@@ -163,6 +164,7 @@ const en: Catalogue = {
   sampleStatus: 'Status',
   urgent: 'Urgent',
   toSamples: 'Open sample intake',
+  openSample: 'Open sample {{code}}',
   loadFailed: 'The data could not be loaded.',
 };
 
@@ -242,6 +244,7 @@ const de: Catalogue = {
   sampleStatus: 'Status',
   urgent: 'Dringend',
   toSamples: 'Probenaufnahme öffnen',
+  openSample: 'Probe {{code}} öffnen',
   loadFailed: 'Die Daten konnten nicht geladen werden.',
 };
 

@@ -152,11 +152,17 @@ export function pickerTests(pid: string, flags: { trudnica: boolean; menopauza: 
   return api.post<PickerAnswer>('/uzorci/labassay/tip', { pid, sekcija: '', tip: '', ...flags }, { signal });
 }
 
-export function saveSample(body: SampleSaveRequest): Promise<SampleAnswer> {
+/** What the new-sample form sends; fields left out take the server's defaults. */
+export type SampleSaveBody = Partial<SampleSaveRequest> & Pick<SampleSaveRequest, 'testovi'>;
+
+export function saveSample(body: SampleSaveBody): Promise<SampleAnswer> {
   return api.post<SampleAnswer>('/uzorci/save', { ...body });
 }
 
-export function updateSample(body: SampleUpdateRequest): Promise<SampleAnswer> {
+/** What the edit dialog sends; fields left out keep their values. */
+export type SampleUpdateBody = Partial<SampleUpdateRequest> & Pick<SampleUpdateRequest, 'sid'>;
+
+export function updateSample(body: SampleUpdateBody): Promise<SampleAnswer> {
   return api.post<SampleAnswer>('/uzorci/update', { ...body });
 }
 

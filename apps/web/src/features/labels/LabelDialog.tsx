@@ -1,0 +1,107 @@
+/**
+ * The label of a sample: the PDF (sized to the label stock, Code128 of the
+ * sample code) shown in the dialog, where the browser's viewer prints it;
+ * 'Open in a new tab' for a full-size view, and the ZPL file for a Zebra
+ * printer. Used by the sample-entry screen and /naljepnice.
+ *
+ *   <LabelDialog sample={labelFor} onClose={() => setLabelFor(null)} />
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { notify } from '../../components/notify.tsx';
+import { serverMessage } from '../../i18n/index.ts';
+import { downloadBlob, fetchLabel } from './label-files.ts';
+
+export interface LabelTarget {
+  _id: string;
+  code: string;
+}
+
+const PREVIEW_HEIGHT = 300;
+
+type Preview = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string };
+
+export function LabelDialog({ sample, onClose }: { sample: LabelTarget | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
+  const [zplBusy, setZplBusy] = useState(false);
+  const sampleId = sample?._id ?? null;
+
+  useEffect(() => {
+    if (!sampleId) return undefined;
+    const controller = new AbortController();
+    let url: string | null = null;
+    setPreview({ state: 'loading' });
+    fetchLabel(sampleId, 'pdf', controller.signal).then((blob) => {
+      url = URL.createObjectURL(blob);
+      setPreview({ state: 'ready', url });
+    }, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      setPreview({ state: 'failed', message: error instanceof ApiError ? serverMessage(error) : t('labels.labelFailed') });
+    });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [sampleId, t]);
+
+  const downloadZpl = async () => {
+    if (!sample) return;
+    setZplBusy(true);
+    try {
+      downloadBlob(await fetchLabel(sample._id, 'zpl'), `naljepnica-${sample.code}.zpl`);
+    } catch (error) {
+      notify.apiError(error);
+    } finally {
+      setZplBusy(false);
+    }
+  };
+
+  const code = sample?.code ?? '';
+  return (
+    <AppDialog opened={sample !== null} onClose={onClose} title={t('labels.labelTitle', { code })} size="lg">
+      <Stack gap="md">
+        <Box h={PREVIEW_HEIGHT} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+          {preview.state === 'loading' ? <Skeleton h={PREVIEW_HEIGHT} aria-label={t('labels.labelLoading')} /> : null}
+          {preview.state === 'ready' ? (
+            <iframe
+              src={`${preview.url}#view=Fit`}
+              title={t('labels.labelPreview', { code })}
+              style={{ width: '100%', height: PREVIEW_HEIGHT, border: 0, display: 'block' }}
+            />
+          ) : null}
+          {preview.state === 'failed' ? (
+            <Alert color="red" m="md" title={t('labels.labelFailed')}>{preview.message}</Alert>
+          ) : null}
+        </Box>
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <Button
+              component="a"
+              href={preview.state === 'ready' ? preview.url : undefined}
+              target="_blank"
+              rel="noopener"
+              variant="light"
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+              data-disabled={preview.state !== 'ready' || undefined}
+              aria-disabled={preview.state !== 'ready' || undefined}
+              onClick={(event: React.MouseEvent) => {
+                if (preview.state !== 'ready') event.preventDefault();
+              }}
+            >
+              {t('labels.openPdf')}
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={zplBusy} onClick={() => void downloadZpl()}>
+              {t('labels.downloadZpl')}
+            </Button>
+          </Group>
+          <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
+        </Group>
+      </Stack>
+    </AppDialog>
+  );
+}

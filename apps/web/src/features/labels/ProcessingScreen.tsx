@@ -1,0 +1,153 @@
+/**
+ * /naljepnice, 'Uzorci u obradi' (hidden from the menu): the site's samples
+ * that are in processing (ZAPRIMLJEN and U OBRADI, or one of the two), in the
+ * list table, with the label (re)print per row. The code cell opens the
+ * sample dialog with its ID, date and time (spec section 2, sample table).
+ */
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconPrinter, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SampleStatus } from '@lis/domain';
+import { api } from '../../api/client.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import {
+  ListFetcherContext, ListTable, type ListColumn, type ListFetcher, type ListRowAction,
+} from '../../components/list-table/index.ts';
+import { SAMPLE_LIST_URL, type SampleRow } from '../samples/api.ts';
+import { formatDate, formatTime } from '../samples/format.ts';
+import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
+import classes from '../samples/samples.module.css';
+
+/** Samples in processing: received at intake, or taken in by the lab and being worked on. */
+export const PROCESSING_STATUSES: readonly SampleStatus[] = ['ZAPRIMLJEN', 'U OBRADI'];
+const ALL = 'all';
+
+/**
+ * The list call with the status filter: the table carries the statuses as one
+ * parameter (`status=ZAPRIMLJEN,U OBRADI`, so they are part of its query key)
+ * and the server's list contract takes `status` repeated.
+ */
+export const processingFetcher: ListFetcher = (url, params, signal) => {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length > 1 ? values : values[0] ?? '';
+  }
+  const status = params.get('status');
+  if (status) query.status = status.split(',');
+  return api.get(url, query, { signal });
+};
+
+export function ProcessingScreen() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<string>(ALL);
+  const [label, setLabel] = useState<LabelTarget | null>(null);
+  const [details, setDetails] = useState<SampleRow | null>(null);
+  const statuses = useMemo(() => (status === ALL ? PROCESSING_STATUSES : PROCESSING_STATUSES.filter((item) => item === status)), [status]);
+
+  const columns: ListColumn<SampleRow>[] = [
+    {
+      key: 'code', header: t('labels.col_code'), sortable: true,
+      render: (row) => <Text span className={classes.code} fw={600} size="sm">{row.code}</Text>,
+      cellAction: { label: (row) => t('labels.openSample', { code: row.code }), onClick: setDetails },
+    },
+    {
+      key: 'hitan', header: t('labels.col_hitan'), sortable: true, align: 'center', width: 80,
+      render: (row) => (row.hitan ? <IconStarFilled size={16} color="var(--mantine-color-orange-7)" role="img" aria-label={t('samples.urgent')} /> : null),
+    },
+    { key: 'prezime', header: t('labels.col_patient'), sortable: true, render: (row) => `${row.prezime} ${row.ime}` },
+    { key: 'datum', header: t('labels.col_datum'), sortable: true, render: (row) => `${formatDate(row.datum)} ${formatTime(row.datum)}` },
+    { key: 'testova', header: t('labels.col_testova'), align: 'right', width: 90 },
+    { key: 'status', header: t('labels.col_status'), sortable: true, render: (row) => <StatusBadge status={row.status} /> },
+  ];
+
+  const actions: ListRowAction<SampleRow>[] = [
+    { key: 'barcode', label: t('labels.print'), icon: <IconPrinter size={18} aria-hidden />, onClick: (row) => setLabel({ _id: row._id, code: row.code }) },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} size="h2">{t('labels.processingTitle')}</Title>
+        <SegmentedControl
+          aria-label={t('labels.statusFilter')}
+          value={status}
+          onChange={setStatus}
+          data={[
+            { value: ALL, label: t('labels.status_all') },
+            { value: 'ZAPRIMLJEN', label: t('status.ZAPRIMLJEN') },
+            { value: 'U OBRADI', label: t('status.U_OBRADI') },
+          ]}
+        />
+      </Group>
+      <ListFetcherContext value={processingFetcher}>
+        <ListTable<SampleRow>
+          // A new status filter is a new list: its own query, back to page 1.
+          key={status}
+          url={SAMPLE_LIST_URL}
+          storageKey="naljepnice"
+          columns={columns}
+          actions={actions}
+          rowKey={(row) => row._id}
+          rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime}`}
+          defaultSort={[{ field: 'created_at', direction: 'desc' }]}
+          params={{ status: statuses.join(',') }}
+          caption={t('labels.processingCaption')}
+          minWidth={760}
+        />
+      </ListFetcherContext>
+      <SampleDetailsDialog sample={details} onClose={() => setDetails(null)} onLabel={setLabel} />
+      <LabelDialog sample={label} onClose={() => setLabel(null)} />
+    </Stack>
+  );
+}
+
+function SampleDetailsDialog({ sample, onClose, onLabel }: {
+  sample: SampleRow | null;
+  onClose: () => void;
+  onLabel: (sample: LabelTarget) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const facts = sample ? [
+    { label: t('labels.sampleId'), value: sample._id, mono: true },
+    { label: t('labels.sampleCode'), value: sample.code, mono: true },
+    { label: t('labels.sampleDate'), value: formatDate(sample.datum) },
+    { label: t('labels.sampleTime'), value: formatTime(sample.datum) },
+    { label: t('labels.samplePatient'), value: `${sample.prezime} ${sample.ime}` },
+  ] : [];
+  return (
+    <AppDialog opened={sample !== null} onClose={onClose} title={sample ? t('labels.sampleTitle', { code: sample.code }) : ''} size="lg">
+      {sample ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+            {facts.map((fact) => (
+              <div key={fact.label}>
+                <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>{fact.label}</Text>
+                <Text component="dd" m={0} fw={500} className={fact.mono ? classes.code : undefined} style={{ wordBreak: 'break-all' }}>{fact.value}</Text>
+              </div>
+            ))}
+            <div>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>{t('labels.sampleStatus')}</Text>
+              <Text component="dd" m={0}><StatusBadge status={sample.status} /></Text>
+            </div>
+          </SimpleGrid>
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onLabel({ _id: sample._id, code: sample.code })}>
+                {t('labels.print')}
+              </Button>
+              <Button variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => navigate(`/samples/${sample.pid}`)}>
+                {t('labels.openPatient')}
+              </Button>
+            </Group>
+            <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * /pacijenti: the patients list (spec section 2, list screens). The name cell
+ * opens the patient edit dialog, the intake cell goes to /samples/{id}; row
+ * actions open the patient-data dialog, the read-only symptoms dialog and the
+ * patient's uncompleted samples.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge, Stack, Text, Title } from '@mantine/core';
+import { IconId, IconStethoscope, IconTestPipe } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
+import { formatDateTime } from '../samples/format.ts';
+import { SampleEditDialog } from '../samples/SampleEditDialog.tsx';
+import { PATIENT_LIST_URL, type PatientRow, patientName } from './api.ts';
+import { PatientDialogs, type PatientDialogKind, type PatientDialogTarget } from './PatientDialogs.tsx';
+import { useSpolLabel } from './PatientFields.tsx';
+
+/** Names, phone numbers and dates read badly when broken over two lines; the table scrolls sideways instead. */
+function Nowrap({ children }: { children: React.ReactNode }) {
+  return <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{children}</Text>;
+}
+
+export function PatientListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const spolLabel = useSpolLabel();
+  const [dialog, setDialog] = useState<PatientDialogTarget | null>(null);
+  const [sampleId, setSampleId] = useState<string | null>(null);
+  const open = (kind: PatientDialogKind) => (row: PatientRow) => setDialog({ kind, patient: row });
+
+  const columns: ListColumn<PatientRow>[] = [
+    {
+      key: 'prezime', header: t('patients.col_pacijent'), sortable: true, render: (row) => <Nowrap>{patientName(row)}</Nowrap>,
+      cellAction: { label: (row) => t('patients.openDetails', { name: patientName(row) }), onClick: open('edit') },
+    },
+    { key: 'jmbg', header: t('patients.col_jmbg'), sortable: true, render: (row) => <Text span ff="monospace" size="sm">{row.jmbg}</Text> },
+    { key: 'godiste', header: t('patients.col_godiste'), sortable: true, align: 'right', width: 96 },
+    { key: 'spol', header: t('patients.col_spol'), render: (row) => spolLabel(row.spol) },
+    { key: 'telefon', header: t('patients.col_telefon'), render: (row) => <Nowrap>{row.telefon}</Nowrap> },
+    {
+      key: 'lokacija', header: t('patients.col_lokacija'),
+      render: (row) => <Text span size="sm" truncate="end" maw={200} display="inline-block" title={row.lokacija}>{row.lokacija}</Text>,
+    },
+    { key: 'created_at', header: t('patients.col_created'), sortable: true, render: (row) => <Nowrap>{formatDateTime(row.created_at)}</Nowrap> },
+    {
+      key: 'nezavrseni', header: t('patients.col_nezavrseni'), align: 'center', width: 96,
+      render: (row) => (row.nezavrseni > 0 ? <Badge variant="light" color="orange">{row.nezavrseni}</Badge> : <Text span c="dimmed" size="sm">0</Text>),
+    },
+    {
+      key: 'prijem', header: t('patients.col_prijem'), render: () => t('common.admit'),
+      cellAction: { label: (row) => t('patients.openIntake', { name: patientName(row) }), onClick: (row) => navigate(`/samples/${row._id}`) },
+    },
+  ];
+
+  const actions: ListRowAction<PatientRow>[] = [
+    { key: 'data', label: t('patients.actionData'), icon: <IconId size={18} aria-hidden />, onClick: open('data') },
+    { key: 'symptoms', label: t('patients.actionSymptoms'), icon: <IconStethoscope size={18} aria-hidden />, onClick: open('symptoms') },
+    { key: 'samples', label: t('patients.actionSamples'), icon: <IconTestPipe size={18} aria-hidden />, onClick: open('samples') },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <Title order={1} size="h2">{t('patients.listTitle')}</Title>
+      <ListTable<PatientRow>
+        url={PATIENT_LIST_URL}
+        columns={columns}
+        actions={actions}
+        rowKey={(row) => row._id}
+        rowLabel={(row) => `${patientName(row)} ${row.jmbg}`}
+        defaultSort={[{ field: 'created_at', direction: 'desc' }]}
+        caption={t('patients.listCaption')}
+        minWidth={960}
+      />
+      <PatientDialogs
+        target={dialog}
+        onClose={() => setDialog(null)}
+        onOpenSample={(id) => {
+          setDialog(null);
+          setSampleId(id);
+        }}
+      />
+      <SampleEditDialog sampleId={sampleId} onClose={() => setSampleId(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The sample edit dialog (spec sections 4 and 5): the sample's clinical flags,
+ * referral and tests, with the picker to add tests and the removal rules of a
+ * saved sample ('Test nije moguće ukloniti!', the last-test message).
+ * POST /api/uzorci/update answers 'Uzorak uspješno izmijenjen!' or the
+ * failure 'Greška prilikom izmjene uzorka!'. An ODOBREN or VERIFICIRAN sample
+ * (or a read-only user) sees it without save or confirm buttons.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Collapse, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type SelectedTest, message } from '@lis/domain';
+import { ApiError } from '../../api/client.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { notify } from '../../components/notify.tsx';
+import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { useActiveSession } from '../auth/session.ts';
+import { type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
+import { formatDateTime } from './format.ts';
+import { pickerLookup, requestedTests, selectionFromSample, testInfoMap, toggleTest } from './picker-selection.ts';
+import { SampleFields, type SampleFlags } from './SampleFields.tsx';
+import { SelectedTests, TestPicker } from './TestPicker.tsx';
+import classes from './samples.module.css';
+
+interface SampleEditDialogProps {
+  /** The sample to show; null keeps the dialog closed. */
+  sampleId: string | null;
+  onClose: () => void;
+}
+
+export function SampleEditDialog({ sampleId, onClose }: SampleEditDialogProps) {
+  const { t } = useTranslation();
+  const sample = useQuery({
+    queryKey: sampleKeys.show(sampleId ?? ''),
+    queryFn: ({ signal }) => showSample(sampleId!, signal),
+    enabled: sampleId !== null,
+    staleTime: 0,
+  });
+  const code = sample.data?.uzorak.code ?? '';
+  return (
+    <AppDialog opened={sampleId !== null} onClose={onClose} title={code ? t('samples.editTitle', { code }) : t('samples.view')} size="xl">
+      {sample.data && sample.data.uzorak._id === sampleId ? (
+        <EditForm key={sample.data.uzorak.updated_at} answer={sample.data} onClose={onClose} />
+      ) : sample.isError ? (
+        <Alert color="red">{t('samples.loadFailed')}</Alert>
+      ) : (
+        <Stack gap="sm" aria-busy>
+          <Skeleton h={24} w="40%" />
+          <Skeleton h={36} />
+          <Skeleton h={160} />
+        </Stack>
+      )}
+    </AppDialog>
+  );
+}
+
+function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const session = useActiveSession();
+  const queryClient = useQueryClient();
+  const { uzorak } = answer;
+  const editable = session.can('samples.write') && uzorak.actions.includes('edit');
+  const [flags, setFlags] = useState<SampleFlags>({
+    trudnica: uzorak.trudnica, menopauza: uzorak.menopauza, anticoag: uzorak.anticoag, menstc: uzorak.menstc,
+    lokacija: uzorak.lokacija.lokacija, doktor: uzorak.doktor,
+  });
+  const [selection, setSelection] = useState<SelectedTest[]>(() => selectionFromSample(answer));
+  const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const picker = useQuery({
+    queryKey: sampleKeys.picker(uzorak.pid, flags.trudnica, flags.menopauza),
+    queryFn: ({ signal }) => pickerTests(uzorak.pid, { trudnica: flags.trudnica, menopauza: flags.menopauza }, signal),
+    enabled: editable,
+    placeholderData: (previous) => previous,
+  });
+  const tests = useMemo(() => picker.data?.testovi ?? [], [picker.data]);
+  const lookup = useMemo(() => pickerLookup(tests, uzorak.tests), [tests, uzorak.tests]);
+  const info = useMemo(() => testInfoMap(tests, uzorak.tests), [tests, uzorak.tests]);
+
+  const toggle = (labassay: string) => {
+    const test = tests.find((candidate) => candidate._id === labassay) ?? { _id: labassay, disabled: false };
+    const outcome = toggleTest(selection, test, lookup, 'edit');
+    if (outcome.ok) setSelection(outcome.selection);
+    else notify.warning(message(outcome.code, language));
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await updateSample({ sid: uzorak._id, testovi: requestedTests(selection), ...flags });
+      notify.success(message('sample.updated', language));
+      await queryClient.invalidateQueries({ queryKey: sampleKeys.all });
+      onClose();
+    } catch (error) {
+      const failed = message('sample.updateFailed', language);
+      const detail = error instanceof ApiError && error.code !== 'sample.updateFailed' ? serverMessage(error) : null;
+      notify.error(detail ?? failed, detail ? { title: failed } : {});
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap">
+        <Text className={classes.code} fw={700} size="lg">{uzorak.code}</Text>
+        <StatusBadge status={uzorak.status} />
+        {uzorak.hitan ? <Badge color="orange" variant="light">{t('samples.urgent')}</Badge> : null}
+        <Text size="sm" c="dimmed">{formatDateTime(uzorak.datum)}</Text>
+        <Text size="sm" c="dimmed">{`${uzorak.patient.prezime} ${uzorak.patient.ime}`}</Text>
+      </Group>
+      {!uzorak.actions.includes('edit') ? (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+          {t('samples.readOnlySample', { status: t(`status.${uzorak.status === 'U OBRADI' ? 'U_OBRADI' : uzorak.status}`) })}
+        </Alert>
+      ) : null}
+      <SampleFields flags={flags} onChange={setFlags} spol={uzorak.patient.spol} mjesta={session.site.mjesta} readOnly={!editable} />
+      <Divider label={t('samples.selected')} labelPosition="left" />
+      <SelectedTests selection={selection} info={info} onRemove={editable ? toggle : undefined} />
+      {editable ? (
+        <>
+          <Button
+            variant="subtle"
+            justify="flex-start"
+            leftSection={adding ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+            aria-expanded={adding}
+            onClick={() => setAdding((open) => !open)}
+            w="fit-content"
+          >
+            {t('samples.addTests')}
+          </Button>
+          <Collapse expanded={adding}>
+            <TestPicker
+              tests={tests}
+              sekcije={picker.data?.sekcije ?? []}
+              selection={selection}
+              info={info}
+              loading={picker.isPending}
+              onToggle={(test) => toggle(test._id)}
+            />
+          </Collapse>
+        </>
+      ) : null}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
+        {editable ? (
+          <Button onClick={() => void save()} loading={saving} disabled={selection.length === 0}>{t('common.save')}</Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * /samples/{patient_id}: sample entry for a patient (spec sections 3, 4 and 5).
+ * The header shows who the patient is (name, ID, age from the ID, sex). The
+ * new sample takes the clinical flags, referral, the urgent star and tests
+ * from the picker, which the server filters for the patient's age, sex,
+ * pregnancy and menopause; SAČUVAJ creates it (status ZAPRIMLJEN) and shows
+ * its code with the label. Beside it: the patient's samples of today.
+ */
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type SelectedTest, message } from '@lis/domain';
+import { ApiError } from '../../api/client.ts';
+import { notify } from '../../components/notify.tsx';
+import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { useActiveSession } from '../auth/session.ts';
+import { LabelDialog, type LabelTarget } from '../labels/LabelDialog.tsx';
+import { useSpolLabel } from '../patients/PatientFields.tsx';
+import { type SamplePatient, type Uzorak, pickerTests, samplePatient, sampleKeys, saveSample } from './api.ts';
+import { ageText } from './format.ts';
+import { pickerLookup, requestedTests, testInfoMap, toggleTest } from './picker-selection.ts';
+import { EMPTY_FLAGS, SampleFields, type SampleFlags } from './SampleFields.tsx';
+import { SampleEditDialog } from './SampleEditDialog.tsx';
+import { SelectedTests, TestPicker } from './TestPicker.tsx';
+import { TodaySamples } from './TodaySamples.tsx';
+import { UrgentStar } from './UrgentStar.tsx';
+import classes from './samples.module.css';
+
+export function SampleEntryScreen() {
+  const { patientId = '' } = useParams();
+  const { t } = useTranslation();
+  const session = useActiveSession();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [label, setLabel] = useState<LabelTarget | null>(null);
+  const patient = useQuery({
+    queryKey: sampleKeys.patient(patientId),
+    queryFn: ({ signal }) => samplePatient(patientId, signal),
+    enabled: patientId !== '',
+  });
+  const notFound = patient.error instanceof ApiError && (patient.error.status === 404 || patient.error.status === 400);
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} size="h2">{t('samples.title')}</Title>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate('/prijem')}>
+          {t('samples.back')}
+        </Button>
+      </Group>
+      {notFound ? (
+        <Alert color="orange">{t('samples.patientMissing')}</Alert>
+      ) : patient.isError ? (
+        <Alert color="red">{t('samples.loadFailed')}</Alert>
+      ) : (
+        <>
+          <PatientHeader patient={patient.data} />
+          {patient.data ? (
+            <NewSample
+              patient={patient.data}
+              canWrite={session.can('samples.write')}
+              onLabel={setLabel}
+              aside={(
+                <Paper withBorder radius="md" p="lg">
+                  <TodaySamples patient={patient.data} onEdit={setEditing} onLabel={setLabel} />
+                </Paper>
+              )}
+            />
+          ) : null}
+        </>
+      )}
+      <SampleEditDialog sampleId={editing} onClose={() => setEditing(null)} />
+      <LabelDialog sample={label} onClose={() => setLabel(null)} />
+    </Stack>
+  );
+}
+
+function PatientHeader({ patient }: { patient: SamplePatient | undefined }) {
+  const { t } = useTranslation();
+  const spolLabel = useSpolLabel();
+  const age = patient?.jmbgObj ? ageText(patient.jmbgObj) : null;
+  const facts: { label: string; value: string | undefined; mono?: boolean }[] = [
+    { label: t('samples.jmbg'), value: patient?.jmbg, mono: true },
+    { label: t('samples.age'), value: patient ? (age ? t(`samples.${age.key}`, age) : t('samples.ageUnknown')) : undefined },
+    { label: t('samples.spol'), value: patient ? (patient.spol ? spolLabel(patient.spol) : '—') : undefined },
+  ];
+  return (
+    <Paper withBorder radius="md" p="lg" aria-busy={!patient}>
+      <Group justify="space-between" align="center" gap="lg" wrap="wrap">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{t('samples.patient')}</Text>
+          {patient ? (
+            <Text fw={700} size="xl" lh={1.3}>{`${patient.prezime} ${patient.ime}`}</Text>
+          ) : <Skeleton h={26} w={240} mt={2} />}
+        </div>
+        <Group gap="xl" wrap="wrap">
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{fact.label}</Text>
+              {fact.value !== undefined ? (
+                <Text fw={500} className={fact.mono ? classes.code : undefined}>{fact.value}</Text>
+              ) : <Skeleton h={20} w={110} mt={2} />}
+            </div>
+          ))}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+interface NewSampleProps {
+  patient: SamplePatient;
+  canWrite: boolean;
+  onLabel: (sample: LabelTarget) => void;
+  /** Shown under the chosen tests: the patient's samples of today. */
+  aside: React.ReactNode;
+}
+
+/** The new sample: flags and picker on the left; on the right the chosen tests, total and SAČUVAJ, then `aside`. */
+function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const session = useActiveSession();
+  const queryClient = useQueryClient();
+  const [flags, setFlags] = useState<SampleFlags>(EMPTY_FLAGS);
+  const [hitan, setHitan] = useState(false);
+  const [selection, setSelection] = useState<SelectedTest[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<Uzorak | null>(null);
+
+  const picker = useQuery({
+    queryKey: sampleKeys.picker(patient._id, flags.trudnica, flags.menopauza),
+    queryFn: ({ signal }) => pickerTests(patient._id, { trudnica: flags.trudnica, menopauza: flags.menopauza }, signal),
+    placeholderData: (previous) => previous,
+  });
+  const tests = useMemo(() => picker.data?.testovi ?? [], [picker.data]);
+  const lookup = useMemo(() => pickerLookup(tests), [tests]);
+  const info = useMemo(() => testInfoMap(tests), [tests]);
+
+  const toggle = (labassay: string) => {
+    const test = tests.find((candidate) => candidate._id === labassay) ?? { _id: labassay, disabled: false };
+    const outcome = toggleTest(selection, test, lookup, 'new');
+    if (outcome.ok) setSelection(outcome.selection);
+    else notify.warning(message(outcome.code, language));
+  };
+
+  const save = async () => {
+    if (selection.length === 0 || saving) return;
+    setSaving(true);
+    try {
+      const answer = await saveSample({ pid: patient._id, testovi: requestedTests(selection), hitan, komentar: '', ...flags });
+      setSaved(answer.uzorak);
+      setSelection([]);
+      setHitan(false);
+      notify.success(t('samples.saved', { code: answer.uzorak.code }));
+      await queryClient.invalidateQueries({ queryKey: sampleKeys.today(patient._id) });
+    } catch (error) {
+      notify.error(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'), { title: message('save.failed', language) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!canWrite) {
+    return (
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Paper withBorder radius="md" p="lg"><Text c="dimmed">{t('samples.readOnly')}</Text></Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>{aside}</Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <Grid gap="lg" align="flex-start">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="md">
+              <Group justify="space-between" gap="sm">
+                <Title order={2} size="h4">{t('samples.newSample')}</Title>
+                <Group gap={4}>
+                  <UrgentStar hitan={hitan} onChange={setHitan} />
+                  <Text size="sm" c={hitan ? 'orange.9' : 'dimmed'} fw={hitan ? 600 : 400}>{t('samples.urgent')}</Text>
+                </Group>
+              </Group>
+              <SampleFields flags={flags} onChange={setFlags} spol={patient.spol} mjesta={session.site.mjesta} />
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <Title order={2} size="h4">{t('samples.tests')}</Title>
+              <TestPicker
+                tests={tests}
+                sekcije={picker.data?.sekcije ?? []}
+                selection={selection}
+                info={info}
+                loading={picker.isPending}
+                onToggle={(test) => toggle(test._id)}
+              />
+              {picker.isError ? <Text c="red.8" size="sm">{t('samples.loadFailed')}</Text> : null}
+            </Stack>
+          </Paper>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="lg" className={classes.aside}>
+          {saved ? (
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<IconCircleCheck aria-hidden />}
+              title={t('samples.savedTitle', { code: saved.code })}
+              withCloseButton
+              closeButtonLabel={t('common.closeDialog')}
+              onClose={() => setSaved(null)}
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  {t('samples.savedCode')}: <Text span className={classes.code} fw={700} size="lg" data-testid="saved-code">{saved.code}</Text>
+                </Text>
+                <Button size="xs" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onLabel({ _id: saved._id, code: saved.code })}>
+                  {t('samples.printLabel')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <Title order={2} size="h4">{t('samples.selected')}</Title>
+              <SelectedTests selection={selection} info={info} onRemove={toggle} />
+              <Button size="md" fullWidth onClick={() => void save()} loading={saving} disabled={selection.length === 0}>
+                {t('common.save')}
+              </Button>
+            </Stack>
+          </Paper>
+          {aside}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The clinical and referral fields of a sample, shared by the new sample and
+ * the sample edit dialog: trudnica, menopauza, menstc, anticoag, referring
+ * location (a town of the site or free text) and doctor. Pregnancy and
+ * menopause are for women only and exclude each other (sampleFlagsProblem).
+ */
+import { Autocomplete, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SAMPLE_LIMITS, type Spol, sampleFlagsProblem } from '@lis/domain';
+
+export interface SampleFlags {
+  trudnica: boolean;
+  menopauza: boolean;
+  anticoag: boolean;
+  menstc: string;
+  lokacija: string;
+  doktor: string;
+}
+
+export const EMPTY_FLAGS: SampleFlags = { trudnica: false, menopauza: false, anticoag: false, menstc: '', lokacija: '', doktor: '' };
+
+/** Ticking pregnancy clears menopause and the other way round, so the pair never conflicts. */
+export function setFlag(flags: SampleFlags, flag: 'trudnica' | 'menopauza' | 'anticoag', checked: boolean): SampleFlags {
+  const next = { ...flags, [flag]: checked };
+  if (checked && flag === 'trudnica') next.menopauza = false;
+  if (checked && flag === 'menopauza') next.trudnica = false;
+  return next;
+}
+
+/** Whether pregnancy and menopause can be marked for this patient at all. */
+export function femaleFlagsAllowed(spol: Spol | '' | null): boolean {
+  return sampleFlagsProblem(spol === '' ? null : spol, { trudnica: true, menopauza: false }) === null;
+}
+
+interface SampleFieldsProps {
+  flags: SampleFlags;
+  onChange: (flags: SampleFlags) => void;
+  spol: Spol | '' | null;
+  /** Towns of the current site (sajt.mjesta) offered for the referring location. */
+  mjesta: readonly string[];
+  readOnly?: boolean;
+}
+
+export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }: SampleFieldsProps) {
+  const { t } = useTranslation();
+  const female = femaleFlagsAllowed(spol);
+  const box = (flag: 'trudnica' | 'menopauza' | 'anticoag', disabled: boolean) => (
+    <Checkbox
+      label={t(`samples.${flag}`)}
+      checked={flags[flag]}
+      disabled={readOnly || disabled}
+      onChange={(event) => onChange(setFlag(flags, flag, event.currentTarget.checked))}
+    />
+  );
+  return (
+    <Stack gap="md">
+      <Group gap="lg" mih={24}>
+        {box('trudnica', !female)}
+        {box('menopauza', !female)}
+        {box('anticoag', false)}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Autocomplete
+          label={t('samples.lokacija')}
+          placeholder={t('samples.lokacijaPlaceholder')}
+          data={[...mjesta]}
+          value={flags.lokacija}
+          onChange={(lokacija) => onChange({ ...flags, lokacija })}
+          maxLength={SAMPLE_LIMITS.lokacija}
+          disabled={readOnly}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={t('samples.doktor')}
+          placeholder={t('samples.doktorPlaceholder')}
+          value={flags.doktor}
+          onChange={(event) => onChange({ ...flags, doktor: event.currentTarget.value })}
+          maxLength={SAMPLE_LIMITS.doktor}
+          disabled={readOnly}
+          autoComplete="off"
+        />
+        <TextInput
+          label={t('samples.menstc')}
+          placeholder={t('samples.menstcPlaceholder')}
+          value={flags.menstc}
+          onChange={(event) => onChange({ ...flags, menstc: event.currentTarget.value })}
+          maxLength={SAMPLE_LIMITS.menstc}
+          disabled={readOnly || !female}
+          autoComplete="off"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
