@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, openUserMenuItem, signIn } from './helpers.ts';
+import { DEMO, expectAccessible, openAs, openUserMenuItem } from './helpers.ts';
 
 test('login page passes axe-core', async ({ page }) => {
   await page.goto('/auth/login');
@@ -11,7 +11,7 @@ test('login page passes axe-core', async ({ page }) => {
 });
 
 test('shell, notifications and the password dialog pass axe-core', async ({ page }) => {
-  await signIn(page, DEMO.admin.email);
+  await openAs(page, DEMO.admin.email);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: /Obavještenja/ }).click();

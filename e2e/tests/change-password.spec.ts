@@ -1,5 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, apiChangePassword, apiSignIn, fillLogin, openUserMenuItem, signIn } from './helpers.ts';
+import {
+  DEMO, DEMO_PASSWORD, apiChangePassword, apiSignIn, expectSignedInAs, fillLogin, openUserMenuItem, signIn,
+} from './helpers.ts';
 
 // This spec alone changes a password, and only specijalista's; afterAll puts Demo1234! back.
 const USER = DEMO.specijalista;
@@ -82,5 +84,5 @@ test('change password: each rule, a wrong current password, then success and sig
   await expect(page.getByRole('alert')).toHaveText('Pogrešna šifra.');
 
   await signIn(page, USER.email, NEW_PASSWORD);
-  await expect(page.getByRole('heading', { name: `Dobro došli, ${USER.name}` })).toBeVisible();
+  await expectSignedInAs(page, USER.name);
 });

@@ -47,12 +47,83 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Prijava' }).click();
   const body = (await (await answer).json()) as { success: boolean; data: LoginData };
   expect(body.success).toBe(true);
-  await expect(userMenu(page)).toBeVisible();
+  await settled(page);
   return body.data;
+}
+
+// Sessions reused across tests of one worker: sign-in is rate-limited (30 a minute per address),
+// and most tests are not about the login page.
+const openSessions = new Map<string, LoginData>();
+
+async function tokenWorks(request: APIRequestContext, data: LoginData): Promise<boolean> {
+  const localPart = data.email.split('@')[0]!;
+  const response = await request.post(`/api/users/${localPart}`, {
+    headers: { Authorization: `Bearer ${data.idToken}` }, data: { email: data.email },
+  });
+  return response.ok();
+}
+
+/**
+ * Opens `path` signed in as `email` without going through the login page: a
+ * session of an earlier test is reused while its token still works, else one
+ * is made over the API; it is stored the way the login page stores it, and the
+ * app's auto-login takes it from there. Use signIn() for tests of the login itself.
+ */
+export async function openAs(page: Page, email: string, path = '/'): Promise<LoginData> {
+  let data = openSessions.get(email);
+  if (data && !(await tokenWorks(page.request, data))) data = undefined;
+  if (!data) {
+    const fresh = await apiSignIn(page.request, email);
+    expect(fresh, `sign-in of ${email}`).not.toBeNull();
+    data = fresh!;
+    openSessions.set(email, data);
+  }
+  await page.goto('/auth/login');
+  await page.evaluate(({ token, session }) => {
+    localStorage.setItem('lis.token', token);
+    localStorage.setItem('lis.session', session);
+  }, { token: data.idToken, session: JSON.stringify({ data, siteId: data.site }) });
+  await page.goto(path);
+  await settled(page);
+  return data;
+}
+
+/** The shell is up and the landing screen has loaded (a screen that focuses a field on mount is done with it). */
+async function settled(page: Page): Promise<void> {
+  await expect(userMenu(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
 }
 
 export function userMenu(page: Page) {
   return page.getByRole('button', { name: 'Korisnički meni' });
+}
+
+export function siteSelect(page: Page) {
+  return page.getByRole('combobox', { name: 'Sajt' });
+}
+
+/**
+ * Opens the site selector. A screen that focuses its first field when it
+ * mounts closes an open dropdown, so the click is repeated until the options stay.
+ */
+export async function openSiteSelect(page: Page) {
+  const options = page.getByRole('option');
+  await expect(async () => {
+    if ((await options.count()) === 0) await siteSelect(page).click();
+    await expect(options.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return options;
+}
+
+/** The signed-in user's name, shown in the top bar at desktop widths (whatever screen is open). */
+export async function expectSignedInAs(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
+}
+
+/** Where the app lands after sign-in: the default menu item once its screen exists, the welcome page before. */
+export function landingPaths(data: LoginData): string[] {
+  const item = data.sidebar.find((candidate) => candidate.default);
+  return item ? ['/', item.path] : ['/'];
 }
 
 export async function openUserMenuItem(page: Page, name: 'Promjena šifre' | 'Odjava'): Promise<void> {

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, storedToken, userMenu } from './helpers.ts';
+import { DEMO, openAs, storedToken, userMenu } from './helpers.ts';
 
 test('after idleTime seconds without activity the user is logged out automatically', async ({ page, request }) => {
   await page.clock.install();
-  const data = await signIn(page, DEMO.pregled.email);
+  const data = await openAs(page, DEMO.pregled.email);
   const token = await storedToken(page);
   const logout = page.waitForRequest((req) => req.url().endsWith('/api/logout/users'));
 
@@ -20,7 +20,7 @@ test('after idleTime seconds without activity the user is logged out automatical
 
 test('activity keeps the session open', async ({ page }) => {
   await page.clock.install();
-  const data = await signIn(page, DEMO.pregled.email);
+  const data = await openAs(page, DEMO.pregled.email);
   await page.clock.fastForward(data.idleTime * 1000 - 60_000);
   await page.mouse.move(200, 300);
   await page.keyboard.press('Shift');
@@ -30,7 +30,7 @@ test('activity keeps the session open', async ({ page }) => {
 });
 
 test('a token ended on the server sends the user to the login page (401)', async ({ page, request }) => {
-  await signIn(page, DEMO.tehnicar.email);
+  await openAs(page, DEMO.tehnicar.email);
   const token = await storedToken(page);
   const ended = await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
   expect(ended.ok()).toBe(true);
@@ -41,7 +41,7 @@ test('a token ended on the server sends the user to the login page (401)', async
 });
 
 test('a 401 during work, without a reload, also ends at the login page', async ({ page, request }) => {
-  await signIn(page, DEMO.tehnicar.email);
+  await openAs(page, DEMO.tehnicar.email);
   const token = await storedToken(page);
   await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
 

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, fillLogin, signIn, storedToken, userMenu } from './helpers.ts';
+import {
+  DEMO, expectSignedInAs, fillLogin, landingPaths, openSiteSelect, siteSelect, signIn, storedToken, userMenu,
+} from './helpers.ts';
 
 const SIGN_IN = 'Prijava';
 
@@ -7,17 +9,16 @@ test.describe('sign-in', () => {
   for (const user of Object.values(DEMO)) {
     test(`${user.email} sees only their sites and permitted menu items`, async ({ page }) => {
       const data = await signIn(page, user.email);
-      await expect(page.getByRole('heading', { name: `Dobro došli, ${user.name}` })).toBeVisible();
+      await expectSignedInAs(page, user.name);
+      expect(landingPaths(data)).toContain(new URL(page.url()).pathname);
 
       expect(data.sites.map((site) => site.naziv).sort()).toEqual([...user.sites].sort());
-      const siteSelect = page.getByRole('combobox', { name: 'Sajt' });
       if (user.sites.length > 1) {
-        await siteSelect.click();
-        const options = page.getByRole('option');
+        const options = await openSiteSelect(page);
         await expect(options).toHaveText(user.sites.map((site) => new RegExp(site)));
         await page.keyboard.press('Escape');
       } else {
-        await expect(siteSelect).toHaveCount(0);
+        await expect(siteSelect(page)).toHaveCount(0);
         await expect(page.getByText(user.sites[0], { exact: true })).toBeVisible();
       }
 
@@ -67,16 +68,15 @@ test.describe('sign-in', () => {
   });
 
   test('a stored token signs in again after a reload, and unknown paths go to the default', async ({ page }) => {
-    await signIn(page, DEMO.admin.email);
+    const data = await signIn(page, DEMO.admin.email);
     const profile = page.waitForResponse((response) => response.url().endsWith('/api/users/admin'));
     await page.reload();
     expect((await profile).status()).toBe(200);
-    await expect(page.getByRole('heading', { name: `Dobro došli, ${DEMO.admin.name}` })).toBeVisible();
+    await expectSignedInAs(page, DEMO.admin.name);
 
-    // No screen is registered yet, so the default item is the landing page.
     await page.goto('/ovo/ne/postoji');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: `Dobro došli, ${DEMO.admin.name}` })).toBeVisible();
+    await expect(page).toHaveURL((url) => landingPaths(data).includes(url.pathname));
+    await expectSignedInAs(page, DEMO.admin.name);
   });
 
   test('logout ends the session and clears what was stored', async ({ page, request }) => {
