@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// 8181 by default; E2E_PORT lets two checkouts on one machine run side by side.
+// 8181 by default. Several runs on one machine: give each its own E2E_PORT, a private
+// build with WEB_DIST (see start-server.mjs) and `--output <dir>` for the artifacts.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 

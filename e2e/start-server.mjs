@@ -1,6 +1,7 @@
 // Starts the API + built web app for the browser tests on a fresh database:
 // the data directory is deleted and recreated, so every run begins with the demo seed.
-// It serves apps/web/dist as built by the root `test:e2e` script (npm run build first).
+// It serves apps/web/dist as built by the root `test:e2e` script (npm run build first);
+// WEB_DIST in the environment serves another build instead (the server reads it).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,8 +11,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '8181';
 const dataDir = path.join(os.tmpdir(), `lis-e2e-data-${port}`);
 
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build -w apps/web` (the root test:e2e script does).');
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`${webDist} has no index.html: run \`npm run build -w apps/web\` (the root test:e2e script does).`);
   process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });
@@ -26,6 +28,7 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    WEB_DIST: webDist,
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',
