@@ -4,7 +4,7 @@
  * password Demo1234!, sites SA Sarajevo and TZ Tuzla).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -103,16 +103,26 @@ export function siteSelect(page: Page) {
 }
 
 /**
- * Opens the site selector. A screen that focuses its first field when it
- * mounts closes an open dropdown, so the click is repeated until the options stay.
+ * Runs `step` with the site selector open. A screen that focuses its first
+ * field when it mounts closes an open dropdown, so the step is retried with
+ * the selector opened again until it passes.
  */
-export async function openSiteSelect(page: Page) {
+async function withSiteSelectOpen(page: Page, step: (options: Locator) => Promise<void>): Promise<void> {
   const options = page.getByRole('option');
   await expect(async () => {
     if ((await options.count()) === 0) await siteSelect(page).click();
-    await expect(options.first()).toBeVisible({ timeout: 1_000 });
+    await step(options);
   }).toPass();
-  return options;
+}
+
+/** The choices of the site selector, as shown (names, or codes below 600 px). */
+export async function expectSiteOptions(page: Page, expected: (string | RegExp)[]): Promise<void> {
+  await withSiteSelectOpen(page, (options) => expect(options).toHaveText(expected, { timeout: 1_000 }));
+  await page.keyboard.press('Escape');
+}
+
+export async function chooseSite(page: Page, name: string): Promise<void> {
+  await withSiteSelectOpen(page, (options) => options.filter({ hasText: name }).click({ timeout: 1_000 }));
 }
 
 /** The signed-in user's name, shown in the top bar at desktop widths (whatever screen is open). */

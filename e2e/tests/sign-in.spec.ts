@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  DEMO, expectSignedInAs, fillLogin, landingPaths, openSiteSelect, siteSelect, signIn, storedToken, userMenu,
+  DEMO, expectSignedInAs, fillLogin, landingPaths, expectSiteOptions, siteSelect, signIn, storedToken, userMenu,
 } from './helpers.ts';
 
 const SIGN_IN = 'Prijava';
@@ -14,9 +14,7 @@ test.describe('sign-in', () => {
 
       expect(data.sites.map((site) => site.naziv).sort()).toEqual([...user.sites].sort());
       if (user.sites.length > 1) {
-        const options = await openSiteSelect(page);
-        await expect(options).toHaveText(user.sites.map((site) => new RegExp(site)));
-        await page.keyboard.press('Escape');
+        await expectSiteOptions(page, user.sites.map((site) => new RegExp(site)));
       } else {
         await expect(siteSelect(page)).toHaveCount(0);
         await expect(page.getByText(user.sites[0], { exact: true })).toBeVisible();

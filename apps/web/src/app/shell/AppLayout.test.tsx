@@ -100,7 +100,7 @@ describe('the shell', () => {
     const { router } = renderApp({ session, screens, path: '/inventar/stanje' });
     expect(await screen.findByText('Stanje')).toBeInTheDocument();
     const danger = screen.getByRole('link', { name: 'Provjera nalaza' });
-    expect(danger.getAttribute('style')).toContain('--mantine-color-red-8');
+    expect(danger.getAttribute('style')).toContain('--mantine-color-red-9');
     const group = screen.getByRole('button', { name: 'Inventar' });
     expect(group).toHaveAttribute('aria-expanded', 'true');
 

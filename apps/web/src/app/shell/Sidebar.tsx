@@ -35,7 +35,7 @@ export function Sidebar({ entries, onNavigate }: SidebarProps) {
       label,
       leftSection: <Icon size={20} stroke={1.6} aria-hidden />,
       color,
-      c: item.danger ? 'red.8' : undefined,
+      c: item.danger ? 'red.9' : undefined,
       fw: item.danger ? 600 : undefined,
     };
     if (entry.children.length === 0) {
