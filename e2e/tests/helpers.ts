@@ -92,6 +92,8 @@ export async function openAs(page: Page, email: string, path = '/'): Promise<Log
 async function settled(page: Page): Promise<void> {
   await expect(userMenu(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // A screen's code loads on its first visit; the shell shows a loading status meanwhile.
+  await expect(page.getByRole('status', { name: 'Učitavanje…' })).toHaveCount(0);
 }
 
 export function userMenu(page: Page) {

@@ -3,7 +3,7 @@
  * dark enough for white text on filled buttons), rounded corners, the
  * system font. Status colours live in src/components/status.ts.
  */
-import { type CSSVariablesResolver, type MantineColorsTuple, Modal, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, type MantineColorsTuple, Menu, Modal, createTheme } from '@mantine/core';
 import { DIALOG_TRANSITION_MS } from '../components/AppDialog.tsx';
 
 const clinical: MantineColorsTuple = [
@@ -20,6 +20,9 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
   cursorType: 'pointer',
   components: {
+    // Mantine's focus placeholder is a focusable role=presentation element inside role=menu, which
+    // axe reports (aria-required-children); without it the first item takes focus, as in the ARIA menu pattern.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Modal: Modal.extend({
       defaultProps: { transitionProps: { duration: DIALOG_TRANSITION_MS }, closeOnEscape: true, centered: true },
       styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },

@@ -78,10 +78,8 @@ export function TopBar({ session, navigation, onSiteChange, onChangePassword, on
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Label>{session.user.email}</Menu.Label>
             <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>{t('shell.changePassword')}</Menu.Item>
-            <Menu.Divider />
-            <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>{t('shell.logout')}</Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} />} color="red.9" onClick={onLogout}>{t('shell.logout')}</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
