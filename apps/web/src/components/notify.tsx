@@ -19,7 +19,12 @@ export const TOAST_POSITION = 'top-right';
 type ToastOptions = Pick<NotificationData, 'title' | 'position' | 'id'>;
 
 function show(message: string, color: string, icon: React.ReactNode, options: ToastOptions): string {
-  return notifications.show({ message, color, icon, autoClose: TOAST_DURATION_MS, withBorder: true, ...options });
+  return notifications.show({
+    message, color, icon, autoClose: TOAST_DURATION_MS, withBorder: true,
+    // The close button is an icon: it needs a name for screen readers (axe: button-name).
+    closeButtonProps: { 'aria-label': i18n.t('common.closeDialog') },
+    ...options,
+  });
 }
 
 export const notify = {
