@@ -15,6 +15,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { serverMessage } from '../../i18n/index.ts';
 import { downloadBlob, fetchLabel } from './label-files.ts';
+import { READABLE_ALERT_STYLES } from '../samples/readable.ts';
 
 export interface LabelTarget {
   _id: string;
@@ -69,13 +70,13 @@ export function LabelDialog({ sample, onClose }: { sample: LabelTarget | null; o
           {preview.state === 'loading' ? <Skeleton h={PREVIEW_HEIGHT} aria-label={t('labels.labelLoading')} /> : null}
           {preview.state === 'ready' ? (
             <iframe
-              src={`${preview.url}#view=Fit`}
+              src={`${preview.url}#navpanes=0&view=Fit`}
               title={t('labels.labelPreview', { code })}
               style={{ width: '100%', height: PREVIEW_HEIGHT, border: 0, display: 'block' }}
             />
           ) : null}
           {preview.state === 'failed' ? (
-            <Alert color="red" m="md" title={t('labels.labelFailed')}>{preview.message}</Alert>
+            <Alert styles={READABLE_ALERT_STYLES} color="red" m="md" title={t('labels.labelFailed')}>{preview.message}</Alert>
           ) : null}
         </Box>
         <Group justify="space-between" gap="xs">

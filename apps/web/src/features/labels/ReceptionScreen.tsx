@@ -26,6 +26,7 @@ import {
   writeHistory,
 } from './reception.ts';
 import classes from '../samples/samples.module.css';
+import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../samples/readable.ts';
 
 const OUTCOME_COLORS: Record<ScanOutcome, string> = {
   pending: 'gray', received: 'teal', already: 'blue', notFound: 'orange', failed: 'red',
@@ -155,7 +156,8 @@ export function ReceptionScreen() {
           ) : null}
         </Group>
         {history.length === 0 ? <Text c="dimmed" size="sm">{t('labels.historyEmpty')}</Text> : (
-          <Table.ScrollContainer minWidth={560}>
+          // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
             <Table striped verticalSpacing="xs" aria-label={t('labels.history')}>
               <Table.Thead>
                 <Table.Tr>
@@ -172,7 +174,7 @@ export function ReceptionScreen() {
                     <Table.Td>{formatTime(entry.at)}</Table.Td>
                     <Table.Td className={classes.code} fw={600}>{entry.code}</Table.Td>
                     <Table.Td>{entry.patient ? `${entry.patient.prezime} ${entry.patient.ime}` : ''}</Table.Td>
-                    <Table.Td><Badge variant="light" color={OUTCOME_COLORS[entry.outcome]}>{t(OUTCOME_KEYS[entry.outcome])}</Badge></Table.Td>
+                    <Table.Td><Badge variant="light" color={OUTCOME_COLORS[entry.outcome]} c={READABLE_BADGE_TEXT}>{t(OUTCOME_KEYS[entry.outcome])}</Badge></Table.Td>
                     <Table.Td>{entry.sample ? <StatusBadge status={entry.sample.status} /> : null}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -197,7 +199,7 @@ function ScanResult({ entry }: { entry: ScanEntry }) {
       : entry.outcome === 'failed' ? entry.message ?? t('labels.result_failed')
         : t(OUTCOME_KEYS[entry.outcome]);
   return (
-    <Alert color={OUTCOME_COLORS[entry.outcome]} variant="light" icon={icon} title={title} mih={RESULT_HEIGHT} data-testid="scan-result">
+    <Alert styles={READABLE_ALERT_STYLES} color={OUTCOME_COLORS[entry.outcome]} variant="light" icon={icon} title={title} mih={RESULT_HEIGHT} data-testid="scan-result">
       {entry.sample ? (
         <Stack gap="xs">
           <Group gap="lg" wrap="wrap">
@@ -210,7 +212,7 @@ function ScanResult({ entry }: { entry: ScanEntry }) {
           </Group>
           {entry.tests && entry.tests.length > 0 ? (
             <Group gap={6} aria-label={t('labels.tests')} role="list">
-              {entry.tests.map((test) => <Badge key={test} variant="outline" color="gray" tt="none" role="listitem">{test}</Badge>)}
+              {entry.tests.map((test) => <Badge key={test} variant="outline" color="gray" c={READABLE_BADGE_TEXT} tt="none" role="listitem">{test}</Badge>)}
             </Group>
           ) : null}
         </Stack>

@@ -28,6 +28,7 @@ import {
   tickSymptom, typeId, visibleEmailProblem, visibleIdProblem, type IntakeState, type IntakeTextField,
 } from './intake-form.ts';
 import { LanguageSelect, SpolChoice, SymptomChecklist } from './PatientFields.tsx';
+import { READABLE_ALERT_STYLES } from '../samples/readable.ts';
 
 const findKey = (jmbg: string | null) => ['patients', 'find', jmbg] as const;
 
@@ -67,6 +68,15 @@ export function IntakeScreen() {
     idRef.current?.focus();
   }, [state.mode]);
 
+  // Where Enter in the ID field sends the focus; the target may only appear with the next render (the 'Prijem' button).
+  const [focusNext, setFocusNext] = useState<'admit' | 'ime' | null>(null);
+  useEffect(() => {
+    const target = focusNext === 'admit' ? admitRef.current : focusNext === 'ime' ? imeRef.current : null;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, registered]);
+
   const update = (change: (current: IntakeState) => IntakeState) => setState(change);
   const text = (field: IntakeTextField) => ({
     value: state[field],
@@ -91,7 +101,7 @@ export function IntakeScreen() {
           queryKey: findKey(current.jmbg), queryFn: ({ signal }) => findPatient(current.jmbg!, signal), staleTime: 0,
         });
         if (patient) {
-          admitRef.current?.focus();
+          setFocusNext('admit');
           return;
         }
       } catch (error) {
@@ -99,7 +109,7 @@ export function IntakeScreen() {
         return;
       }
     }
-    imeRef.current?.focus();
+    setFocusNext('ime');
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -182,7 +192,7 @@ export function IntakeScreen() {
                 onConfirm={() => void confirmId()}
               />
               {registered ? (
-                <Alert color="orange" variant="light" icon={<IconUserCheck aria-hidden />} title={message('patient.duplicate', language)}>
+                <Alert styles={READABLE_ALERT_STYLES} color="orange" variant="light" icon={<IconUserCheck aria-hidden />} title={message('patient.duplicate', language)}>
                   <Group justify="space-between" align="center" gap="sm">
                     <Text fw={500}>{t('patients.registeredPatient', { ime: registered.ime, prezime: registered.prezime, jmbg: registered.jmbg })}</Text>
                     <Button ref={admitRef} rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => admit(registered)}>
@@ -197,7 +207,8 @@ export function IntakeScreen() {
             </Stack>
           </Paper>
 
-          {canWrite ? (
+          {/* A registered ID needs no registration form: 'Prijem' above is the way on. */}
+          {canWrite && !registered ? (
             <>
               <Paper withBorder radius="md" p="lg">
                 <Stack gap="md">
@@ -270,24 +281,21 @@ export function IntakeScreen() {
                 />
               </Paper>
 
-              {registered ? null : (
-                <Group justify="flex-end">
-                  <Button
-                    type="submit"
-                    size="md"
-                    miw={160}
-                    loading={saving}
-                    data-disabled={!savable || undefined}
-                    aria-disabled={!savable || undefined}
-                  >
-                    {t('common.save')}
-                  </Button>
-                </Group>
-              )}
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  size="md"
+                  miw={160}
+                  loading={saving}
+                  data-disabled={!savable || undefined}
+                  aria-disabled={!savable || undefined}
+                >
+                  {t('common.save')}
+                </Button>
+              </Group>
             </>
-          ) : (
-            <Text c="dimmed">{t('patients.readOnlyIntake')}</Text>
-          )}
+          ) : null}
+          {canWrite ? null : <Text c="dimmed">{t('patients.readOnlyIntake')}</Text>}
         </Stack>
       </form>
     </Stack>

@@ -30,6 +30,7 @@ import { useActiveSession } from '../auth/session.ts';
 import { formatDateTime, labToday } from '../samples/format.ts';
 import { PATIENT_LIST_URL, type Patient, patientDetail, uncompletedSamples, updatePatient } from './api.ts';
 import { LanguageSelect, SpolChoice, SymptomChecklist } from './PatientFields.tsx';
+import { READABLE_ALERT_STYLES } from '../samples/readable.ts';
 
 export type PatientDialogKind = 'edit' | 'data' | 'symptoms' | 'samples';
 
@@ -170,6 +171,8 @@ function EditForm({ patient, onClose }: { patient: Patient; onClose: () => void 
         <TextInput
           label={t('patients.editJmbg')}
           description={editable ? t('patients.editJmbgHint') : undefined}
+          // The hint under the field, so the row's labels and inputs stay level.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={form.jmbg}
           maxLength={JMBG_LENGTH}
           disabled={!editable}
@@ -242,7 +245,7 @@ function PatientDataDialog({ patientId, onClose }: { patientId: string | null; o
       size="lg"
     >
       {patient ? <DataForm key={patient.updated_at} patient={patient} onClose={onClose} />
-        : detail.isError ? <Alert color="red">{t('patients.loadFailed')}</Alert> : <DialogLoading />}
+        : detail.isError ? <Alert styles={READABLE_ALERT_STYLES} color="red">{t('patients.loadFailed')}</Alert> : <DialogLoading />}
     </AppDialog>
   );
 }
@@ -344,7 +347,7 @@ function SymptomsDialog({ patientId, onClose }: { patientId: string | null; onCl
     >
       <Stack gap="md">
         {patient ? <SymptomChecklist symptoms={patient.symptoms} readOnly />
-          : detail.isError ? <Alert color="red">{t('patients.loadFailed')}</Alert> : <DialogLoading />}
+          : detail.isError ? <Alert styles={READABLE_ALERT_STYLES} color="red">{t('patients.loadFailed')}</Alert> : <DialogLoading />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
         </Group>
@@ -374,7 +377,7 @@ function UncompletedSamplesDialog({ patient, onClose, onOpenSample }: {
       size="lg"
     >
       <Stack gap="md">
-        {samples.isPending ? <DialogLoading /> : samples.isError ? <Alert color="red">{t('patients.loadFailed')}</Alert>
+        {samples.isPending ? <DialogLoading /> : samples.isError ? <Alert styles={READABLE_ALERT_STYLES} color="red">{t('patients.loadFailed')}</Alert>
           : samples.data.length === 0 ? <Text c="dimmed">{t('patients.noSamples')}</Text> : (
             <Table.ScrollContainer minWidth={420}>
               <Table striped verticalSpacing="xs" aria-label={t('patients.actionSamples')}>

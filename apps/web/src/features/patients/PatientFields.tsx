@@ -46,14 +46,14 @@ export function SymptomChecklist({ symptoms, onChange, readOnly = false, error }
     />
   );
   return (
-    <Fieldset legend={<Text span fw={600} size="lg">{t('patients.symptoms')}</Text>} variant="unstyled" aria-invalid={error ? true : undefined}>
+    <Fieldset legend={<Text span fw={600} size="lg">{t('patients.symptoms')}</Text>} variant="unstyled" m={0} p={0} aria-invalid={error ? true : undefined}>
       {readOnly ? null : <Text size="sm" c="dimmed" mb="xs">{t('patients.symptomsHint')}</Text>}
       {box(NO_SYMPTOMS)}
       <Divider my="sm" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
         {others.map(box)}
       </SimpleGrid>
-      {error ? <Text id={errorId} size="sm" c="red.8" mt="xs" role="alert">{error}</Text> : null}
+      {error ? <Text id={errorId} size="sm" c="var(--mantine-color-error)" mt="xs" role="alert">{error}</Text> : null}
     </Fieldset>
   );
 }

@@ -10,11 +10,11 @@ import { Badge, Stack, Text, Title } from '@mantine/core';
 import { IconId, IconStethoscope, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
-import { formatDateTime } from '../samples/format.ts';
+import { formatDate, formatDateTime } from '../samples/format.ts';
 import { SampleEditDialog } from '../samples/SampleEditDialog.tsx';
 import { PATIENT_LIST_URL, type PatientRow, patientName } from './api.ts';
 import { PatientDialogs, type PatientDialogKind, type PatientDialogTarget } from './PatientDialogs.tsx';
-import { useSpolLabel } from './PatientFields.tsx';
+import { READABLE_BADGE_TEXT } from '../samples/readable.ts';
 
 /** Names, phone numbers and dates read badly when broken over two lines; the table scrolls sideways instead. */
 function Nowrap({ children }: { children: React.ReactNode }) {
@@ -24,28 +24,30 @@ function Nowrap({ children }: { children: React.ReactNode }) {
 export function PatientListScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const spolLabel = useSpolLabel();
   const [dialog, setDialog] = useState<PatientDialogTarget | null>(null);
   const [sampleId, setSampleId] = useState<string | null>(null);
   const open = (kind: PatientDialogKind) => (row: PatientRow) => setDialog({ kind, patient: row });
 
   const columns: ListColumn<PatientRow>[] = [
     {
-      key: 'prezime', header: t('patients.col_pacijent'), sortable: true, render: (row) => <Nowrap>{patientName(row)}</Nowrap>,
+      key: 'prezime', header: t('patients.col_pacijent'), sortable: true,
+      render: (row) => <Nowrap>{patientName(row)}</Nowrap>,
       cellAction: { label: (row) => t('patients.openDetails', { name: patientName(row) }), onClick: open('edit') },
     },
     { key: 'jmbg', header: t('patients.col_jmbg'), sortable: true, render: (row) => <Text span ff="monospace" size="sm">{row.jmbg}</Text> },
     { key: 'godiste', header: t('patients.col_godiste'), sortable: true, align: 'right', width: 96 },
-    { key: 'spol', header: t('patients.col_spol'), render: (row) => spolLabel(row.spol) },
     { key: 'telefon', header: t('patients.col_telefon'), render: (row) => <Nowrap>{row.telefon}</Nowrap> },
     {
       key: 'lokacija', header: t('patients.col_lokacija'),
-      render: (row) => <Text span size="sm" truncate="end" maw={200} display="inline-block" title={row.lokacija}>{row.lokacija}</Text>,
+      render: (row) => <Text size="sm" truncate="end" maw={180} title={row.lokacija}>{row.lokacija}</Text>,
     },
-    { key: 'created_at', header: t('patients.col_created'), sortable: true, render: (row) => <Nowrap>{formatDateTime(row.created_at)}</Nowrap> },
+    {
+      key: 'created_at', header: t('patients.col_created'), sortable: true,
+      render: (row) => <Text span size="sm" title={formatDateTime(row.created_at)} style={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</Text>,
+    },
     {
       key: 'nezavrseni', header: t('patients.col_nezavrseni'), align: 'center', width: 96,
-      render: (row) => (row.nezavrseni > 0 ? <Badge variant="light" color="orange">{row.nezavrseni}</Badge> : <Text span c="dimmed" size="sm">0</Text>),
+      render: (row) => (row.nezavrseni > 0 ? <Badge variant="light" color="orange" c={READABLE_BADGE_TEXT}>{row.nezavrseni}</Badge> : <Text span c="dimmed" size="sm">0</Text>),
     },
     {
       key: 'prijem', header: t('patients.col_prijem'), render: () => t('common.admit'),
@@ -70,7 +72,7 @@ export function PatientListScreen() {
         rowLabel={(row) => `${patientName(row)} ${row.jmbg}`}
         defaultSort={[{ field: 'created_at', direction: 'desc' }]}
         caption={t('patients.listCaption')}
-        minWidth={960}
+        minWidth={900}
       />
       <PatientDialogs
         target={dialog}

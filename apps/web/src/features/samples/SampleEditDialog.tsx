@@ -24,6 +24,7 @@ import { pickerLookup, requestedTests, selectionFromSample, testInfoMap, toggleT
 import { SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
 import classes from './samples.module.css';
+import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from './readable.ts';
 
 interface SampleEditDialogProps {
   /** The sample to show; null keeps the dialog closed. */
@@ -45,7 +46,7 @@ export function SampleEditDialog({ sampleId, onClose }: SampleEditDialogProps) {
       {sample.data && sample.data.uzorak._id === sampleId ? (
         <EditForm key={sample.data.uzorak.updated_at} answer={sample.data} onClose={onClose} />
       ) : sample.isError ? (
-        <Alert color="red">{t('samples.loadFailed')}</Alert>
+        <Alert styles={READABLE_ALERT_STYLES} color="red">{t('samples.loadFailed')}</Alert>
       ) : (
         <Stack gap="sm" aria-busy>
           <Skeleton h={24} w="40%" />
@@ -110,12 +111,12 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
       <Group gap="sm" wrap="wrap">
         <Text className={classes.code} fw={700} size="lg">{uzorak.code}</Text>
         <StatusBadge status={uzorak.status} />
-        {uzorak.hitan ? <Badge color="orange" variant="light">{t('samples.urgent')}</Badge> : null}
+        {uzorak.hitan ? <Badge color="orange" variant="light" c={READABLE_BADGE_TEXT}>{t('samples.urgent')}</Badge> : null}
         <Text size="sm" c="dimmed">{formatDateTime(uzorak.datum)}</Text>
         <Text size="sm" c="dimmed">{`${uzorak.patient.prezime} ${uzorak.patient.ime}`}</Text>
       </Group>
       {!uzorak.actions.includes('edit') ? (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+        <Alert styles={READABLE_ALERT_STYLES} color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
           {t('samples.readOnlySample', { status: t(`status.${uzorak.status === 'U OBRADI' ? 'U_OBRADI' : uzorak.status}`) })}
         </Alert>
       ) : null}

@@ -8,11 +8,11 @@
  */
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type SelectedTest, message } from '@lis/domain';
+import { type SelectedTest, message, totalPrice } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
@@ -20,7 +20,7 @@ import { useActiveSession } from '../auth/session.ts';
 import { LabelDialog, type LabelTarget } from '../labels/LabelDialog.tsx';
 import { useSpolLabel } from '../patients/PatientFields.tsx';
 import { type SamplePatient, type Uzorak, pickerTests, samplePatient, sampleKeys, saveSample } from './api.ts';
-import { ageText } from './format.ts';
+import { ageText, formatKm } from './format.ts';
 import { pickerLookup, requestedTests, testInfoMap, toggleTest } from './picker-selection.ts';
 import { EMPTY_FLAGS, SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SampleEditDialog } from './SampleEditDialog.tsx';
@@ -28,6 +28,7 @@ import { SelectedTests, TestPicker } from './TestPicker.tsx';
 import { TodaySamples } from './TodaySamples.tsx';
 import { UrgentStar } from './UrgentStar.tsx';
 import classes from './samples.module.css';
+import { READABLE_ALERT_STYLES } from './readable.ts';
 
 export function SampleEntryScreen() {
   const { patientId = '' } = useParams();
@@ -52,9 +53,9 @@ export function SampleEntryScreen() {
         </Button>
       </Group>
       {notFound ? (
-        <Alert color="orange">{t('samples.patientMissing')}</Alert>
+        <Alert styles={READABLE_ALERT_STYLES} color="orange">{t('samples.patientMissing')}</Alert>
       ) : patient.isError ? (
-        <Alert color="red">{t('samples.loadFailed')}</Alert>
+        <Alert styles={READABLE_ALERT_STYLES} color="red">{t('samples.loadFailed')}</Alert>
       ) : (
         <>
           <PatientHeader patient={patient.data} />
@@ -164,6 +165,13 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
     }
   };
 
+  // One SAČUVAJ: beside the chosen tests on wide screens, in the bar that follows the list on narrow ones.
+  const saveButton = (fullWidth: boolean) => (
+    <Button size="md" miw={140} fullWidth={fullWidth} onClick={() => void save()} loading={saving} disabled={selection.length === 0}>
+      {t('common.save')}
+    </Button>
+  );
+
   if (!canWrite) {
     return (
       <Grid gap="lg" align="flex-start">
@@ -202,15 +210,25 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
                 loading={picker.isPending}
                 onToggle={(test) => toggle(test._id)}
               />
-              {picker.isError ? <Text c="red.8" size="sm">{t('samples.loadFailed')}</Text> : null}
+              {picker.isError ? <Text c="var(--mantine-color-error)" size="sm">{t('samples.loadFailed')}</Text> : null}
             </Stack>
+          </Paper>
+          <Paper hiddenFrom="lg" withBorder radius="md" p="sm" shadow="md" className={classes.stickyBar}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text size="sm">
+                {t('samples.selectedCount', { n: selection.length })}
+                {' · '}
+                <Text span fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatKm(totalPrice(selection), language, t('samples.currency'))}</Text>
+              </Text>
+              {saveButton(false)}
+            </Group>
           </Paper>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <Stack gap="lg" className={classes.aside}>
           {saved ? (
-            <Alert
+            <Alert styles={READABLE_ALERT_STYLES}
               color="teal"
               variant="light"
               icon={<IconCircleCheck aria-hidden />}
@@ -233,9 +251,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
             <Stack gap="sm">
               <Title order={2} size="h4">{t('samples.selected')}</Title>
               <SelectedTests selection={selection} info={info} onRemove={toggle} />
-              <Button size="md" fullWidth onClick={() => void save()} loading={saving} disabled={selection.length === 0}>
-                {t('common.save')}
-              </Button>
+              <Box visibleFrom="lg">{saveButton(true)}</Box>
             </Stack>
           </Paper>
           {aside}

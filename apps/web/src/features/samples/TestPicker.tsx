@@ -17,6 +17,7 @@ import type { PickerSection, PickerTest } from './api.ts';
 import { formatKm, priceUnits } from './format.ts';
 import { searchTests, type TestInfo } from './picker-selection.ts';
 import classes from './samples.module.css';
+import { READABLE_BADGE_TEXT } from './readable.ts';
 
 const CLASS_COLORS: Record<TestClass, string> = { Lab: 'gray', Man: 'grape', Calc: 'teal' };
 const SKELETON_CARDS = 12;
@@ -25,7 +26,7 @@ export function ClassBadge({ klasa }: { klasa: TestClass }) {
   const { t } = useTranslation();
   return (
     <Tooltip label={t(`samples.classHint_${klasa}`)} openDelay={400}>
-      <Badge size="xs" variant="light" color={CLASS_COLORS[klasa]} style={{ flexShrink: 0 }}>{t(`samples.class_${klasa}`)}</Badge>
+      <Badge size="xs" variant="light" color={CLASS_COLORS[klasa]} c={READABLE_BADGE_TEXT} style={{ flexShrink: 0 }}>{t(`samples.class_${klasa}`)}</Badge>
     </Tooltip>
   );
 }
@@ -188,8 +189,9 @@ export function SelectedTests({ selection, info, onRemove }: SelectedTestsProps)
                     <Text size="sm" fw={500} lh={1.3}>{name}</Text>
                     {pulledBy !== null ? <Text size="xs" c="dimmed">{t('samples.componentOf', { test: pulledBy })}</Text> : null}
                   </Table.Td>
-                  <Table.Td w={48}>{test ? <ClassBadge klasa={test.klasa} /> : null}</Table.Td>
-                  <Table.Td ta="right" w={96}><Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{money(item.price)}</Text></Table.Td>
+                  <Table.Td ta="right" w={96}>
+                    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{money(item.price)}</Text>
+                  </Table.Td>
                   {onRemove ? (
                     <Table.Td w={36}>
                       <ActionIcon variant="subtle" color="gray" aria-label={t('samples.remove', { test: name })} onClick={() => onRemove(item.labassay)}>

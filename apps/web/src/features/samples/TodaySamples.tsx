@@ -58,7 +58,7 @@ export function TodaySamples({ patient, onEdit, onLabel }: TodaySamplesProps) {
           <Skeleton h={76} radius="md" />
         </Stack>
       ) : samples.isError ? (
-        <Text c="red.8" size="sm">{t('samples.loadFailed')}</Text>
+        <Text c="var(--mantine-color-error)" size="sm">{t('samples.loadFailed')}</Text>
       ) : samples.data.length === 0 ? (
         <Text c="dimmed" size="sm">{t('samples.todayEmpty')}</Text>
       ) : (

@@ -1,0 +1,83 @@
+/**
+ * Setup steps of the patient and sample specs, over the API: find a demo
+ * patient, create a sample with tests named by their codes, list a site's
+ * sample codes. The demo seed has these patients (fictitious):
+ * DEMIĆ LEJLA (SA), PRIMJEROVIĆ EMIR (SA), UZORKOVIĆ AMINA (TZ only),
+ * PROBIĆ KENAN (SA), OGLEDIĆ HALIMA (birth year only, TZ), FIKTIVIĆ DAVOR
+ * (date of birth only, an ODOBREN sample at SA).
+ */
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import { type LoginData, apiSignIn } from './helpers.ts';
+
+export const DEMO_PATIENTS = {
+  lejla: { jmbg: '1503978175006', name: 'DEMIĆ LEJLA' },
+  emir: { jmbg: '2207965170014', name: 'PRIMJEROVIĆ EMIR' },
+  amina: { jmbg: '0311990185123', name: 'UZORKOVIĆ AMINA' },
+  kenan: { jmbg: '1106015170042', name: 'PROBIĆ KENAN' },
+  davor: { jmbg: '240797263158P', name: 'FIKTIVIĆ DAVOR' },
+} as const;
+
+export interface ApiSession {
+  data: LoginData;
+  headers: Record<string, string>;
+  siteId: (sifra: 'SA' | 'TZ') => string;
+}
+
+// One API sign-in per user and worker: sign-in is rate-limited, and the setup steps need no fresh session.
+const sessions = new Map<string, Promise<LoginData | null>>();
+
+export async function apiSession(request: APIRequestContext, email: string): Promise<ApiSession> {
+  if (!sessions.has(email)) sessions.set(email, apiSignIn(request, email));
+  const data = await sessions.get(email)!;
+  expect(data, `sign-in of ${email}`).not.toBeNull();
+  return {
+    data: data!,
+    headers: { Authorization: `Bearer ${data!.idToken}` },
+    siteId: (sifra) => {
+      const site = data!.sites.find((candidate) => candidate.sifra === sifra);
+      if (!site) throw new Error(`${email} has no site ${sifra}`);
+      return site.id;
+    },
+  };
+}
+
+export async function patientId(request: APIRequestContext, session: ApiSession, jmbg: string): Promise<string> {
+  const response = await request.post('/api/pacijenti/unos/find', { headers: session.headers, data: { jmbg } });
+  const body = (await response.json()) as { exists: boolean; pacijent: { _id: string } | null };
+  expect(body.exists, `patient ${jmbg} exists`).toBe(true);
+  return body.pacijent!._id;
+}
+
+/** A new sample of the patient at the site with the tests named by their codes (GLU, LDL …). */
+export async function createSample(
+  request: APIRequestContext, session: ApiSession, options: { pid: string; site: 'SA' | 'TZ'; tests: string[]; hitan?: boolean },
+): Promise<{ _id: string; code: string }> {
+  const site = session.siteId(options.site);
+  const picker = await request.post('/api/uzorci/labassay/tip', { headers: session.headers, data: { site, pid: options.pid } });
+  const { testovi } = (await picker.json()) as { testovi: { _id: string; sifra: string }[] };
+  const ids = options.tests.map((sifra) => {
+    const test = testovi.find((candidate) => candidate.sifra === sifra);
+    if (!test) throw new Error(`test ${sifra} is not offered to this patient`);
+    return test._id;
+  });
+  const response = await request.post('/api/uzorci/save', {
+    headers: session.headers, data: { site, pid: options.pid, testovi: ids, hitan: options.hitan ?? false },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { uzorak } = (await response.json()) as { uzorak: { _id: string; code: string } };
+  return uzorak;
+}
+
+/** Every sample code of a site (all days, all statuses). */
+export async function siteSampleCodes(request: APIRequestContext, session: ApiSession, site: 'SA' | 'TZ'): Promise<string[]> {
+  const response = await request.get('/api/uzorci/list', {
+    headers: session.headers, params: { site: session.siteId(site), datum: 'SVE', per_page: 0 },
+  });
+  const { data } = (await response.json()) as { data: { code: string }[] };
+  return data.map((row) => row.code);
+}
+
+/** A toast (Mantine notification) with this text. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}

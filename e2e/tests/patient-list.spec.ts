@@ -1,0 +1,107 @@
+import { type Page, expect, test } from '@playwright/test';
+import { DEMO, openAs } from './helpers.ts';
+import { DEMO_PATIENTS, apiSession, toast } from './lab-data.ts';
+
+/** The patients list over every day, filtered ('Pretraga') to the patients named, so earlier tests' patients do not page them out. */
+async function openList(page: Page, filter: string) {
+  await openAs(page, DEMO.admin.email, '/pacijenti');
+  await expect(page.getByRole('heading', { name: 'Pacijenti' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('SVE');
+  await page.getByRole('textbox', { name: 'Pretraga' }).fill(filter);
+  await expect(page.getByText(/^Prikazano 1–\d+ od \d+$/)).toBeVisible();
+}
+
+function rowOf(page: Page, name: string) {
+  return page.getByRole('table', { name: 'Registrirani pacijenti' }).getByRole('row').filter({ hasText: name });
+}
+
+test('the patient edit dialog saves changes and puts an invalid ID back silently', async ({ page }) => {
+  await openList(page, 'DEMIĆ');
+  await page.getByRole('button', { name: `Uredi pacijenta ${DEMO_PATIENTS.lejla.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pacijent: LEJLA DEMIĆ' });
+  const id = dialog.getByRole('textbox', { name: 'Matični broj' });
+  await expect(id).toHaveValue(DEMO_PATIENTS.lejla.jmbg);
+  await id.fill('12345');
+  await dialog.getByRole('textbox', { name: 'Kontakt telefon' }).click();
+  await expect(id).toHaveValue(DEMO_PATIENTS.lejla.jmbg);
+  await expect(dialog.getByText('Matični broj nije validan.')).toHaveCount(0);
+
+  await dialog.getByRole('textbox', { name: 'Kontakt telefon' }).fill('061 999 000');
+  await dialog.getByRole('button', { name: 'SAČUVAJ' }).click();
+  await expect(toast(page, 'Podaci pacijenta su sačuvani.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, DEMO_PATIENTS.lejla.name)).toContainText('061 999 000');
+});
+
+test('the patient-data dialog keeps birth year, address, referring location and note', async ({ page, request }) => {
+  // A patient without birth data, so the birth year can be typed.
+  const admin = await apiSession(request, DEMO.admin.email);
+  const jmbg = `0000900${10_000 + Math.floor(Math.random() * 90_000)}P`;
+  const saved = await request.post('/api/pacijenti/unos/save', {
+    headers: admin.headers,
+    data: { jmbg, ime: 'Bez', prezime: 'Godišta', spol: 'MUŠKI', adresa: 'Bistrik 1', telefon: '061 000 111', symptoms: { umor: true } },
+  });
+  expect(saved.status()).toBe(201);
+
+  await openList(page, 'GODIŠTA');
+  await page.getByRole('button', { name: `Podaci pacijenta — GODIŠTA BEZ ${jmbg}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Podaci pacijenta: BEZ GODIŠTA' });
+  const year = dialog.getByRole('textbox', { name: 'Godište' });
+  await year.fill('1920');
+  await expect(dialog.getByText('Godište nije validno.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'SAČUVAJ' })).toBeDisabled();
+  await year.fill('1950');
+  await dialog.getByRole('combobox', { name: 'Uputna lokacija' }).fill('Vogošća');
+  await page.keyboard.press('Tab');
+  await dialog.getByRole('textbox', { name: 'Napomena' }).fill('Dolazi u pratnji.');
+  await dialog.getByRole('button', { name: 'SAČUVAJ' }).click();
+  await expect(dialog).toBeHidden();
+  const row = rowOf(page, 'GODIŠTA BEZ');
+  await expect(row).toContainText('1950');
+  await expect(row).toContainText('Vogošća');
+
+  // A birth year the ID carries is shown, not typed.
+  await page.getByRole('textbox', { name: 'Pretraga' }).fill('DEMIĆ');
+  await page.getByRole('button', { name: `Podaci pacijenta — ${DEMO_PATIENTS.lejla.name} ${DEMO_PATIENTS.lejla.jmbg}` }).click();
+  const lejla = page.getByRole('dialog', { name: 'Podaci pacijenta: LEJLA DEMIĆ' });
+  await expect(lejla.getByRole('textbox', { name: 'Godište' })).toHaveValue('1978');
+  await expect(lejla.getByRole('textbox', { name: 'Godište' })).toBeDisabled();
+});
+
+test('symptoms are shown read-only, and uncompleted samples with their status', async ({ page }) => {
+  await openList(page, 'PROBIĆ');
+  await page.getByRole('button', { name: new RegExp(`^Simptomi — ${DEMO_PATIENTS.kenan.name}`) }).click();
+  const symptoms = page.getByRole('dialog', { name: 'Simptomi: KENAN PROBIĆ' });
+  await expect(symptoms.getByRole('checkbox', { name: 'Grlobolja' })).toBeChecked();
+  await expect(symptoms.getByRole('checkbox', { name: 'Umor' })).not.toBeChecked();
+  await expect(symptoms.getByRole('checkbox', { name: 'Umor' })).toBeDisabled();
+  await expect(symptoms.getByRole('button', { name: 'SAČUVAJ' })).toHaveCount(0);
+  await symptoms.getByRole('button', { name: 'ZATVORI', exact: true }).click();
+
+  await page.getByRole('textbox', { name: 'Pretraga' }).fill('PRIMJEROVIĆ');
+  await page.getByRole('button', { name: new RegExp(`^Nezavršeni uzorci — ${DEMO_PATIENTS.emir.name}`) }).click();
+  const samples = page.getByRole('dialog', { name: 'Nezavršeni uzorci: EMIR PRIMJEROVIĆ' });
+  await expect(samples.getByRole('row')).toHaveCount(3);
+  await expect(samples).toContainText('U OBRADI');
+  await expect(samples).toContainText('REALIZOVAN');
+  await samples.getByRole('button', { name: 'ZATVORI', exact: true }).click();
+
+  // An approved sample opens read-only: no SAČUVAJ, no removing tests.
+  await page.getByRole('textbox', { name: 'Pretraga' }).fill('FIKTIVIĆ');
+  await page.getByRole('button', { name: new RegExp(`^Nezavršeni uzorci — ${DEMO_PATIENTS.davor.name}`) }).click();
+  const davor = page.getByRole('dialog', { name: 'Nezavršeni uzorci: DAVOR FIKTIVIĆ' });
+  await expect(davor).toContainText('ODOBREN');
+  await davor.getByRole('button', { name: /^Otvori uzorak / }).click();
+  const sample = page.getByRole('dialog', { name: /^Uzorak \d{10,}$/ });
+  await expect(sample).toContainText('Uzorak je ODOBREN i ne može se mijenjati.');
+  await expect(sample.getByRole('button', { name: 'SAČUVAJ' })).toHaveCount(0);
+  await expect(sample.getByRole('button', { name: /^Ukloni test/ })).toHaveCount(0);
+  await expect(sample.getByRole('checkbox', { name: 'Antikoagulantna terapija' })).toBeDisabled();
+});
+
+test('the intake cell opens the sample entry of the patient', async ({ page }) => {
+  await openList(page, 'PROBIĆ');
+  await page.getByRole('button', { name: `Prijem uzorka za pacijenta ${DEMO_PATIENTS.kenan.name}` }).click();
+  await expect(page).toHaveURL(/\/samples\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(DEMO_PATIENTS.kenan.name)).toBeVisible();
+});
