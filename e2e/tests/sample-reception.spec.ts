@@ -16,7 +16,7 @@ test('/barcode receives a sample from a scanner typing its code and Enter', asyn
   await page.keyboard.type(sample.code);
   await page.keyboard.press('Enter');
   const result = page.getByTestId('scan-result');
-  await expect(result).toContainText('Zaprimljen');
+  await expect(result).toContainText('Uzorak zaprimljen u obradu.');
   await expect(result).toContainText(sample.code);
   await expect(result).toContainText(DEMO_PATIENTS.kenan.name);
   await expect(result).toContainText('U OBRADI');
@@ -29,7 +29,7 @@ test('/barcode receives a sample from a scanner typing its code and Enter', asyn
   // Scanning the same tube again changes nothing and says so.
   await page.keyboard.type(sample.code);
   await page.keyboard.press('Enter');
-  await expect(result).toContainText('Već zaprimljen');
+  await expect(result).toContainText('Uzorak je već zaprimljen.');
 
   // An unknown code, and a code of another site, are not found here.
   await page.keyboard.type('9912310001');
@@ -43,7 +43,8 @@ test('/barcode receives a sample from a scanner typing its code and Enter', asyn
   const history = page.getByRole('table', { name: 'Skenirano u ovoj sesiji' });
   await expect(history.getByRole('row')).toHaveCount(5);
   await expect(history.getByRole('row').nth(1)).toContainText('Nije pronađen');
-  await expect(history.getByRole('row').nth(4)).toContainText('Zaprimljen');
+  await expect(history.getByRole('row').nth(3)).toContainText('Već primljen');
+  await expect(history.getByRole('row').nth(4)).toContainText('Primljen u obradu');
 });
 
 test('/naljepnice lists samples in processing, shows a sample and reprints its label', async ({ page, request }) => {

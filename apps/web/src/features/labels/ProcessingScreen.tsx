@@ -113,7 +113,8 @@ function SampleDetailsDialog({ sample, onClose, onLabel }: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const facts = sample ? [
-    { label: t('labels.sampleId'), value: sample._id, mono: true },
+    // The ID is long: it gets the whole row.
+    { label: t('labels.sampleId'), value: sample._id, mono: true, wide: true },
     { label: t('labels.sampleCode'), value: sample.code, mono: true },
     { label: t('labels.sampleDate'), value: formatDate(sample.datum) },
     { label: t('labels.sampleTime'), value: formatTime(sample.datum) },
@@ -125,9 +126,11 @@ function SampleDetailsDialog({ sample, onClose, onLabel }: {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
             {facts.map((fact) => (
-              <div key={fact.label}>
+              <div key={fact.label} style={'wide' in fact ? { gridColumn: '1 / -1' } : undefined}>
                 <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>{fact.label}</Text>
-                <Text component="dd" m={0} fw={500} className={fact.mono ? classes.code : undefined} style={{ wordBreak: 'break-all' }}>{fact.value}</Text>
+                <Text component="dd" m={0} fw={500} className={fact.mono ? classes.code : undefined} style={{ overflowWrap: 'anywhere' }}>
+                  {fact.value}
+                </Text>
               </div>
             ))}
             <div>

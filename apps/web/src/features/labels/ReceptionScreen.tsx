@@ -14,10 +14,10 @@ import {
 import { IconAlertTriangle, IconBarcode, IconCircleCheck, IconInfoCircle, IconLoader2, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
+import { message } from '@lis/domain';
+import { ApiError, api } from '../../api/client.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { serverMessage } from '../../i18n/index.ts';
-import { ApiError } from '../../api/client.ts';
+import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
 import { showSample } from '../samples/api.ts';
 import { formatTime } from '../samples/format.ts';
@@ -174,7 +174,7 @@ export function ReceptionScreen() {
                     <Table.Td>{formatTime(entry.at)}</Table.Td>
                     <Table.Td className={classes.code} fw={600}>{entry.code}</Table.Td>
                     <Table.Td>{entry.patient ? `${entry.patient.prezime} ${entry.patient.ime}` : ''}</Table.Td>
-                    <Table.Td><Badge variant="light" color={OUTCOME_COLORS[entry.outcome]} c={READABLE_BADGE_TEXT}>{t(OUTCOME_KEYS[entry.outcome])}</Badge></Table.Td>
+                    <Table.Td><Badge variant="light" color={OUTCOME_COLORS[entry.outcome]} c={READABLE_BADGE_TEXT} tt="none">{t(OUTCOME_KEYS[entry.outcome])}</Badge></Table.Td>
                     <Table.Td>{entry.sample ? <StatusBadge status={entry.sample.status} /> : null}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -194,10 +194,12 @@ function ScanResult({ entry }: { entry: ScanEntry }) {
     pending: <IconLoader2 aria-hidden />, received: <IconCircleCheck aria-hidden />, already: <IconInfoCircle aria-hidden />,
     notFound: <IconAlertTriangle aria-hidden />, failed: <IconAlertTriangle aria-hidden />,
   }[entry.outcome];
+  const language = currentLanguage();
+  // Received or not: the server's own sentences ('Uzorak zaprimljen u obradu.', 'Uzorak je već zaprimljen.').
   const title = entry.outcome === 'pending' ? t('labels.scanning', { code: entry.code })
     : entry.outcome === 'notFound' ? t('labels.notFound', { code: entry.code })
       : entry.outcome === 'failed' ? entry.message ?? t('labels.result_failed')
-        : t(OUTCOME_KEYS[entry.outcome]);
+        : message(entry.outcome === 'received' ? 'sample.received' : 'sample.alreadyReceived', language);
   return (
     <Alert styles={READABLE_ALERT_STYLES} color={OUTCOME_COLORS[entry.outcome]} variant="light" icon={icon} title={title} mih={RESULT_HEIGHT} data-testid="scan-result">
       {entry.sample ? (

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createQueryClient } from '../../api/query-client.ts';
+import { AppProviders } from '../../app/providers.tsx';
+import { sessionFixture } from '../../test/fixtures.ts';
+import { sessionStore } from '../auth/session-store.ts';
+import type { PickerTest, SampleAnswer, SampleRow } from './api.ts';
+import { SampleEntryScreen } from './SampleEntryScreen.tsx';
+
+const PATIENT = {
+  _id: 'p-1', id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', spol: 'ŽENSKI', godiste: 1978, datum_rodjenja: '1978-03-15',
+  jmbgObj: { years: 48, months: 8, days: 7 }, starost_dana: 17_784,
+};
+
+function test(id: string, analit: string, price: string, extra: Partial<PickerTest> = {}): PickerTest {
+  return {
+    _id: id, sifra: id.toUpperCase(), naziv: analit, price, analit, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
+    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', ...extra,
+  };
+}
+
+const TESTS = [
+  test('glu', 'Glukoza', '3.00'),
+  test('chol', 'Holesterol', '3.00'),
+  test('hdl', 'HDL holesterol', '4.00'),
+  test('tg', 'Trigliceridi', '3.00'),
+  test('ldl', 'LDL holesterol', '10.00', { calculated: true, calculatedTests: ['chol', 'hdl', 'tg'], klasa: 'Calc' }),
+];
+
+const APPROVED_ROW: SampleRow = {
+  _id: 's-approved', code: '2611200001', pacijentRBr: 1, status: 'ODOBREN', hitan: false, tip: 'Standard', datum: '2026-11-22T07:00:00Z',
+  lokacija: '', doktor: '', pdf_exists: false, created_at: '2026-11-22T07:00:00Z', updated_at: '2026-11-22T07:00:00Z', pid: 'p-1',
+  ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', godiste: 1978, testova: 1, ukupno: '3.00',
+};
+
+const APPROVED: SampleAnswer = {
+  uzorak: {
+    _id: 's-approved', code: '2611200001', pacijentRBr: 1, pid: 'p-1', status: 'ODOBREN', hitan: false, tip: 'Standard', type: '',
+    pdf_exists: false, komentar: '', datum: '2026-11-22T07:00:00Z', vrijeme: '08:00', created_at: '2026-11-22T07:00:00Z',
+    updated_at: '2026-11-22T07:00:00Z', received_at: null,
+    patient: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', spol: 'ŽENSKI', godiste: 1978 },
+    jmbgObj: null, lokacija: { lokacija: '' }, doktor: '', trudnica: false, menstc: '', anticoag: false, menopauza: false,
+    tests: [{
+      _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',
+      manual: false, calculated: false, klasa: 'Lab', disable: true, price: '3.00', status_t: 'ODOBREN', component_of: null,
+    }],
+    ukupno: '3.00',
+    actions: [],
+  },
+  rezultat: { rezultati: [{ labassay: 'glu', rezultat: '5.1', rezultat_f: '5.1' }] },
+};
+
+type Call = { url: string; body: Record<string, unknown> };
+const calls: Call[] = [];
+
+function route(call: Call): { status: number; body: unknown } {
+  if (call.url.startsWith('/api/uzorci/patient')) return { status: 200, body: { success: true, pacijent: PATIENT } };
+  if (call.url.startsWith('/api/uzorci/labassay/tip')) {
+    return { status: 200, body: { success: true, testovi: TESTS, sekcije: [{ _id: 'bio', sifra: 'BIO', naziv: 'Biohemija', redoslijed: 1 }] } };
+  }
+  if (call.url.startsWith('/api/uzorci/list')) return { status: 200, body: { success: true, data: [APPROVED_ROW], pagination: {} } };
+  if (call.url.startsWith('/api/uzorci/show/s-approved')) return { status: 200, body: { success: true, ...APPROVED } };
+  if (call.url.startsWith('/api/uzorci/save')) {
+    return { status: 201, body: { success: true, uzorak: { ...APPROVED.uzorak, _id: 's-new', code: '2611220009', status: 'ZAPRIMLJEN' } } };
+  }
+  return { status: 404, body: { success: false, code: 'notFound', message: 'Zapis nije pronađen.' } };
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    const call = { url, body: init?.body ? JSON.parse(String(init.body)) as Record<string, unknown> : {} };
+    calls.push(call);
+    const reply = route(call);
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+  }));
+  sessionStore.start(sessionFixture());
+  const router = createMemoryRouter([{ path: '/samples/:patientId', element: <SampleEntryScreen /> }], { initialEntries: ['/samples/p-1'] });
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  sessionStore.clear();
+  vi.unstubAllGlobals();
+});
+
+const total = () => screen.getAllByTestId('sample-total')[0]!;
+const toast = (text: string) => screen.findByText(text, { selector: '.mantine-Notification-description' });
+
+describe('SampleEntryScreen', () => {
+  it('shows the patient with the age from the ID', async () => {
+    expect(await screen.findByText('DEMIĆ LEJLA')).toBeInTheDocument();
+    expect(screen.getByText('1503978175006')).toBeInTheDocument();
+    expect(screen.getByText('48 god.')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ pid: 'p-1' });
+  });
+
+  it('pulls the components of a calculated test at 0, keeps them while it stays, and saves what was chosen', async () => {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /^LDL holesterol/ }));
+    const chosen = screen.getByRole('table', { name: 'Odabrani testovi' });
+    for (const component of ['Holesterol', 'HDL holesterol', 'Trigliceridi']) {
+      const row = within(chosen).getByText(component, { exact: true }).closest('tr')!;
+      expect(row).toHaveTextContent('uz LDL holesterol');
+      expect(row).toHaveTextContent('0,00 KM');
+    }
+    expect(total()).toHaveTextContent('10,00 KM');
+
+    await user.click(within(chosen).getByRole('button', { name: 'Ukloni test HDL holesterol' }));
+    expect(await toast('Test nije moguće ukloniti!')).toBeInTheDocument();
+    expect(within(chosen).getByText('HDL holesterol', { exact: true })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /^Glukoza/ }));
+    expect(total()).toHaveTextContent('13,00 KM');
+    await user.click(screen.getByRole('button', { name: 'Označi kao hitno' }));
+    await user.click(screen.getAllByRole('button', { name: 'SAČUVAJ' })[0]!);
+
+    expect(await toast('Uzorak sačuvan, kod 2611220009.')).toBeInTheDocument();
+    const save = calls.find((call) => call.url.startsWith('/api/uzorci/save'));
+    // Only the tests chosen by hand: the server adds the components itself.
+    expect(save?.body).toMatchObject({ pid: 'p-1', testovi: ['ldl', 'glu'], hitan: true, trudnica: false, menopauza: false });
+    expect(screen.getByTestId('saved-code')).toHaveTextContent('2611220009');
+    await waitFor(() => expect(total()).toHaveTextContent('0,00 KM'));
+  });
+
+  it('asks the server again for the tests when pregnancy is marked', async () => {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Trudnica' }));
+    await waitFor(() => expect(calls.filter((call) => call.url.startsWith('/api/uzorci/labassay/tip')).at(-1)?.body)
+      .toMatchObject({ pid: 'p-1', trudnica: true, menopauza: false }));
+    expect(screen.getByRole('checkbox', { name: 'Menopauza' })).not.toBeChecked();
+  });
+
+  it('shows an approved sample of today read-only: no edit, no delete, no SAČUVAJ in its dialog', async () => {
+    const user = userEvent.setup();
+    const today = await screen.findByRole('list', { name: 'Današnji uzorci' });
+    expect(within(today).queryByRole('button', { name: /^Uredi uzorak/ })).not.toBeInTheDocument();
+    expect(within(today).queryByRole('button', { name: /^Obriši uzorak/ })).not.toBeInTheDocument();
+    await user.click(within(today).getByRole('button', { name: 'Pregled uzorka — 2611200001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uzorak 2611200001' });
+    expect(await within(dialog).findByText('Uzorak je ODOBREN i ne može se mijenjati.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'SAČUVAJ' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Ukloni test/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Antikoagulantna terapija' })).toBeDisabled();
+  });
+});
