@@ -11,7 +11,7 @@ import { api } from '../../api/client.ts';
 export type ListFetcher = (url: string, params: URLSearchParams, signal?: AbortSignal) => Promise<ListAnswer<unknown>>;
 
 export const apiListFetcher: ListFetcher = (url, params, signal) =>
-  api.get<ListAnswer<unknown>>(url, Object.fromEntries(params), { signal });
+  api.get<ListAnswer<unknown>>(url, params, { signal });
 
 export const ListFetcherContext = createContext<ListFetcher>(apiListFetcher);
 
