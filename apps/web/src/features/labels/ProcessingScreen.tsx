@@ -31,13 +31,10 @@ const ALL = 'all';
  * and the server's list contract takes `status` repeated.
  */
 export const processingFetcher: ListFetcher = (url, params, signal) => {
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    query[key] = values.length > 1 ? values : values[0] ?? '';
-  }
-  const status = params.get('status');
-  if (status) query.status = status.split(',');
+  const query = new URLSearchParams(params);
+  const statuses = (params.get('status') ?? '').split(',').filter((status) => status !== '');
+  query.delete('status');
+  for (const status of statuses) query.append('status', status);
   return api.get(url, query, { signal });
 };
 
