@@ -144,7 +144,10 @@ export async function seedDemoPatients(db: Db): Promise<void> {
     if (!site) continue;
     const timeZone = site.timeZone || DEFAULT_TIME_ZONE;
     const day = addDays(calendarDayOf(new Date(), timeZone), -sample.daysAgo);
-    const datum = new Date(startOfDay(day, timeZone).getTime() + (7 * 60 + sample.minute) * 60_000);
+    const usual = new Date(startOfDay(day, timeZone).getTime() + (7 * 60 + sample.minute) * 60_000);
+    // Seeded before 07:00, today's samples would lie in the future: move them just before now, in the same order.
+    const latest = new Date(Date.now() - (180 - sample.minute) * 60_000);
+    const datum = usual > latest && sample.daysAgo === 0 ? new Date(Math.max(latest.getTime(), startOfDay(day, timeZone).getTime())) : usual;
     const codeDay = sampleCodeDay(day);
     const rbr = await allocateDayCounter(db, codeDay);
     const outcome = reconcileTests([], sample.tests.map((sifra) => idOf.get(sifra) ?? ''), lookup, 'new');
