@@ -9,6 +9,7 @@
  * - the patient's uncompleted samples with their status.
  * Read-only users see the same dialogs without SAČUVAJ.
  */
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -233,7 +234,14 @@ function DialogLoading() {
   );
 }
 
-function PatientDataDialog({ patientId, onClose }: { patientId: string | null; onClose: () => void }) {
+/** A dialog about one patient record: loads it, shows a skeleton meanwhile and the failure if it fails. */
+function PatientRecordDialog({ patientId, onClose, titleKey, loadingTitleKey, children }: {
+  patientId: string | null;
+  onClose: () => void;
+  titleKey: 'patients.dataTitle' | 'patients.symptomsTitle';
+  loadingTitleKey: 'patients.actionData' | 'patients.actionSymptoms';
+  children: (patient: Patient) => ReactNode;
+}) {
   const { t } = useTranslation();
   const detail = usePatientDetail(patientId);
   const patient = detail.data && detail.data._id === patientId ? detail.data : null;
@@ -241,12 +249,20 @@ function PatientDataDialog({ patientId, onClose }: { patientId: string | null; o
     <AppDialog
       opened={patientId !== null}
       onClose={onClose}
-      title={patient ? t('patients.dataTitle', { ime: patient.ime, prezime: patient.prezime }) : t('patients.actionData')}
+      title={patient ? t(titleKey, { ime: patient.ime, prezime: patient.prezime }) : t(loadingTitleKey)}
       size="lg"
     >
-      {patient ? <DataForm key={patient.updated_at} patient={patient} onClose={onClose} />
+      {patient ? children(patient)
         : detail.isError ? <Alert styles={READABLE_ALERT_STYLES} color="red">{t('patients.loadFailed')}</Alert> : <DialogLoading />}
     </AppDialog>
+  );
+}
+
+function PatientDataDialog({ patientId, onClose }: { patientId: string | null; onClose: () => void }) {
+  return (
+    <PatientRecordDialog patientId={patientId} onClose={onClose} titleKey="patients.dataTitle" loadingTitleKey="patients.actionData">
+      {(patient) => <DataForm key={patient.updated_at} patient={patient} onClose={onClose} />}
+    </PatientRecordDialog>
   );
 }
 
@@ -336,23 +352,17 @@ function DataForm({ patient, onClose }: { patient: Patient; onClose: () => void 
 
 function SymptomsDialog({ patientId, onClose }: { patientId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const detail = usePatientDetail(patientId);
-  const patient = detail.data && detail.data._id === patientId ? detail.data : null;
   return (
-    <AppDialog
-      opened={patientId !== null}
-      onClose={onClose}
-      title={patient ? t('patients.symptomsTitle', { ime: patient.ime, prezime: patient.prezime }) : t('patients.actionSymptoms')}
-      size="lg"
-    >
-      <Stack gap="md">
-        {patient ? <SymptomChecklist symptoms={patient.symptoms} readOnly />
-          : detail.isError ? <Alert styles={READABLE_ALERT_STYLES} color="red">{t('patients.loadFailed')}</Alert> : <DialogLoading />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
-        </Group>
-      </Stack>
-    </AppDialog>
+    <PatientRecordDialog patientId={patientId} onClose={onClose} titleKey="patients.symptomsTitle" loadingTitleKey="patients.actionSymptoms">
+      {(patient) => (
+        <Stack gap="md">
+          <SymptomChecklist symptoms={patient.symptoms} readOnly />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </PatientRecordDialog>
   );
 }
 
