@@ -19,7 +19,7 @@ import { IconArrowRight, IconStarFilled } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  JMBG_LENGTH, PATIENT_LIMITS, type ReportLanguage, type Spol, type Symptoms, describeJmbg, intakeProblems, isValidJmbg,
+  JMBG_LENGTH, PATIENT_LIMITS, type PatientUpdateRequest, type ReportLanguage, type Spol, type Symptoms, describeJmbg, intakeProblems, isValidJmbg,
   message, normaliseName, parseBirthYearInput, setSymptom, truncateIdInput,
 } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
@@ -72,18 +72,29 @@ export function PatientDialogs({ target, onClose, onOpenSample }: PatientDialogs
   );
 }
 
-function useAfterUpdate(onClose: () => void) {
+/** Saves a patient update, refreshes what shows the patient and closes; a failure changes nothing and says nothing (spec section 8). */
+function usePatientUpdate(onClose: () => void) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  return async (id: string) => {
-    notify.success(t('patients.updated'));
-    await Promise.all([
-      invalidateList(queryClient, PATIENT_LIST_URL),
-      queryClient.invalidateQueries({ queryKey: detailKey(id) }),
-      queryClient.invalidateQueries({ queryKey: ['samples'] }),
-    ]);
-    onClose();
+  const [saving, setSaving] = useState(false);
+  const save = async (id: string, body: PatientUpdateRequest) => {
+    setSaving(true);
+    try {
+      await updatePatient(id, body);
+      notify.success(t('patients.updated'));
+      await Promise.all([
+        invalidateList(queryClient, PATIENT_LIST_URL),
+        queryClient.invalidateQueries({ queryKey: detailKey(id) }),
+        queryClient.invalidateQueries({ queryKey: ['samples'] }),
+      ]);
+      onClose();
+    } catch {
+      // Spec section 8: a failed patient update changes nothing and shows no message.
+    } finally {
+      setSaving(false);
+    }
   };
+  return { saving, save };
 }
 
 function PatientEditDialog({ patientId, onClose }: { patientId: string | null; onClose: () => void }) {
@@ -121,8 +132,7 @@ function EditForm({ patient, onClose }: { patient: Patient; onClose: () => void 
   const language = currentLanguage();
   const session = useActiveSession();
   const editable = session.can('patients.write');
-  const afterUpdate = useAfterUpdate(onClose);
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveUpdate } = usePatientUpdate(onClose);
   const [form, setForm] = useState<EditState>({
     jmbg: patient.jmbg, ime: patient.ime, prezime: patient.prezime, spol: patient.spol, adresa: patient.adresa, telefon: patient.telefon,
     email: patient.email, passport: patient.passport, language: patient.language, symptoms: patient.symptoms, note: patient.note,
@@ -144,26 +154,18 @@ function EditForm({ patient, onClose }: { patient: Patient; onClose: () => void 
       notify.warning(message('form.required', language));
       return;
     }
-    setSaving(true);
-    try {
-      await updatePatient(patient._id, {
-        ...form,
-        spol: form.spol === '' ? undefined : form.spol,
-        ime: normaliseName(form.ime),
-        prezime: normaliseName(form.prezime),
-        adresa: form.adresa.trim(),
-        telefon: form.telefon.trim(),
-        email: form.email.trim(),
-        passport: form.passport.trim(),
-        duhan: patient.duhan,
-        dijabetes: patient.dijabetes,
-      });
-      await afterUpdate(patient._id);
-    } catch {
-      // Spec section 8: a failed patient update changes nothing and shows no message.
-    } finally {
-      setSaving(false);
-    }
+    await saveUpdate(patient._id, {
+      ...form,
+      spol: form.spol === '' ? undefined : form.spol,
+      ime: normaliseName(form.ime),
+      prezime: normaliseName(form.prezime),
+      adresa: form.adresa.trim(),
+      telefon: form.telefon.trim(),
+      email: form.email.trim(),
+      passport: form.passport.trim(),
+      duhan: patient.duhan,
+      dijabetes: patient.dijabetes,
+    });
   };
 
   return (
@@ -271,31 +273,22 @@ function DataForm({ patient, onClose }: { patient: Patient; onClose: () => void 
   const language = currentLanguage();
   const session = useActiveSession();
   const editable = session.can('patients.write');
-  const afterUpdate = useAfterUpdate(onClose);
+  const { saving, save: saveUpdate } = usePatientUpdate(onClose);
   // When the ID carries the birth, the birth year comes from it and is not typed.
   const yearFromId = describeJmbg(patient.jmbg)?.birthYear ?? null;
   const [godiste, setGodiste] = useState(patient.godiste === null ? '' : String(patient.godiste));
   const [adresa, setAdresa] = useState(patient.adresa);
   const [lokacija, setLokacija] = useState(patient.lokacija);
   const [note, setNote] = useState(patient.note);
-  const [saving, setSaving] = useState(false);
   const year = godiste.trim() === '' ? null : parseBirthYearInput(godiste.trim(), labToday());
   const yearInvalid = godiste.trim() !== '' && year === null;
   const adresaMissing = adresa.trim() === '';
 
   const save = async () => {
     if (yearInvalid || adresaMissing) return;
-    setSaving(true);
-    try {
-      await updatePatient(patient._id, {
-        adresa: adresa.trim(), lokacija: lokacija.trim(), note, ...(yearFromId === null ? { godiste: year } : {}),
-      });
-      await afterUpdate(patient._id);
-    } catch {
-      // Spec section 8: a failed patient update changes nothing and shows no message.
-    } finally {
-      setSaving(false);
-    }
+    await saveUpdate(patient._id, {
+      adresa: adresa.trim(), lokacija: lokacija.trim(), note, ...(yearFromId === null ? { godiste: year } : {}),
+    });
   };
 
   return (
