@@ -19,7 +19,7 @@ import { IconArrowRight, IconStarFilled } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  JMBG_LENGTH, PATIENT_LIMITS, type PatientUpdateRequest, type ReportLanguage, type Spol, type Symptoms, describeJmbg, intakeProblems, isValidJmbg,
+  JMBG_LENGTH, PATIENT_LIMITS, type PatientUpdateRequest, describeJmbg, intakeProblems, isValidJmbg,
   message, normaliseName, parseBirthYearInput, setSymptom, truncateIdInput,
 } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
@@ -113,19 +113,8 @@ function PatientEditDialog({ patientId, onClose }: { patientId: string | null; o
   );
 }
 
-interface EditState {
-  jmbg: string;
-  ime: string;
-  prezime: string;
-  spol: Spol | '';
-  adresa: string;
-  telefon: string;
-  email: string;
-  passport: string;
-  language: ReportLanguage[];
-  symptoms: Symptoms;
-  note: string;
-}
+/** What the edit dialog lets a person change: the patient's own fields. */
+type EditState = Pick<Patient, 'jmbg' | 'ime' | 'prezime' | 'spol' | 'adresa' | 'telefon' | 'email' | 'passport' | 'language' | 'symptoms' | 'note'>;
 
 function EditForm({ patient, onClose }: { patient: Patient; onClose: () => void }) {
   const { t } = useTranslation();

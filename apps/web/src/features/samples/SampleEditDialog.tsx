@@ -11,7 +11,7 @@ import { Alert, Badge, Button, Collapse, Divider, Group, Skeleton, Stack, Text }
 import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type SelectedTest, message } from '@lis/domain';
+import { message } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -20,7 +20,8 @@ import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
 import { type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
 import { formatDateTime } from './format.ts';
-import { pickerLookup, requestedTests, selectionFromSample, testInfoMap, toggleTest } from './picker-selection.ts';
+import { requestedTests, selectionFromSample } from './picker-selection.ts';
+import { useTestSelection } from './use-test-selection.ts';
 import { SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
 import classes from './samples.module.css';
@@ -69,7 +70,6 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
     trudnica: uzorak.trudnica, menopauza: uzorak.menopauza, anticoag: uzorak.anticoag, menstc: uzorak.menstc,
     lokacija: uzorak.lokacija.lokacija, doktor: uzorak.doktor,
   });
-  const [selection, setSelection] = useState<SelectedTest[]>(() => selectionFromSample(answer));
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -80,15 +80,7 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
     placeholderData: (previous) => previous,
   });
   const tests = useMemo(() => picker.data?.testovi ?? [], [picker.data]);
-  const lookup = useMemo(() => pickerLookup(tests, uzorak.tests), [tests, uzorak.tests]);
-  const info = useMemo(() => testInfoMap(tests, uzorak.tests), [tests, uzorak.tests]);
-
-  const toggle = (labassay: string) => {
-    const test = tests.find((candidate) => candidate._id === labassay) ?? { _id: labassay, disabled: false };
-    const outcome = toggleTest(selection, test, lookup, 'edit');
-    if (outcome.ok) setSelection(outcome.selection);
-    else notify.warning(message(outcome.code, language));
-  };
+  const { selection, info, toggle } = useTestSelection(tests, 'edit', () => selectionFromSample(answer), uzorak.tests);
 
   const save = async () => {
     setSaving(true);

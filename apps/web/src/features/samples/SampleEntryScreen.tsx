@@ -12,7 +12,7 @@ import { Alert, Box, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } 
 import { IconArrowLeft, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type SelectedTest, message, totalPrice } from '@lis/domain';
+import { message, totalPrice } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
@@ -21,7 +21,8 @@ import { LabelDialog, type LabelTarget } from '../labels/LabelDialog.tsx';
 import { useSpolLabel } from '../patients/PatientFields.tsx';
 import { type SamplePatient, type Uzorak, pickerTests, samplePatient, sampleKeys, saveSample } from './api.ts';
 import { ageText, formatKm } from './format.ts';
-import { pickerLookup, requestedTests, testInfoMap, toggleTest } from './picker-selection.ts';
+import { requestedTests } from './picker-selection.ts';
+import { useTestSelection } from './use-test-selection.ts';
 import { EMPTY_FLAGS, SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SampleEditDialog } from './SampleEditDialog.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
@@ -128,7 +129,6 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
   const queryClient = useQueryClient();
   const [flags, setFlags] = useState<SampleFlags>(EMPTY_FLAGS);
   const [hitan, setHitan] = useState(false);
-  const [selection, setSelection] = useState<SelectedTest[]>([]);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Uzorak | null>(null);
 
@@ -138,15 +138,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
     placeholderData: (previous) => previous,
   });
   const tests = useMemo(() => picker.data?.testovi ?? [], [picker.data]);
-  const lookup = useMemo(() => pickerLookup(tests), [tests]);
-  const info = useMemo(() => testInfoMap(tests), [tests]);
-
-  const toggle = (labassay: string) => {
-    const test = tests.find((candidate) => candidate._id === labassay) ?? { _id: labassay, disabled: false };
-    const outcome = toggleTest(selection, test, lookup, 'new');
-    if (outcome.ok) setSelection(outcome.selection);
-    else notify.warning(message(outcome.code, language));
-  };
+  const { selection, setSelection, info, toggle } = useTestSelection(tests, 'new');
 
   const save = async () => {
     if (selection.length === 0 || saving) return;
