@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { RequestContext } from './context.ts';
 
@@ -12,11 +12,14 @@ export interface AuditEntry {
   reason?: string | null;
 }
 
-/** Writes audit rows inside the caller's transaction, so the change and its trail commit together. */
-export async function writeAudit(db: Db, ctx: RequestContext, entries: AuditEntry | AuditEntry[]): Promise<void> {
+/**
+ * Writes audit rows inside the caller's transaction, so the change and its trail commit together
+ * (or neither does). It takes a `Tx`, so a call with the plain database handle does not compile.
+ */
+export async function writeAudit(tx: Tx, ctx: RequestContext, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await db.insert(auditLog).values(list.map((entry) => ({
+  await tx.insert(auditLog).values(list.map((entry) => ({
     userId: ctx.userId,
     siteId: ctx.siteId,
     requestId: ctx.requestId,
