@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, sites, users, userSites } from '../../db/schema.ts';
+import { sessions, users, userSites } from '../../db/schema.ts';
 
 export interface ActiveSession {
   sessionId: string;
@@ -65,9 +65,4 @@ export async function endUserSessions(db: Db, userId: string, reason: string, ex
       isNull(sessions.endedAt),
       exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
     ));
-}
-
-export async function siteExists(db: Db, siteId: string): Promise<boolean> {
-  const rows = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).limit(1);
-  return rows.length > 0;
 }

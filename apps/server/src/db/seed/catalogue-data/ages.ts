@@ -21,5 +21,3 @@ export function daysBand(from: number, to: number): { ageMinDays: number; ageMax
 export const ADULT = { ageMinDays: years(18) } as const;
 /** From the first birthday to the day before the 18th. */
 export const CHILD = yearsBand(1, 18);
-/** Everyone under 18. */
-export const UNDER_18 = yearsBand(0, 18);
