@@ -7,10 +7,10 @@
  *
  *   export function listSamples(db: Db, list: ListRequest) {
  *     return runList(db, list, {
+ *       site: samples.siteId,
  *       query: () => db.select({ id: samples.id, sid: samples.sid, ime: patients.ime, prezime: patients.prezime,
  *                                 datum: samples.createdAt })
  *         .from(samples).innerJoin(patients, eq(patients.id, samples.patientId)).$dynamic(),
- *       where: eq(samples.siteId, list.siteId),
  *       sortable: { sid: samples.sid, ime: patients.ime, prezime: patients.prezime, datum: samples.createdAt },
  *       defaultSort: [{ field: 'datum', direction: 'desc' }],
  *       primaryKey: samples.id,
@@ -64,11 +64,17 @@ export interface ListFilterColumn {
 
 export interface ListSpec<Q extends PgSelect> {
   /**
+   * The column that holds each row's site. The list itself adds "this column = the calling site",
+   * so a list of site data cannot be written without it; `'lab-wide'` for rows every site sees
+   * (patients, the catalogue).
+   */
+  site: AnyColumn | 'lab-wide';
+  /**
    * A fresh select each call: `() => db.select({...}).from(t).innerJoin(...).$dynamic()`.
    * Leave out `.where()`: put base conditions in `where`, since the list sets the query's WHERE.
    */
   query: () => Q;
-  /** Conditions every row must meet whatever the user asks: the site, a status, a parent id. */
+  /** Conditions every row must meet whatever the user asks: a status, a parent id (the site is `site`). */
   where?: SQL | undefined;
   /** The only names `sort` may use, each the column or expression it sorts by. */
   sortable: Readonly<Record<string, ListExpression>>;
@@ -165,6 +171,7 @@ function orderBy(sorts: readonly SortSpec[], spec: ListSpec<PgSelect>): SQL[] {
 /** The WHERE of a list call: base conditions, filter words, date preset or range. Throws a 400 naming the field. */
 export function listWhere<Q extends PgSelect>(list: ListRequest<unknown>, spec: ListSpec<Q>): SQL | undefined {
   return and(
+    spec.site === 'lab-wide' ? undefined : eq(spec.site, list.siteId),
     spec.where,
     filterCondition(list.query.filter, spec.filter ?? []),
     dateCondition(list, spec as unknown as ListSpec<PgSelect>),

@@ -67,6 +67,8 @@ function uncompletedCount(siteId: string) {
  */
 export function listPatients(db: Db, list: ListRequest<unknown>) {
   return runList(db, list, {
+    // Patients belong to the lab: every site lists all of them (the count of uncompleted samples is the site's).
+    site: 'lab-wide',
     query: () => db.select({
       _id: patients.id,
       jmbg: patients.jmbg,
@@ -94,6 +96,7 @@ export function listPatients(db: Db, list: ListRequest<unknown>) {
 /** A patient's uncompleted samples at this site, newest first (the patient's partial-samples dialog). */
 export function listUncompletedSamples(db: Db, list: ListRequest<unknown>, patientId: string) {
   return runList(db, list, {
+    site: samples.siteId,
     query: () => db.select({
       _id: samples.id,
       code: samples.code,
@@ -104,7 +107,7 @@ export function listUncompletedSamples(db: Db, list: ListRequest<unknown>, patie
       created_at: samples.createdAt,
       testova: sql<number>`(select count(*)::int from ${sampleTests} as st where st.sample_id = ${samples}.id)`,
     }).from(samples).$dynamic(),
-    where: and(eq(samples.patientId, patientId), eq(samples.siteId, list.siteId), sql`${samples.status} in (${uncompletedList})`),
+    where: and(eq(samples.patientId, patientId), sql`${samples.status} in (${uncompletedList})`),
     sortable: { created_at: samples.createdAt, datum: samples.datum, code: samples.code, status: samples.status },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     primaryKey: samples.id,

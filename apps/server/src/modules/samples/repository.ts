@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, patients, referenceRanges, sampleCodeCounters, sampleTests, samples } from '../../db/schema.ts';
 import { runList, type ListRequest } from '../../lib/list-query.ts';
@@ -22,34 +22,10 @@ export async function allocateDayCounter(tx: Db, codeDay: string): Promise<numbe
   return row.last;
 }
 
-export async function insertSample(tx: Db, values: NewSample): Promise<SampleRow> {
-  const [row] = await tx.insert(samples).values(values).returning();
-  if (!row) throw new Error('insert returned no sample');
-  return row;
-}
-
-/** A sample of this site; another site's sample is not found, exactly like a missing one. */
-export async function findSample(db: Db, siteId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<SampleRow | null> {
-  if (!isUuid(id)) return null;
-  const query = db.select().from(samples).where(and(eq(samples.id, id), eq(samples.siteId, siteId))).limit(1);
-  const rows = options.forUpdate ? await query.for('update') : await query;
-  return rows[0] ?? null;
-}
-
-export async function findSampleByCode(db: Db, siteId: string, code: string, options: { forUpdate?: boolean } = {}): Promise<SampleRow | null> {
-  const query = db.select().from(samples).where(and(eq(samples.code, code), eq(samples.siteId, siteId))).limit(1);
-  const rows = options.forUpdate ? await query.for('update') : await query;
-  return rows[0] ?? null;
-}
-
-export async function updateSample(tx: Db, id: string, changes: SampleChanges, userId: string): Promise<SampleRow> {
-  const [row] = await tx.update(samples).set({ ...changes, updatedBy: userId, updatedAt: sql`now()` }).where(eq(samples.id, id)).returning();
-  if (!row) throw new Error('update found no sample');
-  return row;
-}
-
-export async function deleteSample(tx: Db, id: string): Promise<void> {
-  await tx.delete(samples).where(eq(samples.id, id));
+export interface NewSampleTest {
+  labassayId: string;
+  price: string;
+  componentOf: string | null;
 }
 
 /** A test on a sample with what the sample screens show of its assay. */
@@ -73,52 +49,109 @@ export interface SampleTestRow {
   sekcijaNaziv: string;
 }
 
-export async function testsOfSample(db: Db, sampleId: string): Promise<SampleTestRow[]> {
-  return db.select({
-    id: sampleTests.id,
-    labassayId: sampleTests.labassayId,
-    price: sampleTests.price,
-    statusT: sampleTests.statusT,
-    componentOf: sampleTests.componentOf,
-    rezultat: sampleTests.rezultat,
-    rezultatF: sampleTests.rezultatF,
-    naziv: labAssays.naziv,
-    sifra: labAssays.sifra,
-    analit: labAssays.analit,
-    jedinica: labAssays.jedinica,
-    manual: labAssays.manual,
-    calculated: labAssays.calculated,
-    calculatedTests: labAssays.calculatedTests,
-    disabled: labAssays.disabled,
-    sekcijaId: labSections.id,
-    sekcijaNaziv: labSections.naziv,
-  }).from(sampleTests)
-    .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
-    .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
-    .where(eq(sampleTests.sampleId, sampleId))
-    .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv));
-}
+/**
+ * The samples of one site, the only way to reach sample rows. Every statement
+ * below carries `samples.site_id = siteId` (a sample's tests through their
+ * sample), so whatever id a service passes, another site's sample is not
+ * read, not changed and not deleted: it is simply not found.
+ */
+export function sampleRepository(db: Db, siteId: string) {
+  const ofSite = (condition: SQL) => and(eq(samples.siteId, siteId), condition);
+  /** The sample's tests, only when the sample is of this site. */
+  const testsOfOwnSample = (sampleId: string) => and(
+    eq(sampleTests.sampleId, sampleId),
+    inArray(sampleTests.sampleId, db.select({ id: samples.id }).from(samples).where(ofSite(eq(samples.id, sampleId)))),
+  );
 
-export interface NewSampleTest {
-  labassayId: string;
-  price: string;
-  componentOf: string | null;
-}
+  return {
+    async insertSample(values: Omit<NewSample, 'siteId'>): Promise<SampleRow> {
+      const [row] = await db.insert(samples).values({ ...values, siteId }).returning();
+      if (!row) throw new Error('insert returned no sample');
+      return row;
+    },
 
-export async function insertSampleTests(tx: Db, sampleId: string, tests: readonly NewSampleTest[]): Promise<void> {
-  if (tests.length === 0) return;
-  await tx.insert(sampleTests).values(tests.map((test) => ({ sampleId, ...test })));
-}
+    /** A sample of this site by id; another site's sample is not found, exactly like a missing one. */
+    async findSample(id: string, options: { forUpdate?: boolean } = {}): Promise<SampleRow | null> {
+      if (!isUuid(id)) return null;
+      const query = db.select().from(samples).where(ofSite(eq(samples.id, id))).limit(1);
+      const rows = options.forUpdate ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
 
-export async function deleteSampleTests(tx: Db, sampleId: string, labassayIds: readonly string[]): Promise<void> {
-  if (labassayIds.length === 0) return;
-  await tx.delete(sampleTests).where(and(eq(sampleTests.sampleId, sampleId), inArray(sampleTests.labassayId, [...labassayIds])));
-}
+    /** A sample of this site by the code on its label. */
+    async findSampleByCode(code: string, options: { forUpdate?: boolean } = {}): Promise<SampleRow | null> {
+      const query = db.select().from(samples).where(ofSite(eq(samples.code, code))).limit(1);
+      const rows = options.forUpdate ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
 
-export async function updateSampleTest(tx: Db, sampleId: string, labassayId: string, changes: { price: string; componentOf: string | null }): Promise<void> {
-  await tx.update(sampleTests).set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(sampleTests.sampleId, sampleId), eq(sampleTests.labassayId, labassayId)));
+    /** Changes a sample of this site; an id of another site changes nothing and throws. */
+    async updateSample(id: string, changes: SampleChanges, userId: string): Promise<SampleRow> {
+      const [row] = await db.update(samples).set({ ...changes, updatedBy: userId, updatedAt: sql`now()` })
+        .where(ofSite(eq(samples.id, id))).returning();
+      if (!row) throw new Error('update found no sample of this site');
+      return row;
+    },
+
+    /** Deletes a sample of this site (its tests go with it); an id of another site deletes nothing and throws. */
+    async deleteSample(id: string): Promise<void> {
+      const deleted = await db.delete(samples).where(ofSite(eq(samples.id, id))).returning({ id: samples.id });
+      if (deleted.length === 0) throw new Error('delete found no sample of this site');
+    },
+
+    /** The tests of a sample of this site in section and report order; none for another site's sample. */
+    async testsOfSample(sampleId: string): Promise<SampleTestRow[]> {
+      return db.select({
+        id: sampleTests.id,
+        labassayId: sampleTests.labassayId,
+        price: sampleTests.price,
+        statusT: sampleTests.statusT,
+        componentOf: sampleTests.componentOf,
+        rezultat: sampleTests.rezultat,
+        rezultatF: sampleTests.rezultatF,
+        naziv: labAssays.naziv,
+        sifra: labAssays.sifra,
+        analit: labAssays.analit,
+        jedinica: labAssays.jedinica,
+        manual: labAssays.manual,
+        calculated: labAssays.calculated,
+        calculatedTests: labAssays.calculatedTests,
+        disabled: labAssays.disabled,
+        sekcijaId: labSections.id,
+        sekcijaNaziv: labSections.naziv,
+      }).from(sampleTests)
+        .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
+        .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
+        .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
+        .where(and(eq(sampleTests.sampleId, sampleId), eq(samples.siteId, siteId)))
+        .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv));
+    },
+
+    /** Adds tests to a sample of this site; for another site's sample nothing is added and it throws. */
+    async insertSampleTests(sampleId: string, tests: readonly NewSampleTest[]): Promise<void> {
+      if (tests.length === 0) return;
+      const owner = await db.select({ id: samples.id }).from(samples).where(ofSite(eq(samples.id, sampleId))).limit(1);
+      if (owner.length === 0) throw new Error('tests for a sample not of this site');
+      await db.insert(sampleTests).values(tests.map((test) => ({ sampleId, ...test })));
+    },
+
+    /** Removes tests from a sample of this site; another site's sample keeps its tests. */
+    async deleteSampleTests(sampleId: string, labassayIds: readonly string[]): Promise<void> {
+      if (labassayIds.length === 0) return;
+      await db.delete(sampleTests).where(and(testsOfOwnSample(sampleId), inArray(sampleTests.labassayId, [...labassayIds])));
+    },
+
+    /** Reprices a test of a sample of this site; another site's sample is left as it is. */
+    async updateSampleTest(sampleId: string, labassayId: string, changes: { price: string; componentOf: string | null }): Promise<void> {
+      await db.update(sampleTests).set({ ...changes, updatedAt: sql`now()` })
+        .where(and(testsOfOwnSample(sampleId), eq(sampleTests.labassayId, labassayId)));
+    },
+  };
 }
+export type SampleRepository = ReturnType<typeof sampleRepository>;
+
+// The catalogue below (sections, assays, reference ranges) and the day counter above are lab-wide:
+// every site orders from one catalogue, and a sample code is unique in the whole lab.
 
 /** A catalogue assay with what the picker and the sample rules need. */
 export interface CatalogueAssay {
@@ -213,6 +246,7 @@ export interface SampleListExtra {
 export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
   const { status, hitan } = list.extra;
   return runList(db, list, {
+    site: samples.siteId,
     query: () => db.select({
       _id: samples.id,
       code: samples.code,
@@ -240,7 +274,6 @@ export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
     // columns a query does not use, so the list's count(*) without a name filter reads samples alone.
     }).from(samples).leftJoin(patients, eq(patients.id, samples.patientId)).$dynamic(),
     where: and(
-      eq(samples.siteId, list.siteId),
       status.length > 0 ? inArray(samples.status, [...status]) : undefined,
       hitan === undefined ? undefined : eq(samples.hitan, hitan),
     ),

@@ -1,0 +1,142 @@
+import { type SelectedTest, allowedSampleActions, fromMinorUnits, patientAge, testClass, toLocalDateText, totalPrice } from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { siteTimeZone } from '../../lib/list-query.ts';
+import * as patientRepo from '../patients/repository.ts';
+import { sampleRepository, type SampleRow, type SampleTestRow } from './repository.ts';
+import { dayIn, minorUnits, statusOf, timeIn } from './values.ts';
+
+// How a sample is answered (GET /uzorci/show, the save and update answers, the label data), and the
+// reads that answer it. Every read goes through the site's sample repository: another site's sample is not found.
+
+/** A test entry of a sample: the spec's labassay, ime_testa, analit, manual, calculated, disable, plus price and status. */
+function testEntry(test: SampleTestRow, locked: Set<string>) {
+  return {
+    _id: test.id,
+    labassay: test.labassayId,
+    ime_testa: test.naziv,
+    sifra: test.sifra,
+    analit: test.analit,
+    jedinica: test.jedinica,
+    sekcija: test.sekcijaId,
+    sekcija_naziv: test.sekcijaNaziv,
+    manual: test.manual,
+    calculated: test.calculated,
+    klasa: testClass(test),
+    /** The test cannot be removed: it has a result, or a calculated test on the sample is computed from it. */
+    disable: locked.has(test.labassayId),
+    price: test.price,
+    status_t: test.statusT,
+    component_of: test.componentOf,
+  };
+}
+
+export function selectionOf(tests: readonly SampleTestRow[]): SelectedTest[] {
+  return tests.map((test) => ({ labassay: test.labassayId, price: minorUnits(test.price), component_of: test.componentOf, hasResult: test.rezultat !== null }));
+}
+
+function lockedTests(tests: readonly SampleTestRow[]): Set<string> {
+  const locked = new Set<string>();
+  for (const test of tests) {
+    if (test.rezultat !== null) locked.add(test.labassayId);
+    for (const component of test.calculatedTests) locked.add(component);
+  }
+  return locked;
+}
+
+interface SampleView {
+  sample: SampleRow;
+  patient: patientRepo.PatientRow;
+  tests: SampleTestRow[];
+  timeZone: string;
+}
+
+/** The sample as GET /uzorci/show answers it (`uzorak`), and its results (`rezultat.rezultati`). */
+function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
+  const status = statusOf(sample.status);
+  const locked = lockedTests(tests);
+  const sections = new Map<string, { _id: string; naziv: string }>();
+  for (const test of tests) sections.set(test.sekcijaId, { _id: test.sekcijaId, naziv: test.sekcijaNaziv });
+  const age = patientAge(patient, dayIn(sample.datum, timeZone));
+  const uzorak = {
+    _id: sample.id,
+    id: sample.id,
+    sid: sample.id,
+    code: sample.code,
+    pacijentRBr: sample.rbr,
+    pid: patient.id,
+    status,
+    hitan: sample.hitan,
+    tip: sample.tip,
+    type: sample.type,
+    pdf_exists: sample.pdfExists,
+    komentar: sample.komentar,
+    datum: sample.datum.toISOString(),
+    vrijeme: timeIn(sample.datum, timeZone),
+    tags: sample.tags,
+    created_at: sample.createdAt.toISOString(),
+    updated_at: sample.updatedAt.toISOString(),
+    received_at: sample.receivedAt?.toISOString() ?? null,
+    patient: { _id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: patient.spol, godiste: patient.godiste },
+    jmbgObj: age?.jmbgObj ?? null,
+    starost_dana: age?.days ?? null,
+    lokacija: { lokacija: sample.lokacija },
+    doktor: sample.doktor,
+    trudnica: sample.trudnica,
+    menstc: sample.menstc,
+    anticoag: sample.anticoag,
+    menopauza: sample.menopauza,
+    sekcija: [...sections.values()],
+    tests: tests.map((test) => testEntry(test, locked)),
+    ukupno: fromMinorUnits(totalPrice(selectionOf(tests))),
+    /** What the sample's status allows (spec section 4), so screens need not repeat the rule. */
+    actions: [...allowedSampleActions({ status, pdf_exists: sample.pdfExists })],
+  };
+  const rezultati = tests.filter((test) => test.rezultat !== null)
+    .map((test) => ({ labassay: test.labassayId, rezultat: test.rezultat, rezultat_f: test.rezultatF }));
+  return { uzorak, rezultat: { rezultati } };
+}
+export type SampleAnswer = ReturnType<typeof sampleAnswer>;
+
+/** The sample (of this site) as the calls answer it, read after the change that produced it has committed. */
+export async function answerOf(db: Db, ctx: RequestContext, sample: SampleRow): Promise<SampleAnswer> {
+  const [patient, tests, timeZone] = await Promise.all([
+    patientRepo.findPatientById(db, sample.patientId), sampleRepository(db, ctx.siteId).testsOfSample(sample.id), siteTimeZone(db, ctx.siteId),
+  ]);
+  if (!patient) throw new Error('sample without its patient');
+  return sampleAnswer({ sample, patient, tests, timeZone });
+}
+
+/** GET /uzorci/show/{sid}: by id, or by the code a scanner reads. Another site's sample is not found. */
+export async function show(db: Db, ctx: RequestContext, sid: string): Promise<SampleAnswer> {
+  const samples = sampleRepository(db, ctx.siteId);
+  const sample = patientRepo.isUuid(sid) ? await samples.findSample(sid) : await samples.findSampleByCode(sid.trim());
+  if (!sample) throw AppError.notFound();
+  return answerOf(db, ctx, sample);
+}
+
+/** GET /uzorci/komentar/{id}: the sample's comment. */
+export async function comment(db: Db, ctx: RequestContext, id: string): Promise<string> {
+  const sample = await sampleRepository(db, ctx.siteId).findSample(id);
+  if (!sample) throw AppError.notFound();
+  return sample.komentar;
+}
+
+/** What the label shows: GET /uzorci/barcode/{id}, and the PDF and ZPL labels. */
+export async function labelData(db: Db, ctx: RequestContext, id: string) {
+  const sample = await sampleRepository(db, ctx.siteId).findSample(id);
+  if (!sample) throw AppError.notFound();
+  const [patient, timeZone] = await Promise.all([patientRepo.findPatientById(db, sample.patientId), siteTimeZone(db, ctx.siteId)]);
+  if (!patient) throw new Error('sample without its patient');
+  return {
+    code: sample.code,
+    pacijentRBr: sample.rbr,
+    godiste: patient.godiste,
+    datum: toLocalDateText(dayIn(sample.datum, timeZone)),
+    ime: patient.ime,
+    prezime: patient.prezime,
+    hitan: sample.hitan,
+  };
+}
+export type LabelData = Awaited<ReturnType<typeof labelData>>;

@@ -1,0 +1,226 @@
+import {
+  type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDayOf, formatSampleCode,
+  fromMinorUnits, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
+} from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { siteTimeZone } from '../../lib/list-query.ts';
+import * as patientRepo from '../patients/repository.ts';
+import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
+import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';
+import { allocateDayCounter, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
+import { dayIn, spolOf, statusOf } from './values.ts';
+
+// The calls that change a sample: create, update, delete, comment, urgent star, reception. Each runs in
+// one transaction with its audit rows, on the site's sample repository, so it can only change a sample of the calling site.
+
+/** A sample's date may run ahead of the server clock by this much (a workstation clock slightly fast), never more. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+function flagsOrRefuse(spol: Spol | null, flags: { trudnica: boolean; menopauza: boolean }): void {
+  const problem = sampleFlagsProblem(spol, flags);
+  if (problem) throw AppError.badRequest(problem, flags.trudnica ? 'trudnica' : 'menopauza');
+}
+
+function datumOrRefuse(datum: string | undefined, now: Date): Date | undefined {
+  if (datum === undefined) return undefined;
+  const instant = new Date(datum);
+  if (instant.getTime() > now.getTime() + CLOCK_SKEW_MS) throw AppError.badRequest('sample.datumInvalid', 'datum');
+  return instant;
+}
+
+/**
+ * POST /uzorci/save: a new sample, status ZAPRIMLJEN, with the day's next code.
+ * Prices come from the catalogue (components of calculated tests at 0), never from the client.
+ */
+export async function create(db: Db, ctx: RequestContext, input: SampleSaveRequest): Promise<SampleAnswer> {
+  const patient = await patientByReference(db, input);
+  const spol = spolOf(patient.spol);
+  const flags = { trudnica: input.trudnica ?? false, menopauza: input.menopauza ?? false };
+  flagsOrRefuse(spol, flags);
+  const now = new Date();
+  const datum = datumOrRefuse(input.datum, now) ?? now;
+  const timeZone = await siteTimeZone(db, ctx.siteId);
+  const scope: PatientScope = { ageDays: patientAge(patient, dayIn(datum, timeZone))?.days ?? null, spol, ...flags };
+  const catalogue = await catalogueFor(db, input.testovi);
+  await assertOrderable(db, input.testovi, catalogue, scope);
+  const outcome = reconcileTests([], input.testovi, pickerLookup(catalogue), 'new');
+  if (!outcome.ok) throw new AppError(409, outcome.code, 'testovi');
+
+  const sample = await db.transaction(async (tx) => {
+    const samples = sampleRepository(tx, ctx.siteId);
+    const codeDay = sampleCodeDay(calendarDayOf(now, timeZone));
+    const rbr = await allocateDayCounter(tx, codeDay);
+    const created = await samples.insertSample({
+      patientId: patient.id, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN',
+      hitan: input.hitan ?? false, tip: input.tip ?? 'Standard', type: input.type ?? '', ...flags, menstc: input.menstc ?? '',
+      anticoag: input.anticoag ?? false, lokacija: input.lokacija ?? '', doktor: input.doktor ?? '', komentar: input.komentar, datum, createdBy: ctx.userId, updatedBy: ctx.userId,
+    });
+    await samples.insertSampleTests(created.id, outcome.selection.map((test) => ({
+      labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of,
+    })));
+    await writeAudit(tx, ctx, {
+      action: 'sample.create', entity: 'sample', entityId: created.id,
+      newValue: { code: created.code, patient_id: patient.id, status: created.status, hitan: created.hitan, tests: outcome.selection.map((test) => test.labassay) },
+    });
+    return created;
+  });
+  return answerOf(db, ctx, sample);
+}
+
+const EDITABLE_FIELDS = ['hitan', 'tip', 'type', 'trudnica', 'menstc', 'anticoag', 'menopauza', 'lokacija', 'doktor', 'datum'] as const;
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return a === b;
+}
+
+/**
+ * POST /uzorci/update: the sample edit dialog. Refused once ODOBREN or
+ * VERIFICIRAN. `testovi`, when sent, is the sample's whole list: new tests
+ * are added (with components), tests left out are removed by the rules of
+ * spec section 5. One audit row per changed field, one for the tests.
+ */
+export async function update(db: Db, ctx: RequestContext, input: SampleUpdateRequest): Promise<SampleAnswer> {
+  const now = new Date();
+  const datum = datumOrRefuse(input.datum, now);
+  const timeZone = await siteTimeZone(db, ctx.siteId);
+  const sample = await db.transaction(async (tx) => {
+    const samples = sampleRepository(tx, ctx.siteId);
+    const current = await samples.findSample(input.sid, { forUpdate: true });
+    if (!current) throw AppError.notFound();
+    if (isSampleLocked(statusOf(current.status))) throw AppError.conflict('sample.locked');
+    const patient = await patientRepo.findPatientById(tx, current.patientId);
+    if (!patient) throw new Error('sample without its patient');
+    const spol = spolOf(patient.spol);
+    const flags = { trudnica: input.trudnica ?? current.trudnica, menopauza: input.menopauza ?? current.menopauza };
+    flagsOrRefuse(spol, flags);
+
+    const requested: Partial<Record<(typeof EDITABLE_FIELDS)[number], unknown>> = {
+      hitan: input.hitan, tip: input.tip, type: input.type, trudnica: input.trudnica, menstc: input.menstc, anticoag: input.anticoag,
+      menopauza: input.menopauza, lokacija: input.lokacija, doktor: input.doktor, datum,
+    };
+    const changes: SampleChanges = {};
+    const audit: AuditEntry[] = [];
+    for (const field of EDITABLE_FIELDS) {
+      const value = requested[field];
+      if (value === undefined || sameValue(value, current[field])) continue;
+      Object.assign(changes, { [field]: value });
+      audit.push({ action: 'sample.update', entity: 'sample', entityId: current.id, field, oldValue: current[field], newValue: value });
+    }
+
+    if (input.testovi !== undefined) {
+      const existingTests = await samples.testsOfSample(current.id);
+      const existing = selectionOf(existingTests);
+      const catalogue = await catalogueFor(tx, [...existing.map((test) => test.labassay), ...input.testovi]);
+      const picked = input.testovi.filter((id) => !existing.some((test) => test.labassay === id));
+      const scope: PatientScope = { ageDays: patientAge(patient, dayIn(datum ?? current.datum, timeZone))?.days ?? null, spol, ...flags };
+      await assertOrderable(tx, picked, catalogue, scope);
+      const outcome = reconcileTests(existing, input.testovi, pickerLookup(catalogue), 'edit');
+      if (!outcome.ok) throw new AppError(409, outcome.code, 'testovi');
+      const before = new Map(existing.map((test) => [test.labassay, test]));
+      const after = new Map(outcome.selection.map((test) => [test.labassay, test]));
+      const removed = [...before.keys()].filter((id) => !after.has(id));
+      const added = outcome.selection.filter((test) => !before.has(test.labassay));
+      const repriced = outcome.selection.filter((test) => {
+        const old = before.get(test.labassay);
+        return old !== undefined && (old.price !== test.price || old.component_of !== test.component_of);
+      });
+      await samples.deleteSampleTests(current.id, removed);
+      await samples.insertSampleTests(current.id, added.map((test) => ({ labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of })));
+      for (const test of repriced) {
+        await samples.updateSampleTest(current.id, test.labassay, { price: fromMinorUnits(test.price), componentOf: test.component_of });
+      }
+      if (removed.length + added.length + repriced.length > 0) {
+        audit.push({
+          action: 'sample.tests', entity: 'sample', entityId: current.id, field: 'tests',
+          oldValue: existing.map((test) => test.labassay), newValue: outcome.selection.map((test) => test.labassay),
+        });
+      }
+    }
+    if (audit.length === 0) return current;
+    const updated = await samples.updateSample(current.id, changes, ctx.userId);
+    await writeAudit(tx, ctx, audit);
+    return updated;
+  });
+  return answerOf(db, ctx, sample);
+}
+
+/** POST /uzorci/delete: only while ZAPRIMLJEN; the tests (and any results) go with it. The code is never given again. */
+export async function remove(db: Db, ctx: RequestContext, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const samples = sampleRepository(tx, ctx.siteId);
+    const current = await samples.findSample(id, { forUpdate: true });
+    if (!current) throw AppError.notFound();
+    if (current.status !== 'ZAPRIMLJEN') throw AppError.conflict('sample.deleteNotAllowed');
+    const tests = await samples.testsOfSample(current.id);
+    await samples.deleteSample(current.id);
+    await writeAudit(tx, ctx, {
+      action: 'sample.delete', entity: 'sample', entityId: current.id,
+      oldValue: {
+        code: current.code, patient_id: current.patientId, status: current.status,
+        tests: tests.map((test) => ({ labassay: test.labassayId, price: test.price, rezultat: test.rezultat })),
+      },
+    });
+  });
+}
+
+/** The sample's comment; refused once ODOBREN or VERIFICIRAN. */
+export async function setComment(db: Db, ctx: RequestContext, id: string, komentar: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const samples = sampleRepository(tx, ctx.siteId);
+    const current = await samples.findSample(id, { forUpdate: true });
+    if (!current) throw AppError.notFound();
+    if (isSampleLocked(statusOf(current.status))) throw AppError.conflict('sample.locked');
+    if (current.komentar === komentar) return komentar;
+    await samples.updateSample(current.id, { komentar }, ctx.userId);
+    await writeAudit(tx, ctx, { action: 'sample.update', entity: 'sample', entityId: current.id, field: 'komentar', oldValue: current.komentar, newValue: komentar });
+    return komentar;
+  });
+}
+
+/** Sets or clears the urgent star; refused once ODOBREN or VERIFICIRAN. Setting it twice is the same as once. */
+export async function setUrgent(db: Db, ctx: RequestContext, id: string, hitan: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const samples = sampleRepository(tx, ctx.siteId);
+    const current = await samples.findSample(id, { forUpdate: true });
+    if (!current) throw AppError.notFound();
+    if (isSampleLocked(statusOf(current.status))) throw AppError.conflict('sample.locked');
+    if (current.hitan === hitan) return hitan;
+    await samples.updateSample(current.id, { hitan }, ctx.userId);
+    await writeAudit(tx, ctx, { action: 'sample.update', entity: 'sample', entityId: current.id, field: 'hitan', oldValue: current.hitan, newValue: hitan });
+    return hitan;
+  });
+}
+
+export interface ReceptionOutcome {
+  received: boolean;
+  uzorak: { _id: string; code: string; status: SampleStatus; hitan: boolean; pacijentRBr: number; received_at: string | null; pid: string };
+}
+
+/**
+ * POST /uzorci/prijem: the tube is scanned at the lab of this site.
+ * ZAPRIMLJEN -> U OBRADI with the time of receipt; a sample already past
+ * ZAPRIMLJEN answers that it was received (nothing changes), so scanning twice
+ * is harmless. Another site's code is not found.
+ */
+export async function receive(db: Db, ctx: RequestContext, code: string): Promise<ReceptionOutcome> {
+  return db.transaction(async (tx) => {
+    const samples = sampleRepository(tx, ctx.siteId);
+    const current = await samples.findSampleByCode(code, { forUpdate: true });
+    if (!current) throw AppError.notFound();
+    const status = statusOf(current.status);
+    const next = nextStatus(status, 'receive');
+    const summary = (row: SampleRow) => ({
+      _id: row.id, code: row.code, status: statusOf(row.status), hitan: row.hitan, pacijentRBr: row.rbr,
+      received_at: row.receivedAt?.toISOString() ?? null, pid: row.patientId,
+    });
+    if (next === null) return { received: false, uzorak: summary(current) };
+    const updated = await samples.updateSample(current.id, { status: next, receivedAt: new Date() }, ctx.userId);
+    await writeAudit(tx, ctx, { action: 'sample.receive', entity: 'sample', entityId: current.id, field: 'status', oldValue: status, newValue: next });
+    return { received: true, uzorak: summary(updated) };
+  });
+}
+
