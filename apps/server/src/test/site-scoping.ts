@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { AppOptions } from '../app.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * Helpers for the site-scoping tests. Each feature module with site data has
+ * a `site-scoping.test.ts` with one table: a case for every route of the
+ * module, proving that a record of site TZ is invisible and unchangeable with
+ * a session on site SA (or, for lab-wide data, what the site does change).
+ * The table is checked against the routes the module really registers, so a
+ * new route without a case fails the test.
+ */
+
+/** A module's route plugin, as `registerModules` registers it. */
+export type ModuleRoutes = (api: FastifyInstance, options: AppOptions) => Promise<void>;
+
+/** A route as the tables name it: `METHOD /api/path`, parameters as Fastify writes them (`/api/uzorci/show/:sid`). */
+export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
+
+/** Every route the module's plugin registers under /api (HEAD routes Fastify adds for GET left out). */
+export async function routesOf(plugin: ModuleRoutes, db: Db): Promise<RouteKey[]> {
+  const app = Fastify({ logger: false });
+  const routes: RouteKey[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push(`${method} ${route.url}` as RouteKey);
+    }
+  });
+  const options: AppOptions = {
+    db, logger: false, config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
+  };
+  await app.register(async (api) => plugin(api, options), { prefix: '/api' });
+  await app.ready();
+  await app.close();
+  return routes.sort();
+}
+
+/** The table has a case for every route of the module, and no case for a route the module does not have. */
+export async function expectEveryRouteCovered(plugin: ModuleRoutes, db: Db, cases: Readonly<Record<RouteKey, unknown>>): Promise<void> {
+  const routes = await routesOf(plugin, db);
+  const missing = routes.filter((route) => !Object.hasOwn(cases, route));
+  const unknown = Object.keys(cases).filter((route) => !routes.includes(route as RouteKey));
+  expect({ missing, unknown }, 'every route of the module needs its cross-site case').toEqual({ missing: [], unknown: [] });
+}
