@@ -117,7 +117,7 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
 describe('samples: a sample of site TZ with a session on site SA', () => {
   it('has a case for every route of the module', async () => {
     expect(tech.sites.map((site) => site.sifra)).toEqual(['SA']);
-    await expectEveryRouteCovered(sampleRoutes, t.database.db, crossSiteCases);
+    await expectEveryRouteCovered(sampleRoutes, crossSiteCases);
   });
 
   it.each(Object.entries(crossSiteCases))('%s', async (_route, check) => {

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { routesOf, type ModuleRoutes } from '../test/site-scoping.ts';
+import { authRoutes } from './auth/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { registerModules } from './index.ts';
+import { labelRoutes } from './labels/routes.ts';
+import { patientRoutes } from './patients/routes.ts';
+import { sampleRoutes } from './samples/routes.ts';
+import { siteRoutes } from './sites/routes.ts';
+
+// Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
+// has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
+// A new module fails here until it is put in one of the two lists.
+
+type ModuleEntry = { folder: string; routes: ModuleRoutes } & ({ siteData: true } | { siteData: false; why: string });
+
+const MODULES: readonly ModuleEntry[] = [
+  { folder: 'patients', routes: patientRoutes, siteData: true },
+  { folder: 'samples', routes: sampleRoutes, siteData: true },
+  { folder: 'labels', routes: labelRoutes, siteData: true },
+  { folder: 'auth', routes: authRoutes, siteData: false, why: "sign-in, sign-out, the caller's own profile and password" },
+  { folder: 'sites', routes: siteRoutes, siteData: false, why: "the caller's own site memberships" },
+  { folder: 'health', routes: healthRoutes, siteData: false, why: 'no data at all' },
+];
+
+const modulesFolder = path.dirname(fileURLToPath(import.meta.url));
+
+describe('site scoping of every module', () => {
+  it('lists every route the app registers under one module', async () => {
+    const registered = await routesOf(registerModules);
+    const listed = (await Promise.all(MODULES.map((module) => routesOf(module.routes)))).flat().sort();
+    expect(listed).toEqual(registered);
+  });
+
+  it.each(MODULES.filter((module) => module.siteData).map((module) => module.folder))(
+    '%s has its cross-site test',
+    (folder) => {
+      expect(existsSync(path.join(modulesFolder, folder, 'site-scoping.test.ts'))).toBe(true);
+    },
+  );
+});
