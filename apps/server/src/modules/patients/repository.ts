@@ -3,18 +3,12 @@ import { UNCOMPLETED_STATUSES } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { accessLog, patients, sampleTests, samples } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { runList, type ListRequest } from '../../lib/list-query.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatient = typeof patients.$inferInsert;
 export type PatientChanges = Partial<Omit<NewPatient, 'id' | 'createdAt' | 'createdBy'>>;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in paths are whatever a client typed: anything that is not a uuid is simply not found (never a database error). */
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 export async function findPatientById(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<PatientRow | null> {
   if (!isUuid(id)) return null;

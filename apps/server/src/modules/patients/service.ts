@@ -183,3 +183,22 @@ export async function update(db: Db, ctx: RequestContext, id: string, input: Pat
     return { kind: 'duplicate', pacijent: patientAnswer(holder) };
   }
 }
+
+// Other modules (samples) reach the lab's patients through these, never through the patients repository.
+
+export type PatientRecord = repo.PatientRow;
+
+/** The patient with this id, or null. Not a logged view: a caller that shows the record logs it with `logPatientView`. */
+export function patientById(db: Db, id: string): Promise<PatientRecord | null> {
+  return repo.findPatientById(db, id);
+}
+
+/** The patient with this personal ID, or null; not a logged view either. */
+export function patientByJmbg(db: Db, jmbg: string): Promise<PatientRecord | null> {
+  return repo.findPatientByJmbg(db, jmbg);
+}
+
+/** The access-log row of a view of the patient's record: who, from which site, in which request. */
+export function logPatientView(db: Db, ctx: RequestContext, patientId: string): Promise<void> {
+  return repo.logPatientAccess(db, ctx, patientId);
+}

@@ -2,8 +2,9 @@ import { type SelectedTest, allowedSampleActions, fromMinorUnits, patientAge, te
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { siteTimeZone } from '../../lib/list-query.ts';
-import * as patientRepo from '../patients/repository.ts';
+import { patientById, type PatientRecord } from '../patients/service.ts';
 import { sampleRepository, type SampleRow, type SampleTestRow } from './repository.ts';
 import { dayIn, minorUnits, statusOf, timeIn } from './values.ts';
 
@@ -47,7 +48,7 @@ function lockedTests(tests: readonly SampleTestRow[]): Set<string> {
 
 interface SampleView {
   sample: SampleRow;
-  patient: patientRepo.PatientRow;
+  patient: PatientRecord;
   tests: SampleTestRow[];
   timeZone: string;
 }
@@ -102,7 +103,7 @@ export type SampleAnswer = ReturnType<typeof sampleAnswer>;
 /** The sample (of this site) as the calls answer it, read after the change that produced it has committed. */
 export async function answerOf(db: Db, ctx: RequestContext, sample: SampleRow): Promise<SampleAnswer> {
   const [patient, tests, timeZone] = await Promise.all([
-    patientRepo.findPatientById(db, sample.patientId), sampleRepository(db, ctx.siteId).testsOfSample(sample.id), siteTimeZone(db, ctx.siteId),
+    patientById(db, sample.patientId), sampleRepository(db, ctx.siteId).testsOfSample(sample.id), siteTimeZone(db, ctx.siteId),
   ]);
   if (!patient) throw new Error('sample without its patient');
   return sampleAnswer({ sample, patient, tests, timeZone });
@@ -111,7 +112,7 @@ export async function answerOf(db: Db, ctx: RequestContext, sample: SampleRow): 
 /** GET /uzorci/show/{sid}: by id, or by the code a scanner reads. Another site's sample is not found. */
 export async function show(db: Db, ctx: RequestContext, sid: string): Promise<SampleAnswer> {
   const samples = sampleRepository(db, ctx.siteId);
-  const sample = patientRepo.isUuid(sid) ? await samples.findSample(sid) : await samples.findSampleByCode(sid.trim());
+  const sample = isUuid(sid) ? await samples.findSample(sid) : await samples.findSampleByCode(sid.trim());
   if (!sample) throw AppError.notFound();
   return answerOf(db, ctx, sample);
 }
@@ -127,7 +128,7 @@ export async function comment(db: Db, ctx: RequestContext, id: string): Promise<
 export async function labelData(db: Db, ctx: RequestContext, id: string) {
   const sample = await sampleRepository(db, ctx.siteId).findSample(id);
   if (!sample) throw AppError.notFound();
-  const [patient, timeZone] = await Promise.all([patientRepo.findPatientById(db, sample.patientId), siteTimeZone(db, ctx.siteId)]);
+  const [patient, timeZone] = await Promise.all([patientById(db, sample.patientId), siteTimeZone(db, ctx.siteId)]);
   if (!patient) throw new Error('sample without its patient');
   return {
     code: sample.code,

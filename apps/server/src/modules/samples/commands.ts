@@ -7,7 +7,7 @@ import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/list-query.ts';
-import * as patientRepo from '../patients/repository.ts';
+import { patientById } from '../patients/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
 import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';
 import { allocateDayCounter, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
@@ -92,7 +92,7 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
     const current = await samples.findSample(input.sid, { forUpdate: true });
     if (!current) throw AppError.notFound();
     if (isSampleLocked(statusOf(current.status))) throw AppError.conflict('sample.locked');
-    const patient = await patientRepo.findPatientById(tx, current.patientId);
+    const patient = await patientById(tx, current.patientId);
     if (!patient) throw new Error('sample without its patient');
     const spol = spolOf(patient.spol);
     const flags = { trudnica: input.trudnica ?? current.trudnica, menopauza: input.menopauza ?? current.menopauza };

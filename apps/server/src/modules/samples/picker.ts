@@ -3,15 +3,15 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/list-query.ts';
-import * as patientRepo from '../patients/repository.ts';
+import { logPatientView, patientById, patientByJmbg, type PatientRecord } from '../patients/service.ts';
 import * as repo from './repository.ts';
 import { dayIn, minorUnits, spolOf } from './values.ts';
 
 // The test picker: which tests the catalogue offers a patient, and the same rule checked again when a
 // sample is saved. Patients and the catalogue are lab-wide; the site only gives "today" its time zone.
 
-export async function patientByReference(db: Db, reference: { pid?: string | undefined; jmbg?: string | undefined }): Promise<patientRepo.PatientRow> {
-  const patient = reference.pid ? await patientRepo.findPatientById(db, reference.pid) : reference.jmbg ? await patientRepo.findPatientByJmbg(db, reference.jmbg) : null;
+export async function patientByReference(db: Db, reference: { pid?: string | undefined; jmbg?: string | undefined }): Promise<PatientRecord> {
+  const patient = reference.pid ? await patientById(db, reference.pid) : reference.jmbg ? await patientByJmbg(db, reference.jmbg) : null;
   if (!patient) throw AppError.notFound();
   return patient;
 }
@@ -19,7 +19,7 @@ export async function patientByReference(db: Db, reference: { pid?: string | und
 /** POST /uzorci/patient: the patient of the sample-entry screen with the age the picker filters by (a logged view of the patient). */
 export async function patientForSampleEntry(db: Db, ctx: RequestContext, reference: { pid?: string | undefined; jmbg?: string | undefined }) {
   const patient = await patientByReference(db, reference);
-  await patientRepo.logPatientAccess(db, ctx, patient.id);
+  await logPatientView(db, ctx, patient.id);
   const age = patientAge(patient, dayIn(new Date(), await siteTimeZone(db, ctx.siteId)));
   return {
     _id: patient.id, id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: patient.spol,
