@@ -174,7 +174,7 @@ export function listWhere<Q extends PgSelect>(list: ListRequest<unknown>, spec: 
     spec.site === 'lab-wide' ? undefined : eq(spec.site, list.siteId),
     spec.where,
     filterCondition(list.query.filter, spec.filter ?? []),
-    dateCondition(list, spec as unknown as ListSpec<PgSelect>),
+    dateCondition(list, spec),
   );
 }
 
@@ -183,7 +183,7 @@ export function listPageQuery<Q extends PgSelect>(list: ListRequest<unknown>, sp
   const size = pageSize(list.query.per_page);
   return spec.query()
     .where(listWhere(list, spec))
-    .orderBy(...orderBy(list.query.sort, spec as unknown as ListSpec<PgSelect>))
+    .orderBy(...orderBy(list.query.sort, spec))
     .limit(size)
     .offset((page - 1) * size);
 }

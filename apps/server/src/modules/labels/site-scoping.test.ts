@@ -30,7 +30,7 @@ afterAll(async () => { await t.close(); });
 async function sampleAt(user: SignedIn, site: string): Promise<string> {
   const response = await client.post(user, '/uzorci/save', { pid: patientId, testovi: [cat.ids.GLU] }, site);
   expect(response.statusCode, response.body).toBe(201);
-  return (response.json().uzorak as { _id: string })._id;
+  return response.json<{ uzorak: { _id: string } }>().uzorak._id;
 }
 
 /** Another site's sample has no label from here; the same label prints at its own site. */

@@ -35,10 +35,10 @@ async function tuzlaPatientWithSample(): Promise<{ patientId: string; jmbg: stri
     jmbg, ime: 'Tuzla', prezime: 'Pacijent', spol: 'MUŠKI', adresa: 'Tuzlanska 1', telefon: '035 000 000', symptoms: { pacijentbezsimptoma: true },
   }, tuzla);
   expect(response.statusCode, response.body).toBe(201);
-  const patientId = (response.json().pacijent as { _id: string })._id;
+  const patientId = response.json<{ pacijent: { _id: string } }>().pacijent._id;
   const sample = await client.post(admin, '/uzorci/save', { pid: patientId, testovi: [cat.ids.GLU] }, tuzla);
   expect(sample.statusCode, sample.body).toBe(201);
-  return { patientId, jmbg, sampleId: (sample.json().uzorak as { _id: string })._id };
+  return { patientId, jmbg, sampleId: sample.json<{ uzorak: { _id: string } }>().uzorak._id };
 }
 
 async function accessSites(patientId: string, userId: string): Promise<(string | null)[]> {
@@ -89,7 +89,7 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     const row = async (user: SignedIn, site: string) => {
       const response = await client.get(user, `/pacijenti/list?datum=SVE&filter=${jmbg}`, site);
       expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as { _id: string; nezavrseni: number }[]).find((item) => item._id === patientId);
+      return response.json<{ data: { _id: string; nezavrseni: number }[] }>().data.find((item) => item._id === patientId);
     };
     expect(await row(tech, sarajevo)).toMatchObject({ nezavrseni: 0 });
     expect(await row(admin, tuzla)).toMatchObject({ nezavrseni: 1 });
@@ -99,7 +99,7 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     const listed = async (user: SignedIn, site: string) => {
       const response = await client.get(user, `/pacijenti/${patientId}/uzorci?datum=SVE`, site);
       expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as { _id: string }[]).map((item) => item._id);
+      return response.json<{ data: { _id: string }[] }>().data.map((item) => item._id);
     };
     expect(await listed(tech, sarajevo)).toEqual([]);
     expect(await listed(admin, tuzla)).toEqual([sampleId]);

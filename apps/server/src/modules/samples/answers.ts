@@ -91,7 +91,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
     sekcija: [...sections.values()],
     tests: tests.map((test) => testEntry(test, locked)),
     ukupno: fromMinorUnits(totalPrice(selectionOf(tests))),
-    /** What the sample's status allows (spec section 4), so screens need not repeat the rule. */
+    /** What the sample's status allows (delete only while ZAPRIMLJEN, edits until ODOBREN, ...), so screens need not repeat the rule. */
     actions: [...allowedSampleActions({ status, pdf_exists: sample.pdfExists })],
   };
   const rezultati = tests.filter((test) => test.rezultat !== null)

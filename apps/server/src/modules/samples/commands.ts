@@ -80,8 +80,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 /**
  * POST /uzorci/update: the sample edit dialog. Refused once ODOBREN or
  * VERIFICIRAN. `testovi`, when sent, is the sample's whole list: new tests
- * are added (with components), tests left out are removed by the rules of
- * spec section 5. One audit row per changed field, one for the tests.
+ * are added (with components), tests left out are removed; leaving out a test
+ * with a result, one a calculated test needs, or the last test is refused
+ * (the domain's reconcileTests). One audit row per changed field, one for the tests.
  */
 export async function update(db: Db, ctx: RequestContext, input: SampleUpdateRequest): Promise<SampleAnswer> {
   const now = new Date();

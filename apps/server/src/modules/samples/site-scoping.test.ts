@@ -38,7 +38,7 @@ interface SampleRef { _id: string; code: string }
 async function tuzlaSample(): Promise<SampleRef> {
   const response = await client.post(admin, '/uzorci/save', { pid: patientId, testovi: [cat.ids.GLU, cat.ids.LDL], komentar: 'Tuzla' }, tuzla);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().uzorak as SampleRef;
+  return response.json<{ uzorak: SampleRef }>().uzorak;
 }
 
 /** The sample as site TZ sees it, and how many audit rows it has: what a call from SA must leave as it was. */
@@ -46,7 +46,7 @@ async function stateAtTuzla(sample: SampleRef) {
   const shown = await client.get(admin, `/uzorci/show/${sample._id}`, tuzla);
   expect(shown.statusCode, shown.body).toBe(200);
   const audit = await t.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entityId, sample._id));
-  return { answer: shown.json() as unknown, auditRows: audit.length };
+  return { answer: shown.json<unknown>(), auditRows: audit.length };
 }
 
 /** The call from SA answers 404 (a missing record) and the TZ sample is exactly as before. */
@@ -82,7 +82,7 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect((await client.post(tech, '/uzorci/save', { pid: patientId, testovi: [cat.ids.GLU] }, tuzla)).statusCode).toBe(403);
     const saved = await client.post(tech, '/uzorci/save', { pid: patientId, testovi: [cat.ids.GLU] });
     expect(saved.statusCode, saved.body).toBe(201);
-    const { _id: id } = saved.json().uzorak as SampleRef;
+    const { _id: id } = saved.json<{ uzorak: SampleRef }>().uzorak;
     expect((await client.get(admin, `/uzorci/show/${id}`, tuzla)).statusCode).toBe(404);
     const [row] = await t.database.db.select({ siteId: samples.siteId }).from(samples).where(eq(samples.id, id));
     expect(row?.siteId).toBe(sarajevo);
@@ -105,7 +105,7 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     const listed = async (user: SignedIn, site: string, query: string) => {
       const response = await client.get(user, `/uzorci/list?per_page=0&${query}`, site);
       expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as { _id: string }[]).map((row) => row._id);
+      return response.json<{ data: { _id: string }[] }>().data.map((row) => row._id);
     };
     for (const query of [`datum=SVE&filter=${sample.code}`, 'datum=SVE&status=ZAPRIMLJEN', 'datum=DANAS&hitan=false', 'datum=RADNA%20LISTA']) {
       expect(await listed(tech, sarajevo, query), query).not.toContain(sample._id);
