@@ -7,6 +7,10 @@ import { hasSymptomAnswer } from './symptoms.ts';
 export const REPORT_LANGUAGES = ['Bosanski jezik', 'Engleski jezik', 'Njemački jezik'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
+export function isReportLanguage(value: string): value is ReportLanguage {
+  return (REPORT_LANGUAGES as readonly string[]).includes(value);
+}
+
 export const PATIENT_LIMITS = {
   ime: 100, prezime: 100, adresa: 300, telefon: 40, email: 254, passport: 40, note: 2000, lokacija: 200,
 } as const;

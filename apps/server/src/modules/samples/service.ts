@@ -1,5 +1,5 @@
 import {
-  type CalendarDate, type LabassayTipRequest, type PatientScope, type PickerAssay, type SampleSaveRequest, type SampleStatus,
+  type CalendarDate, type SamplePatient, type SampleView as DomainSampleView, type LabelData, type LabassayTipRequest, type PatientScope, type PickerAssay, type SampleSaveRequest, type SampleStatus,
   type SampleUpdateRequest, type SelectedTest, type Spol, allowedSampleActions, calendarDayOf, formatSampleCode, fromIsoDate,
   fromMinorUnits, isAssayOffered, isSampleLocked, isSampleStatus, isSpol, nextStatus, patientAge, reconcileTests, sampleCodeDay,
   sampleFlagsProblem, testClass, toLocalDateText, toMinorUnits, totalPrice,
@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { siteTimeZone } from '../../lib/list-query.ts';
+import { siteTimeZone, type ListRequest } from '../../lib/list-query.ts';
 import * as patientRepo from '../patients/repository.ts';
 import * as repo from './repository.ts';
 
@@ -33,6 +33,15 @@ function minorUnits(price: string): number {
 
 function spolOf(value: string | null | undefined): Spol | null {
   return isSpol(value) ? value : null;
+}
+
+function sampleWithoutPatient(): never {
+  throw new Error('sample without its patient');
+}
+
+/** A patient's sex as answers carry it: MUŠKI, ŽENSKI, or '' when the record has none. */
+function storedSpol(value: string | null | undefined): Spol | '' {
+  return spolOf(value) ?? '';
 }
 
 function statusOf(value: string): SampleStatus {
@@ -87,7 +96,7 @@ interface SampleView {
 }
 
 /** The sample as GET /uzorci/show answers it (`uzorak`), and its results (`rezultat.rezultati`). */
-function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
+function sampleAnswer({ sample, patient, tests, timeZone }: SampleView): DomainSampleView {
   const status = statusOf(sample.status);
   const locked = lockedTests(tests);
   const sections = new Map<string, { _id: string; naziv: string }>();
@@ -112,7 +121,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
     created_at: sample.createdAt.toISOString(),
     updated_at: sample.updatedAt.toISOString(),
     received_at: sample.receivedAt?.toISOString() ?? null,
-    patient: { _id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: patient.spol, godiste: patient.godiste },
+    patient: { _id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: storedSpol(patient.spol), godiste: patient.godiste },
     jmbgObj: age?.jmbgObj ?? null,
     starost_dana: age?.days ?? null,
     lokacija: { lokacija: sample.lokacija },
@@ -131,7 +140,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
     .map((test) => ({ labassay: test.labassayId, rezultat: test.rezultat, rezultat_f: test.rezultatF }));
   return { uzorak, rezultat: { rezultati } };
 }
-export type SampleAnswer = ReturnType<typeof sampleAnswer>;
+export type SampleAnswer = DomainSampleView;
 
 async function loadView(db: Db, ctx: RequestContext, sample: repo.SampleRow): Promise<SampleView> {
   const [patient, tests, timeZone] = await Promise.all([
@@ -159,12 +168,12 @@ async function patientByReference(db: Db, reference: { pid?: string | undefined;
 }
 
 /** POST /uzorci/patient: the patient of the sample-entry screen with the age the picker filters by (a logged view of the patient). */
-export async function patientForSampleEntry(db: Db, ctx: RequestContext, reference: { pid?: string | undefined; jmbg?: string | undefined }) {
+export async function patientForSampleEntry(db: Db, ctx: RequestContext, reference: { pid?: string | undefined; jmbg?: string | undefined }): Promise<SamplePatient> {
   const patient = await patientByReference(db, reference);
   await patientRepo.logPatientAccess(db, ctx, patient.id);
   const age = patientAge(patient, dayIn(new Date(), await siteTimeZone(db, ctx.siteId)));
   return {
-    _id: patient.id, id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: patient.spol,
+    _id: patient.id, id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: storedSpol(patient.spol),
     godiste: patient.godiste, datum_rodjenja: patient.datumRodjenja, jmbgObj: age?.jmbgObj ?? null, starost_dana: age?.days ?? null,
   };
 }
@@ -465,7 +474,7 @@ export async function receive(db: Db, ctx: RequestContext, code: string): Promis
 }
 
 /** What the label shows: GET /uzorci/barcode/{id}, and the PDF and ZPL labels. */
-export async function labelData(db: Db, ctx: RequestContext, id: string) {
+export async function labelData(db: Db, ctx: RequestContext, id: string): Promise<LabelData> {
   const sample = await repo.findSample(db, ctx.siteId, id);
   if (!sample) throw AppError.notFound();
   const [patient, timeZone] = await Promise.all([patientRepo.findPatientById(db, sample.patientId), siteTimeZone(db, ctx.siteId)]);
@@ -480,4 +489,15 @@ export async function labelData(db: Db, ctx: RequestContext, id: string) {
     hitan: sample.hitan,
   };
 }
-export type LabelData = Awaited<ReturnType<typeof labelData>>;
+
+/** GET /uzorci/list: the site's samples (sample table, /naljepnice). */
+export async function list(db: Db, listRequest: ListRequest<repo.SampleListExtra>) {
+  const answer = await repo.listSamples(db, listRequest);
+  // The list joins the patient with a LEFT JOIN (for the planner); every sample has its patient, so the columns are never null.
+  return {
+    ...answer,
+    data: answer.data.map((row) => ({
+      ...row, status: statusOf(row.status), pid: row.pid ?? sampleWithoutPatient(), ime: row.ime ?? '', prezime: row.prezime ?? '', jmbg: row.jmbg ?? '',
+    })),
+  };
+}
