@@ -177,6 +177,7 @@ export const patientListRow = z.object({
 });
 export type PatientListRow = z.output<typeof patientListRow>;
 export const patientListAnswer = listAnswerSchema(patientListRow);
+export type PatientListAnswer = z.output<typeof patientListAnswer>;
 
 /** A row of GET /api/pacijenti/{id}/uzorci: an uncompleted sample of the patient at this site. */
 export const uncompletedSampleRow = z.object({
@@ -192,6 +193,7 @@ export const uncompletedSampleRow = z.object({
 });
 export type UncompletedSampleRow = z.output<typeof uncompletedSampleRow>;
 export const uncompletedSamplesAnswer = listAnswerSchema(uncompletedSampleRow);
+export type UncompletedSamplesAnswer = z.output<typeof uncompletedSamplesAnswer>;
 
 export const patientContracts = {
   find: { body: patientFindRequest, response: { 200: patientFindAnswer, ...failureResponses } },

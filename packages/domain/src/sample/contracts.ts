@@ -146,6 +146,7 @@ export const samplePatientSchema = z.object({
 });
 export type SamplePatient = z.output<typeof samplePatientSchema>;
 export const samplePatientAnswer = successAnswer({ pacijent: samplePatientSchema });
+export type SamplePatientAnswer = z.output<typeof samplePatientAnswer>;
 
 /** A test the picker offers; price is exact decimal text. */
 export const pickerTestSchema = z.object({
@@ -321,6 +322,7 @@ export const sampleListRow = z.object({
 });
 export type SampleListRow = z.output<typeof sampleListRow>;
 export const sampleListAnswer = listAnswerSchema(sampleListRow);
+export type SampleListAnswer = z.output<typeof sampleListAnswer>;
 export const sampleListQuery = listQuerySchema.extend(sampleListFilter.shape);
 
 export const sampleContracts = {

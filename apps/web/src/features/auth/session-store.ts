@@ -8,42 +8,11 @@
  * /auth/login. This file performs no network calls, so the API client can
  * import it without a cycle.
  */
-import {
-  type Language, type Permission, type Role, type SidebarItem, isRole, languageFromSession,
-} from '@lis/domain';
+import { type Language, type SessionData, isRole, languageFromSession } from '@lis/domain';
 import { applyLanguage } from '../../i18n/index.ts';
 
-export interface Site {
-  _id: string;
-  id: string;
-  sifra: string;
-  naziv: string;
-  name: string;
-  mjesta: string[];
-}
-
-/** The `data` of the login answer (POST /api/login/users). */
-export interface SessionData {
-  localId: string;
-  email: string;
-  ime: string;
-  prezime: string;
-  /** The stored language: 'rs'/'bs', 'en' or 'de'; see `languageFromSession`. */
-  language: string;
-  idToken: string;
-  /** The user's home site (uuid); the site in use is `SessionState.siteId`. */
-  site: string;
-  /** Seconds without activity before the automatic logout. */
-  idleTime: number;
-  customer: boolean;
-  pid_bcode: boolean;
-  default_route: string;
-  access: { level: number; role: Role; permissions: Permission[] };
-  display: { list: number; show: number; columns: number; rows: number };
-  reports: Record<string, boolean>;
-  sites: Site[];
-  sidebar: SidebarItem[];
-}
+/** A site of the login answer, and the `data` of the login answer (POST /api/login/users): the domain's contract types. */
+export type { SessionData, Site } from '@lis/domain';
 
 export type SessionState =
   | { status: 'anonymous' }
