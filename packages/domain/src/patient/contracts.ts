@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daySchema, failureAnswer, failureResponses, instantSchema, messageCodeSchema, pathParam, successAnswer } from '../answers.ts';
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
+import { isMessageCode, type MessageCode } from '../messages.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { SPOL_VALUES } from '../spol.ts';
 import { PATIENT_LIMITS, REPORT_LANGUAGES, isValidEmail, normaliseName } from './intake.ts';
@@ -96,6 +97,53 @@ export type PatientSaveRequest = z.output<typeof patientSaveRequest>;
  */
 export const patientUpdateRequest = z.object(patientFields).partial();
 export type PatientUpdateRequest = z.output<typeof patientUpdateRequest>;
+
+/** What the intake and patient edit forms hold: the save request's fields as typed. */
+export interface IntakeForm {
+  jmbg: string;
+  ime: string;
+  prezime: string;
+  spol: string;
+  adresa: string;
+  telefon: string;
+  email?: string | undefined;
+  passport?: string | undefined;
+  language?: readonly string[] | undefined;
+  symptoms: Partial<Record<string, boolean>>;
+  note?: string | undefined;
+}
+
+export type PatientField = keyof z.input<typeof patientSaveRequest>;
+
+export interface IntakeProblem {
+  field: PatientField;
+  code: MessageCode;
+}
+
+/**
+ * Why the intake (or edit) form cannot be saved yet, by the very schema the
+ * server saves with (`patientSaveRequest`), so the form and the server can
+ * never disagree: a valid ID, ime, prezime, spol, adresa and telefon filled,
+ * a symptom answer, an e-mail that looks like one when given, and every text
+ * within its length limit. One problem per field, in the form's order; a
+ * problem whose message is not a catalogue code is 'form.invalid'. Empty
+ * means save is enabled.
+ */
+export function intakeProblems(form: IntakeForm): IntakeProblem[] {
+  const result = patientSaveRequest.safeParse(form);
+  if (result.success) return [];
+  const problems: IntakeProblem[] = [];
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(field in patientFields) || problems.some((problem) => problem.field === field)) continue;
+    problems.push({ field: field as PatientField, code: isMessageCode(issue.message) ? issue.message : 'form.invalid' });
+  }
+  return problems;
+}
+
+export function canSaveIntake(form: IntakeForm): boolean {
+  return intakeProblems(form).length === 0;
+}
 
 /** POST /api/uzorci/patient: the patient of the sample-entry screen, by jmbg or by id. */
 export const samplePatientRequest = z.object({
