@@ -6,7 +6,7 @@ import * as service from './service.ts';
 
 const TAGS = ['prijava'];
 
-export async function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
+export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/login/users', {
     config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -59,4 +59,5 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppOption
       ...authContracts.profile,
     },
   }, async (request) => ({ success: true as const, ...(await service.profile(db, request.ctx, request.body.email)) }));
+  return Promise.resolve();
 }

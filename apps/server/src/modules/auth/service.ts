@@ -1,5 +1,5 @@
 import {
-  type Language, type ProfileAnswer, type Role, type SessionData, type Site, isRole, landingRoute, permissionsFor, sidebarFor, validatePasswordChange,
+  type ProfileAnswer, type Role, type SessionData, type Site, isRole, landingRoute, permissionsFor, sidebarFor, validatePasswordChange,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -88,7 +88,7 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
     email: user.email,
     ime: user.ime,
     prezime: user.prezime,
-    language: user.language as Language,
+    language: user.language,
     idToken: token,
     site: home.id,
     idleTime: user.idleTime,

@@ -4,7 +4,7 @@ import { healthContract } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { checkHealth } from './service.ts';
 
-export async function healthRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function healthRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/health', {
     config: { permission: 'public' },
@@ -14,4 +14,5 @@ export async function healthRoutes(app: FastifyInstance, { db }: AppOptions): Pr
       ...healthContract,
     },
   }, () => checkHealth(db));
+  return Promise.resolve();
 }

@@ -16,7 +16,7 @@ function duplicateAnswer(pacijent: Patient): PatientDuplicateAnswer {
   return { success: false, message: message('patient.duplicate'), code: 'patient.duplicate', field: 'jmbg', pacijent };
 }
 
-export async function patientRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function patientRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/pacijenti/unos/find', {
     config: { permission: 'patients.read' },
@@ -120,4 +120,5 @@ export async function patientRoutes(app: FastifyInstance, { db }: AppOptions): P
     const { id } = request.params;
     return listRoute(db, (list) => service.uncompletedSamples(db, list, id))(request);
   });
+  return Promise.resolve();
 }

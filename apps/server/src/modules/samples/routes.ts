@@ -17,7 +17,7 @@ const UZORAK = 'The sample answer is `{ uzorak, rezultat: { rezultati: [{ labass
   + 'Prices are exact decimal text ("4.50"); `ukupno` is their sum; `disable` marks a test that cannot be removed; `actions` lists what '
   + 'the status allows (delete, comment, note, sender, barcode, save, retest, check, edit, undo, verify, unlock, pdf).';
 
-export async function sampleRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function sampleRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/uzorci/patient', {
     config: { permission: 'patients.read' },
@@ -196,4 +196,5 @@ export async function sampleRoutes(app: FastifyInstance, { db }: AppOptions): Pr
         + 'created_at, updated_at, pid, ime, prezime, jmbg, godiste, testova, ukupno }], pagination }`.',
     },
   }, listRoute(db, (list) => service.list(db, list)));
+  return Promise.resolve();
 }

@@ -6,7 +6,7 @@ import * as service from './service.ts';
 
 const TAGS = ['sajtovi'];
 
-export async function siteRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function siteRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/postavke/sajtovi/list', {
     config: { permission: 'authenticated' },
@@ -20,4 +20,5 @@ export async function siteRoutes(app: FastifyInstance, { db }: AppOptions): Prom
       description: '`200 { success: true, sajt }`; a site the caller does not have: `403 auth.siteForbidden`.', ...siteContracts.switch,
     },
   }, async (request) => ({ success: true as const, sajt: await service.siteToSwitchTo(db, request.ctx, request.params.site) }));
+  return Promise.resolve();
 }
