@@ -8,7 +8,7 @@
  * /auth/login. This file performs no network calls, so the API client can
  * import it without a cycle.
  */
-import { type Language, type SessionData, isRole, languageFromSession } from '@lis/domain';
+import { type Language, type SessionData, languageFromSession, sessionDataSchema } from '@lis/domain';
 import { applyLanguage } from '../../i18n/index.ts';
 
 /** A site of the login answer, and the `data` of the login answer (POST /api/login/users): the domain's contract types. */
@@ -32,23 +32,18 @@ interface StoredSession {
   siteId: string;
 }
 
-function isSessionData(value: unknown): value is SessionData {
-  if (!value || typeof value !== 'object') return false;
-  const data = value as Partial<SessionData>;
-  return typeof data.idToken === 'string' && typeof data.email === 'string' && typeof data.idleTime === 'number'
-    && Array.isArray(data.sites) && Array.isArray(data.sidebar) && typeof data.access === 'object'
-    && data.access !== null && isRole(String(data.access.role)) && Array.isArray(data.access.permissions);
-}
-
 function readStored(): StoredSession | null {
   try {
     const token = localStorage.getItem(STORAGE_KEYS.token);
     const raw = localStorage.getItem(STORAGE_KEYS.session);
     if (!token || !raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredSession>;
-    if (!isSessionData(parsed.data) || parsed.data.idToken !== token) return null;
-    const siteId = parsed.data.sites.some((site) => site.id === parsed.siteId) ? parsed.siteId! : parsed.data.site;
-    return { data: parsed.data, siteId };
+    const stored = JSON.parse(raw) as { data?: unknown; siteId?: unknown };
+    // What was stored must still be a login answer of today's contract, for this token; else the user signs in again.
+    const parsed = sessionDataSchema.safeParse(stored.data);
+    if (!parsed.success || parsed.data.idToken !== token) return null;
+    const data = parsed.data;
+    const siteId = typeof stored.siteId === 'string' && data.sites.some((site) => site.id === stored.siteId) ? stored.siteId : data.site;
+    return { data, siteId };
   } catch {
     return null;
   }
