@@ -7,20 +7,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { message } from '@lis/domain';
-import type { Db } from './db/client.ts';
-import type { Config } from './config.ts';
+import type { AppOptions } from './app-options.ts';
 import { AppError } from './lib/errors.ts';
+import { frameworkRefusal, validationRefusal, validatorCompiler } from './lib/validation.ts';
 import { authHook } from './modules/auth/auth-hook.ts';
 import { registerModules } from './modules/index.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-
-export interface AppOptions {
-  db: Db;
-  config: Pick<Config, 'acmeDir' | 'sessionMaxHours' | 'webDist' | 'logLevel'> & Partial<Pick<Config, 'trustProxy'>>;
-  logger?: boolean;
-  realtime?: RealtimeHub;
-}
 
 const BODY_LIMIT = 1_048_576;
 
@@ -43,6 +38,10 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
   });
 
+  // Every route's request and answers are zod contracts from @lis/domain: requests are validated and answers serialised through them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
   enforceRoutePermissions(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -64,22 +63,18 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'LIS API', version: '0.1.0' } },
+    // The OpenAPI document is generated from the same zod contracts the routes validate and serialise with.
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({
-        success: false, message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}),
-      });
-    }
-    if (error.statusCode === 429) {
-      return reply.status(429).send({ success: false, message: message('rateLimited'), code: 'rateLimited' });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own refusals (malformed JSON, body too large, bad content type).
-      return reply.status(error.statusCode).send({
-        success: false, message: message('form.invalid', 'bs', { field: 'body' }), code: 'form.invalid', field: 'body',
+    const refusal = error instanceof AppError ? error
+      : validationRefusal(error) ?? (error.statusCode === 429 ? new AppError(429, 'rateLimited') : frameworkRefusal(error));
+    if (refusal) {
+      return reply.status(refusal.status).send({
+        success: false, message: refusal.message, code: refusal.code, ...(refusal.field ? { field: refusal.field } : {}),
       });
     }
     request.log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
@@ -121,9 +116,13 @@ function api404(app: FastifyInstance): void {
   });
 }
 
+const acmeParams = z.object({ file: z.string() });
+
 function serveAcmeChallenges(app: FastifyInstance, acmeDir: string | undefined): void {
-  app.get('/.well-known/acme-challenge/:file', { config: { permission: 'public' } }, async (request, reply) => {
-    const { file } = request.params as { file: string };
+  app.withTypeProvider<ZodTypeProvider>().get('/.well-known/acme-challenge/:file', {
+    config: { permission: 'public' }, schema: { params: acmeParams, hide: true },
+  }, async (request, reply) => {
+    const { file } = request.params;
     if (!acmeDir || !/^[A-Za-z0-9_-]+$/.test(file)) return reply.status(404).send('Not found');
     const full = path.join(acmeDir, file);
     if (!existsSync(full)) return reply.status(404).send('Not found');

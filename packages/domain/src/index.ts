@@ -11,3 +11,8 @@ export * from './assays/index.ts';
 export * from './money.ts';
 export * from './patient/index.ts';
 export * from './sample/index.ts';
+export * from './answers.ts';
+export * from './auth/contracts.ts';
+export * from './sites/contracts.ts';
+export * from './health/contracts.ts';
+export * from './labels/contracts.ts';

@@ -139,22 +139,29 @@ export function resolveDateRange(min: string | undefined, max: string | undefine
   return { kind: 'window', window: { from, before } };
 }
 
-export interface Pagination {
-  total: number;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-  from: number | null;
-  to: number | null;
+/** The pagination block of every list answer. */
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  next_page_url: z.string().nullable(),
+  prev_page_url: z.string().nullable(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
   /** True when there are more rows than counted: `total` is then a lower bound ("10 000+"). */
-  total_capped?: boolean;
-}
+  total_capped: z.boolean().optional(),
+});
+export type Pagination = z.output<typeof paginationSchema>;
 
 export interface ListAnswer<Row> {
   data: Row[];
   pagination: Pagination;
+}
+
+/** The answer of a list call: `{ success: true, data: [row], pagination }`. */
+export function listAnswerSchema<Row extends z.ZodType>(row: Row) {
+  return z.object({ success: z.literal(true), data: z.array(row), pagination: paginationSchema });
 }
 
 /** Rows one page holds: 'all' still stops at MAX_ROWS. */

@@ -28,6 +28,12 @@ export const MESSAGES = {
   'notFound': { bs: 'Zapis nije pronađen.', en: 'Record not found.', de: 'Eintrag nicht gefunden.' },
   'server.error': { bs: 'Greška na serveru.', en: 'Server error.', de: 'Serverfehler.' },
   'rateLimited': { bs: 'Previše zahtjeva. Pokušajte ponovo kasnije.', en: 'Too many requests. Try again later.', de: 'Zu viele Anfragen. Bitte später erneut versuchen.' },
+  // Requests the server cannot read at all (refused before any field is looked at)
+  'request.tooLarge': { bs: 'Zahtjev je prevelik.', en: 'The request is too large.', de: 'Die Anfrage ist zu groß.' },
+  'request.mediaType': { bs: 'Vrsta sadržaja nije podržana.', en: 'The content type is not supported.', de: 'Der Inhaltstyp wird nicht unterstützt.' },
+  'request.badJson': { bs: 'Tijelo zahtjeva nije ispravan JSON.', en: 'The request body is not valid JSON.', de: 'Der Anfrageinhalt ist kein gültiges JSON.' },
+  'request.emptyJson': { bs: 'Tijelo zahtjeva je prazno.', en: 'The request body is empty.', de: 'Der Anfrageinhalt ist leer.' },
+  'request.invalid': { bs: 'Zahtjev nije ispravan.', en: 'The request is not valid.', de: 'Die Anfrage ist ungültig.' },
   // Patients (spec sections 5 and 8)
   'patient.jmbgInvalid': { bs: 'Matični broj nije validan.', en: 'The personal ID is not valid.', de: 'Die persönliche Identifikationsnummer ist ungültig.' },
   'patient.birthDateInvalid': { bs: 'Datum rođenja nije validan.', en: 'The date of birth is not valid.', de: 'Das Geburtsdatum ist ungültig.' },

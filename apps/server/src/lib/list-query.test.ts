@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, type ListQueryInput, type SortSpec } from '@lis/domain';
 import { buildApp } from '../app.ts';
@@ -474,10 +475,12 @@ describe('listRoute', () => {
       config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
     });
     const extra = z.object({ status: z.enum(STATUSI).optional() });
-    app.get('/api/probe/list', { config: { permission: 'authenticated' } }, listRoute(db, (listRequest) => runList(db, listRequest, {
+    app.withTypeProvider<ZodTypeProvider>().get('/api/probe/list', {
+      config: { permission: 'authenticated' }, schema: { querystring: listQuerySchema.extend(extra.shape) },
+    }, listRoute(db, (listRequest) => runList(db, listRequest, {
       ...probeSpec(),
       where: listRequest.extra.status ? eq(probe.status, listRequest.extra.status) : undefined,
-    }), extra));
+    })));
     await app.ready();
     token = (await signIn(app, 'admin@demo.lab')).token;
     // Rows of this very moment, for DANAS as the route computes it.

@@ -21,7 +21,8 @@
  *
  * and its route is one line:
  *
- *   api.get('/uzorci/list', { config: { permission: 'samples.read' } }, listRoute(db, (list) => listSamples(db, list)));
+ *   api.get('/uzorci/list', { config: { permission: 'samples.read' }, schema: { ...sampleContracts.list } },
+ *     listRoute(db, (list) => listSamples(db, list)));
  *
  * Indexes a list on a big table should have (declare them in schema.ts):
  * - the date column with the site first and the primary key last, serving the
@@ -38,16 +39,13 @@
  */
 import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
-  DEFAULT_TIME_ZONE, datumWindow, filterWords, isDatePreset, listQuerySchema, pageSize, paginate, resolveDateRange,
+  DEFAULT_TIME_ZONE, datumWindow, filterWords, isDatePreset, pageSize, paginate, resolveDateRange,
   type ListAnswer, type ListQuery, type SortSpec, type TimeWindow,
 } from '@lis/domain';
 import type { Db } from '../db/client.ts';
 import { sites } from '../db/schema.ts';
 import { AppError } from './errors.ts';
-import { parseInput } from './validation.ts';
 
 /** A column, or an SQL expression over the list's tables. */
 export type ListExpression = AnyColumn | SQL;
@@ -247,30 +245,39 @@ export async function siteTimeZone(db: Db, siteId: string): Promise<string> {
   return rows[0]?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-const noExtra = z.object({});
+/** A row as JSON carries it: instants (Date) become ISO strings, as the list contracts in @lis/domain describe them. */
+export type AnswerRow<Row> = { [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K] };
+
+function answerRow<Row extends object>(row: Row): AnswerRow<Row> {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as AnswerRow<Row>;
+}
+
+/** What a list handler reads of the request: the list query its route schema validated (plus the list's own parameters). */
+export interface ListCall<Query extends ListQuery> {
+  query: Query;
+  url: string;
+  ctx: { siteId: string; accessLevel: number };
+}
 
 /**
- * A list route's handler: parses the list query (400 naming the field), the
- * list's own parameters when it has any, and answers
- * `{ success: true, data, pagination }` from `load`.
+ * A list route's handler. The route's querystring schema (the list query
+ * contract, extended with the list's own parameters) has validated the query;
+ * it answers `{ success: true, data, pagination }` from `load`.
  */
-export function listRoute<Row, S extends z.ZodObject = typeof noExtra>(
+export function listRoute<Row extends object, Query extends ListQuery = ListQuery>(
   db: Db,
-  load: (list: ListRequest<z.output<S>>) => Promise<ListAnswer<Row>>,
-  extra?: S,
-): (request: FastifyRequest) => Promise<{ success: true } & ListAnswer<Row>> {
+  load: (list: ListRequest<Query>) => Promise<ListAnswer<Row>>,
+): (request: ListCall<Query>) => Promise<{ success: true } & ListAnswer<AnswerRow<Row>>> {
   return async (request) => {
-    const query = parseInput(listQuerySchema, request.query);
-    const extraValues = parseInput(extra ?? noExtra, request.query) as z.output<S>;
     const answer = await load({
-      query,
-      extra: extraValues,
+      query: request.query,
+      extra: request.query,
       siteId: request.ctx.siteId,
       timeZone: await siteTimeZone(db, request.ctx.siteId),
       baseUrl: listBaseUrl(request.url),
       now: new Date(),
       accessLevel: request.ctx.accessLevel,
     });
-    return { success: true, ...answer };
+    return { success: true, data: answer.data.map(answerRow), pagination: answer.pagination };
   };
 }

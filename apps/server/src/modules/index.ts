@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppOptions } from '../app.ts';
+import type { AppOptions } from '../app-options.ts';
 import { healthRoutes } from './health/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { siteRoutes } from './sites/routes.ts';

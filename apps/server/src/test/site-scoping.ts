@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { expect } from 'vitest';
-import type { AppOptions } from '../app.ts';
+import type { AppOptions } from '../app-options.ts';
 import type { Db } from '../db/client.ts';
+import { validatorCompiler } from '../lib/validation.ts';
 
 /**
  * Helpers for the site-scoping tests. Each feature module with site data has
@@ -26,6 +28,9 @@ const unusedDatabase = new Proxy({}, {
 /** Every route the module's plugin registers under /api (HEAD routes Fastify adds for GET left out). */
 export async function routesOf(plugin: ModuleRoutes): Promise<RouteKey[]> {
   const app = Fastify({ logger: false });
+  // The routes' zod schemas compile as in the app.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const routes: RouteKey[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

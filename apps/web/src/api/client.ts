@@ -15,6 +15,7 @@
  * Use it inside TanStack Query (`queryFn: ({ signal }) => api.get(path, query, { signal })`);
  * the shared QueryClient never retries silently.
  */
+import type { FailureAnswer } from '@lis/domain';
 import { sessionStore } from '../features/auth/session-store.ts';
 
 export class ApiError extends Error {
@@ -61,12 +62,8 @@ function urlOf(path: string, query: Query, site: string | null): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-interface ErrorAnswer {
-  success?: boolean;
-  message?: unknown;
-  code?: unknown;
-  field?: unknown;
-}
+/** The failure answer of the domain's contract, read defensively: a proxy or an older server may answer anything. */
+type ErrorAnswer = Partial<Record<keyof FailureAnswer, unknown>>;
 
 async function send<T>(method: 'GET' | 'POST', path: string, url: string, body: BodyInit | undefined, options: CallOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSaveIntake, intakeProblems, isValidEmail, normaliseName, type IntakeForm } from './intake.ts';
+import { canSaveIntake, intakeProblems, type IntakeForm } from './contracts.ts';
+import { PATIENT_LIMITS, isValidEmail, normaliseName } from './intake.ts';
 
 const valid: IntakeForm = {
   jmbg: '0101985170003', ime: 'Amir', prezime: 'Hodžić', spol: 'MUŠKI', adresa: 'Titova 1', telefon: '061 111 222',
@@ -32,6 +33,12 @@ describe('intake form', () => {
     expect(intakeProblems({ ...valid, email: 'amir@example' })).toEqual([{ field: 'email', code: 'patient.emailInvalid' }]);
     expect(canSaveIntake({ ...valid, email: 'amir.h@example.ba' })).toBe(true);
     expect(canSaveIntake({ ...valid, email: undefined })).toBe(true);
+  });
+
+  it('holds every text to the length the server accepts', () => {
+    expect(intakeProblems({ ...valid, adresa: 'a'.repeat(PATIENT_LIMITS.adresa + 1) })).toEqual([{ field: 'adresa', code: 'form.invalid' }]);
+    expect(intakeProblems({ ...valid, note: 'n'.repeat(PATIENT_LIMITS.note + 1) })).toEqual([{ field: 'note', code: 'form.invalid' }]);
+    expect(canSaveIntake({ ...valid, adresa: 'a'.repeat(PATIENT_LIMITS.adresa) })).toBe(true);
   });
 });
 

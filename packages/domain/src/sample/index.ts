@@ -2,5 +2,5 @@ export * from './status.ts';
 export * from './actions.ts';
 export * from './code.ts';
 export * from './test-picker.ts';
-export * from './schemas.ts';
+export * from './contracts.ts';
 export * from './label.ts';

@@ -37,7 +37,8 @@ export function siteOf(request: FastifyRequest): string | undefined {
  */
 export const authHook = fp(async (app: FastifyInstance, options: { db: Db }) => {
   app.decorateRequest('ctx');
-  app.addHook('preHandler', async (request) => {
+  // Before the route's input validation: a caller without a session gets 401, never a 400 telling them the input rules.
+  app.addHook('preValidation', async (request) => {
     const permission = request.routeOptions.config.permission;
     // Unmatched paths reach the not-found handler, which answers 404 on its own.
     if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return;

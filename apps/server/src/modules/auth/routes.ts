@@ -1,59 +1,63 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { message } from '@lis/domain';
-import type { AppOptions } from '../../app.ts';
-import { parseInput, sessionFields } from '../../lib/validation.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authContracts, message } from '@lis/domain';
+import type { AppOptions } from '../../app-options.ts';
 import * as service from './service.ts';
 
-const loginBody = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
-  returnSecureToken: z.boolean().optional(),
-});
+const TAGS = ['prijava'];
 
-const logoutBody = z.object({
-  ...sessionFields,
-  user: z.string().max(254).optional(),
-  language: z.string().max(10).optional(),
-  idleTime: z.number().optional(),
-  type: z.enum(['manual', 'automatic']).default('manual'),
-});
-
-const profileBody = z.object({ ...sessionFields, email: z.string().trim().min(1).max(254) });
-
-const passwordBody = z.object({
-  ...sessionFields,
-  email: z.string().trim().min(1).max(254),
-  password: z.string().max(200),
-  novaSifra: z.string().max(200),
-  potvrdaSifra: z.string().max(200),
-});
-
-export async function authRoutes(api: FastifyInstance, { db, config }: AppOptions): Promise<void> {
+export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/login/users', {
     config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: TAGS, summary: 'Sign in',
+      description: 'E-mail and password. `200 { success: true, message: "Ok", data }`: `data.idToken` is the session token for '
+        + '`Authorization: Bearer`. Unknown e-mail `401 auth.userNotFound`, wrong password `401 auth.wrongPassword`, expired or disabled '
+        + 'account `401`, too many failures (5 per account, 20 per address in 15 minutes) `429 auth.throttled`.',
+      ...authContracts.login,
+    },
   }, async (request) => {
-    const body = parseInput(loginBody, request.body);
     const data = await service.login(db, {
-      email: body.email, password: body.password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '',
+      email: request.body.email, password: request.body.password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '',
     }, config.sessionMaxHours);
-    return { success: true, message: 'Ok', data };
+    return { success: true as const, message: 'Ok' as const, data };
   });
 
-  api.post('/logout/users', { config: { permission: 'authenticated' } }, async (request) => {
-    const body = parseInput(logoutBody, request.body);
-    await service.logout(db, request.ctx, body.type);
-    return { success: true };
+  api.post('/logout/users', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: TAGS, summary: 'Sign out',
+      description: 'Ends the session; `type: "automatic"` when the idle timer signs out. `200 { success: true }`.',
+      ...authContracts.logout,
+    },
+  }, async (request) => {
+    await service.logout(db, request.ctx, request.body.type);
+    return { success: true as const };
   });
 
-  api.post('/users/sifra', { config: { permission: 'authenticated' } }, async (request) => {
-    const body = parseInput(passwordBody, request.body);
-    await service.changePassword(db, request.ctx, body);
-    return { success: true, message: message('password.changed'), code: 'password.changed' };
+  api.post('/users/sifra', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: TAGS, summary: "Change one's own password",
+      description: '`password` is the current one, `novaSifra` and `potvrdaSifra` the new one twice. Ends the user\'s other sessions. '
+        + '`200 { success: true, message: "Izmjena uspješno obavljena.", code: "password.changed" }`; refusals `400 password.required`, '
+        + '`password.invalid`, `password.mismatch`, `password.wrongCurrent`; another user\'s e-mail `403`.',
+      ...authContracts.changePassword,
+    },
+  }, async (request) => {
+    await service.changePassword(db, request.ctx, request.body);
+    return { success: true as const, message: message('password.changed'), code: 'password.changed' as const };
   });
 
-  api.post('/users/:localPart', { config: { permission: 'authenticated' } }, async (request) => {
-    const body = parseInput(profileBody, request.body);
-    return { success: true, ...(await service.profile(db, request.ctx, body.email)) };
-  });
+  api.post('/users/:localPart', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: TAGS, summary: "A user's profile",
+      description: 'By `email` in the body: one\'s own profile; an administrator may read anyone\'s, others get `404`. '
+        + '`200 { success: true, data: { link, role, email, ime, prezime }, user: { email, postavke: { language }, sites } }`.',
+      ...authContracts.profile,
+    },
+  }, async (request) => ({ success: true as const, ...(await service.profile(db, request.ctx, request.body.email)) }));
+  return Promise.resolve();
 }

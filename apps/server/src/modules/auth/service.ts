@@ -1,5 +1,5 @@
 import {
-  type Language, type Role, isRole, landingRoute, permissionsFor, sidebarFor, validatePasswordChange,
+  type ProfileAnswer, type Role, type SessionData, type Site, isRole, landingRoute, permissionsFor, sidebarFor, validatePasswordChange,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -27,8 +27,13 @@ function reportsFor(role: Role): Record<string, boolean> {
   };
 }
 
-export function siteAnswer(site: repo.SiteRow) {
+export function siteAnswer(site: repo.SiteRow): Site {
   return { _id: site.id, id: site.id, sifra: site.sifra, naziv: site.naziv, name: site.name, mjesta: site.mjesta };
+}
+
+/** The sites a user works at, as answers carry them. */
+export async function userSites(db: Db, userId: string): Promise<Site[]> {
+  return (await repo.sitesOfUser(db, userId)).map(siteAnswer);
 }
 
 export interface LoginInput {
@@ -38,7 +43,7 @@ export interface LoginInput {
   userAgent: string;
 }
 
-export async function login(db: Db, input: LoginInput, sessionMaxHours: number) {
+export async function login(db: Db, input: LoginInput, sessionMaxHours: number): Promise<SessionData> {
   const email = input.email.trim().toLowerCase();
   const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
   const failures = await repo.countFailures(db, email, input.ip, since);
@@ -83,7 +88,7 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number) 
     email: user.email,
     ime: user.ime,
     prezime: user.prezime,
-    language: user.language as Language,
+    language: user.language,
     idToken: token,
     site: home.id,
     idleTime: user.idleTime,
@@ -102,7 +107,7 @@ export async function logout(db: Db, ctx: RequestContext, type: 'manual' | 'auto
   await endSession(db, ctx.sessionId, type === 'automatic' ? 'idle-logout' : 'logout');
 }
 
-export async function profile(db: Db, ctx: RequestContext, email: string) {
+export async function profile(db: Db, ctx: RequestContext, email: string): Promise<Omit<ProfileAnswer, 'success'>> {
   // A user reads their own profile; an administrator may read anyone's.
   if (email.toLowerCase() !== ctx.email.toLowerCase() && ctx.role !== 'admin') throw AppError.notFound();
   const user = await repo.findUserByEmail(db, email);

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import type { AppOptions } from '../../app.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthContract } from '@lis/domain';
+import type { AppOptions } from '../../app-options.ts';
+import { checkHealth } from './service.ts';
 
-export async function healthRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
-  api.get('/health', { config: { permission: 'public' } }, async () => {
-    try {
-      await db.execute(sql`select 1`);
-    } catch {
-      throw new AppError(503, 'db.connection');
-    }
-    return { status: 'ok' };
-  });
+export function healthRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/health', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['health'], summary: 'Is the server up and its database reachable?',
+      description: '`200 { status: "ok" }`; the database cannot be reached: `503 { code: "db.connection" }` ("Greška prilikom konekcije na DB.").',
+      ...healthContract,
+    },
+  }, () => checkHealth(db));
+  return Promise.resolve();
 }

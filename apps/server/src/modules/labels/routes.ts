@@ -1,32 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { labelSettingsFrom } from '@lis/domain';
-import type { AppOptions } from '../../app.ts';
-import { documented } from '../../lib/route-docs.ts';
-import { labelData } from '../samples/service.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { labelContracts } from '@lis/domain';
+import type { AppOptions } from '../../app-options.ts';
 import { renderLabelPdf } from './pdf.ts';
-import { labelSettingData } from './repository.ts';
+import { labelFor } from './service.ts';
 import { renderLabelZpl } from './zpl.ts';
 
 const TAGS = ['uzorci'];
 const SIZE = 'Sized to the label stock: setting record type `label` with data `{ width, height, dpi }` (millimetres; the site\'s record, '
   + 'else the lab-wide one; default 50 x 25 mm, 203 dpi). Works in every status (reprint). Another site\'s sample: `404`.';
 
-export async function labelRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
-  const load = async (siteId: string, ctx: Parameters<typeof labelData>[1], id: string) => {
-    const [content, stored] = await Promise.all([labelData(db, ctx, id), labelSettingData(db, siteId)]);
-    return { content, settings: labelSettingsFrom(stored) };
-  };
+export function labelRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/uzorci/barcode/:id/pdf', {
     config: { permission: 'samples.read' },
-    ...documented({
-      tags: TAGS, summary: 'Printable label (PDF)', params: { id: 'Sample id (uuid)' },
+    schema: {
+      tags: TAGS, summary: 'Printable label (PDF)', ...labelContracts.pdf,
       description: `\`application/pdf\`, one page: patient name, birth year, date, day number (HITNO when urgent) and the sample code as a `
         + `Code128 barcode with the code below it. ${SIZE}`,
-    }),
+    },
   }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const { content, settings } = await load(request.ctx.siteId, request.ctx, id);
+    const { content, settings } = await labelFor(db, request.ctx, request.params.id);
     const pdf = await renderLabelPdf(content, settings);
     return reply.type('application/pdf').header('content-disposition', `inline; filename="naljepnica-${content.code}.pdf"`)
       .header('cache-control', 'no-store').send(pdf);
@@ -34,15 +29,15 @@ export async function labelRoutes(api: FastifyInstance, { db }: AppOptions): Pro
 
   api.get('/uzorci/barcode/:id/zpl', {
     config: { permission: 'samples.read' },
-    ...documented({
-      tags: TAGS, summary: 'Printable label (ZPL II for Zebra printers)', params: { id: 'Sample id (uuid)' },
+    schema: {
+      tags: TAGS, summary: 'Printable label (ZPL II for Zebra printers)', ...labelContracts.zpl,
       description: `\`text/plain\` ZPL II: UTF-8 text (^CI28) and the code as ^BC Code128 (automatic subsets); send it to the printer's raw port `
         + `(9100) or through the print driver. ${SIZE}`,
-    }),
+    },
   }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const { content, settings } = await load(request.ctx.siteId, request.ctx, id);
+    const { content, settings } = await labelFor(db, request.ctx, request.params.id);
     return reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="naljepnica-${content.code}.zpl"`)
       .header('cache-control', 'no-store').send(renderLabelZpl(content, settings));
   });
+  return Promise.resolve();
 }

@@ -1,5 +1,5 @@
 import {
-  type CalendarDate, type PatientSaveRequest, type PatientUpdateRequest, calendarDayOf, describeJmbg, fromIsoDate,
+  type CalendarDate, type Patient, type SampleStatus, isReportLanguage, isSampleStatus, isSpol, type PatientSaveRequest, type PatientUpdateRequest, calendarDayOf, describeJmbg, fromIsoDate,
   isPlaceholderJmbg, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate, type RandomSource,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -7,25 +7,25 @@ import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { siteTimeZone } from '../../lib/list-query.ts';
+import { siteTimeZone, type ListRequest } from '../../lib/list-query.ts';
 import * as repo from './repository.ts';
 
-/** A patient as every call answers it: the spec's field names, `_id` and `id` both the uuid. */
-export function patientAnswer(row: repo.PatientRow) {
+/** A patient as every call answers it (the `Patient` contract): the spec's field names, `_id` and `id` both the uuid. */
+export function patientAnswer(row: repo.PatientRow): Patient {
   return {
     _id: row.id,
     id: row.id,
     jmbg: row.jmbg,
     ime: row.ime,
     prezime: row.prezime,
-    spol: row.spol,
+    spol: isSpol(row.spol) ? row.spol : '',
     datum_rodjenja: row.datumRodjenja,
     godiste: row.godiste,
     adresa: row.adresa,
     telefon: row.telefon,
     email: row.email,
     passport: row.passport,
-    language: row.language,
+    language: row.language.filter(isReportLanguage),
     symptoms: normaliseSymptoms(row.symptoms),
     note: row.note,
     lokacija: row.lokacija,
@@ -35,7 +35,7 @@ export function patientAnswer(row: repo.PatientRow) {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-export type PatientAnswer = ReturnType<typeof patientAnswer>;
+export type PatientAnswer = Patient;
 
 /** Today in the calling site's time zone: births and ages are calendar days there. */
 export async function siteToday(db: Db, siteId: string, now: Date = new Date()): Promise<CalendarDate> {
@@ -182,6 +182,24 @@ export async function update(db: Db, ctx: RequestContext, id: string, input: Pat
     if (!holder) throw error;
     return { kind: 'duplicate', pacijent: patientAnswer(holder) };
   }
+}
+
+/** GET /pacijenti/list: every patient of the lab, with the count of their uncompleted samples at the calling site. */
+export async function list(db: Db, listRequest: ListRequest<unknown>) {
+  const answer = await repo.listPatients(db, listRequest);
+  return { ...answer, data: answer.data.map((row) => ({ ...row, spol: isSpol(row.spol) ? row.spol : ('' as const) })) };
+}
+
+/** GET /pacijenti/{id}/uzorci: the patient's samples at the calling site that are not VERIFICIRAN; an unknown patient is 404. */
+export async function uncompletedSamples(db: Db, listRequest: ListRequest<unknown>, id: string) {
+  if (!(await repo.findPatientById(db, id))) throw AppError.notFound();
+  const answer = await repo.listUncompletedSamples(db, listRequest, id);
+  return { ...answer, data: answer.data.map((row) => ({ ...row, status: sampleStatusOf(row.status) })) };
+}
+
+function sampleStatusOf(value: string): SampleStatus {
+  if (!isSampleStatus(value)) throw new Error(`unknown sample status in the database: ${value}`);
+  return value;
 }
 
 // Other modules (samples) reach the lab's patients through these, never through the patients repository.

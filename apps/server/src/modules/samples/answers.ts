@@ -1,12 +1,12 @@
-import { type SelectedTest, allowedSampleActions, fromMinorUnits, patientAge, testClass, toLocalDateText, totalPrice } from '@lis/domain';
+import { type LabelData, type SampleView as DomainSampleView, type SelectedTest, allowedSampleActions, fromMinorUnits, patientAge, testClass, toLocalDateText, totalPrice } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { siteTimeZone } from '../../lib/list-query.ts';
+import { siteTimeZone, type ListRequest } from '../../lib/list-query.ts';
 import { patientById, type PatientRecord } from '../patients/service.ts';
-import { sampleRepository, type SampleRow, type SampleTestRow } from './repository.ts';
-import { dayIn, minorUnits, statusOf, timeIn } from './values.ts';
+import { listSamples, sampleRepository, type SampleListExtra, type SampleRow, type SampleTestRow } from './repository.ts';
+import { dayIn, minorUnits, statusOf, storedSpol, timeIn } from './values.ts';
 
 // How a sample is answered (GET /uzorci/show, the save and update answers, the label data), and the
 // reads that answer it. Every read goes through the site's sample repository: another site's sample is not found.
@@ -54,7 +54,7 @@ interface SampleView {
 }
 
 /** The sample as GET /uzorci/show answers it (`uzorak`), and its results (`rezultat.rezultati`). */
-function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
+function sampleAnswer({ sample, patient, tests, timeZone }: SampleView): DomainSampleView {
   const status = statusOf(sample.status);
   const locked = lockedTests(tests);
   const sections = new Map<string, { _id: string; naziv: string }>();
@@ -79,7 +79,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
     created_at: sample.createdAt.toISOString(),
     updated_at: sample.updatedAt.toISOString(),
     received_at: sample.receivedAt?.toISOString() ?? null,
-    patient: { _id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: patient.spol, godiste: patient.godiste },
+    patient: { _id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: storedSpol(patient.spol), godiste: patient.godiste },
     jmbgObj: age?.jmbgObj ?? null,
     starost_dana: age?.days ?? null,
     lokacija: { lokacija: sample.lokacija },
@@ -98,7 +98,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView) {
     .map((test) => ({ labassay: test.labassayId, rezultat: test.rezultat, rezultat_f: test.rezultatF }));
   return { uzorak, rezultat: { rezultati } };
 }
-export type SampleAnswer = ReturnType<typeof sampleAnswer>;
+export type SampleAnswer = DomainSampleView;
 
 /** The sample (of this site) as the calls answer it, read after the change that produced it has committed. */
 export async function answerOf(db: Db, ctx: RequestContext, sample: SampleRow): Promise<SampleAnswer> {
@@ -125,7 +125,7 @@ export async function comment(db: Db, ctx: RequestContext, id: string): Promise<
 }
 
 /** What the label shows: GET /uzorci/barcode/{id}, and the PDF and ZPL labels. */
-export async function labelData(db: Db, ctx: RequestContext, id: string) {
+export async function labelData(db: Db, ctx: RequestContext, id: string): Promise<LabelData> {
   const sample = await sampleRepository(db, ctx.siteId).findSample(id);
   if (!sample) throw AppError.notFound();
   const [patient, timeZone] = await Promise.all([patientById(db, sample.patientId), siteTimeZone(db, ctx.siteId)]);
@@ -140,4 +140,19 @@ export async function labelData(db: Db, ctx: RequestContext, id: string) {
     hitan: sample.hitan,
   };
 }
-export type LabelData = Awaited<ReturnType<typeof labelData>>;
+
+function sampleWithoutPatient(): never {
+  throw new Error('sample without its patient');
+}
+
+/** GET /uzorci/list: the site's samples (sample table, /naljepnice). */
+export async function list(db: Db, listRequest: ListRequest<SampleListExtra>) {
+  const answer = await listSamples(db, listRequest);
+  // The list joins the patient with a LEFT JOIN (for the planner); every sample has its patient, so the columns are never null.
+  return {
+    ...answer,
+    data: answer.data.map((row) => ({
+      ...row, status: statusOf(row.status), pid: row.pid ?? sampleWithoutPatient(), ime: row.ime ?? '', prezime: row.prezime ?? '', jmbg: row.jmbg ?? '',
+    })),
+  };
+}

@@ -1,11 +1,11 @@
-import { type LabassayTipRequest, type PatientScope, type PickerAssay, isAssayOffered, patientAge, testClass } from '@lis/domain';
+import { type LabassayTipRequest, type PatientScope, type SamplePatient, type PickerAssay, isAssayOffered, patientAge, testClass } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/list-query.ts';
 import { logPatientView, patientById, patientByJmbg, type PatientRecord } from '../patients/service.ts';
 import * as repo from './repository.ts';
-import { dayIn, minorUnits, spolOf } from './values.ts';
+import { dayIn, minorUnits, spolOf, storedSpol } from './values.ts';
 
 // The test picker: which tests the catalogue offers a patient, and the same rule checked again when a
 // sample is saved. Patients and the catalogue are lab-wide; the site only gives "today" its time zone.
@@ -17,12 +17,12 @@ export async function patientByReference(db: Db, reference: { pid?: string | und
 }
 
 /** POST /uzorci/patient: the patient of the sample-entry screen with the age the picker filters by (a logged view of the patient). */
-export async function patientForSampleEntry(db: Db, ctx: RequestContext, reference: { pid?: string | undefined; jmbg?: string | undefined }) {
+export async function patientForSampleEntry(db: Db, ctx: RequestContext, reference: { pid?: string | undefined; jmbg?: string | undefined }): Promise<SamplePatient> {
   const patient = await patientByReference(db, reference);
   await logPatientView(db, ctx, patient.id);
   const age = patientAge(patient, dayIn(new Date(), await siteTimeZone(db, ctx.siteId)));
   return {
-    _id: patient.id, id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: patient.spol,
+    _id: patient.id, id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: storedSpol(patient.spol),
     godiste: patient.godiste, datum_rodjenja: patient.datumRodjenja, jmbgObj: age?.jmbgObj ?? null, starost_dana: age?.days ?? null,
   };
 }

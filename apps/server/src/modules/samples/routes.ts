@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  labassayTipRequest, listQuerySchema, message, sampleCommentRequest, sampleDeleteRequest, sampleListFilter, samplePatientRequest,
-  sampleReceptionRequest, sampleSaveRequest, sampleUpdateRequest, sampleUrgentRequest,
-} from '@lis/domain';
-import type { AppOptions } from '../../app.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { message, sampleContracts, type MessageCode } from '@lis/domain';
+import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-query.ts';
-import { documented } from '../../lib/route-docs.ts';
-import { parseInput } from '../../lib/validation.ts';
-import * as repo from './repository.ts';
 import * as service from './service.ts';
 
 const TAGS = ['uzorci'];
@@ -22,28 +17,28 @@ const UZORAK = 'The sample answer is `{ uzorak, rezultat: { rezultati: [{ labass
   + 'Prices are exact decimal text ("4.50"); `ukupno` is their sum; `disable` marks a test that cannot be removed; `actions` lists what '
   + 'the status allows (delete, comment, note, sender, barcode, save, retest, check, edit, undo, verify, unlock, pdf).';
 
-export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function sampleRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/uzorci/patient', {
     config: { permission: 'patients.read' },
-    ...documented({
+    schema: {
       tags: TAGS,
       summary: 'The patient of the sample-entry screen',
-      body: samplePatientRequest,
+      ...sampleContracts.patient,
       description: `${SESSION} By \`jmbg\` (spec) or \`pid\` (patient id).\n\n`
         + '`200 { success: true, pacijent: { _id, id, ime, prezime, jmbg, spol, godiste, datum_rodjenja, jmbgObj, starost_dana } }` '
         + '(age from the ID on today\'s date at the site; null when unknown). Unknown patient: `404`.',
-    }),
+    },
   }, async (request) => {
-    const body = parseInput(samplePatientRequest, request.body);
-    return { success: true, pacijent: await service.patientForSampleEntry(db, request.ctx, body) };
+    return { success: true as const, pacijent: await service.patientForSampleEntry(db, request.ctx, request.body) };
   });
 
   api.post('/uzorci/labassay/tip', {
     config: { permission: 'samples.read' },
-    ...documented({
+    schema: {
       tags: TAGS,
       summary: 'Tests the picker offers, by section, filtered for the patient',
-      body: labassayTipRequest,
+      ...sampleContracts.picker,
       description: `${SESSION} \`sekcija\`: section id or sifra ('' = all); \`tip\`: assay kind ('' = all); the patient by \`pid\` or \`jmbg\` `
         + '(age and sex from the record), or `spol` alone; `trudnica`, `menopauza` from the sample being entered.\n\n'
         + 'A test is offered when it has no reference ranges, or when one of its ranges fits the patient\'s age in days, sex, pregnancy and '
@@ -51,18 +46,17 @@ export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Pr
         + '`200 { success: true, testovi: [{ _id, sifra, naziv, price, analit, jedinica, sekcija, manual, calculated, calculatedTests, disabled, '
         + 'tip, klasa }], sekcije: [{ _id, sifra, naziv, redoslijed }], starost_dana, spol }` in section and report order; the screen shows them '
         + '100 per row group. `klasa` is Lab, Man or Calc. Disabled tests are listed (greyed) but cannot be ordered.',
-    }),
+    },
   }, async (request) => {
-    const body = parseInput(labassayTipRequest, request.body);
-    return { success: true, ...(await service.pickerTests(db, request.ctx, body)) };
+    return { success: true as const, ...(await service.pickerTests(db, request.ctx, request.body)) };
   });
 
   api.post('/uzorci/save', {
     config: { permission: 'samples.write' },
-    ...documented({
+    schema: {
       tags: TAGS,
       summary: 'Create a sample (status ZAPRIMLJEN) with its tests',
-      body: sampleSaveRequest,
+      ...sampleContracts.save,
       description: `${SESSION} The spec leaves this call's path out; this is it. The patient by \`pid\` or \`jmbg\`; \`testovi\` lists `
         + 'lab assay ids (or `{ labassay }` objects) the person picked; a calculated test brings its components at price 0. Prices come '
         + 'from the catalogue. The code is yymmdd + the day\'s running number (2405170001), unique in the lab and never reused.\n\n'
@@ -73,19 +67,18 @@ export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Pr
         + '`500 save.failed` ("Greška prilikom upisa!").\n\n'
         + 'Example body: `{ "pid": "…", "testovi": ["…", "…"], "hitan": false, "trudnica": false, "menstc": "", "anticoag": false, '
         + '"menopauza": false, "lokacija": "Dom zdravlja Centar", "doktor": "dr. Test", "komentar": "" }`',
-    }),
+    },
   }, async (request, reply) => {
-    const body = parseInput(sampleSaveRequest, request.body);
-    const answer = await answeringFailureAs(request, 'save.failed', () => service.create(db, request.ctx, body));
+    const answer = await answeringFailureAs(request, 'save.failed', () => service.create(db, request.ctx, request.body));
     return reply.status(201).send({ success: true, message: message('sample.saved'), code: 'sample.saved', ...answer });
   });
 
   api.post('/uzorci/update', {
     config: { permission: 'samples.write' },
-    ...documented({
+    schema: {
       tags: TAGS,
       summary: 'Edit a sample (sample edit dialog)',
-      body: sampleUpdateRequest,
+      ...sampleContracts.update,
       description: `${SESSION} \`sid\` names the sample. \`testovi\`, when sent, is the sample's whole list of tests: new ones are added `
         + '(with components at 0), left-out ones removed; pulled components need not be listed. Other fields left out keep their values; '
         + '`jmbg`, `spol` and `jmbgObj` of the spec payload are accepted and ignored (the server derives age and sex from the patient).\n\n'
@@ -94,120 +87,114 @@ export async function sampleRoutes(api: FastifyInstance, { db }: AppOptions): Pr
         + 'test `409 sample.lastTest` ("Test nije moguće ukloniti. Zatvorite prozor i obrišite uzorak."); removing a test with a result or one a '
         + 'calculated test needs `409 sample.testLocked` ("Test nije moguće ukloniti!"); picker refusals as on save; an unexpected failure '
         + '`500 sample.updateFailed` ("Greška prilikom izmjene uzorka!").',
-    }),
+    },
   }, async (request) => {
-    const body = parseInput(sampleUpdateRequest, request.body);
-    const answer = await answeringFailureAs(request, 'sample.updateFailed', () => service.update(db, request.ctx, body));
-    return { success: true, message: message('sample.updated'), code: 'sample.updated', ...answer };
+    const answer = await answeringFailureAs(request, 'sample.updateFailed', () => service.update(db, request.ctx, request.body));
+    return { success: true as const, message: message('sample.updated'), code: 'sample.updated' as const, ...answer };
   });
 
   api.get('/uzorci/show/:sid', {
     config: { permission: 'samples.read' },
-    ...documented({
+    schema: {
       tags: TAGS,
       summary: 'A sample with its tests and results',
-      params: { sid: 'Sample id (uuid), or its code as scanned from the label' },
+      ...sampleContracts.show,
       description: `${SESSION}\n\n\`200 { success: true, uzorak, rezultat }\`. ${UZORAK}`,
-    }),
+    },
   }, async (request) => {
-    const { sid } = request.params as { sid: string };
-    return { success: true, ...(await service.show(db, request.ctx, sid)) };
+    return { success: true as const, ...(await service.show(db, request.ctx, request.params.sid)) };
   });
 
   api.post('/uzorci/delete', {
     config: { permission: 'samples.write' },
-    ...documented({
+    schema: {
       tags: TAGS,
       summary: 'Delete a sample (only while ZAPRIMLJEN)',
-      body: sampleDeleteRequest,
+      ...sampleContracts.delete,
       description: `${SESSION} Deletes the sample, its tests and any results (the confirmation 'Da' warns of that). Its code is never given again. `
         + 'The audit row keeps what was deleted.\n\n'
         + '`200 { success: true, message: "Zapis uspješno obrisan!", code: "delete.ok" }`. Not ZAPRIMLJEN: `409 sample.deleteNotAllowed` '
         + '("Uzorak se može obrisati samo dok je ZAPRIMLJEN."); unknown: `404`; unexpected failure: `500 delete.failed` ("Greška prilikom brisanja!").',
-    }),
+    },
   }, async (request) => {
-    const { id } = parseInput(sampleDeleteRequest, request.body);
+    const { id } = request.body;
     await answeringFailureAs(request, 'delete.failed', () => service.remove(db, request.ctx, id));
-    return { success: true, message: message('delete.ok'), code: 'delete.ok' };
+    return { success: true as const, message: message('delete.ok'), code: 'delete.ok' as const };
   });
 
   api.get('/uzorci/komentar/:id', {
     config: { permission: 'samples.read' },
-    ...documented({
-      tags: TAGS, summary: "A sample's comment", params: { id: 'Sample id (uuid)' },
+    schema: {
+      tags: TAGS, summary: "A sample's comment", ...sampleContracts.comment,
       description: `${SESSION}\n\n\`200 { success: true, komentar }\`; unknown: \`404\`.`,
-    }),
+    },
   }, async (request) => {
-    const { id } = request.params as { id: string };
-    return { success: true, komentar: await service.comment(db, request.ctx, id) };
+    return { success: true as const, komentar: await service.comment(db, request.ctx, request.params.id) };
   });
 
   api.post('/uzorci/komentar/:id', {
     config: { permission: 'samples.write' },
-    ...documented({
-      tags: TAGS, summary: "Set a sample's comment", params: { id: 'Sample id (uuid)' }, body: sampleCommentRequest,
+    schema: {
+      tags: TAGS, summary: "Set a sample's comment", ...sampleContracts.setComment,
       description: `${SESSION} Body \`{ komentar }\` (at most 2000 characters; '' clears it).\n\n`
         + '`200 { success: true, komentar, message: "Komentar sačuvan.", code: "sample.commentSaved" }`; ODOBREN/VERIFICIRAN: `409 sample.locked`; unknown: `404`.',
-    }),
+    },
   }, async (request) => {
-    const { id } = request.params as { id: string };
-    const { komentar } = parseInput(sampleCommentRequest, request.body);
-    const saved = await service.setComment(db, request.ctx, id, komentar);
-    return { success: true, komentar: saved, message: message('sample.commentSaved'), code: 'sample.commentSaved' };
+    const saved = await service.setComment(db, request.ctx, request.params.id, request.body.komentar);
+    return { success: true as const, komentar: saved, message: message('sample.commentSaved'), code: 'sample.commentSaved' as const };
   });
 
   api.post('/uzorci/hitan', {
     config: { permission: 'samples.write' },
-    ...documented({
-      tags: TAGS, summary: 'Set or clear the urgent star', body: sampleUrgentRequest,
+    schema: {
+      tags: TAGS, summary: 'Set or clear the urgent star', ...sampleContracts.urgent,
       description: `${SESSION} \`{ id, hitan: true }\` sets the star, \`false\` clears it (the same value twice changes nothing).\n\n`
         + '`200 { success: true, hitan }`; ODOBREN/VERIFICIRAN: `409 sample.locked`; unknown: `404`.',
-    }),
+    },
   }, async (request) => {
-    const { id, hitan } = parseInput(sampleUrgentRequest, request.body);
-    return { success: true, hitan: await service.setUrgent(db, request.ctx, id, hitan) };
+    const { id, hitan } = request.body;
+    return { success: true as const, hitan: await service.setUrgent(db, request.ctx, id, hitan) };
   });
 
   api.post('/uzorci/prijem', {
     config: { permission: 'samples.write' },
-    ...documented({
-      tags: TAGS, summary: 'Receive a sample by its scanned code (/barcode)', body: sampleReceptionRequest,
+    schema: {
+      tags: TAGS, summary: 'Receive a sample by its scanned code (/barcode)', ...sampleContracts.reception,
       description: `${SESSION} A scanner types the code and Enter; send \`{ code }\`. ZAPRIMLJEN becomes U OBRADI with the time of receipt.\n\n`
         + '`200 { success: true, received: true, message: "Uzorak zaprimljen u obradu.", code: "sample.received", uzorak: { _id, code, status, hitan, '
         + 'pacijentRBr, received_at, pid } }`. Already past ZAPRIMLJEN: `200 { success: true, received: false, message: "Uzorak je već zaprimljen.", '
         + 'code: "sample.alreadyReceived", uzorak }` (nothing changes). A code of another site or none: `404`.',
-    }),
+    },
   }, async (request) => {
-    const { code } = parseInput(sampleReceptionRequest, request.body);
-    const outcome = await service.receive(db, request.ctx, code);
-    const answer = outcome.received ? 'sample.received' : 'sample.alreadyReceived';
-    return { success: true, received: outcome.received, message: message(answer), code: answer, uzorak: outcome.uzorak };
+    const outcome = await service.receive(db, request.ctx, request.body.code);
+    const answer: MessageCode = outcome.received ? 'sample.received' : 'sample.alreadyReceived';
+    return { success: true as const, received: outcome.received, message: message(answer), code: answer, uzorak: outcome.uzorak };
   });
 
   api.get('/uzorci/barcode/:id', {
     config: { permission: 'samples.read' },
-    ...documented({
-      tags: TAGS, summary: 'Label data of a sample', params: { id: 'Sample id (uuid)' },
+    schema: {
+      tags: TAGS, summary: 'Label data of a sample', ...sampleContracts.label,
       description: `${SESSION} Works in every status (label reprint).\n\n`
         + '`200 { success: true, pacijentRBr, godiste, datum (dd.mm.yyyy, site zone), code, ime, prezime, hitan }`. '
         + 'Printable labels: `/api/uzorci/barcode/{id}/pdf` and `/api/uzorci/barcode/{id}/zpl`.',
-    }),
+    },
   }, async (request) => {
-    const { id } = request.params as { id: string };
-    return { success: true, ...(await service.labelData(db, request.ctx, id)) };
+    return { success: true as const, ...(await service.labelData(db, request.ctx, request.params.id)) };
   });
 
   api.get('/uzorci/list', {
     config: { permission: 'samples.read' },
-    ...documented({
+    schema: {
       tags: TAGS, summary: "The site's samples (sample table, /naljepnice)",
-      querystring: listQuerySchema.extend(sampleListFilter.shape),
+      ...sampleContracts.list,
       description: `${SESSION} The list query contract: \`sort\` (created_at, datum, code, status, hitan, prezime, ime; default created_at desc), `
         + '`page`, `per_page`, `filter` (every word must match the start of the code, prezime, ime or jmbg), `datum` (DANAS, JUČER, SEDMICA, '
         + 'MJESEC, SVE on the registration time, or RADNA LISTA = not yet approved), `dateRangeMin`/`dateRangeMax`; plus `status` (repeatable: '
         + '`status=ZAPRIMLJEN&status=U%20OBRADI` for samples in processing) and `hitan` (true/false).\n\n'
         + '`200 { success: true, data: [{ _id, code, pacijentRBr, status, hitan, tip, type, datum, lokacija, doktor, komentar, pdf_exists, '
         + 'created_at, updated_at, pid, ime, prezime, jmbg, godiste, testova, ukupno }], pagination }`.',
-    }),
-  }, listRoute(db, (list) => repo.listSamples(db, list), sampleListFilter));
+    },
+  }, listRoute(db, (list) => service.list(db, list)));
+  return Promise.resolve();
 }

@@ -24,6 +24,11 @@ export function spolOf(value: string | null | undefined): Spol | null {
   return isSpol(value) ? value : null;
 }
 
+/** A patient's sex as answers carry it: MUŠKI, ŽENSKI, or '' when the record has none. */
+export function storedSpol(value: string | null | undefined): Spol | '' {
+  return spolOf(value) ?? '';
+}
+
 export function statusOf(value: string): SampleStatus {
   if (!isSampleStatus(value)) throw new Error(`unknown sample status in the database: ${value}`);
   return value;

@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppOptions } from '../../app.ts';
-import { AppError } from '../../lib/errors.ts';
-import { sitesOfUser } from '../auth/repository.ts';
-import { siteAnswer } from '../auth/service.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteContracts } from '@lis/domain';
+import type { AppOptions } from '../../app-options.ts';
+import * as service from './service.ts';
 
-export async function siteRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
-  api.get('/postavke/sajtovi/list', { config: { permission: 'authenticated' } }, async (request) => {
-    const sajtovi = await sitesOfUser(db, request.ctx.userId);
-    return { success: true, sajtovi: sajtovi.map(siteAnswer) };
-  });
+const TAGS = ['sajtovi'];
 
-  api.post('/postavke/sajtovi/:site', { config: { permission: 'authenticated' } }, async (request) => {
-    const { site } = request.params as { site: string };
-    const sajt = (await sitesOfUser(db, request.ctx.userId)).find((row) => row.id === site || row.sifra === site);
-    if (!sajt) throw AppError.forbidden('auth.siteForbidden');
-    return { success: true, sajt: siteAnswer(sajt) };
-  });
+export function siteRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/postavke/sajtovi/list', {
+    config: { permission: 'authenticated' },
+    schema: { tags: TAGS, summary: "The caller's sites", description: '`200 { success: true, sajtovi: [site] }`.', ...siteContracts.list },
+  }, async (request) => ({ success: true as const, sajtovi: await service.sitesOfCaller(db, request.ctx) }));
+
+  api.post('/postavke/sajtovi/:site', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: TAGS, summary: 'Switch to one of the caller\'s sites (by id or sifra)',
+      description: '`200 { success: true, sajt }`; a site the caller does not have: `403 auth.siteForbidden`.', ...siteContracts.switch,
+    },
+  }, async (request) => ({ success: true as const, sajt: await service.siteToSwitchTo(db, request.ctx, request.params.site) }));
+  return Promise.resolve();
 }

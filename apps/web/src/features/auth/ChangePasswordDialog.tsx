@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH, type MessageCode, message, validatePasswordChange } from '@lis/domain';
+import { MIN_PASSWORD_LENGTH, type MessageCode, type PasswordChangeAnswer, message, validatePasswordChange } from '@lis/domain';
 import { ApiError, api } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
@@ -73,7 +73,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     }
     setBusy(true);
     try {
-      const answer = await api.post<{ message: string; code?: string }>('/users/sifra', {
+      const answer = await api.post<PasswordChangeAnswer>('/users/sifra', {
         email: session.user.email,
         password: values.staraSifra,
         novaSifra: values.novaSifra,

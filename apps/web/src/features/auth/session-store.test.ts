@@ -41,6 +41,13 @@ describe('session store', () => {
     expect(createSessionStore().get()).toEqual({ status: 'anonymous' });
   });
 
+  it('does not restore a stored session that is no longer a login answer of the contract', () => {
+    createSessionStore().start(sessionFixture());
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.session)!) as { data: Record<string, unknown>; siteId: string };
+    localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...stored, data: { ...stored.data, display: undefined } }));
+    expect(createSessionStore().get()).toEqual({ status: 'anonymous' });
+  });
+
   it('switches only to one of the user\'s sites, and remembers it', () => {
     const store = createSessionStore();
     store.start(sessionFixture());

@@ -8,42 +8,11 @@
  * /auth/login. This file performs no network calls, so the API client can
  * import it without a cycle.
  */
-import {
-  type Language, type Permission, type Role, type SidebarItem, isRole, languageFromSession,
-} from '@lis/domain';
+import { type Language, type SessionData, languageFromSession, sessionDataSchema } from '@lis/domain';
 import { applyLanguage } from '../../i18n/index.ts';
 
-export interface Site {
-  _id: string;
-  id: string;
-  sifra: string;
-  naziv: string;
-  name: string;
-  mjesta: string[];
-}
-
-/** The `data` of the login answer (POST /api/login/users). */
-export interface SessionData {
-  localId: string;
-  email: string;
-  ime: string;
-  prezime: string;
-  /** The stored language: 'rs'/'bs', 'en' or 'de'; see `languageFromSession`. */
-  language: string;
-  idToken: string;
-  /** The user's home site (uuid); the site in use is `SessionState.siteId`. */
-  site: string;
-  /** Seconds without activity before the automatic logout. */
-  idleTime: number;
-  customer: boolean;
-  pid_bcode: boolean;
-  default_route: string;
-  access: { level: number; role: Role; permissions: Permission[] };
-  display: { list: number; show: number; columns: number; rows: number };
-  reports: Record<string, boolean>;
-  sites: Site[];
-  sidebar: SidebarItem[];
-}
+/** A site of the login answer, and the `data` of the login answer (POST /api/login/users): the domain's contract types. */
+export type { SessionData, Site } from '@lis/domain';
 
 export type SessionState =
   | { status: 'anonymous' }
@@ -63,23 +32,18 @@ interface StoredSession {
   siteId: string;
 }
 
-function isSessionData(value: unknown): value is SessionData {
-  if (!value || typeof value !== 'object') return false;
-  const data = value as Partial<SessionData>;
-  return typeof data.idToken === 'string' && typeof data.email === 'string' && typeof data.idleTime === 'number'
-    && Array.isArray(data.sites) && Array.isArray(data.sidebar) && typeof data.access === 'object'
-    && data.access !== null && isRole(String(data.access.role)) && Array.isArray(data.access.permissions);
-}
-
 function readStored(): StoredSession | null {
   try {
     const token = localStorage.getItem(STORAGE_KEYS.token);
     const raw = localStorage.getItem(STORAGE_KEYS.session);
     if (!token || !raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredSession>;
-    if (!isSessionData(parsed.data) || parsed.data.idToken !== token) return null;
-    const siteId = parsed.data.sites.some((site) => site.id === parsed.siteId) ? parsed.siteId! : parsed.data.site;
-    return { data: parsed.data, siteId };
+    const stored = JSON.parse(raw) as { data?: unknown; siteId?: unknown };
+    // What was stored must still be a login answer of today's contract, for this token; else the user signs in again.
+    const parsed = sessionDataSchema.safeParse(stored.data);
+    if (!parsed.success || parsed.data.idToken !== token) return null;
+    const data = parsed.data;
+    const siteId = typeof stored.siteId === 'string' && data.sites.some((site) => site.id === stored.siteId) ? stored.siteId : data.site;
+    return { data, siteId };
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@
  * server decides what a token may do; these checks only hide what would fail.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Language, Permission } from '@lis/domain';
+import type { Language, LoginAnswer, Permission, ProfileAnswer } from '@lis/domain';
 import { ApiError, api } from '../../api/client.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { type SessionData, type SessionState, type Site, sessionLanguage, sessionStore } from './session-store.ts';
@@ -65,20 +65,10 @@ export function useActiveSession(): ActiveSession {
   return useMemo(() => describeSession(data, siteId), [data, siteId]);
 }
 
-interface LoginAnswer {
-  success: true;
-  message: string;
-  data: SessionData;
-}
-
 export async function login(email: string, password: string): Promise<SessionData> {
   const answer = await api.post<LoginAnswer>('/login/users', { email: email.trim(), password, returnSecureToken: true });
   sessionStore.start(answer.data);
   return answer.data;
-}
-
-interface ProfileAnswer {
-  user?: { postavke?: { language?: string }; sites?: string[] };
 }
 
 let restoring: Promise<void> | null = null;
@@ -96,7 +86,7 @@ export function restoreSession(): Promise<void> {
     const localPart = encodeURIComponent(state.data.email.split('@')[0] ?? state.data.email);
     try {
       const answer = await api.post<ProfileAnswer>(`/users/${localPart}`, { email: state.data.email });
-      sessionStore.confirm(answer.user?.postavke?.language);
+      sessionStore.confirm(answer.user.postavke.language);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) sessionStore.clear();
       else sessionStore.confirm(undefined);

@@ -3,7 +3,7 @@
  * newest first, and how a scan's outcome is read from the reception call.
  * Pure apart from sessionStorage; tested in reception.test.ts.
  */
-import type { SampleStatus } from '@lis/domain';
+import type { SampleReceptionAnswer, SampleStatus } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 
 export type ScanOutcome = 'pending' | 'received' | 'already' | 'notFound' | 'failed';
@@ -26,12 +26,8 @@ export interface ScanEntry {
 export const HISTORY_LIMIT = 50;
 const PREFIX = 'lis.reception:';
 
-/** The answer of POST /api/uzorci/prijem. */
-export interface ReceptionAnswer {
-  received: boolean;
-  message: string;
-  uzorak: { _id: string; code: string; status: SampleStatus; pid: string };
-}
+/** The answer of POST /api/uzorci/prijem (the domain's contract). */
+export type ReceptionAnswer = SampleReceptionAnswer;
 
 /** A scanner may add spaces or a carriage return; the code is what is between them. */
 export function normaliseScan(text: string): string {

@@ -1,62 +1,20 @@
 /**
- * The patient calls of spec section 7 as the screens use them, with the
- * answers' shapes (apps/server/src/modules/patients/routes.ts documents them).
+ * The patient calls of spec section 7 as the screens use them. Request and
+ * answer types are those of the contracts in @lis/domain (patient/contracts.ts),
+ * the same zod schemas the server validates and serialises with.
  */
-import type { PatientSaveRequest, PatientUpdateRequest, ReportLanguage, SampleStatus, Spol, Symptoms } from '@lis/domain';
+import type {
+  Patient, PatientFindAnswer, PatientListRow, PatientSaveRequest, PatientSavedAnswer, PatientUpdateRequest, UncompletedSampleRow,
+  UncompletedSamplesAnswer,
+} from '@lis/domain';
 import { api } from '../../api/client.ts';
 
-/** A patient as the find, save, detail and update calls answer it. */
-export interface Patient {
-  _id: string;
-  id: string;
-  jmbg: string;
-  ime: string;
-  prezime: string;
-  spol: Spol | '';
-  datum_rodjenja: string | null;
-  godiste: number | null;
-  adresa: string;
-  telefon: string;
-  email: string;
-  passport: string;
-  language: ReportLanguage[];
-  symptoms: Symptoms;
-  note: string;
-  lokacija: string;
-  duhan: string;
-  dijabetes: string;
-  created_at: string;
-  updated_at: string;
-}
-
+/** A patient as the find, save, detail and update calls answer it (the domain's answer contract). */
+export type { Patient } from '@lis/domain';
 /** A row of GET /api/pacijenti/list. */
-export interface PatientRow {
-  _id: string;
-  jmbg: string;
-  ime: string;
-  prezime: string;
-  spol: Spol | '';
-  godiste: number | null;
-  datum_rodjenja: string | null;
-  adresa: string;
-  telefon: string;
-  lokacija: string;
-  created_at: string;
-  /** The patient's samples at this site that are not VERIFICIRAN yet. */
-  nezavrseni: number;
-}
-
+export type PatientRow = PatientListRow;
 /** A row of GET /api/pacijenti/{id}/uzorci. */
-export interface UncompletedSample {
-  _id: string;
-  code: string;
-  status: SampleStatus;
-  hitan: boolean;
-  tip: string;
-  datum: string;
-  created_at: string;
-  testova: number;
-}
+export type UncompletedSample = UncompletedSampleRow;
 
 export const PATIENT_LIST_URL = '/pacijenti/list';
 
@@ -65,27 +23,27 @@ export function patientName(patient: { ime: string; prezime: string }): string {
 }
 
 export async function findPatient(jmbg: string, signal?: AbortSignal): Promise<Patient | null> {
-  const answer = await api.post<{ exists: boolean; pacijent: Patient | null }>('/pacijenti/unos/find', { jmbg }, { signal });
+  const answer = await api.post<PatientFindAnswer>('/pacijenti/unos/find', { jmbg }, { signal });
   return answer.exists ? answer.pacijent : null;
 }
 
 export async function savePatient(body: PatientSaveRequest): Promise<Patient> {
-  const answer = await api.post<{ pacijent: Patient }>('/pacijenti/unos/save', { ...body });
+  const answer = await api.post<PatientSavedAnswer>('/pacijenti/unos/save', { ...body });
   return answer.pacijent;
 }
 
 export async function patientDetail(id: string, signal?: AbortSignal): Promise<Patient> {
-  const answer = await api.get<{ pacijent: Patient }>(`/pacijenti/detalji/${encodeURIComponent(id)}`, {}, { signal });
+  const answer = await api.get<PatientSavedAnswer>(`/pacijenti/detalji/${encodeURIComponent(id)}`, {}, { signal });
   return answer.pacijent;
 }
 
 export async function updatePatient(id: string, body: PatientUpdateRequest): Promise<Patient> {
-  const answer = await api.post<{ pacijent: Patient }>(`/pacijenti/detalji/update/${encodeURIComponent(id)}`, { id, ...body });
+  const answer = await api.post<PatientSavedAnswer>(`/pacijenti/detalji/update/${encodeURIComponent(id)}`, { id, ...body });
   return answer.pacijent;
 }
 
 export async function uncompletedSamples(id: string, signal?: AbortSignal): Promise<UncompletedSample[]> {
-  const answer = await api.get<{ data: UncompletedSample[] }>(
+  const answer = await api.get<UncompletedSamplesAnswer>(
     `/pacijenti/${encodeURIComponent(id)}/uzorci`, { datum: 'SVE', per_page: 0, sort: 'created_at|desc' }, { signal },
   );
   return answer.data;

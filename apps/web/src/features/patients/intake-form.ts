@@ -1,13 +1,13 @@
 /**
  * The intake form's state and how each thing a person does changes it
  * (spec sections 4 and 5). Every rule comes from @lis/domain: ID modes,
- * truncation, the 'datr'/'god' encodings and placeholder IDs, symptoms,
- * required fields and the e-mail pattern. This file only decides what the
+ * truncation, the 'datr'/'god' encodings and placeholder IDs, symptoms, and
+ * the save request's own schema for required fields, lengths and the e-mail. This file only decides what the
  * form holds and when a message is shown. Pure; tested in intake-form.test.ts.
  */
 import {
   type CalendarDate, type IdMode, type MessageCode, type PatientSaveRequest, type RandomSource, type ReportLanguage, type Spol, type SymptomKey,
-  type Symptoms, describeJmbg, emptySymptoms, encodeNoData, inputLengthFor, intakeProblems, isValidEmail, normaliseName,
+  type Symptoms, type IntakeForm, describeJmbg, emptySymptoms, encodeNoData, inputLengthFor, intakeProblems, normaliseName,
   personalIdFromEntry, setSymptom, truncateIdInput,
 } from '@lis/domain';
 
@@ -94,9 +94,9 @@ export function leaveEmail(state: IntakeState): IntakeState {
 }
 
 export function visibleEmailProblem(state: IntakeState): MessageCode | null {
-  const email = state.email.trim();
-  if (email === '' || isValidEmail(email)) return null;
-  return state.emailTouched || state.showProblems ? 'patient.emailInvalid' : null;
+  const problem = intakeProblems(asForm(state)).find((entry) => entry.field === 'email');
+  if (!problem) return null;
+  return state.emailTouched || state.showProblems ? problem.code : null;
 }
 
 export function setSpol(state: IntakeState, spol: Spol): IntakeState {
@@ -111,14 +111,15 @@ export function tickSymptom(state: IntakeState, key: SymptomKey, checked: boolea
   return { ...state, symptoms: setSymptom(state.symptoms, key, checked) };
 }
 
-function asForm(state: IntakeState) {
+/** What the form would send, for the save request's own schema to judge. */
+function asForm(state: IntakeState): IntakeForm {
   return {
     jmbg: state.jmbg ?? '', ime: state.ime, prezime: state.prezime, spol: state.spol, adresa: state.adresa,
-    telefon: state.telefon, email: state.email, symptoms: state.symptoms,
+    telefon: state.telefon, email: state.email, passport: state.passport, language: state.language, symptoms: state.symptoms,
   };
 }
 
-/** The fields that keep the form from being saved (the domain's intake rule). */
+/** The fields that keep the form from being saved: the server's save schema (`intakeProblems` of @lis/domain), length limits included. */
 export function missingFields(state: IntakeState): Set<string> {
   return new Set(intakeProblems(asForm(state)).map((problem) => problem.field));
 }

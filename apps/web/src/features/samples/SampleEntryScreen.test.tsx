@@ -32,18 +32,19 @@ const TESTS = [
 ];
 
 const APPROVED_ROW: SampleRow = {
-  _id: 's-approved', code: '2611200001', pacijentRBr: 1, status: 'ODOBREN', hitan: false, tip: 'Standard', datum: '2026-11-22T07:00:00Z',
-  lokacija: '', doktor: '', pdf_exists: false, created_at: '2026-11-22T07:00:00Z', updated_at: '2026-11-22T07:00:00Z', pid: 'p-1',
+  _id: 's-approved', code: '2611200001', pacijentRBr: 1, status: 'ODOBREN', hitan: false, tip: 'Standard', type: '', datum: '2026-11-22T07:00:00Z',
+  lokacija: '', doktor: '', komentar: '', pdf_exists: false, created_at: '2026-11-22T07:00:00Z', updated_at: '2026-11-22T07:00:00Z', pid: 'p-1',
   ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', godiste: 1978, testova: 1, ukupno: '3.00',
 };
 
 const APPROVED: SampleAnswer = {
   uzorak: {
-    _id: 's-approved', code: '2611200001', pacijentRBr: 1, pid: 'p-1', status: 'ODOBREN', hitan: false, tip: 'Standard', type: '',
-    pdf_exists: false, komentar: '', datum: '2026-11-22T07:00:00Z', vrijeme: '08:00', created_at: '2026-11-22T07:00:00Z',
+    _id: 's-approved', id: 's-approved', sid: 's-approved', code: '2611200001', pacijentRBr: 1, pid: 'p-1', status: 'ODOBREN', hitan: false,
+    tip: 'Standard', type: '', pdf_exists: false, komentar: '', datum: '2026-11-22T07:00:00Z', vrijeme: '08:00', tags: [], created_at: '2026-11-22T07:00:00Z',
     updated_at: '2026-11-22T07:00:00Z', received_at: null,
     patient: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', spol: 'ŽENSKI', godiste: 1978 },
-    jmbgObj: null, lokacija: { lokacija: '' }, doktor: '', trudnica: false, menstc: '', anticoag: false, menopauza: false,
+    jmbgObj: null, starost_dana: null, lokacija: { lokacija: '' }, doktor: '', trudnica: false, menstc: '', anticoag: false, menopauza: false,
+    sekcija: [{ _id: 'bio', naziv: 'Biohemija' }],
     tests: [{
       _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',
       manual: false, calculated: false, klasa: 'Lab', disable: true, price: '3.00', status_t: 'ODOBREN', component_of: null,

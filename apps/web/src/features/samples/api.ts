@@ -1,136 +1,22 @@
 /**
- * The sample calls (spec section 7 and apps/server/src/modules/samples/routes.ts)
- * as the sample screens use them, with the answers' shapes.
+ * The sample calls (spec section 7) as the sample screens use them. Request
+ * and answer types are those of the contracts in @lis/domain
+ * (sample/contracts.ts), the same zod schemas the server validates and
+ * serialises with.
  */
 import type {
-  Age, SampleSaveRequest, SampleStatus, SampleUpdateRequest, Spol, TestClass,
+  PickerAnswer, SampleListAnswer, SampleListRow, SamplePatient, SamplePatientAnswer, SampleSaveRequest, SampleSavedAnswer,
+  SampleShowAnswer, SampleUpdateRequest, SampleUrgentAnswer, SampleView,
 } from '@lis/domain';
 import { api } from '../../api/client.ts';
 
-/** POST /api/uzorci/patient: the patient header of the sample-entry screen. */
-export interface SamplePatient {
-  _id: string;
-  id: string;
-  ime: string;
-  prezime: string;
-  jmbg: string;
-  spol: Spol | '';
-  godiste: number | null;
-  datum_rodjenja: string | null;
-  /** Age from the ID on today's date at the site; null when the ID does not tell the birth. */
-  jmbgObj: Age | null;
-  starost_dana: number | null;
-}
+export type { PickerAnswer, PickerSection, PickerTest, SamplePatient, SampleTest, Uzorak } from '@lis/domain';
 
-/** A test the picker offers (POST /api/uzorci/labassay/tip); price is exact decimal text. */
-export interface PickerTest {
-  _id: string;
-  sifra: string;
-  naziv: string;
-  price: string;
-  analit: string;
-  jedinica: string;
-  sekcija: string;
-  manual: boolean;
-  calculated: boolean;
-  calculatedTests: string[];
-  disabled: boolean;
-  tip: string;
-  klasa: TestClass;
-}
-
-export interface PickerSection {
-  _id: string;
-  sifra: string;
-  naziv: string;
-  redoslijed: number;
-}
-
-export interface PickerAnswer {
-  testovi: PickerTest[];
-  sekcije: PickerSection[];
-  starost_dana: number | null;
-  spol: Spol | null;
-}
-
-/** A test on a sample (the spec's test entry). */
-export interface SampleTest {
-  _id: string;
-  labassay: string;
-  ime_testa: string;
-  sifra: string;
-  analit: string;
-  jedinica: string;
-  sekcija: string;
-  sekcija_naziv: string;
-  manual: boolean;
-  calculated: boolean;
-  klasa: TestClass;
-  /** It has a result, or a calculated test on the sample is computed from it: it cannot be removed. */
-  disable: boolean;
-  price: string;
-  status_t: string;
-  /** The calculated test that pulled it in at price 0. */
-  component_of: string | null;
-}
-
-export interface Uzorak {
-  _id: string;
-  code: string;
-  pacijentRBr: number;
-  pid: string;
-  status: SampleStatus;
-  hitan: boolean;
-  tip: string;
-  type: string;
-  pdf_exists: boolean;
-  komentar: string;
-  datum: string;
-  vrijeme: string;
-  created_at: string;
-  updated_at: string;
-  received_at: string | null;
-  patient: { _id: string; ime: string; prezime: string; jmbg: string; spol: Spol | ''; godiste: number | null };
-  jmbgObj: Age | null;
-  lokacija: { lokacija: string };
-  doktor: string;
-  trudnica: boolean;
-  menstc: string;
-  anticoag: boolean;
-  menopauza: boolean;
-  tests: SampleTest[];
-  ukupno: string;
-  /** What the status allows (allowedSampleActions of @lis/domain, worked out by the server). */
-  actions: string[];
-}
-
-export interface SampleAnswer {
-  uzorak: Uzorak;
-  rezultat: { rezultati: { labassay: string; rezultat: string | null; rezultat_f: string | null }[] };
-}
+/** A sample and its results, as the show, save and update calls answer them. */
+export type SampleAnswer = SampleView;
 
 /** A row of GET /api/uzorci/list. */
-export interface SampleRow {
-  _id: string;
-  code: string;
-  pacijentRBr: number;
-  status: SampleStatus;
-  hitan: boolean;
-  tip: string;
-  datum: string;
-  lokacija: string;
-  doktor: string;
-  pdf_exists: boolean;
-  created_at: string;
-  updated_at: string;
-  pid: string;
-  ime: string;
-  prezime: string;
-  jmbg: string;
-  godiste: number | null;
-  testova: number;
-  ukupno: string;
-}
+export type SampleRow = SampleListRow;
 
 export const SAMPLE_LIST_URL = '/uzorci/list';
 
@@ -144,7 +30,7 @@ export const sampleKeys = {
 };
 
 export async function samplePatient(pid: string, signal?: AbortSignal): Promise<SamplePatient> {
-  const answer = await api.post<{ pacijent: SamplePatient }>('/uzorci/patient', { pid }, { signal });
+  const answer = await api.post<SamplePatientAnswer>('/uzorci/patient', { pid }, { signal });
   return answer.pacijent;
 }
 
@@ -156,18 +42,18 @@ export function pickerTests(pid: string, flags: { trudnica: boolean; menopauza: 
 export type SampleSaveBody = Partial<SampleSaveRequest> & Pick<SampleSaveRequest, 'testovi'>;
 
 export function saveSample(body: SampleSaveBody): Promise<SampleAnswer> {
-  return api.post<SampleAnswer>('/uzorci/save', { ...body });
+  return api.post<SampleSavedAnswer>('/uzorci/save', { ...body });
 }
 
 /** What the edit dialog sends; fields left out keep their values. */
 export type SampleUpdateBody = Partial<SampleUpdateRequest> & Pick<SampleUpdateRequest, 'sid'>;
 
 export function updateSample(body: SampleUpdateBody): Promise<SampleAnswer> {
-  return api.post<SampleAnswer>('/uzorci/update', { ...body });
+  return api.post<SampleSavedAnswer>('/uzorci/update', { ...body });
 }
 
 export function showSample(id: string, signal?: AbortSignal): Promise<SampleAnswer> {
-  return api.get<SampleAnswer>(`/uzorci/show/${encodeURIComponent(id)}`, {}, { signal });
+  return api.get<SampleShowAnswer>(`/uzorci/show/${encodeURIComponent(id)}`, {}, { signal });
 }
 
 export async function deleteSample(id: string, email: string): Promise<void> {
@@ -175,13 +61,13 @@ export async function deleteSample(id: string, email: string): Promise<void> {
 }
 
 export async function setUrgent(id: string, hitan: boolean): Promise<boolean> {
-  const answer = await api.post<{ hitan: boolean }>('/uzorci/hitan', { id, hitan });
+  const answer = await api.post<SampleUrgentAnswer>('/uzorci/hitan', { id, hitan });
   return answer.hitan;
 }
 
 /** The patient's samples registered today at this site, newest first (the list filter on the full ID matches only this patient). */
 export async function todaysSamples(patient: { _id: string; jmbg: string }, signal?: AbortSignal): Promise<SampleRow[]> {
-  const answer = await api.get<{ data: SampleRow[] }>(
+  const answer = await api.get<SampleListAnswer>(
     SAMPLE_LIST_URL, { datum: 'DANAS', filter: patient.jmbg, per_page: 0, sort: 'created_at|desc' }, { signal },
   );
   return answer.data.filter((row) => row.pid === patient._id);

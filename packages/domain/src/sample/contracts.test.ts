@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   labassayTipRequest, sampleCommentRequest, sampleDeleteRequest, sampleListFilter, sampleReceptionRequest, sampleSaveRequest,
   sampleUpdateRequest, sampleUrgentRequest,
-} from './schemas.ts';
+} from './contracts.ts';
 
 const A = '5b0e8c3a-2f5e-4f65-9d7c-6f0f0c1f2a10';
 const B = '0d6b8f5e-8c1a-4d52-a3f1-3f5b7c9e1d22';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptySymptoms } from './symptoms.ts';
-import { patientFindRequest, patientSaveRequest, patientUpdateRequest, samplePatientRequest } from './schemas.ts';
+import { patientFindRequest, patientSaveRequest, patientUpdateRequest, samplePatientRequest } from './contracts.ts';
 
 const intake = {
   jmbg: '0101985170003', ime: ' amir ', prezime: 'hodžić', spol: 'MUŠKI', adresa: ' Titova 1 ', telefon: '061 111 222',

@@ -1,0 +1,14 @@
+import type { HealthAnswer } from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pingDatabase } from './repository.ts';
+
+/** The server is healthy when its database answers; otherwise 503 with the spec's 'Greška prilikom konekcije na DB.'. */
+export async function checkHealth(db: Db): Promise<HealthAnswer> {
+  try {
+    await pingDatabase(db);
+  } catch {
+    throw new AppError(503, 'db.connection');
+  }
+  return { status: 'ok' };
+}

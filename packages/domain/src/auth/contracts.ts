@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { failureResponses, messageCodeSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
+import { PERMISSIONS, ROLES } from '../permissions.ts';
+import { siteSchema } from '../sites/contracts.ts';
+
+/** POST /api/login/users: sign in with e-mail and password. */
+export const loginRequest = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+  returnSecureToken: z.boolean().optional(),
+});
+export type LoginRequest = z.output<typeof loginRequest>;
+
+interface SidebarEntry {
+  path: string;
+  title: string;
+  icon: string;
+  visible: boolean;
+  default: boolean;
+  danger: boolean;
+  note: boolean;
+  parent: string | null;
+  children?: SidebarEntry[];
+}
+
+/** One sidebar entry of the login answer; `children` nest entries of the same shape. */
+export const sidebarItemSchema: z.ZodType<SidebarEntry> = z.object({
+  path: z.string(),
+  /** Message-catalogue key of the title. */
+  title: z.string(),
+  icon: z.string(),
+  visible: z.boolean(),
+  default: z.boolean(),
+  danger: z.boolean(),
+  note: z.boolean(),
+  parent: z.string().nullable(),
+  get children() {
+    return z.array(sidebarItemSchema).optional();
+  },
+}).meta({ id: 'SidebarItem' });
+
+/** The `data` of the login answer: the session the web app keeps. */
+export const sessionDataSchema = z.object({
+  localId: z.string(),
+  email: z.string(),
+  ime: z.string(),
+  prezime: z.string(),
+  /** The stored language: 'rs'/'bs', 'en' or 'de'. */
+  language: z.string(),
+  idToken: z.string(),
+  /** The user's home site (uuid). */
+  site: z.string(),
+  /** Seconds without activity before the automatic logout. */
+  idleTime: z.number().int(),
+  customer: z.boolean(),
+  pid_bcode: z.boolean(),
+  default_route: z.string(),
+  access: z.object({ level: z.number().int(), role: z.enum(ROLES), permissions: z.array(z.enum(PERMISSIONS)) }),
+  display: z.object({ list: z.number().int(), show: z.number().int(), columns: z.number().int(), rows: z.number().int() }),
+  /** Which report menus the role may see. */
+  reports: z.record(z.string(), z.boolean()),
+  sites: z.array(siteSchema),
+  sidebar: z.array(sidebarItemSchema),
+});
+export type SessionData = z.output<typeof sessionDataSchema>;
+
+export const loginAnswer = successAnswer({ message: z.literal('Ok'), data: sessionDataSchema });
+export type LoginAnswer = z.output<typeof loginAnswer>;
+
+/** POST /api/logout/users: ends the session (`automatic` when the idle timer signs out). */
+export const logoutRequest = z.object({
+  ...sessionFields,
+  user: z.string().max(254).optional(),
+  language: z.string().max(10).optional(),
+  idleTime: z.number().optional(),
+  type: z.enum(['manual', 'automatic']).default('manual'),
+});
+export const logoutAnswer = successAnswer({});
+
+/** POST /api/users/sifra: change one's own password. */
+export const passwordChangeRequest = z.object({
+  ...sessionFields,
+  email: z.string().trim().min(1).max(254),
+  password: z.string().max(200),
+  novaSifra: z.string().max(200),
+  potvrdaSifra: z.string().max(200),
+});
+export type PasswordChangeRequest = z.output<typeof passwordChangeRequest>;
+export const passwordChangeAnswer = successAnswer({ message: z.string(), code: messageCodeSchema });
+export type PasswordChangeAnswer = z.output<typeof passwordChangeAnswer>;
+
+/** POST /api/users/{localPart}: a user's profile (one's own; an administrator may read anyone's). */
+export const profileParams = z.object({ localPart: pathParam('The local part of the e-mail address') });
+export const profileRequest = z.object({ ...sessionFields, email: z.string().trim().min(1).max(254) });
+export const profileAnswer = successAnswer({
+  data: z.object({ link: z.null(), role: z.string(), email: z.string(), ime: z.string(), prezime: z.string() }),
+  user: z.object({ email: z.string(), postavke: z.object({ language: z.string() }), sites: z.array(z.string()) }),
+});
+export type ProfileAnswer = z.output<typeof profileAnswer>;
+
+export const authContracts = {
+  login: { body: loginRequest, response: { 200: loginAnswer, ...failureResponses } },
+  logout: { body: logoutRequest, response: { 200: logoutAnswer, ...failureResponses } },
+  changePassword: { body: passwordChangeRequest, response: { 200: passwordChangeAnswer, ...failureResponses } },
+  profile: { params: profileParams, body: profileRequest, response: { 200: profileAnswer, ...failureResponses } },
+} as const;

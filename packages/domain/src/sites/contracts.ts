@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { failureResponses, pathParam, successAnswer } from '../answers.ts';
+
+/** A site as the login answer and the site calls carry it. */
+export const siteSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  sifra: z.string(),
+  naziv: z.string(),
+  name: z.string(),
+  /** Towns the site serves. */
+  mjesta: z.array(z.string()),
+});
+export type Site = z.output<typeof siteSchema>;
+
+/** GET /api/postavke/sajtovi/list: the caller's sites. */
+export const siteListAnswer = successAnswer({ sajtovi: z.array(siteSchema) });
+export type SiteListAnswer = z.output<typeof siteListAnswer>;
+
+/** POST /api/postavke/sajtovi/{site}: switch to one of the caller's sites, by id or sifra. */
+export const siteSwitchParams = z.object({ site: pathParam('Site id (uuid) or its sifra') });
+export const siteSwitchAnswer = successAnswer({ sajt: siteSchema });
+export type SiteSwitchAnswer = z.output<typeof siteSwitchAnswer>;
+
+export const siteContracts = {
+  list: { response: { 200: siteListAnswer, ...failureResponses } },
+  switch: { params: siteSwitchParams, response: { 200: siteSwitchAnswer, ...failureResponses } },
+} as const;
