@@ -10,7 +10,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { message } from '@lis/domain';
 import type { Db } from './db/client.ts';
 import type { Config } from './config.ts';
+import { isConnectionFailure } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
+import { answerUnreadableUrl, inputGuard } from './lib/input-guard.ts';
 import { authHook } from './modules/auth/auth-hook.ts';
 import { registerModules } from './modules/index.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -41,6 +43,7 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
     // Only behind a reverse proxy may X-Forwarded-For name the client: else anyone could dodge the per-address sign-in throttle.
     trustProxy: options.config.trustProxy ?? false,
     ajv: { customOptions: { removeAdditional: false } },
+    frameworkErrors: answerUnreadableUrl,
   });
 
   enforceRoutePermissions(app);
@@ -82,10 +85,15 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
         success: false, message: message('form.invalid', 'bs', { field: 'body' }), code: 'form.invalid', field: 'body',
       });
     }
+    if (isConnectionFailure(error)) {
+      request.log.error({ err: { message: error.message } }, 'database unreachable');
+      return reply.status(503).send({ success: false, message: message('db.connection'), code: 'db.connection' });
+    }
     request.log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
     return reply.status(500).send({ success: false, message: message('server.error'), code: 'server.error' });
   });
 
+  await app.register(inputGuard);
   await app.register(authHook, { db: options.db });
   await app.register(async (api) => registerModules(api, options), { prefix: '/api' });
 
