@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { message } from '@lis/domain';
 import type { Db } from './db/client.ts';
 import type { Config } from './config.ts';
-import { isConnectionFailure } from './lib/db-errors.ts';
+import { connectionFailure } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { answerUnreadableUrl, inputGuard } from './lib/input-guard.ts';
 import { authHook } from './modules/auth/auth-hook.ts';
@@ -85,8 +85,9 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
         success: false, message: message('form.invalid', 'bs', { field: 'body' }), code: 'form.invalid', field: 'body',
       });
     }
-    if (isConnectionFailure(error)) {
-      request.log.error({ err: { message: error.message } }, 'database unreachable');
+    const unreachable = connectionFailure(error);
+    if (unreachable) {
+      request.log.error({ err: unreachable }, 'database unreachable');
       return reply.status(503).send({ success: false, message: message('db.connection'), code: 'db.connection' });
     }
     request.log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');

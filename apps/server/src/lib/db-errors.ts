@@ -46,24 +46,30 @@ const CONNECTION_MESSAGES = [
 ];
 
 /**
- * True when the database could not be reached or dropped the connection, as
- * opposed to refusing a statement. Looks through drizzle's wrapper (`cause`)
- * and through an AggregateError (one error per address tried).
+ * The driver's error saying the database could not be reached or dropped the
+ * connection (as opposed to refusing a statement), or null. Looks through
+ * drizzle's wrapper (`cause`), whose own message carries the query's
+ * parameters and must not be logged, and through an AggregateError (one
+ * error per address tried).
  */
-export function isConnectionFailure(error: unknown): boolean {
+export function connectionFailure(error: unknown): { code?: string; message: string } | null {
   const pending: unknown[] = [error];
   for (let seen = 0; seen < 20 && pending.length > 0; seen += 1) {
     const current = pending.shift();
     if (!current || typeof current !== 'object') continue;
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof candidate.code === 'string') {
-      if (CONNECTION_ERROR_CODES.has(candidate.code)) return true;
-      if (/^[0-9A-Z]{5}$/.test(candidate.code) && isConnectionSqlState(candidate.code)) return true;
+    const text = typeof candidate.message === 'string' ? candidate.message : '';
+    const code = typeof candidate.code === 'string' ? candidate.code : undefined;
+    if (code !== undefined && (CONNECTION_ERROR_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isConnectionSqlState(code)))) {
+      return { code, message: text };
     }
-    const text = candidate.message;
-    if (typeof text === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(text))) return true;
+    if (CONNECTION_MESSAGES.some((pattern) => pattern.test(text))) return { ...(code ? { code } : {}), message: text };
     if (candidate.cause !== undefined) pending.push(candidate.cause);
     if (Array.isArray(candidate.errors)) pending.push(...(candidate.errors as unknown[]));
   }
-  return false;
+  return null;
+}
+
+export function isConnectionFailure(error: unknown): boolean {
+  return connectionFailure(error) !== null;
 }
