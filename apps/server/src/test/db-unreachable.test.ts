@@ -1,11 +1,14 @@
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { Server } from 'socket.io';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { attachRealtime } from '../realtime/socket.ts';
 
 /** A port on this machine where nothing listens: it was free a moment ago and was let go again. */
 async function closedPort(): Promise<number> {
@@ -22,11 +25,12 @@ const UNREACHABLE = { success: false, message: 'Greška prilikom konekcije na DB
 describe('a database that cannot be reached', () => {
   let app: FastifyInstance;
   let pool: pg.Pool;
+  let db: Db;
 
   beforeAll(async () => {
     pool = new pg.Pool({ host: '127.0.0.1', port: await closedPort(), user: 'lis', database: 'lis', connectionTimeoutMillis: 2_000 });
     pool.on('error', () => {});
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    db = drizzle(pool, { schema });
     app = await buildApp({
       db, logger: false, config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
     });
@@ -53,5 +57,18 @@ describe('a database that cannot be reached', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual(UNREACHABLE);
     }
+  });
+
+  it('refuses a socket connection with db.connection instead of ending the process', async () => {
+    const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+    attachRealtime(io, db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, {
+      path: '/socket.io', auth: { token: 'some-token' }, transports: ['websocket'], reconnection: false,
+    });
+    const refusal = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    socket.close();
+    await io.close();
+    expect(refusal.message).toBe('db.connection');
   });
 });
