@@ -11,7 +11,9 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, typ
 import { z } from 'zod';
 import { message } from '@lis/domain';
 import type { AppOptions } from './app-options.ts';
+import { connectionFailure } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
+import { answerUnreadableUrl, inputGuard } from './lib/input-guard.ts';
 import { frameworkRefusal, validationRefusal, validatorCompiler } from './lib/validation.ts';
 import { authHook } from './modules/auth/auth-hook.ts';
 import { registerModules } from './modules/index.ts';
@@ -36,6 +38,7 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
     // Only behind a reverse proxy may X-Forwarded-For name the client: else anyone could dodge the per-address sign-in throttle.
     trustProxy: options.config.trustProxy ?? false,
     ajv: { customOptions: { removeAdditional: false } },
+    frameworkErrors: answerUnreadableUrl,
   });
 
   // Every route's request and answers are zod contracts from @lis/domain: requests are validated and answers serialised through them.
@@ -77,10 +80,16 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
         success: false, message: refusal.message, code: refusal.code, ...(refusal.field ? { field: refusal.field } : {}),
       });
     }
+    const unreachable = connectionFailure(error);
+    if (unreachable) {
+      request.log.error({ err: unreachable }, 'database unreachable');
+      return reply.status(503).send({ success: false, message: message('db.connection'), code: 'db.connection' });
+    }
     request.log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
     return reply.status(500).send({ success: false, message: message('server.error'), code: 'server.error' });
   });
 
+  await app.register(inputGuard);
   await app.register(authHook, { db: options.db });
   await app.register(async (api) => registerModules(api, options), { prefix: '/api' });
 

@@ -21,6 +21,7 @@ export const MESSAGES = {
   'password.changed': { bs: 'Izmjena uspješno obavljena.', en: 'Change completed successfully.', de: 'Änderung erfolgreich durchgeführt.' },
   'form.required': { bs: 'Unesite obavezna polja.', en: 'Fill in the required fields.', de: 'Bitte Pflichtfelder ausfüllen.' },
   'form.invalid': { bs: 'Neispravan unos: {field}.', en: 'Invalid input: {field}.', de: 'Ungültige Eingabe: {field}.' },
+  'form.forbiddenCharacters': { bs: 'Polje {field} sadrži nedozvoljene znakove.', en: 'The field {field} contains characters that are not allowed.', de: 'Das Feld {field} enthält unzulässige Zeichen.' },
   'save.failed': { bs: 'Greška prilikom upisa!', en: 'Error while saving!', de: 'Fehler beim Speichern!' },
   'delete.ok': { bs: 'Zapis uspješno obrisan!', en: 'Record deleted successfully!', de: 'Eintrag erfolgreich gelöscht!' },
   'delete.failed': { bs: 'Greška prilikom brisanja!', en: 'Error while deleting!', de: 'Fehler beim Löschen!' },

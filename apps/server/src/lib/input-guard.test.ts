@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { forbiddenCharacterPath, forbiddenInputField, hasForbiddenCharacter } from './input-guard.ts';
+
+describe('hasForbiddenCharacter', () => {
+  it('refuses NUL and a surrogate without its partner, keeps every other text', () => {
+    expect(hasForbiddenCharacter('A\u0000B')).toBe(true);
+    expect(hasForbiddenCharacter('\uD800')).toBe(true);
+    expect(hasForbiddenCharacter('x\uDC00')).toBe(true);
+    expect(hasForbiddenCharacter('\uDC00\uD800')).toBe(true);
+    expect(hasForbiddenCharacter('Čćđšž 🙂 \u202Eעברית\u0001\t')).toBe(false);
+    expect(hasForbiddenCharacter('')).toBe(false);
+  });
+});
+
+describe('forbiddenCharacterPath', () => {
+  it('names the first bad field with its path', () => {
+    expect(forbiddenCharacterPath({ code: 'A\u0000' })).toBe('code');
+    expect(forbiddenCharacterPath({ testovi: ['a', 'b', 'c\u0000'] })).toBe('testovi.2');
+    expect(forbiddenCharacterPath({ lokacija: { lokacija: '\uD83D' } })).toBe('lokacija.lokacija');
+    expect(forbiddenCharacterPath({ sid: '\u0000' }, 'params')).toBe('params.sid');
+    expect(forbiddenCharacterPath('\u0000')).toBe('body');
+  });
+
+  it('refuses a bad key under its parent, and passes clean input of any shape', () => {
+    expect(forbiddenCharacterPath({ patient: { 'a\u0000b': 1 } })).toBe('patient');
+    expect(forbiddenCharacterPath({ a: [1, true, null, { b: 'Ž' }], c: 2 })).toBeNull();
+    expect(forbiddenCharacterPath(undefined)).toBeNull();
+  });
+
+  it('walks a body nested deeper than the call stack would allow', () => {
+    let deep: unknown = '\u0000';
+    for (let level = 0; level < 200_000; level += 1) deep = [deep];
+    expect(forbiddenCharacterPath(deep)).toMatch(/^0\.0\.0\..*…$/);
+  });
+});
+
+describe('forbiddenInputField', () => {
+  it('checks the session headers, path, query and body in that order', () => {
+    const clean = { headers: {}, params: { id: 'x' }, query: { filter: 'a' }, body: { code: 'b' } };
+    expect(forbiddenInputField(clean)).toBeNull();
+    expect(forbiddenInputField({ ...clean, headers: { 'x-site': '\u0000' } })).toBe('headers.x-site');
+    expect(forbiddenInputField({ ...clean, params: { id: '\u0000' }, body: { code: '\u0000' } })).toBe('params.id');
+    expect(forbiddenInputField({ ...clean, query: { filter: '\u0000' } })).toBe('filter');
+    expect(forbiddenInputField({ ...clean, body: { code: '\u0000' } })).toBe('code');
+  });
+});
