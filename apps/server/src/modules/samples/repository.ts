@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { WORKLIST_STATUSES } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, patients, referenceRanges, sampleCodeCounters, sampleTests, samples } from '../../db/schema.ts';
 import { runList, type ListRequest } from '../../lib/list-query.ts';
@@ -252,6 +253,6 @@ export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
     primaryKey: samples.id,
     filter: [samples.code, patients.prezime, patients.ime, patients.jmbg],
     date: samples.createdAt,
-    presets: { 'RADNA LISTA': sql`${samples.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')` },
+    presets: { 'RADNA LISTA': inArray(samples.status, [...WORKLIST_STATUSES]) },
   });
 }
