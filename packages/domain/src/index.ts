@@ -9,5 +9,6 @@ export * from './time-zone.ts';
 export * from './spol.ts';
 export * from './assays/index.ts';
 export * from './money.ts';
+export * from './bosnian-sort-key.ts';
 export * from './patient/index.ts';
 export * from './sample/index.ts';

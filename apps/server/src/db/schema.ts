@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bosnianSortKeySql } from './bosnian-sort-key.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -192,6 +193,9 @@ export const patients = pgTable('patients', {
   jmbg: text('jmbg').notNull(),
   ime: text('ime').notNull(),
   prezime: text('prezime').notNull(),
+  /** Keys that sort ime and prezime in Bosnian alphabetical order (Č after C, Dž after D, Ž after Z), kept by the database. */
+  imeSort: text('ime_sort').notNull().generatedAlwaysAs(bosnianSortKeySql('ime')),
+  prezimeSort: text('prezime_sort').notNull().generatedAlwaysAs(bosnianSortKeySql('prezime')),
   /** MUŠKI or ŽENSKI. */
   spol: text('spol').notNull(),
   /** Derived from jmbg when it carries the date. */
@@ -223,6 +227,9 @@ export const patients = pgTable('patients', {
   index('patients_jmbg_search_idx').on(sql`lower(${t.jmbg}) text_pattern_ops`),
   index('patients_prezime_search_idx').on(sql`lower(${t.prezime}) text_pattern_ops`),
   index('patients_ime_search_idx').on(sql`lower(${t.ime}) text_pattern_ops`),
+  // The list's sort by prezime or ime (the id breaks ties, as list-query orders).
+  index('patients_prezime_sort_idx').on(t.prezimeSort, t.id),
+  index('patients_ime_sort_idx').on(t.imeSort, t.id),
   // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (a DESC index would be NULLS LAST and not match).
   index('patients_created_idx').on(t.createdAt, t.id),
 ]);

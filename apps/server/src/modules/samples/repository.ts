@@ -247,7 +247,7 @@ export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
     ),
     sortable: {
       created_at: samples.createdAt, datum: samples.datum, code: samples.code, status: samples.status, hitan: samples.hitan,
-      prezime: patients.prezime, ime: patients.ime,
+      prezime: patients.prezimeSort, ime: patients.imeSort,
     },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     primaryKey: samples.id,
