@@ -52,9 +52,14 @@ export const reportLanguagesSchema = z.preprocess(
   z.array(z.enum(REPORT_LANGUAGES)).max(REPORT_LANGUAGES.length),
 ).transform((values) => [...new Set(values)]);
 
-/** A birth year typed in the patient-data dialog; used only when the ID itself does not carry the birth. */
+/**
+ * A birth year typed in the patient-data dialog; used only when the ID itself
+ * does not carry the birth. The schema checks the form (a whole year from
+ * 1921); that it is not after the current year is isPossibleBirthYear with
+ * the site's day, which the server's service and the form supply.
+ */
 export const godisteSchema = z.union([z.number(), z.string().trim().regex(/^\d{4}$/).transform(Number)], { error: 'patient.birthYearInvalid' })
-  .refine((year) => Number.isInteger(year) && year >= MIN_BIRTH_YEAR && year <= new Date().getFullYear(), { error: 'patient.birthYearInvalid' })
+  .refine((year) => Number.isInteger(year) && year >= MIN_BIRTH_YEAR && year <= 9999, { error: 'patient.birthYearInvalid' })
   .nullish();
 
 const patientFields = {

@@ -1,6 +1,6 @@
 import {
   type CalendarDate, type PatientSaveRequest, type PatientUpdateRequest, calendarDayOf, describeJmbg, fromIsoDate,
-  isPlaceholderJmbg, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate, type RandomSource,
+  isPlaceholderJmbg, isPossibleBirthYear, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate, type RandomSource,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
@@ -58,6 +58,12 @@ async function assertPossibleJmbg(db: Db, ctx: RequestContext, jmbg: string): Pr
   if (problem) throw AppError.badRequest(problem, 'jmbg');
 }
 
+/** A typed birth year may not be after the site's current year (the site's zone decides when the year turns). */
+async function assertPossibleBirthYear(db: Db, ctx: RequestContext, godiste: number | null | undefined): Promise<void> {
+  if (godiste === null || godiste === undefined) return;
+  if (!isPossibleBirthYear(godiste, await siteToday(db, ctx.siteId))) throw AppError.badRequest('patient.birthYearInvalid', 'godiste');
+}
+
 /** The intake form's existence check; the record it answers is a view of the patient, so it is logged like one. */
 export async function findByJmbg(db: Db, ctx: RequestContext, jmbg: string): Promise<PatientAnswer | null> {
   const row = await repo.findPatientByJmbg(db, jmbg);
@@ -89,6 +95,7 @@ function placeholderForAnotherPerson(existing: repo.PatientRow, input: { jmbg: s
  */
 export async function register(db: Db, ctx: RequestContext, input: PatientSaveRequest, random: RandomSource = Math.random): Promise<SaveOutcome> {
   await assertPossibleJmbg(db, ctx, input.jmbg);
+  await assertPossibleBirthYear(db, ctx, input.godiste);
   let jmbg = input.jmbg;
   for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
     const existing = await repo.findPatientByJmbg(db, jmbg);
@@ -157,6 +164,7 @@ const COLUMN_NAMES: Record<EditableField, string> = {
 /** Edits a patient; one audit row per changed field. A jmbg another patient has answers the duplicate. */
 export async function update(db: Db, ctx: RequestContext, id: string, input: PatientUpdateRequest): Promise<SaveOutcome> {
   if (input.jmbg !== undefined) await assertPossibleJmbg(db, ctx, input.jmbg);
+  await assertPossibleBirthYear(db, ctx, input.godiste);
   try {
     return await db.transaction(async (tx): Promise<SaveOutcome> => {
       const current = await repo.findPatientById(tx, id, { forUpdate: true });
