@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDayOf, isCalendarDay, isTimeZone, startOfDay } from './time-zone.ts';
+import { addDays, calendarDayOf, instantOfWallClock, isCalendarDay, isTimeZone, startOfDay, wallClockText } from './time-zone.ts';
 
 describe('calendar days in a time zone', () => {
   it('finds the local day of an instant', () => {
@@ -44,5 +44,19 @@ describe('calendar days in a time zone', () => {
     expect(isCalendarDay('2024-01-01T00:00:00Z')).toBe(false);
     expect(isTimeZone('Europe/Sarajevo')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('wall-clock readings in a zone', () => {
+  it('turns a reading into the instant it names there and back', () => {
+    expect(instantOfWallClock('2024-06-01 08:05:00', 'Europe/Sarajevo')?.toISOString()).toBe('2024-06-01T06:05:00.000Z');
+    expect(instantOfWallClock('2024-01-15 23:59', 'Europe/Sarajevo')?.toISOString()).toBe('2024-01-15T22:59:00.000Z');
+    expect(instantOfWallClock('2024-06-01 08:05:00', 'UTC')?.toISOString()).toBe('2024-06-01T08:05:00.000Z');
+    expect(wallClockText(new Date('2024-06-01T06:05:09Z'), 'Europe/Sarajevo')).toBe('2024-06-01 08:05:09');
+    expect(wallClockText(new Date('2024-12-31T23:30:00Z'), 'Europe/Sarajevo')).toBe('2025-01-01 00:30:00');
+  });
+
+  it('refuses text that is no reading', () => {
+    for (const text of ['2024-02-30 10:00', '2024-06-01 24:00', '2024-06-01', 'jučer']) expect(instantOfWallClock(text, 'UTC'), text).toBeNull();
   });
 });

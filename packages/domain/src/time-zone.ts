@@ -82,11 +82,33 @@ export function addDays(day: CalendarDay, days: number): CalendarDay {
 
 /** The instant the day begins in the zone (local midnight; DST changes in Europe never skip midnight). */
 export function startOfDay(day: CalendarDay, timeZone: string): Date {
-  const match = DAY_PATTERN.exec(day);
-  if (!match) throw new RangeError(`not a calendar day: ${day}`);
-  const wallAsUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const instant = instantOfWallClock(`${day} 00:00:00`, timeZone);
+  if (!instant) throw new RangeError(`not a calendar day: ${day}`);
+  return instant;
+}
+
+const WALL_CLOCK_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant a wall-clock reading `YYYY-MM-DD HH:mm[:ss]` names in the zone,
+ * or null when the text is no such reading. A reading that falls in the hour
+ * skipped when clocks go forward names the instant an hour later.
+ */
+export function instantOfWallClock(text: string, timeZone: string): Date | null {
+  const match = WALL_CLOCK_PATTERN.exec(text);
+  if (!match || !isCalendarDay(`${match[1]}-${match[2]}-${match[3]}`)) return null;
+  const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const wallAsUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), hour, minute, second);
   // The offset depends on the instant we are looking for; two rounds settle it, also on DST change days.
   let guess = wallAsUtc - zoneOffsetMs(new Date(wallAsUtc), timeZone);
   guess = wallAsUtc - zoneOffsetMs(new Date(guess), timeZone);
   return new Date(guess);
+}
+
+/** The wall-clock reading `YYYY-MM-DD HH:mm:ss` of an instant in the zone. */
+export function wallClockText(instant: Date, timeZone: string): string {
+  const clock = wallClock(instant, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${calendarDayOf(instant, timeZone)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)}`;
 }

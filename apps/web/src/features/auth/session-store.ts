@@ -12,6 +12,7 @@ import {
   type Language, type Permission, type Role, type SidebarItem, isRole, languageFromSession,
 } from '@lis/domain';
 import { applyLanguage } from '../../i18n/index.ts';
+import { applySiteTimeZone } from '../../lib/date-time.ts';
 
 export interface Site {
   _id: string;
@@ -20,6 +21,8 @@ export interface Site {
   naziv: string;
   name: string;
   mjesta: string[];
+  /** The site's IANA time zone; absent in sessions stored before sites carried it. */
+  timeZone?: string;
 }
 
 /** The `data` of the login answer (POST /api/login/users). */
@@ -100,6 +103,11 @@ export function sessionLanguage(data: SessionData): Language {
 
 type Listener = () => void;
 
+/** The time zone of the site the session works on, if the login answer gave one. */
+function siteZone(state: SessionState): string | undefined {
+  return state.status === 'anonymous' ? undefined : state.data.sites.find((site) => site.id === state.siteId)?.timeZone;
+}
+
 export function createSessionStore() {
   let state: SessionState = initialState();
   const listeners = new Set<Listener>();
@@ -111,11 +119,14 @@ export function createSessionStore() {
       return { status: 'anonymous' };
     }
     applyLanguage(sessionLanguage(stored.data));
-    return { status: 'restoring', ...stored };
+    const restoring: SessionState = { status: 'restoring', ...stored };
+    applySiteTimeZone(siteZone(restoring));
+    return restoring;
   }
 
   function set(next: SessionState): void {
     state = next;
+    applySiteTimeZone(siteZone(next));
     for (const listener of listeners) listener();
   }
 

@@ -17,7 +17,7 @@ import {
   ListFetcherContext, ListTable, type ListColumn, type ListFetcher, type ListRowAction,
 } from '../../components/list-table/index.ts';
 import { SAMPLE_LIST_URL, type SampleRow } from '../samples/api.ts';
-import { formatDate, formatTime } from '../samples/format.ts';
+import { formatDate, formatTime } from '../../lib/date-time.ts';
 import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
 import classes from '../samples/samples.module.css';
 

@@ -19,7 +19,7 @@ import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
 import { type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { requestedTests, selectionFromSample } from './picker-selection.ts';
 import { useTestSelection } from './use-test-selection.ts';
 import { SampleFields, type SampleFlags } from './SampleFields.tsx';
