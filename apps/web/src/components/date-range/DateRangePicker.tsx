@@ -25,8 +25,8 @@ import {
 import { formatDateTime, fromSiteWallClock, siteTimeZone, toSiteWallClock } from '../../lib/date-time.ts';
 import { AppDialog, DIALOG_NARROW_QUERY } from '../AppDialog.tsx';
 import { notify } from '../notify.tsx';
-import { useListLanguage } from '../list-table/messages.ts';
-import { useDateRangeText } from './messages.ts';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/index.ts';
 
 /** The pickers show seconds, so a day visibly ends at 23:59:59. */
 const PICKER_FORMAT = 'DD.MM.YYYY HH:mm:ss';
@@ -78,8 +78,8 @@ export function DateRangePicker(props: DateRangePickerProps) {
 }
 
 function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDay = EARLIEST_DAY }: DateRangePickerProps) {
-  const text = useDateRangeText();
-  const language = useListLanguage();
+  const { t: text } = useTranslation(undefined, { keyPrefix: 'dateRange' });
+  const language = useLanguage();
   const narrow = useMediaQuery(DIALOG_NARROW_QUERY) ?? false;
   const [now] = useState(() => new Date());
   const [from, setFrom] = useState<string | null>(() => toPickerValue(value?.from));
