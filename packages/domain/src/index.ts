@@ -5,6 +5,7 @@ export * from './password.ts';
 export * from './date-range.ts';
 export * from './list-query.ts';
 export * from './site-switch.ts';
+export * from './calendar-date.ts';
 export * from './time-zone.ts';
 export * from './spol.ts';
 export * from './assays/index.ts';

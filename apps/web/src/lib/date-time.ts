@@ -9,7 +9,7 @@
  * that zone unless given one.
  */
 import {
-  type CalendarDate, DEFAULT_TIME_ZONE, calendarDayOf, fromIsoDate, instantOfWallClock, isTimeZone, wallClockText,
+  type CalendarDate, DEFAULT_TIME_ZONE, calendarDateOf, instantOfWallClock, isTimeZone, toLocalDateText, wallClockText,
 } from '@lis/domain';
 
 let currentZone = DEFAULT_TIME_ZONE;
@@ -25,9 +25,7 @@ export function siteTimeZone(): string {
 
 /** Today at the site: what birth dates, birth years and the day presets are compared with. */
 export function siteToday(now: Date = new Date(), timeZone: string = currentZone): CalendarDate {
-  const day = fromIsoDate(calendarDayOf(now, timeZone));
-  if (!day) throw new Error('calendar day could not be read');
-  return day;
+  return calendarDateOf(now, timeZone);
 }
 
 function instant(value: string | Date): Date | null {
@@ -39,8 +37,7 @@ function instant(value: string | Date): Date | null {
 export function formatDate(value: string | Date, timeZone: string = currentZone): string {
   const date = instant(value);
   if (!date) return '';
-  const [year, month, day] = calendarDayOf(date, timeZone).split('-');
-  return `${day}.${month}.${year}`;
+  return toLocalDateText(calendarDateOf(date, timeZone));
 }
 
 /** '2026-11-22T07:05:00Z' -> '08:05' at the site. */

@@ -1,6 +1,6 @@
 import type { MessageCode } from '../messages.ts';
 import type { Spol } from '../spol.ts';
-import { compareDates, isRealDate, type CalendarDate } from './calendar-date.ts';
+import { compareDates, isRealDate, type CalendarDate } from '../calendar-date.ts';
 
 /**
  * The personal ID (jmbg) of spec section 5. A real JMBG is DDMM, the century

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toIsoDate } from '../calendar-date.ts';
 import { EARLIEST_DAY } from '../date-range.ts';
 import { jmbgSchema } from '../patient/schemas.ts';
 import { SPOL_VALUES } from '../spol.ts';
@@ -29,7 +30,7 @@ const lokacijaSchema = z.union([
 
 /** When the sample was taken: not before the earliest selectable day, not in the future (checked by the server against its clock). */
 const datumSchema = z.iso.datetime({ offset: true })
-  .refine((value) => value.slice(0, 10) >= EARLIEST_DAY, { error: 'sample.datumInvalid' });
+  .refine((value) => value.slice(0, 10) >= toIsoDate(EARLIEST_DAY), { error: 'sample.datumInvalid' });
 
 const clinicalFields = {
   trudnica: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { calendarDayOf } from '@lis/domain';
+import { calendarDateOf } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, auditLog, patients } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
@@ -243,7 +243,7 @@ describe('POST /api/pacijenti/detalji/update/{id}', () => {
 
   it('re-derives the birth when the ID changes, and takes a typed year only where the ID has none', async () => {
     const pacijent = await register({ jmbg: '000090010101P', godiste: null });
-    const siteYear = Number(calendarDayOf(new Date(), 'Europe/Sarajevo').slice(0, 4));
+    const siteYear = calendarDateOf(new Date(), 'Europe/Sarajevo').year;
     const future = await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { godiste: siteYear + 1 });
     expect(future.json()).toMatchObject({ code: 'patient.birthYearInvalid', field: 'godiste' });
     expect((await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { godiste: siteYear })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import {
-  type CalendarDate, type PatientSaveRequest, type PatientUpdateRequest, calendarDayOf, describeJmbg, fromIsoDate,
+  type CalendarDate, type PatientSaveRequest, type PatientUpdateRequest, calendarDateOf, describeJmbg,
   isPlaceholderJmbg, isPossibleBirthYear, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate, type RandomSource,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -39,9 +39,7 @@ export type PatientAnswer = ReturnType<typeof patientAnswer>;
 
 /** Today in the calling site's time zone: births and ages are calendar days there. */
 export async function siteToday(db: Db, siteId: string, now: Date = new Date()): Promise<CalendarDate> {
-  const day = fromIsoDate(calendarDayOf(now, await siteTimeZone(db, siteId)));
-  if (!day) throw new Error('calendar day of the site could not be read');
-  return day;
+  return calendarDateOf(now, await siteTimeZone(db, siteId));
 }
 
 /** Birth date and year as the ID tells them; a typed birth year only where the ID has none. */

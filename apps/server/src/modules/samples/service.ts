@@ -1,6 +1,6 @@
 import {
   type CalendarDate, type LabassayTipRequest, type PatientScope, type PickerAssay, type SampleSaveRequest, type SampleStatus,
-  type SampleUpdateRequest, type SelectedTest, type Spol, allowedSampleActions, calendarDayOf, formatSampleCode, fromIsoDate,
+  type SampleUpdateRequest, type SelectedTest, type Spol, allowedSampleActions, calendarDateOf, formatSampleCode,
   fromMinorUnits, isAssayOffered, isSampleLocked, isSampleStatus, isSpol, nextStatus, patientAge, reconcileTests, sampleCodeDay,
   sampleFlagsProblem, testClass, toLocalDateText, toMinorUnits, totalPrice,
 } from '@lis/domain';
@@ -16,9 +16,7 @@ import * as repo from './repository.ts';
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 function dayIn(instant: Date, timeZone: string): CalendarDate {
-  const day = fromIsoDate(calendarDayOf(instant, timeZone));
-  if (!day) throw new Error('calendar day could not be read');
-  return day;
+  return calendarDateOf(instant, timeZone);
 }
 
 function timeIn(instant: Date, timeZone: string): string {
@@ -286,7 +284,7 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
   if (!outcome.ok) throw new AppError(409, outcome.code, 'testovi');
 
   const sample = await db.transaction(async (tx) => {
-    const codeDay = sampleCodeDay(calendarDayOf(now, timeZone));
+    const codeDay = sampleCodeDay(calendarDateOf(now, timeZone));
     const rbr = await repo.allocateDayCounter(tx, codeDay);
     const created = await repo.insertSample(tx, {
       siteId: ctx.siteId, patientId: patient.id, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN',

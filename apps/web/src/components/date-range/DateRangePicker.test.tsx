@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { calendarDayOf, type DateRange } from '@lis/domain';
+import { calendarDateOf, toIsoDate, type DateRange } from '@lis/domain';
 import { toSiteWallClock } from '../../lib/date-time.ts';
 import { DateRangePicker, formatDateRange, wholeDay } from './DateRangePicker.tsx';
 
@@ -97,7 +97,7 @@ describe('DateRangePicker', () => {
     expect(within(dialog).queryByText('Od')).not.toBeInTheDocument();
     confirm();
     const range = onChange.mock.calls[0]?.[0];
-    const day = calendarDayOf(yesterday, 'Europe/Sarajevo');
+    const day = toIsoDate(calendarDateOf(yesterday, 'Europe/Sarajevo'));
     expect(range && toSiteWallClock(range.from)).toBe(`${day} 00:00:00`);
     expect(range && toSiteWallClock(range.to)).toBe(`${day} 23:59:59`);
     expect(range?.to.getMilliseconds()).toBe(999);
@@ -119,7 +119,7 @@ describe('formatDateRange and wholeDay', () => {
   });
 
   it("covers a whole day at the site, also the 23-hour day clocks go forward", () => {
-    expect(wholeDay('2024-03-31')).toEqual({ from: new Date('2024-03-30T23:00:00.000Z'), to: new Date('2024-03-31T21:59:59.999Z') });
-    expect(wholeDay('2024-06-01', 'UTC')).toEqual({ from: new Date('2024-06-01T00:00:00.000Z'), to: new Date('2024-06-01T23:59:59.999Z') });
+    expect(wholeDay({ year: 2024, month: 3, day: 31 })).toEqual({ from: new Date('2024-03-30T23:00:00.000Z'), to: new Date('2024-03-31T21:59:59.999Z') });
+    expect(wholeDay({ year: 2024, month: 6, day: 1 }, 'UTC')).toEqual({ from: new Date('2024-06-01T00:00:00.000Z'), to: new Date('2024-06-01T23:59:59.999Z') });
   });
 });

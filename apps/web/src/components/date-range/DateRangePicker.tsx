@@ -20,7 +20,8 @@ import { IconCalendar } from '@tabler/icons-react';
 import 'dayjs/locale/bs';
 import 'dayjs/locale/de';
 import {
-  EARLIEST_DAY, addDays, calendarDayOf, isCalendarDay, isValidDateRange, latestRangeEnd, message, startOfDay, type CalendarDay, type DateRange,
+  EARLIEST_DAY, addDays, calendarDateOf, fromIsoDate, isValidDateRange, latestRangeEnd, message, startOfDay, toIsoDate, type CalendarDate,
+  type DateRange,
 } from '@lis/domain';
 import { formatDateTime, fromSiteWallClock, siteTimeZone, toSiteWallClock } from '../../lib/date-time.ts';
 import { AppDialog, DIALOG_NARROW_QUERY } from '../AppDialog.tsx';
@@ -43,7 +44,7 @@ export interface DateRangePickerProps {
   /** When given, the dialog offers to clear the range in force. */
   onClear?: () => void;
   /** The earliest selectable day; the spec's second picker variant starts on 2020-11-01. */
-  earliestDay?: CalendarDay;
+  earliestDay?: CalendarDate;
 }
 
 /** The pickers hold the site's wall clock ('YYYY-MM-DD HH:mm:ss'); the range holds instants. */
@@ -56,7 +57,7 @@ function fromPickerValue(value: string | null): Date | null {
 }
 
 /** A whole day at the site: 00:00:00.000 to 23:59:59.999 there (23 or 25 hours on a daylight-saving change day). */
-export function wholeDay(day: CalendarDay, timeZone: string = siteTimeZone()): DateRange {
+export function wholeDay(day: CalendarDate, timeZone: string = siteTimeZone()): DateRange {
   return { from: startOfDay(day, timeZone), to: new Date(startOfDay(addDays(day, 1), timeZone).getTime() - 1) };
 }
 
@@ -84,14 +85,14 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
   const [now] = useState(() => new Date());
   const [from, setFrom] = useState<string | null>(() => toPickerValue(value?.from));
   const [to, setTo] = useState<string | null>(() => toPickerValue(value?.to));
-  const [day, setDay] = useState<string | null>(() => (value ? calendarDayOf(value.from, siteTimeZone()) : null));
+  const [day, setDay] = useState<string | null>(() => (value ? toIsoDate(calendarDateOf(value.from, siteTimeZone())) : null));
 
   const confirm = () => {
-    const pickedDay = day?.slice(0, 10);
+    const pickedDay = day ? fromIsoDate(day.slice(0, 10)) : null;
     // The pickers stop at seconds; an end of 17:30:59 includes everything up to 17:30:59.999.
     const end = fromPickerValue(to);
     const range = narrow
-      ? (pickedDay && isCalendarDay(pickedDay) ? wholeDay(pickedDay) : null)
+      ? (pickedDay ? wholeDay(pickedDay) : null)
       : { from: fromPickerValue(from), to: end && new Date(end.getTime() + 999) };
     if (!range || !isValidDateRange(range.from, range.to, { now: new Date(), earliestDay, timeZone: siteTimeZone() })) {
       notify.warning(message('dateRange.invalid', language), { position: 'top-left' });
@@ -104,7 +105,7 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
   const shared = {
     locale: language,
     firstDayOfWeek: MONDAY,
-    minDate: earliestDay,
+    minDate: toIsoDate(earliestDay),
     clearable: true,
     leftSection: <IconCalendar size={16} aria-hidden />,
     popoverProps: { withinPortal: true },
