@@ -15,7 +15,7 @@ export interface DateRange {
 export interface DateRangeLimits {
   /** The moment the check happens; the start may not be later, the end not later than a day after. */
   now?: Date;
-  /** Zone in which the earliest day begins; the browser's own zone by default, since its pickers show local time. */
+  /** Zone in which the earliest day begins: the site's (the web's pickers pass it); the runtime's own zone when not given. */
   timeZone?: string;
   earliestDay?: CalendarDate;
 }
