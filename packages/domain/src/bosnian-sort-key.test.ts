@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bosnianSortKey } from './bosnian-sort-key.ts';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, bosnianSortKey, foldForSearch } from './bosnian-sort-key.ts';
 
 const sortBosnian = (names: readonly string[]) => [...names].sort((a, b) => {
   const [left, right] = [bosnianSortKey(a), bosnianSortKey(b)];
@@ -35,5 +35,16 @@ describe('bosnianSortKey', () => {
     expect(bosnianSortKey('Đ.ž')).toBe('d2z1');
     expect(bosnianSortKey('')).toBe('');
     expect(bosnianSortKey('Ana Ž')).toMatch(/^[0-9a-z]*$/);
+  });
+});
+
+describe('foldForSearch', () => {
+  it('drops case and diacritics, keeps every other character', () => {
+    expect(foldForSearch('ČOLIĆ')).toBe('colic');
+    expect(foldForSearch('DŽEKO-ĐOZO')).toBe('dzeko-dozo');
+    expect(foldForSearch("ŠEHIĆ O'NEIL 2")).toBe("sehic o'neil 2");
+    expect(foldForSearch('Müller')).toBe('muller');
+    expect([...SEARCH_FOLD_FROM]).toHaveLength([...SEARCH_FOLD_TO].length);
+    expect(SEARCH_FOLD_TO).toMatch(/^[a-z]+$/);
   });
 });

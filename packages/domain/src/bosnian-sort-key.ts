@@ -23,6 +23,23 @@ export const SORT_KEY_FOLD_TO = 'abcdefghijklmnopqrstuvwxyzčćđšžaaaaaaeeeei
 
 const KEPT = /[^a-z0-9čćđšž -]/gu;
 
+/**
+ * Folding for 'Pretraga' without diacritics: case and every accent go, so
+ * 'colic' finds Čolić and 'dzeko' Džeko (Đ folds to d). Other characters stay.
+ * The database keeps this fold of ime and prezime beside the names; a typed
+ * word matches the start of the name or of its fold, so 'čol' still finds
+ * only Čolić and 'col' finds Colić and Čolić.
+ */
+export const SEARCH_FOLD_FROM = `${SORT_KEY_FOLD_FROM}čćđšž`;
+export const SEARCH_FOLD_TO = `${[...SORT_KEY_FOLD_TO].map((character) => ({ č: 'c', ć: 'c', đ: 'd', š: 's', ž: 'z' })[character] ?? character).join('')}ccdsz`;
+
+const SEARCH_FOLD = new Map([...SEARCH_FOLD_FROM].map((character, index) => [character, [...SEARCH_FOLD_TO][index] ?? '']));
+
+/** The text as 'Pretraga' compares it without diacritics: ČOLIĆ -> colic. */
+export function foldForSearch(text: string): string {
+  return [...text].map((character) => SEARCH_FOLD.get(character) ?? character).join('');
+}
+
 /** The two-character codes of the letters that are not plain ASCII (digraphs first, as the alphabet reads them). */
 const SPECIAL_CODES: readonly (readonly [string, string])[] = [
   ['dž', 'd1'], ['lj', 'l1'], ['nj', 'n1'], ['č', 'c1'], ['ć', 'c2'], ['đ', 'd2'], ['š', 's1'], ['ž', 'z1'],

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SORT_KEY_FOLD_FROM, SORT_KEY_FOLD_TO } from '@lis/domain';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, SORT_KEY_FOLD_FROM, SORT_KEY_FOLD_TO } from '@lis/domain';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -24,4 +24,9 @@ export function bosnianSortKeySql(columnName: string): SQL {
   const codes: [string, string][] = [['D', 'd1'], ['L', 'l1'], ['N', 'n1'], ['č', 'c1'], ['ć', 'c2'], ['đ', 'd2'], ['š', 's1'], ['ž', 'z1']];
   const coded = codes.reduce((expression, [from, to]) => `replace(${expression}, '${from}', '${to}')`, plain);
   return sql.raw(coded);
+}
+
+/** The SQL of foldForSearch (@lis/domain) over one column, for a stored generated column: one translate(). */
+export function searchFoldSql(columnName: string): SQL {
+  return sql.raw(`translate("${columnName}", ${literal(SEARCH_FOLD_FROM)}, ${literal(SEARCH_FOLD_TO)})`);
 }

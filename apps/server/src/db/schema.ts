@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bosnianSortKeySql } from './bosnian-sort-key.ts';
+import { bosnianSortKeySql, searchFoldSql } from './bosnian-sort-key.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -196,6 +196,9 @@ export const patients = pgTable('patients', {
   /** Keys that sort ime and prezime in Bosnian alphabetical order (Č after C, Dž after D, Ž after Z), kept by the database. */
   imeSort: text('ime_sort').notNull().generatedAlwaysAs(bosnianSortKeySql('ime')),
   prezimeSort: text('prezime_sort').notNull().generatedAlwaysAs(bosnianSortKeySql('prezime')),
+  /** ime and prezime without case and diacritics (ČOLIĆ -> colic), so 'Pretraga' finds them typed without, kept by the database. */
+  imeSearch: text('ime_search').notNull().generatedAlwaysAs(searchFoldSql('ime')),
+  prezimeSearch: text('prezime_search').notNull().generatedAlwaysAs(searchFoldSql('prezime')),
   /** MUŠKI or ŽENSKI. */
   spol: text('spol').notNull(),
   /** Derived from jmbg when it carries the date. */
@@ -230,6 +233,8 @@ export const patients = pgTable('patients', {
   // The list's sort by prezime or ime (the id breaks ties, as list-query orders).
   index('patients_prezime_sort_idx').on(t.prezimeSort, t.id),
   index('patients_ime_sort_idx').on(t.imeSort, t.id),
+  index('patients_prezime_fold_search_idx').on(sql`lower(${t.prezimeSearch}) text_pattern_ops`),
+  index('patients_ime_fold_search_idx').on(sql`lower(${t.imeSearch}) text_pattern_ops`),
   // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (a DESC index would be NULLS LAST and not match).
   index('patients_created_idx').on(t.createdAt, t.id),
 ]);

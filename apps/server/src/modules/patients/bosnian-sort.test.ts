@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORT_KEY_FOLD_FROM, bosnianSortKey } from '@lis/domain';
+import { SORT_KEY_FOLD_FROM, bosnianSortKey, foldForSearch } from '@lis/domain';
 import { patients } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 
@@ -22,14 +22,19 @@ const ORACLE_NAMES = [
 let serial = 0;
 const jmbg = () => `SORT${String((serial += 1)).padStart(6, '0')}P`;
 
-describe('Bosnian sort keys kept by the database', () => {
-  it('are exactly the domain function bosnianSortKey of ime and prezime', async () => {
+describe('Bosnian sort keys and search folds kept by the database', () => {
+  it('are exactly the domain functions bosnianSortKey and foldForSearch of ime and prezime', async () => {
     const rows = await t.database.db.insert(patients)
       .values(ORACLE_NAMES.map((name) => ({ jmbg: jmbg(), ime: name, prezime: `${name} X`, spol: 'MUŠKI' })))
-      .returning({ ime: patients.ime, prezime: patients.prezime, imeSort: patients.imeSort, prezimeSort: patients.prezimeSort });
+      .returning({
+        ime: patients.ime, prezime: patients.prezime, imeSort: patients.imeSort, prezimeSort: patients.prezimeSort,
+        imeSearch: patients.imeSearch, prezimeSearch: patients.prezimeSearch,
+      });
     for (const row of rows) {
       expect(row.imeSort, row.ime).toBe(bosnianSortKey(row.ime));
       expect(row.prezimeSort, row.prezime).toBe(bosnianSortKey(row.prezime));
+      expect(row.imeSearch, row.ime).toBe(foldForSearch(row.ime));
+      expect(row.prezimeSearch, row.prezime).toBe(foldForSearch(row.prezime));
     }
     // An update rewrites the key.
     const ids = await t.database.db.update(patients).set({ prezime: 'ŠARIĆ' }).where(inArray(patients.jmbg, ['SORT000001P'])).returning({ key: patients.prezimeSort });
@@ -63,5 +68,14 @@ describe('the patients list in Bosnian alphabetical order', () => {
       expect((await list(`filter=${encodeURIComponent(filter)}`)).map((row) => row.prezime), filter).toEqual(['ČOLIĆ']);
     }
     expect((await list(`filter=${encodeURIComponent('dže abeceda')}`)).map((row) => row.prezime)).toEqual(['DŽEKO']);
+  });
+
+  it("finds a name typed without diacritics ('colic' finds Čolić, 'dzeko' Džeko, 'sehic' Šehić)", async () => {
+    for (const [filter, prezime] of [['colic', 'ČOLIĆ'], ['dzeko', 'DŽEKO'], ['SEHIC', 'ŠEHIĆ'], ['dozo', 'ĐOZO'], ['zun', 'ŽUNIĆ']] as const) {
+      expect((await list(`filter=${encodeURIComponent(`${filter} abeceda`)}`)).map((row) => row.prezime), filter).toEqual([prezime]);
+    }
+    // A word typed with diacritics matches them as typed: 'ćat' finds Ćatić, 'čat' nothing.
+    expect((await list(`filter=${encodeURIComponent('ćat abeceda')}`)).map((row) => row.prezime)).toEqual(['ĆATIĆ']);
+    expect((await list(`filter=${encodeURIComponent('čat abeceda')}`)).map((row) => row.prezime)).toEqual([]);
   });
 });

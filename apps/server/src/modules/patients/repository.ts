@@ -87,7 +87,8 @@ export function listPatients(db: Db, list: ListRequest<unknown>) {
     },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     primaryKey: patients.id,
-    filter: [patients.prezime, patients.ime, patients.jmbg],
+    // The folded names let a word typed without diacritics ('colic') find Čolić; one typed with them matches the name itself.
+    filter: [patients.prezime, patients.ime, patients.jmbg, patients.prezimeSearch, patients.imeSearch],
     date: patients.createdAt,
   });
 }
