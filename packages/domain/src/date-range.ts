@@ -1,9 +1,10 @@
-import { localTimeZone, startOfDay, type CalendarDay } from './time-zone.ts';
+import type { CalendarDate } from './calendar-date.ts';
+import { localTimeZone, startOfDay } from './time-zone.ts';
 
 /** Earliest selectable day of the date-range pickers (spec sections 5 and 9). */
-export const EARLIEST_DAY: CalendarDay = '2019-09-01';
+export const EARLIEST_DAY: CalendarDate = { year: 2019, month: 9, day: 1 };
 /** The earliest day of the one picker variant that starts later (spec section 5). */
-export const EARLIEST_DAY_SHORT_PICKER: CalendarDay = '2020-11-01';
+export const EARLIEST_DAY_SHORT_PICKER: CalendarDate = { year: 2020, month: 11, day: 1 };
 const DAY_MS = 86_400_000;
 
 export interface DateRange {
@@ -14,9 +15,9 @@ export interface DateRange {
 export interface DateRangeLimits {
   /** The moment the check happens; the start may not be later, the end not later than a day after. */
   now?: Date;
-  /** Zone in which the earliest day begins; the browser's own zone by default, since its pickers show local time. */
+  /** Zone in which the earliest day begins: the site's (the web's pickers pass it); the runtime's own zone when not given. */
   timeZone?: string;
-  earliestDay?: CalendarDay;
+  earliestDay?: CalendarDate;
 }
 
 /**

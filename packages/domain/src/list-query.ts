@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addDays, calendarDayOf, isCalendarDay, startOfDay } from './time-zone.ts';
+import { addDays, fromIsoDate } from './calendar-date.ts';
+import { calendarDateOf, startOfDay } from './time-zone.ts';
 
 /** 'Svi Rezultati' (all results) in the items-per-page choice. */
 export const ALL_ROWS = 0;
@@ -101,7 +102,7 @@ export function isDatePreset(value: string): value is DatePreset {
 
 /** The window a day preset selects, in the site's days; null for SVE (no limit). */
 export function datumWindow(preset: DatePreset, now: Date, timeZone: string): TimeWindow | null {
-  const today = calendarDayOf(now, timeZone);
+  const today = calendarDateOf(now, timeZone);
   const days = (first: number, last: number): TimeWindow => ({
     from: startOfDay(addDays(today, first), timeZone),
     before: startOfDay(addDays(today, last + 1), timeZone),
@@ -130,11 +131,12 @@ export function resolveDateRange(min: string | undefined, max: string | undefine
   if (min === undefined && max === undefined) return { kind: 'none' };
   if (min === undefined) return { kind: 'invalid', field: 'dateRangeMin' };
   if (max === undefined) return { kind: 'invalid', field: 'dateRangeMax' };
-  const from = isCalendarDay(min) ? startOfDay(min, timeZone) : new Date(min);
-  const before = isCalendarDay(max) ? startOfDay(addDays(max, 1), timeZone) : new Date(new Date(max).getTime() + 1);
+  const [minDay, maxDay] = [fromIsoDate(min), fromIsoDate(max)];
+  const from = minDay ? startOfDay(minDay, timeZone) : new Date(min);
+  const before = maxDay ? startOfDay(addDays(maxDay, 1), timeZone) : new Date(new Date(max).getTime() + 1);
   if (Number.isNaN(from.getTime())) return { kind: 'invalid', field: 'dateRangeMin' };
   if (Number.isNaN(before.getTime())) return { kind: 'invalid', field: 'dateRangeMax' };
-  const inclusiveEnd = before.getTime() - (isCalendarDay(max) ? 0 : 1);
+  const inclusiveEnd = before.getTime() - (maxDay ? 0 : 1);
   if (from.getTime() >= inclusiveEnd) return { kind: 'invalid', field: 'dateRangeMax' };
   return { kind: 'window', window: { from, before } };
 }

@@ -20,8 +20,8 @@ export const MESSAGES = {
   'password.storeFailed': { bs: 'Greška prilikom upisa.', en: 'Error while saving.', de: 'Fehler beim Speichern.' },
   'password.changed': { bs: 'Izmjena uspješno obavljena.', en: 'Change completed successfully.', de: 'Änderung erfolgreich durchgeführt.' },
   'form.required': { bs: 'Unesite obavezna polja.', en: 'Fill in the required fields.', de: 'Bitte Pflichtfelder ausfüllen.' },
-  'form.invalid': { bs: 'Neispravan unos: {field}.', en: 'Invalid input: {field}.', de: 'Ungültige Eingabe: {field}.' },
-  'form.forbiddenCharacters': { bs: 'Polje {field} sadrži nedozvoljene znakove.', en: 'The field {field} contains characters that are not allowed.', de: 'Das Feld {field} enthält unzulässige Zeichen.' },
+  'form.invalid': { bs: 'Neispravan unos: {{field}}.', en: 'Invalid input: {{field}}.', de: 'Ungültige Eingabe: {{field}}.' },
+  'form.forbiddenCharacters': { bs: 'Polje {{field}} sadrži nedozvoljene znakove.', en: 'The field {{field}} contains characters that are not allowed.', de: 'Das Feld {{field}} enthält unzulässige Zeichen.' },
   'save.failed': { bs: 'Greška prilikom upisa!', en: 'Error while saving!', de: 'Fehler beim Speichern!' },
   'delete.ok': { bs: 'Zapis uspješno obrisan!', en: 'Record deleted successfully!', de: 'Eintrag erfolgreich gelöscht!' },
   'delete.failed': { bs: 'Greška prilikom brisanja!', en: 'Error while deleting!', de: 'Fehler beim Löschen!' },
@@ -51,7 +51,7 @@ export const MESSAGES = {
   'sample.deleteNotAllowed': { bs: 'Uzorak se može obrisati samo dok je ZAPRIMLJEN.', en: 'A sample can only be deleted while it is ZAPRIMLJEN (received).', de: 'Eine Probe kann nur gelöscht werden, solange sie ZAPRIMLJEN (eingegangen) ist.' },
   'sample.lastTest': { bs: 'Test nije moguće ukloniti. Zatvorite prozor i obrišite uzorak.', en: 'The test cannot be removed. Close the window and delete the sample.', de: 'Der Test kann nicht entfernt werden. Schließen Sie das Fenster und löschen Sie die Probe.' },
   'sample.testLocked': { bs: 'Test nije moguće ukloniti!', en: 'The test cannot be removed!', de: 'Der Test kann nicht entfernt werden!' },
-  'sample.testUnavailable': { bs: 'Test nije dostupan za ovog pacijenta: {naziv}.', en: 'The test is not available for this patient: {naziv}.', de: 'Der Test ist für diesen Patienten nicht verfügbar: {naziv}.' },
+  'sample.testUnavailable': { bs: 'Test nije dostupan za ovog pacijenta: {{naziv}}.', en: 'The test is not available for this patient: {{naziv}}.', de: 'Der Test ist für diesen Patienten nicht verfügbar: {{naziv}}.' },
   'sample.flagsNeedFemale': { bs: 'Trudnoća i menopauza mogu se označiti samo za pacijentice.', en: 'Pregnancy and menopause can only be marked for female patients.', de: 'Schwangerschaft und Menopause können nur bei Patientinnen markiert werden.' },
   'sample.flagsConflict': { bs: 'Trudnoća i menopauza ne mogu biti označene zajedno.', en: 'Pregnancy and menopause cannot both be marked.', de: 'Schwangerschaft und Menopause können nicht beide markiert werden.' },
   'sample.datumInvalid': { bs: 'Datum uzorka nije validan.', en: 'The sample date is not valid.', de: 'Das Probendatum ist ungültig.' },
@@ -69,7 +69,7 @@ export function isMessageCode(value: string): value is MessageCode {
 }
 
 export function message(code: MessageCode, language: Language = 'bs', params: Record<string, string> = {}): string {
-  return MESSAGES[code][language].replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? `{${key}}`);
+  return MESSAGES[code][language].replace(/\{\{(\w+)\}\}/g, (whole, key: string) => params[key] ?? whole);
 }
 
 /** The spec's session language values: 'rs' is the regional language, 'en' English, anything else the default. */

@@ -3,12 +3,9 @@
  * "Today", "yesterday" and a day typed as 2024-03-31 all mean local days of the
  * site, whatever zone the server or the browser runs in.
  */
+import { fromIsoDate, toIsoDate, type CalendarDate } from './calendar-date.ts';
+
 export const DEFAULT_TIME_ZONE = 'Europe/Sarajevo';
-
-/** A calendar day as `YYYY-MM-DD`. */
-export type CalendarDay = string;
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -58,35 +55,41 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - wholeSeconds;
 }
 
-export function isCalendarDay(value: string): value is CalendarDay {
-  const match = DAY_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** The local calendar day of an instant in the zone. */
-export function calendarDayOf(instant: Date, timeZone: string): CalendarDay {
+export function calendarDateOf(instant: Date, timeZone: string): CalendarDate {
   const clock = wallClock(instant, timeZone);
-  return `${String(clock.year).padStart(4, '0')}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}`;
-}
-
-/** The day `days` after (or before, when negative) the given day. */
-export function addDays(day: CalendarDay, days: number): CalendarDay {
-  const match = DAY_PATTERN.exec(day);
-  if (!match) throw new RangeError(`not a calendar day: ${day}`);
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
-  return date.toISOString().slice(0, 10);
+  return { year: clock.year, month: clock.month, day: clock.day };
 }
 
 /** The instant the day begins in the zone (local midnight; DST changes in Europe never skip midnight). */
-export function startOfDay(day: CalendarDay, timeZone: string): Date {
-  const match = DAY_PATTERN.exec(day);
-  if (!match) throw new RangeError(`not a calendar day: ${day}`);
-  const wallAsUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+export function startOfDay(date: CalendarDate, timeZone: string): Date {
+  const instant = instantOfWallClock(`${toIsoDate(date)} 00:00:00`, timeZone);
+  if (!instant) throw new RangeError(`not a calendar day: ${toIsoDate(date)}`);
+  return instant;
+}
+
+const WALL_CLOCK_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant a wall-clock reading `YYYY-MM-DD HH:mm[:ss]` names in the zone,
+ * or null when the text is no such reading. A reading that falls in the hour
+ * skipped when clocks go forward names the instant an hour later.
+ */
+export function instantOfWallClock(text: string, timeZone: string): Date | null {
+  const match = WALL_CLOCK_PATTERN.exec(text);
+  if (!match || !fromIsoDate(`${match[1]}-${match[2]}-${match[3]}`)) return null;
+  const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const wallAsUtc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), hour, minute, second);
   // The offset depends on the instant we are looking for; two rounds settle it, also on DST change days.
   let guess = wallAsUtc - zoneOffsetMs(new Date(wallAsUtc), timeZone);
   guess = wallAsUtc - zoneOffsetMs(new Date(guess), timeZone);
   return new Date(guess);
+}
+
+/** The wall-clock reading `YYYY-MM-DD HH:mm:ss` of an instant in the zone. */
+export function wallClockText(instant: Date, timeZone: string): string {
+  const clock = wallClock(instant, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${toIsoDate(calendarDateOf(instant, timeZone))} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)}`;
 }

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bosnianSortKeySql, searchFoldSql } from './bosnian-sort-key.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -192,6 +193,12 @@ export const patients = pgTable('patients', {
   jmbg: text('jmbg').notNull(),
   ime: text('ime').notNull(),
   prezime: text('prezime').notNull(),
+  /** Keys that sort ime and prezime in Bosnian alphabetical order (Č after C, Dž after D, Ž after Z), kept by the database. */
+  imeSort: text('ime_sort').notNull().generatedAlwaysAs(bosnianSortKeySql('ime')),
+  prezimeSort: text('prezime_sort').notNull().generatedAlwaysAs(bosnianSortKeySql('prezime')),
+  /** ime and prezime without case and diacritics (ČOLIĆ -> colic), so 'Pretraga' finds them typed without, kept by the database. */
+  imeSearch: text('ime_search').notNull().generatedAlwaysAs(searchFoldSql('ime')),
+  prezimeSearch: text('prezime_search').notNull().generatedAlwaysAs(searchFoldSql('prezime')),
   /** MUŠKI or ŽENSKI. */
   spol: text('spol').notNull(),
   /** Derived from jmbg when it carries the date. */
@@ -223,6 +230,11 @@ export const patients = pgTable('patients', {
   index('patients_jmbg_search_idx').on(sql`lower(${t.jmbg}) text_pattern_ops`),
   index('patients_prezime_search_idx').on(sql`lower(${t.prezime}) text_pattern_ops`),
   index('patients_ime_search_idx').on(sql`lower(${t.ime}) text_pattern_ops`),
+  // The list's sort by prezime or ime (the id breaks ties, as list-query orders).
+  index('patients_prezime_sort_idx').on(t.prezimeSort, t.id),
+  index('patients_ime_sort_idx').on(t.imeSort, t.id),
+  index('patients_prezime_fold_search_idx').on(sql`lower(${t.prezimeSearch}) text_pattern_ops`),
+  index('patients_ime_fold_search_idx').on(sql`lower(${t.imeSearch}) text_pattern_ops`),
   // Ascending: a backward scan serves ORDER BY created_at DESC, id DESC (a DESC index would be NULLS LAST and not match).
   index('patients_created_idx').on(t.createdAt, t.id),
 ]);

@@ -6,7 +6,7 @@
  * turns them into theme colours. Render a status with <StatusBadge status={uzorak.status} />.
  */
 import type { MantineColor } from '@mantine/core';
-import { SAMPLE_STATUSES, SAMPLE_STATUS_STYLE, type SampleStatus } from '@lis/domain';
+import { SAMPLE_STATUSES, SAMPLE_STATUS_STYLE, sampleStatusLabelKey, type SampleStatus, type SampleStatusLabelKey } from '@lis/domain';
 
 export type StatusRole = (typeof SAMPLE_STATUS_STYLE)[SampleStatus]['color'];
 
@@ -26,15 +26,11 @@ export interface StatusColor {
   /** VERIFICIRAN carries a gold marker beside the primary colour. */
   gold: boolean;
   /** Catalogue key of the label. */
-  labelKey: `status.${'ZAPRIMLJEN' | 'U_OBRADI' | 'REALIZOVAN' | 'ODOBREN' | 'VERIFICIRAN'}`;
-}
-
-function labelKeyOf(status: SampleStatus): StatusColor['labelKey'] {
-  return status === 'U OBRADI' ? 'status.U_OBRADI' : `status.${status}`;
+  labelKey: SampleStatusLabelKey;
 }
 
 export const SAMPLE_STATUS_COLORS = Object.fromEntries(SAMPLE_STATUSES.map((status) => [status, {
   color: ROLE_COLORS[SAMPLE_STATUS_STYLE[status].color],
   gold: SAMPLE_STATUS_STYLE[status].gold,
-  labelKey: labelKeyOf(status),
+  labelKey: sampleStatusLabelKey(status),
 }])) as Record<SampleStatus, StatusColor>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU } from '@lis/domain';
-import { CATALOGUES, serverMessage, translateKey } from './index.ts';
+import { MENU, MESSAGES, message } from '@lis/domain';
+import { CATALOGUES, i18n, serverMessage, translateKey } from './index.ts';
 
 function keysOf(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -8,17 +8,55 @@ function keysOf(value: object, prefix = ''): string[] {
   ).sort();
 }
 
+function valueAt(catalogue: object, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+}
+
+/** The placeholders of a text, in order; `{{n}}` is the one syntax. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
 describe('catalogues', () => {
   it('have identical key sets in Bosnian, English and German', () => {
     const bsKeys = keysOf(CATALOGUES.bs);
+    // Named separately, so a failure lists the keys missing (or extra) in that language.
+    expect(bsKeys.filter((key) => !keysOf(CATALOGUES.en).includes(key)), 'missing in en').toEqual([]);
+    expect(bsKeys.filter((key) => !keysOf(CATALOGUES.de).includes(key)), 'missing in de').toEqual([]);
     expect(keysOf(CATALOGUES.en)).toEqual(bsKeys);
     expect(keysOf(CATALOGUES.de)).toEqual(bsKeys);
+  });
+
+  it('use one interpolation syntax, {{name}}, with the same names in every language (server messages too)', () => {
+    const texts: { where: string; bs: string; other: string }[] = [];
+    for (const key of keysOf(CATALOGUES.bs)) {
+      for (const language of ['en', 'de'] as const) {
+        texts.push({ where: `${language}:${key}`, bs: String(valueAt(CATALOGUES.bs, key)), other: String(valueAt(CATALOGUES[language], key)) });
+      }
+    }
+    for (const [code, text] of Object.entries(MESSAGES)) {
+      for (const language of ['en', 'de'] as const) texts.push({ where: `${language}:${code}`, bs: text.bs, other: text[language] });
+    }
+    const singleBrace = /(?<!\{)\{\w+\}(?!\})/;
+    expect(texts.filter(({ bs, other }) => singleBrace.test(bs) || singleBrace.test(other)).map(({ where }) => where)).toEqual([]);
+    expect(texts.filter(({ bs, other }) => placeholders(bs).join() !== placeholders(other).join()).map(({ where }) => where)).toEqual([]);
+    expect(message('form.invalid', 'en', { field: 'email' })).toBe('Invalid input: email.');
+  });
+
+  it("shows the list table's and the date-range picker's text in the user's language", async () => {
+    expect(i18n.t('listTable.perPage', { n: 10 })).toBe('10 po stranici');
+    expect(i18n.t('dateRange.title')).toBe('Unesite opseg datuma');
+    await i18n.changeLanguage('de');
+    expect(i18n.t('listTable.perPage', { n: 10 })).toBe('10 pro Seite');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('listTable.perPage', { n: 10 })).toBe('10 per page');
+    await i18n.changeLanguage('bs');
   });
 
   it('have no empty strings', () => {
     for (const catalogue of Object.values(CATALOGUES)) {
       const empty = keysOf(catalogue).filter((key) => {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+        const value = valueAt(catalogue, key);
         return typeof value !== 'string' || value.trim() === '';
       });
       expect(empty).toEqual([]);

@@ -2,7 +2,10 @@
  * i18next set up once for the whole app: Bosnian by default, English and
  * German complete (catalogues in bs.ts, en.ts, de.ts beside this file).
  *
- * - In components: `const { t } = useTranslation(); t('shell.logout')`.
+ * - In components: `const { t } = useTranslation(); t('shell.logout')`, or with
+ *   a prefix for a component's own group: `useTranslation(undefined, { keyPrefix: 'listTable' })`.
+ * - One interpolation syntax everywhere, i18next's `{{name}}`: the web
+ *   catalogues and the domain's message catalogue (MESSAGES) both use it.
  * - The session's language ('rs'/'bs' -> bs, 'en', 'de') is applied by the
  *   session store through `applyLanguage`; nothing else needs to call it.
  * - Server errors: `serverMessage(error)` gives the text to show for an
@@ -12,7 +15,7 @@
  *   through `translateKey`, which falls back to the key itself.
  */
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/bs';
 import 'dayjs/locale/de';
@@ -39,6 +42,13 @@ export { i18n };
 
 export function currentLanguage(): Language {
   const language = i18n.language;
+  return language === 'en' || language === 'de' ? language : 'bs';
+}
+
+/** The language shown now, as a hook: components re-render when it changes. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  const language = instance.language;
   return language === 'en' || language === 'de' ? language : 'bs';
 }
 

@@ -2,8 +2,8 @@
 import type { SidebarItem } from '@lis/domain';
 import type { SessionData } from '../features/auth/session-store.ts';
 
-export const SITE_SA = { _id: 'site-sa', id: 'site-sa', sifra: 'SA', naziv: 'Sarajevo', name: 'Sarajevo', mjesta: ['Sarajevo', 'Ilidža'] };
-export const SITE_TZ = { _id: 'site-tz', id: 'site-tz', sifra: 'TZ', naziv: 'Tuzla', name: 'Tuzla', mjesta: ['Tuzla'] };
+export const SITE_SA = { _id: 'site-sa', id: 'site-sa', sifra: 'SA', naziv: 'Sarajevo', name: 'Sarajevo', mjesta: ['Sarajevo', 'Ilidža'], timeZone: 'Europe/Sarajevo' };
+export const SITE_TZ = { _id: 'site-tz', id: 'site-tz', sifra: 'TZ', naziv: 'Tuzla', name: 'Tuzla', mjesta: ['Tuzla'], timeZone: 'Europe/Sarajevo' };
 
 export function sidebarItem(path: string, title: string, extra: Partial<SidebarItem> = {}): SidebarItem {
   return { path, title, icon: 'users', visible: true, default: false, danger: false, note: false, parent: null, ...extra };

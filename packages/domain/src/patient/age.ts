@@ -1,4 +1,4 @@
-import { compareDates, daysInMonth, epochDay, type CalendarDate } from './calendar-date.ts';
+import { compareDates, daysInMonth, epochDay, type CalendarDate } from '../calendar-date.ts';
 import { describeJmbg } from './personal-id.ts';
 
 /** The age as the spec's jmbgObj carries it: whole years, then whole months, then days. */

@@ -59,7 +59,7 @@ export const reportLanguagesSchema = z.preprocess(
 
 /** A birth year typed in the patient-data dialog; used only when the ID itself does not carry the birth. */
 export const godisteSchema = z.union([z.number(), z.string().trim().regex(/^\d{4}$/).transform(Number)], { error: 'patient.birthYearInvalid' })
-  .refine((year) => Number.isInteger(year) && year >= MIN_BIRTH_YEAR && year <= new Date().getFullYear(), { error: 'patient.birthYearInvalid' })
+  .refine((year) => Number.isInteger(year) && year >= MIN_BIRTH_YEAR && year <= 9999, { error: 'patient.birthYearInvalid' })
   .nullish();
 
 const patientFields = {

@@ -1,4 +1,3 @@
-export * from './calendar-date.ts';
 export * from './personal-id.ts';
 export * from './age.ts';
 export * from './symptoms.ts';

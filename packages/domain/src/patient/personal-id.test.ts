@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeJmbg, encodeBirthDate, jmbgProblem, encodeBirthYear, encodeNoData, inputLengthFor, isPlaceholderJmbg, isValidJmbg,
-  newPlaceholderTail, parseBirthDateInput, parseBirthYearInput, personalIdFromEntry, truncateIdInput, yearDigits, yearFromDigits,
+  newPlaceholderTail, parseBirthDateInput, parseBirthYearInput, isPossibleBirthYear, personalIdFromEntry, truncateIdInput, yearDigits, yearFromDigits,
 } from './personal-id.ts';
 
 const today = { year: 2024, month: 5, day: 17 };
@@ -192,5 +192,16 @@ describe('jmbgProblem (before saving)', () => {
     expect(jmbgProblem('310292010000P', today)).toBe('patient.birthDateInvalid');
     expect(jmbgProblem('300298510000P', today)).toBe('patient.birthDateInvalid');
     expect(jmbgProblem('x', today)).toBe('patient.jmbgInvalid');
+  });
+});
+
+describe('isPossibleBirthYear', () => {
+  it("takes the site's current year as the last possible one", () => {
+    const newYearsDayInSarajevo = { year: 2027, month: 1, day: 1 };
+    expect(isPossibleBirthYear(2027, newYearsDayInSarajevo)).toBe(true);
+    expect(isPossibleBirthYear(2027, { year: 2026, month: 12, day: 31 })).toBe(false);
+    expect(isPossibleBirthYear(1921, newYearsDayInSarajevo)).toBe(true);
+    expect(isPossibleBirthYear(1920, newYearsDayInSarajevo)).toBe(false);
+    expect(isPossibleBirthYear(1990.5, newYearsDayInSarajevo)).toBe(false);
   });
 });

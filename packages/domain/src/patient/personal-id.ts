@@ -1,6 +1,6 @@
 import type { MessageCode } from '../messages.ts';
 import type { Spol } from '../spol.ts';
-import { compareDates, isRealDate, type CalendarDate } from './calendar-date.ts';
+import { compareDates, isRealDate, type CalendarDate } from '../calendar-date.ts';
 
 /**
  * The personal ID (jmbg) of spec section 5. A real JMBG is DDMM, the century
@@ -106,11 +106,20 @@ export function parseBirthDateInput(text: string, today: CalendarDate): Calendar
   return date;
 }
 
+/**
+ * A birth year from 1921 up to the current year of the site: `today` is the
+ * site's calendar day (its time zone), so on New Year's Eve in Sarajevo a
+ * browser or server running in UTC still judges by Sarajevo's year.
+ */
+export function isPossibleBirthYear(year: number, today: CalendarDate): boolean {
+  return Number.isInteger(year) && year >= MIN_BIRTH_YEAR && year <= today.year;
+}
+
 /** The yyyy field of the year mode: 4 digits between 1921 and the current year. */
 export function parseBirthYearInput(text: string, today: CalendarDate): number | null {
   if (!/^\d{4}$/.test(text)) return null;
   const year = Number(text);
-  return year >= MIN_BIRTH_YEAR && year <= today.year ? year : null;
+  return isPossibleBirthYear(year, today) ? year : null;
 }
 
 export type IdEntryResult = { ok: true; jmbg: string } | { ok: false; code: MessageCode; field: 'jmbg' };

@@ -8,14 +8,14 @@
  * "pacijentRBr" on the label. Codes are never reused: the day counter only
  * ever increases, also when samples are deleted.
  */
+import type { CalendarDate } from '../calendar-date.ts';
 export const SAMPLE_CODE_COUNTER_DIGITS = 4;
 export const SAMPLE_CODE_PATTERN = /^(\d{2})(\d{2})(\d{2})(\d{4,})$/;
 
-/** 'YYYY-MM-DD' (a site's calendar day) -> 'yymmdd'. */
-export function sampleCodeDay(day: string): string {
-  const match = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) throw new RangeError(`not a calendar day: ${day}`);
-  return `${match[1]}${match[2]}${match[3]}`;
+/** A site's calendar day -> 'yymmdd' (2024-03-05 -> '240305'). */
+export function sampleCodeDay(date: CalendarDate): string {
+  const two = (value: number) => String(value % 100).padStart(2, '0');
+  return `${two(date.year)}${two(date.month)}${two(date.day)}`;
 }
 
 export function formatSampleCode(codeDay: string, counter: number): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daySchema, failureResponses, instantSchema, messageCodeSchema, pathParam, successAnswer } from '../answers.ts';
+import { toIsoDate } from '../calendar-date.ts';
 import { EARLIEST_DAY } from '../date-range.ts';
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { jmbgSchema, samplePatientRequest, storedSpolSchema } from '../patient/contracts.ts';
@@ -34,7 +35,7 @@ const lokacijaSchema = z.union([
 
 /** When the sample was taken: not before the earliest selectable day, not in the future (checked by the server against its clock). */
 const datumSchema = z.iso.datetime({ offset: true })
-  .refine((value) => value.slice(0, 10) >= EARLIEST_DAY, { error: 'sample.datumInvalid' });
+  .refine((value) => value.slice(0, 10) >= toIsoDate(EARLIEST_DAY), { error: 'sample.datumInvalid' });
 
 const clinicalFields = {
   trudnica: z.boolean().optional(),

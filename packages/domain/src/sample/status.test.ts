@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SAMPLE_STATUSES, SAMPLE_STATUS_STYLE, UNCOMPLETED_STATUSES, canTransition, isSampleCompleted, isSampleLocked, isSampleStatus, nextStatus,
+  PROCESSING_STATUSES, SAMPLE_STATUSES, SAMPLE_STATUS_STYLE, UNCOMPLETED_STATUSES, WORKLIST_STATUSES, canTransition, sampleStatusLabelKey, isSampleCompleted, isSampleLocked, isSampleStatus, nextStatus,
 } from './status.ts';
 
 describe('sample status machine', () => {
@@ -48,5 +48,25 @@ describe('sample status machine', () => {
     expect(isSampleStatus('U OBRADI')).toBe(true);
     expect(isSampleStatus('u obradi')).toBe(false);
     expect(isSampleStatus(3)).toBe(false);
+  });
+});
+
+describe('status sets of the lists', () => {
+  it('RADNA LISTA (worklist) holds exactly the samples not yet approved', () => {
+    expect(WORKLIST_STATUSES).toEqual(['ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN']);
+  });
+
+  it('uncompleted is everything but VERIFICIRAN', () => {
+    expect(UNCOMPLETED_STATUSES).toEqual(['ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN']);
+  });
+
+  it('samples in processing are ZAPRIMLJEN and U OBRADI', () => {
+    expect(PROCESSING_STATUSES).toEqual(['ZAPRIMLJEN', 'U OBRADI']);
+  });
+
+  it('labels every status with a catalogue key without spaces', () => {
+    expect(SAMPLE_STATUSES.map(sampleStatusLabelKey)).toEqual([
+      'status.ZAPRIMLJEN', 'status.U_OBRADI', 'status.REALIZOVAN', 'status.ODOBREN', 'status.VERIFICIRAN',
+    ]);
   });
 });

@@ -60,4 +60,18 @@ export function isSampleCompleted(status: SampleStatus): boolean {
   return status === 'VERIFICIRAN';
 }
 
+/** Every status before verification: the patient's uncompleted samples (dialog and count). */
 export const UNCOMPLETED_STATUSES: readonly SampleStatus[] = SAMPLE_STATUSES.filter((status) => !isSampleCompleted(status));
+
+/** Every status before approval: the samples the 'RADNA LISTA' (worklist) preset of the sample list shows. */
+export const WORKLIST_STATUSES: readonly SampleStatus[] = SAMPLE_STATUSES.filter((status) => canTransition(status, 'approve'));
+
+/** Samples in processing (/naljepnice): received at intake, or taken in by the lab and being worked on. */
+export const PROCESSING_STATUSES: readonly SampleStatus[] = ['ZAPRIMLJEN', 'U OBRADI'];
+
+/** Catalogue key of a status's label: the status with its space replaced (`status.U_OBRADI`), as i18next keys carry no spaces. */
+export type SampleStatusLabelKey = `status.${'ZAPRIMLJEN' | 'U_OBRADI' | 'REALIZOVAN' | 'ODOBREN' | 'VERIFICIRAN'}`;
+
+export function sampleStatusLabelKey(status: SampleStatus): SampleStatusLabelKey {
+  return status === 'U OBRADI' ? 'status.U_OBRADI' : `status.${status}`;
+}

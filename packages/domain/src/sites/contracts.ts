@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { failureResponses, pathParam, successAnswer } from '../answers.ts';
+import { DEFAULT_TIME_ZONE } from '../time-zone.ts';
 
 /** A site as the login answer and the site calls carry it. */
 export const siteSchema = z.object({
@@ -10,6 +11,11 @@ export const siteSchema = z.object({
   name: z.string(),
   /** Towns the site serves. */
   mjesta: z.array(z.string()),
+  /**
+   * The site's IANA time zone: "today", day boundaries and every time shown are the site's, whatever the
+   * browser's zone. A session stored before sites carried it reads as the lab's default zone.
+   */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
 });
 export type Site = z.output<typeof siteSchema>;
 

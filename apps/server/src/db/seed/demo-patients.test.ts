@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDayOf, isValidJmbg, parseSampleCode, sampleCodeDay } from '@lis/domain';
+import { calendarDateOf, isValidJmbg, parseSampleCode, sampleCodeDay } from '@lis/domain';
 import { labAssays, patients, samples } from '../schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 
@@ -51,7 +51,7 @@ describe('demo patients and samples', () => {
   });
 
   it('continues the day counter after the demo samples', async () => {
-    const today = sampleCodeDay(calendarDayOf(new Date(), 'Europe/Sarajevo'));
+    const today = sampleCodeDay(calendarDateOf(new Date(), 'Europe/Sarajevo'));
     const seededToday = (await t.database.db.select().from(samples)).filter((row) => row.code.startsWith(today));
     expect(seededToday.length).toBeGreaterThan(0);
     const [patient] = await t.database.db.select().from(patients).where(eq(patients.jmbg, '2207965170014'));

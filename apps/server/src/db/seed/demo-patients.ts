@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import {
-  DEFAULT_TIME_ZONE, addDays, calendarDayOf, describeJmbg, formatSampleCode, fromMinorUnits, normaliseSymptoms, reconcileTests,
+  DEFAULT_TIME_ZONE, addDays, calendarDateOf, describeJmbg, formatSampleCode, fromMinorUnits, normaliseSymptoms, reconcileTests,
   sampleCodeDay, startOfDay, toIsoDate, toMinorUnits, type ReportLanguage, type SampleStatus, type Spol,
 } from '@lis/domain';
 import type { Db } from '../client.ts';
@@ -143,7 +143,7 @@ export async function seedDemoPatients(db: Db): Promise<void> {
     const site = siteOf.get(sample.site);
     if (!site) continue;
     const timeZone = site.timeZone || DEFAULT_TIME_ZONE;
-    const day = addDays(calendarDayOf(new Date(), timeZone), -sample.daysAgo);
+    const day = addDays(calendarDateOf(new Date(), timeZone), -sample.daysAgo);
     const usual = new Date(startOfDay(day, timeZone).getTime() + (7 * 60 + sample.minute) * 60_000);
     // Seeded before 07:00, today's samples would lie in the future: move them just before now, in the same order.
     const latest = new Date(Date.now() - (180 - sample.minute) * 60_000);

@@ -17,6 +17,8 @@ describe('POST /api/login/users', () => {
       expect(body.data).toHaveProperty(key);
     }
     expect(body.data.sites.map((site: { sifra: string }) => site.sifra)).toEqual(['SA']);
+    // Each site carries its time zone: the web's "today" and every date it shows are the site's.
+    expect(body.data.sites[0]).toMatchObject({ sifra: 'SA', timeZone: 'Europe/Sarajevo' });
     expect(body.data.access.level).toBe(0);
     expect(body.data.idToken.length).toBeGreaterThanOrEqual(22);
   });
@@ -59,6 +61,7 @@ describe('sessions', () => {
     const user = await signIn(t.app, 'specijalista@demo.lab');
     const before = await t.app.inject({ method: 'GET', url: `/api/postavke/sajtovi/list?token=${user.token}&site=${user.site}` });
     expect(before.statusCode).toBe(200);
+    expect(before.json().sajtovi[0]).toHaveProperty('timeZone', 'Europe/Sarajevo');
     const logout = await t.app.inject({ method: 'POST', url: '/api/logout/users', payload: { token: user.token, site: user.site, type: 'manual' } });
     expect(logout.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: `/api/postavke/sajtovi/list?token=${user.token}&site=${user.site}` });

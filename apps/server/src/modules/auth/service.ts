@@ -28,7 +28,8 @@ function reportsFor(role: Role): Record<string, boolean> {
 }
 
 export function siteAnswer(site: repo.SiteRow): Site {
-  return { _id: site.id, id: site.id, sifra: site.sifra, naziv: site.naziv, name: site.name, mjesta: site.mjesta };
+  // The site's IANA zone: "today" and every date and time the web shows are the site's, whatever the browser's zone.
+  return { _id: site.id, id: site.id, sifra: site.sifra, naziv: site.naziv, name: site.name, mjesta: site.mjesta, timeZone: site.timeZone };
 }
 
 /** The sites a user works at, as answers carry them. */

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { calendarDateOf } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, auditLog, patients } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
@@ -242,6 +243,10 @@ describe('POST /api/pacijenti/detalji/update/{id}', () => {
 
   it('re-derives the birth when the ID changes, and takes a typed year only where the ID has none', async () => {
     const pacijent = await register({ jmbg: '000090010101P', godiste: null });
+    const siteYear = calendarDateOf(new Date(), 'Europe/Sarajevo').year;
+    const future = await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { godiste: siteYear + 1 });
+    expect(future.json()).toMatchObject({ code: 'patient.birthYearInvalid', field: 'godiste' });
+    expect((await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { godiste: siteYear })).statusCode).toBe(200);
     const typed = await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { godiste: '1955' });
     expect(typed.json().pacijent).toMatchObject({ godiste: 1955, datum_rodjenja: null });
     const newId = nextJmbg();

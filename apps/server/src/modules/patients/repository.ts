@@ -77,12 +77,14 @@ export function listPatients(db: Db, list: ListRequest<unknown>) {
       created_at: patients.createdAt,
       nezavrseni: uncompletedCount(list.siteId),
     }).from(patients).$dynamic(),
+    // Names sort by their Bosnian sort keys (Č after C, Ž after Z) on every database collation.
     sortable: {
-      prezime: patients.prezime, ime: patients.ime, jmbg: patients.jmbg, godiste: patients.godiste, created_at: patients.createdAt,
+      prezime: patients.prezimeSort, ime: patients.imeSort, jmbg: patients.jmbg, godiste: patients.godiste, created_at: patients.createdAt,
     },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     primaryKey: patients.id,
-    filter: [patients.prezime, patients.ime, patients.jmbg],
+    // The folded names let a word typed without diacritics ('colic') find Čolić; one typed with them matches the name itself.
+    filter: [patients.prezime, patients.ime, patients.jmbg, patients.prezimeSearch, patients.imeSearch],
     date: patients.createdAt,
   });
 }

@@ -1,6 +1,7 @@
 import {
-  type CalendarDate, type Patient, type SampleStatus, isReportLanguage, isSampleStatus, isSpol, type PatientSaveRequest, type PatientUpdateRequest, calendarDayOf, describeJmbg, fromIsoDate,
-  isPlaceholderJmbg, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate, type RandomSource,
+  type CalendarDate, type Patient, type SampleStatus, isReportLanguage, isSampleStatus, isSpol, type PatientSaveRequest, type PatientUpdateRequest,
+  calendarDateOf, describeJmbg, isPlaceholderJmbg, isPossibleBirthYear, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate,
+  type RandomSource,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
@@ -39,9 +40,7 @@ export type PatientAnswer = Patient;
 
 /** Today in the calling site's time zone: births and ages are calendar days there. */
 export async function siteToday(db: Db, siteId: string, now: Date = new Date()): Promise<CalendarDate> {
-  const day = fromIsoDate(calendarDayOf(now, await siteTimeZone(db, siteId)));
-  if (!day) throw new Error('calendar day of the site could not be read');
-  return day;
+  return calendarDateOf(now, await siteTimeZone(db, siteId));
 }
 
 /** Birth date and year as the ID tells them; a typed birth year only where the ID has none. */
@@ -56,6 +55,12 @@ function birthFields(jmbg: string, typedYear: number | null | undefined): { datu
 async function assertPossibleJmbg(db: Db, ctx: RequestContext, jmbg: string): Promise<void> {
   const problem = jmbgProblem(jmbg, await siteToday(db, ctx.siteId));
   if (problem) throw AppError.badRequest(problem, 'jmbg');
+}
+
+/** A typed birth year may not be after the site's current year (the site's zone decides when the year turns). */
+async function assertPossibleBirthYear(db: Db, ctx: RequestContext, godiste: number | null | undefined): Promise<void> {
+  if (godiste === null || godiste === undefined) return;
+  if (!isPossibleBirthYear(godiste, await siteToday(db, ctx.siteId))) throw AppError.badRequest('patient.birthYearInvalid', 'godiste');
 }
 
 /** The intake form's existence check; the record it answers is a view of the patient, so it is logged like one. */
@@ -89,6 +94,7 @@ function placeholderForAnotherPerson(existing: repo.PatientRow, input: { jmbg: s
  */
 export async function register(db: Db, ctx: RequestContext, input: PatientSaveRequest, random: RandomSource = Math.random): Promise<SaveOutcome> {
   await assertPossibleJmbg(db, ctx, input.jmbg);
+  await assertPossibleBirthYear(db, ctx, input.godiste);
   let jmbg = input.jmbg;
   for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
     const existing = await repo.findPatientByJmbg(db, jmbg);
@@ -157,6 +163,7 @@ const COLUMN_NAMES: Record<EditableField, string> = {
 /** Edits a patient; one audit row per changed field. A jmbg another patient has answers the duplicate. */
 export async function update(db: Db, ctx: RequestContext, id: string, input: PatientUpdateRequest): Promise<SaveOutcome> {
   if (input.jmbg !== undefined) await assertPossibleJmbg(db, ctx, input.jmbg);
+  await assertPossibleBirthYear(db, ctx, input.godiste);
   try {
     return await db.transaction(async (tx): Promise<SaveOutcome> => {
       const current = await repo.findPatientById(tx, id, { forUpdate: true });

@@ -1,5 +1,5 @@
 import {
-  type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDayOf, formatSampleCode,
+  type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDateOf, formatSampleCode,
   fromMinorUnits, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -51,7 +51,7 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
 
   const sample = await db.transaction(async (tx) => {
     const samples = sampleRepository(tx, ctx.siteId);
-    const codeDay = sampleCodeDay(calendarDayOf(now, timeZone));
+    const codeDay = sampleCodeDay(calendarDateOf(now, timeZone));
     const rbr = await allocateDayCounter(tx, codeDay);
     const created = await samples.insertSample({
       patientId: patient.id, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN',

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { WORKLIST_STATUSES } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, patients, referenceRanges, sampleCodeCounters, sampleTests, samples } from '../../db/schema.ts';
 import { runList, type ListRequest } from '../../lib/list-query.ts';
@@ -279,12 +280,12 @@ export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
     ),
     sortable: {
       created_at: samples.createdAt, datum: samples.datum, code: samples.code, status: samples.status, hitan: samples.hitan,
-      prezime: patients.prezime, ime: patients.ime,
+      prezime: patients.prezimeSort, ime: patients.imeSort,
     },
     defaultSort: [{ field: 'created_at', direction: 'desc' }],
     primaryKey: samples.id,
     filter: [samples.code, patients.prezime, patients.ime, patients.jmbg],
     date: samples.createdAt,
-    presets: { 'RADNA LISTA': sql`${samples.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')` },
+    presets: { 'RADNA LISTA': inArray(samples.status, [...WORKLIST_STATUSES]) },
   });
 }

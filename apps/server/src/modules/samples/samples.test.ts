@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDayOf, sampleCodeDay } from '@lis/domain';
+import { calendarDateOf, sampleCodeDay } from '@lis/domain';
 import { accessLog, auditLog, labAssays, sampleTests, samples } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import {
@@ -114,7 +114,7 @@ describe('POST /api/uzorci/save', () => {
   it('creates a ZAPRIMLJEN sample with a code of today and catalogue prices', async () => {
     const uzorak = await createSample({ testovi: [cat.ids.GLU, { labassay: cat.ids.LDL, price: '0.01' }], hitan: true, doktor: 'dr. Test', lokacija: 'Dom zdravlja' });
     expect(uzorak.status).toBe('ZAPRIMLJEN');
-    expect(uzorak.code).toMatch(new RegExp(`^${sampleCodeDay(calendarDayOf(new Date(), 'Europe/Sarajevo'))}\\d{4}$`));
+    expect(uzorak.code).toMatch(new RegExp(`^${sampleCodeDay(calendarDateOf(new Date(), 'Europe/Sarajevo'))}\\d{4}$`));
     expect(uzorak.code.endsWith(String(uzorak.pacijentRBr).padStart(4, '0'))).toBe(true);
     expect(uzorak).toMatchObject({ hitan: true, doktor: 'dr. Test', lokacija: { lokacija: 'Dom zdravlja' }, patient: { _id: man._id } });
     const price = (id: string) => uzorak.tests.find((test) => test.labassay === id);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { calendarDayOf, encodeBirthDate, fromIsoDate, toIsoDate, type CalendarDate } from '@lis/domain';
+import { addDays, calendarDateOf, encodeBirthDate, toIsoDate, type CalendarDate } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, referenceRanges } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
@@ -70,13 +70,11 @@ export function jmbgFor(birth: CalendarDate, spol: 'MUŠKI' | 'ŽENSKI'): string
 }
 
 export function todayInSarajevo(): CalendarDate {
-  return fromIsoDate(calendarDayOf(new Date(), 'Europe/Sarajevo'))!;
+  return calendarDateOf(new Date(), 'Europe/Sarajevo');
 }
 
 export function daysAgo(days: number): CalendarDate {
-  const today = todayInSarajevo();
-  const date = new Date(Date.UTC(today.year, today.month - 1, today.day - days));
-  return fromIsoDate(date.toISOString().slice(0, 10))!;
+  return addDays(todayInSarajevo(), -days);
 }
 
 /** A newborn registered by date of birth (placeholder ID). */

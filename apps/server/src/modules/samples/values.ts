@@ -1,13 +1,11 @@
-import { type CalendarDate, type SampleStatus, type Spol, calendarDayOf, fromIsoDate, isSampleStatus, isSpol, toMinorUnits } from '@lis/domain';
+import { type CalendarDate, type SampleStatus, type Spol, calendarDateOf, isSampleStatus, isSpol, toMinorUnits } from '@lis/domain';
 
 // Stored values and instants read as the domain's types (calendar day and clock time in a site's zone,
 // prices in minor units, sex, status). A stored value the domain does not know is a broken
 // database, not bad input, so these throw a plain Error (a 500) rather than answer a 4xx.
 
 export function dayIn(instant: Date, timeZone: string): CalendarDate {
-  const day = fromIsoDate(calendarDayOf(instant, timeZone));
-  if (!day) throw new Error('calendar day could not be read');
-  return day;
+  return calendarDateOf(instant, timeZone);
 }
 
 export function timeIn(instant: Date, timeZone: string): string {

@@ -4,12 +4,14 @@ import { IconBuildingHospital, IconCalendar, IconId } from '@tabler/icons-react'
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useActiveSession } from '../../features/auth/session.ts';
+import { siteToday } from '../../lib/date-time.ts';
 
 export function WelcomeScreen() {
   const { t, i18n } = useTranslation();
   const session = useActiveSession();
-  // dayjs carries its own month and day names; the browser's Intl data may lack Bosnian.
-  const today = dayjs().locale(i18n.language).format(t('welcome.dateFormat'));
+  // Today is the site's day; dayjs carries its own month and day names (the browser's Intl data may lack Bosnian).
+  const { year, month, day } = siteToday();
+  const today = dayjs(new Date(year, month - 1, day)).locale(i18n.language).format(t('welcome.dateFormat'));
   const facts = [
     { icon: IconBuildingHospital, label: t('welcome.site'), value: `${session.site.naziv} (${session.site.sifra})` },
     { icon: IconId, label: t('welcome.role'), value: t(`roles.${session.data.access.role}`) },

@@ -3,7 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import type { DateRange } from '@lis/domain';
+import { calendarDateOf, toIsoDate, type DateRange } from '@lis/domain';
+import { toSiteWallClock } from '../../lib/date-time.ts';
 import { DateRangePicker, formatDateRange, wholeDay } from './DateRangePicker.tsx';
 
 const originalMatchMedia = window.matchMedia;
@@ -73,7 +74,8 @@ describe('DateRangePicker', () => {
   });
 
   it('warns about a start before 1 September 2019', async () => {
-    const { onChange, confirm } = renderPicker({ from: new Date(2019, 7, 31, 23, 0), to: hoursAgo(2) });
+    // 22:00 on 31 August 2019 in Sarajevo, the site's zone.
+    const { onChange, confirm } = renderPicker({ from: new Date('2019-08-31T20:00:00Z'), to: hoursAgo(2) });
     confirm();
     expect(await screen.findByText('Invalid date range.')).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
@@ -95,8 +97,10 @@ describe('DateRangePicker', () => {
     expect(within(dialog).queryByText('Od')).not.toBeInTheDocument();
     confirm();
     const range = onChange.mock.calls[0]?.[0];
-    expect(range?.from).toEqual(new Date(yesterday.getFullYear(), yesterday.getMonth(), yesterday.getDate(), 0, 0, 0, 0));
-    expect(range?.to).toEqual(new Date(yesterday.getFullYear(), yesterday.getMonth(), yesterday.getDate(), 23, 59, 59, 999));
+    const day = toIsoDate(calendarDateOf(yesterday, 'Europe/Sarajevo'));
+    expect(range && toSiteWallClock(range.from)).toBe(`${day} 00:00:00`);
+    expect(range && toSiteWallClock(range.to)).toBe(`${day} 23:59:59`);
+    expect(range?.to.getMilliseconds()).toBe(999);
   });
 
   it('warns below 800 px when no day is picked', async () => {
@@ -109,11 +113,13 @@ describe('DateRangePicker', () => {
 });
 
 describe('formatDateRange and wholeDay', () => {
-  it('writes a range with the separator, 24-hour', () => {
-    expect(formatDateRange({ from: new Date(2024, 5, 1, 8, 5), to: new Date(2024, 5, 2, 17, 30) }, 'do')).toBe('01.06.2024 08:05 do 02.06.2024 17:30');
+  it("writes a range with the separator, 24-hour, at the site's time", () => {
+    const range = { from: new Date('2024-06-01T06:05:00Z'), to: new Date('2024-06-02T15:30:00Z') };
+    expect(formatDateRange(range, 'do')).toBe('01.06.2024 08:05 do 02.06.2024 17:30');
   });
 
-  it('covers a whole local day', () => {
-    expect(wholeDay(new Date(2024, 2, 31, 14, 0))).toEqual({ from: new Date(2024, 2, 31, 0, 0, 0, 0), to: new Date(2024, 2, 31, 23, 59, 59, 999) });
+  it("covers a whole day at the site, also the 23-hour day clocks go forward", () => {
+    expect(wholeDay({ year: 2024, month: 3, day: 31 })).toEqual({ from: new Date('2024-03-30T23:00:00.000Z'), to: new Date('2024-03-31T21:59:59.999Z') });
+    expect(wholeDay({ year: 2024, month: 6, day: 1 }, 'UTC')).toEqual({ from: new Date('2024-06-01T00:00:00.000Z'), to: new Date('2024-06-01T23:59:59.999Z') });
   });
 });

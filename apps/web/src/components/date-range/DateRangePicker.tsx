@@ -9,24 +9,27 @@
  * the end up to now plus one day. Below 800 px one day is picked and the
  * range covers it from 00:00:00 to 23:59:59. Confirming an incomplete or
  * reversed range shows the warning 'Invalid date range.' top-left and keeps
- * the dialog open. Times are the browser's local time, which is the site's.
+ * the dialog open. Days and times are the site's (its time zone from the
+ * login answer), whatever zone the browser runs in.
  */
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import 'dayjs/locale/bs';
 import 'dayjs/locale/de';
-import { EARLIEST_DAY, isValidDateRange, latestRangeEnd, message, type CalendarDay, type DateRange } from '@lis/domain';
+import {
+  EARLIEST_DAY, addDays, calendarDateOf, fromIsoDate, isValidDateRange, latestRangeEnd, message, startOfDay, toIsoDate, type CalendarDate,
+  type DateRange,
+} from '@lis/domain';
+import { formatDateTime, fromSiteWallClock, siteTimeZone, toSiteWallClock } from '../../lib/date-time.ts';
 import { AppDialog, DIALOG_NARROW_QUERY } from '../AppDialog.tsx';
 import { notify } from '../notify.tsx';
-import { useListLanguage } from '../list-table/messages.ts';
-import { useDateRangeText } from './messages.ts';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n/index.ts';
 
-/** How the range reads on the list; the pickers also show seconds, so a day visibly ends at 23:59:59. */
-const VALUE_FORMAT = 'DD.MM.YYYY HH:mm';
+/** The pickers show seconds, so a day visibly ends at 23:59:59. */
 const PICKER_FORMAT = 'DD.MM.YYYY HH:mm:ss';
 const DAY_FORMAT = 'DD.MM.YYYY';
 const MONDAY = 1;
@@ -41,27 +44,26 @@ export interface DateRangePickerProps {
   /** When given, the dialog offers to clear the range in force. */
   onClear?: () => void;
   /** The earliest selectable day; the spec's second picker variant starts on 2020-11-01. */
-  earliestDay?: CalendarDay;
+  earliestDay?: CalendarDate;
 }
 
+/** The pickers hold the site's wall clock ('YYYY-MM-DD HH:mm:ss'); the range holds instants. */
 function toPickerValue(date: Date | undefined): string | null {
-  return date ? dayjs(date).format('YYYY-MM-DD HH:mm:ss') : null;
+  return date ? toSiteWallClock(date) : null;
 }
 
 function fromPickerValue(value: string | null): Date | null {
-  if (!value) return null;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.toDate() : null;
+  return value ? fromSiteWallClock(value) : null;
 }
 
-/** A whole local day: 00:00:00.000 to 23:59:59.999. */
-export function wholeDay(day: Date): DateRange {
-  return { from: dayjs(day).startOf('day').toDate(), to: dayjs(day).endOf('day').toDate() };
+/** A whole day at the site: 00:00:00.000 to 23:59:59.999 there (23 or 25 hours on a daylight-saving change day). */
+export function wholeDay(day: CalendarDate, timeZone: string = siteTimeZone()): DateRange {
+  return { from: startOfDay(day, timeZone), to: new Date(startOfDay(addDays(day, 1), timeZone).getTime() - 1) };
 }
 
-/** The range as the list shows it: '01.06.2024 08:00 do 02.06.2024 17:30'. */
+/** The range as the list shows it, at the site: '01.06.2024 08:00 do 02.06.2024 17:30'. */
 export function formatDateRange(range: DateRange, separator: string): string {
-  return `${dayjs(range.from).format(VALUE_FORMAT)} ${separator} ${dayjs(range.to).format(VALUE_FORMAT)}`;
+  return `${formatDateTime(range.from)} ${separator} ${formatDateTime(range.to)}`;
 }
 
 export function DateRangePicker(props: DateRangePickerProps) {
@@ -77,23 +79,22 @@ export function DateRangePicker(props: DateRangePickerProps) {
 }
 
 function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDay = EARLIEST_DAY }: DateRangePickerProps) {
-  const text = useDateRangeText();
-  const language = useListLanguage();
+  const { t: text } = useTranslation(undefined, { keyPrefix: 'dateRange' });
+  const language = useLanguage();
   const narrow = useMediaQuery(DIALOG_NARROW_QUERY) ?? false;
   const [now] = useState(() => new Date());
   const [from, setFrom] = useState<string | null>(() => toPickerValue(value?.from));
   const [to, setTo] = useState<string | null>(() => toPickerValue(value?.to));
-  const [day, setDay] = useState<string | null>(() => (value ? dayjs(value.from).format('YYYY-MM-DD') : null));
-  const earliest = dayjs(earliestDay).toDate();
+  const [day, setDay] = useState<string | null>(() => (value ? toIsoDate(calendarDateOf(value.from, siteTimeZone())) : null));
 
   const confirm = () => {
-    const dayDate = fromPickerValue(day);
+    const pickedDay = day ? fromIsoDate(day.slice(0, 10)) : null;
     // The pickers stop at seconds; an end of 17:30:59 includes everything up to 17:30:59.999.
     const end = fromPickerValue(to);
     const range = narrow
-      ? (dayDate ? wholeDay(dayDate) : null)
-      : { from: fromPickerValue(from), to: end && dayjs(end).endOf('second').toDate() };
-    if (!range || !isValidDateRange(range.from, range.to, { now: new Date(), earliestDay })) {
+      ? (pickedDay ? wholeDay(pickedDay) : null)
+      : { from: fromPickerValue(from), to: end && new Date(end.getTime() + 999) };
+    if (!range || !isValidDateRange(range.from, range.to, { now: new Date(), earliestDay, timeZone: siteTimeZone() })) {
       notify.warning(message('dateRange.invalid', language), { position: 'top-left' });
       return;
     }
@@ -104,7 +105,7 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
   const shared = {
     locale: language,
     firstDayOfWeek: MONDAY,
-    minDate: earliest,
+    minDate: toIsoDate(earliestDay),
     clearable: true,
     leftSection: <IconCalendar size={16} aria-hidden />,
     popoverProps: { withinPortal: true },
@@ -120,7 +121,7 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
               label={text('day')}
               value={day}
               onChange={setDay}
-              maxDate={now}
+              maxDate={toSiteWallClock(now)}
               valueFormat={DAY_FORMAT}
               dropdownType="modal"
             />
@@ -134,7 +135,7 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
               label={text('from')}
               value={from}
               onChange={setFrom}
-              maxDate={now}
+              maxDate={toSiteWallClock(now)}
               valueFormat={PICKER_FORMAT}
               withSeconds
               defaultTimeValue="00:00:00"
@@ -147,7 +148,7 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
               label={text('to')}
               value={to}
               onChange={setTo}
-              maxDate={latestRangeEnd(now)}
+              maxDate={toSiteWallClock(latestRangeEnd(now))}
               valueFormat={PICKER_FORMAT}
               withSeconds
               defaultTimeValue="23:59:59"

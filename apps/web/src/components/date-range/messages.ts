@@ -1,6 +1,8 @@
-/** The date-range picker's strings (spec sections 2, 5 and 9: 'Unesite opseg datuma', separator 'do'). */
+/**
+ * The date-range picker's strings (spec sections 2, 5 and 9: 'Unesite opseg
+ * datuma', separator 'do'), merged into the i18next catalogues under `dateRange`.
+ */
 import type { Language } from '@lis/domain';
-import { createTextHook } from '../list-table/messages.ts';
 
 const bs = {
   title: 'Unesite opseg datuma',
@@ -41,4 +43,3 @@ const de: Catalogue = {
 };
 
 export const dateRangeMessages: Record<Language, Catalogue> = { bs, en, de };
-export const useDateRangeText = createTextHook(dateRangeMessages);

@@ -3,7 +3,11 @@
  * columns, paging with 2 links each side, the 'Pretraga' filter with its
  * stored value, day presets, the date range, items per page, detail rows and
  * row actions announced for their row. Sorting, filtering and paging happen
- * on the server (GET `url` with the list query of design.md).
+ * on the server (GET `url` with the list query).
+ *
+ * Parts: use-list-query.ts (state, stored filter, the call), ListToolbar.tsx
+ * (filter, day presets, date range, items per page), ListPager.tsx (summary
+ * and page links); this file draws the table itself.
  *
  *   <ListTable<SampleRow>
  *     url="/uzorci/list"
@@ -21,112 +25,22 @@
  *     refreshSignal={reloads}
  *   />
  */
-import { Fragment, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import {
-  ActionIcon, Box, Button, CloseButton, Group, NativeSelect, Progress, Skeleton, Stack, Table, Text, TextInput, Tooltip,
-  UnstyledButton, VisuallyHidden, type MantineColor,
+  ActionIcon, Box, Group, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconArrowDown, IconArrowUp, IconArrowsSort, IconCalendar, IconChevronDown, IconChevronLeft, IconChevronRight,
-  IconChevronsLeft, IconChevronsRight, IconSearch,
-} from '@tabler/icons-react';
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  ALL_ROWS, DATE_PRESETS, DEFAULT_DATUM, DEFAULT_PER_PAGE, PER_PAGE_CHOICES, listQueryParams, pageWindow, paginate,
-  type ListAnswer, type SortSpec,
-} from '@lis/domain';
-import { DateRangePicker, formatDateRange } from '../date-range/DateRangePicker.tsx';
-import { useListFetcher } from './fetcher.ts';
-import { listReducer, type ListState } from './list-state.ts';
-import { datumLabel, useListTableText } from './messages.ts';
-import { onPatientSelected, patientFilter, readStoredFilter, writeStoredFilter } from './stored-filter.ts';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DATE_PRESETS, DEFAULT_PER_PAGE, type SortSpec } from '@lis/domain';
+import { ListPager } from './ListPager.tsx';
+import { ListToolbar } from './ListToolbar.tsx';
+import type { ListColumn, ListTableProps } from './types.ts';
+import { useListQuery } from './use-list-query.ts';
 
-/** Typing pauses this long before the filter goes to the server; Enter sends it at once. */
-export const FILTER_DEBOUNCE_MS = 300;
+export type { ListColumn, ListRowAction, ListTableProps } from './types.ts';
+export { FILTER_DEBOUNCE_MS, invalidateList, listQueryKey } from './use-list-query.ts';
+
 const SKELETON_ROWS = 5;
-/** The dropdown's value while a date range is chosen; never sent to the server. */
-const RANGE_CHOSEN = '';
-
-export interface ListColumn<Row> {
-  /** The row's field shown by default, and the sort field unless `sortField` says otherwise. */
-  key: string;
-  /** The column title, already translated (t('...')). */
-  header: string;
-  sortable?: boolean;
-  /** The server's name for sorting by this column when it differs from `key`. */
-  sortField?: string;
-  render?: (row: Row) => ReactNode;
-  width?: number | string;
-  align?: 'left' | 'center' | 'right';
-  /** Makes the cell a button, e.g. the details cell that opens the patient dialog. */
-  cellAction?: {
-    /** Names the action and its row for screen readers: 'Detalji — 000123 ANA HODŽIĆ'. */
-    label: (row: Row) => string;
-    onClick: (row: Row) => void;
-    disabled?: (row: Row) => boolean;
-  };
-}
-
-export interface ListRowAction<Row> {
-  key: string;
-  /** The action's name, already translated ('Obriši'); the row's label is added for screen readers. */
-  label: string;
-  icon: ReactNode;
-  onClick: (row: Row) => void;
-  color?: MantineColor;
-  hidden?: (row: Row) => boolean;
-  disabled?: (row: Row) => boolean;
-}
-
-export interface ListTableProps<Row> {
-  /** The list call's path without '/api' (e.g. '/uzorci/list'). */
-  url: string;
-  columns: readonly ListColumn<Row>[];
-  rowKey: (row: Row) => string | number;
-  /** What names a row for screen readers in its action labels (e.g. sample id and patient name). */
-  rowLabel: (row: Row) => string;
-  /** The list's own query parameters sent with every call. */
-  params?: Record<string, string | number | undefined>;
-  /** Day presets offered; DANAS … SVE by default, an empty list hides the dropdown (a list without dates). */
-  datumPresets?: readonly string[];
-  /** The preset chosen at first (DANAS; RADNA LISTA on sample processing). */
-  defaultDatum?: string;
-  defaultSort?: SortSpec[];
-  defaultPerPage?: number;
-  withDateRange?: boolean;
-  /** Names the list's stored filter; the url by default. Two tables on one url need their own. */
-  storageKey?: string;
-  /** Sets the filter from outside (e.g. the patient chosen on the screen); each new value replaces the text. */
-  filter?: string;
-  /** Fill the filter with ime and prezime when a patient-selected event arrives (default true). */
-  followPatientSelected?: boolean;
-  /** A detail row under each row, opened and closed by a toggle in the row. */
-  renderDetail?: (row: Row) => ReactNode;
-  actions?: readonly ListRowAction<Row>[];
-  /** Any new value reloads the current page (e.g. a counter raised after a write or by a socket event). */
-  refreshSignal?: unknown;
-  /** The table's accessible name. */
-  caption?: string;
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth?: number;
-}
-
-/** The query key prefix of a list: `invalidateList(queryClient, '/uzorci/list')` reloads it after a write. */
-export function listQueryKey(url: string): readonly unknown[] {
-  return ['list', url];
-}
-
-export function invalidateList(queryClient: QueryClient, url: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: listQueryKey(url) });
-}
-
-/** A list answer as the server should send it; a missing pagination block is warned about and rebuilt (spec section 8). */
-function checkedAnswer(answer: ListAnswer<unknown>, url: string): ListAnswer<unknown> {
-  if (!answer || !Array.isArray(answer.data)) throw new Error(`list ${url} answered without data`);
-  if (answer.pagination && typeof answer.pagination.total === 'number') return answer;
-  console.warn(`list ${url} answered without pagination`);
-  return { data: answer.data, pagination: paginate(answer.data.length, 1, ALL_ROWS, url) };
-}
 
 function cellValue<Row>(row: Row, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
@@ -138,85 +52,12 @@ function cellValue<Row>(row: Row, key: string): ReactNode {
 
 export function ListTable<Row>(props: ListTableProps<Row>) {
   const {
-    url, columns, rowKey, rowLabel, params, datumPresets = DATE_PRESETS, defaultDatum = DEFAULT_DATUM, defaultSort = [],
-    defaultPerPage = DEFAULT_PER_PAGE, withDateRange = true, followPatientSelected = true, renderDetail, actions = [],
+    columns, rowKey, rowLabel, datumPresets = DATE_PRESETS, defaultPerPage = DEFAULT_PER_PAGE, withDateRange = true, renderDetail, actions = [],
   } = props;
-  const text = useListTableText();
-  const fetcher = useListFetcher();
-  const listKey = props.storageKey ?? url;
-
-  const [state, dispatch] = useReducer(listReducer, undefined, (): ListState => ({
-    sort: [...defaultSort],
-    page: 1,
-    perPage: defaultPerPage,
-    datum: datumPresets.length > 0 ? defaultDatum : undefined,
-    filter: (props.filter ?? readStoredFilter(listKey)).trim(),
-    dateRange: null,
-  }));
-  const [filterText, setFilterText] = useState(state.filter);
+  const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
+  const list = useListQuery<Row>(props);
+  const { state, dispatch, rows, pagination, loading, firstLoad } = list;
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
-  const [rangeOpen, setRangeOpen] = useState(false);
-
-  // A new `filter` from outside replaces the text, like a patient-selected event does.
-  const [filterProp, setFilterProp] = useState(props.filter);
-  if (props.filter !== filterProp) {
-    setFilterProp(props.filter);
-    if (props.filter !== undefined) {
-      setFilterText(props.filter);
-      dispatch({ type: 'filter', filter: props.filter });
-    }
-  }
-
-  const applyFilter = (value: string) => dispatch({ type: 'filter', filter: value });
-
-  useEffect(() => {
-    if (filterText.trim() === state.filter) return undefined;
-    const timer = setTimeout(() => dispatch({ type: 'filter', filter: filterText }), FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [filterText, state.filter]);
-
-  useEffect(() => {
-    writeStoredFilter(listKey, state.filter);
-  }, [listKey, state.filter]);
-
-  useEffect(() => {
-    if (!followPatientSelected) return undefined;
-    return onPatientSelected((patient) => {
-      const filter = patientFilter(patient);
-      setFilterText(filter);
-      dispatch({ type: 'filter', filter });
-    });
-  }, [followPatientSelected]);
-
-  const search = new URLSearchParams(listQueryParams(state, params)).toString();
-  const query = useQuery({
-    queryKey: [...listQueryKey(url), search],
-    queryFn: async ({ signal }) => checkedAnswer(await fetcher(url, new URLSearchParams(search), signal), url),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-
-  useEffect(() => {
-    // Spec section 8: a failed load is only logged; the rows already shown stay.
-    if (query.error) console.error(`list ${url} failed to load`, query.error);
-  }, [query.error, url]);
-
-  const refetch = query.refetch;
-  const seenSignal = useRef(props.refreshSignal);
-  useEffect(() => {
-    if (Object.is(seenSignal.current, props.refreshSignal)) return;
-    seenSignal.current = props.refreshSignal;
-    void refetch();
-  }, [props.refreshSignal, refetch]);
-
-  // The last answer that arrived stays on screen while the next loads, and after a failed load.
-  const [lastAnswer, setLastAnswer] = useState<ListAnswer<unknown> | undefined>(undefined);
-  if (query.data && query.data !== lastAnswer) setLastAnswer(query.data);
-  const answer = (query.data ?? lastAnswer) as ListAnswer<Row> | undefined;
-  const rows = answer?.data ?? [];
-  const pagination = answer?.pagination;
-  const loading = query.isFetching;
-  const firstLoad = !answer && query.isPending;
 
   const toggleDetail = (key: string | number) => setExpanded((current) => {
     const next = new Set(current);
@@ -226,62 +67,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   });
 
   const columnCount = columns.length + (renderDetail ? 1 : 0) + (actions.length > 0 ? 1 : 0);
-  const perPageChoices = useMemo(() => {
-    const choices: number[] = [...PER_PAGE_CHOICES];
-    if (!choices.includes(defaultPerPage)) choices.unshift(defaultPerPage);
-    return choices.map((n) => ({ value: String(n), label: n === ALL_ROWS ? text('allRows') : text('perPage', { n }) }));
-  }, [defaultPerPage, text]);
 
   return (
     <Stack gap="xs">
-      <Group gap="xs" wrap="wrap" align="flex-end">
-        <TextInput
-          style={{ flex: '1 1 14rem' }}
-          aria-label={text('filter')}
-          placeholder={text('filter')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={filterText}
-          onChange={(event) => setFilterText(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') applyFilter(filterText);
-          }}
-          rightSection={filterText ? (
-            <CloseButton size="sm" aria-label={text('filterClear')} onClick={() => { setFilterText(''); applyFilter(''); }} />
-          ) : null}
-        />
-        {datumPresets.length > 0 ? (
-          <NativeSelect
-            aria-label={text('datumLabel')}
-            value={state.dateRange ? RANGE_CHOSEN : (state.datum ?? '')}
-            onChange={(event) => dispatch({ type: 'datum', datum: event.currentTarget.value })}
-            data={[
-              // While a date range applies, the presets do not: the dropdown says so instead of showing a stale preset.
-              ...(state.dateRange ? [{ value: RANGE_CHOSEN, label: text('dateRange'), disabled: true }] : []),
-              ...datumPresets.map((preset) => ({ value: preset, label: datumLabel(text, preset) })),
-            ]}
-          />
-        ) : null}
-        {withDateRange ? (
-          <Group gap={4} wrap="nowrap">
-            <Button
-              variant={state.dateRange ? 'light' : 'default'}
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              onClick={() => setRangeOpen(true)}
-            >
-              {state.dateRange ? formatDateRange(state.dateRange, text('separator')) : text('dateRange')}
-            </Button>
-            {state.dateRange ? (
-              <CloseButton aria-label={text('dateRangeClear')} onClick={() => dispatch({ type: 'dateRange', dateRange: null })} />
-            ) : null}
-          </Group>
-        ) : null}
-        <NativeSelect
-          aria-label={text('perPageLabel')}
-          value={String(state.perPage)}
-          onChange={(event) => dispatch({ type: 'perPage', perPage: Number(event.currentTarget.value) })}
-          data={perPageChoices}
-        />
-      </Group>
+      <ListToolbar list={list} datumPresets={datumPresets} withDateRange={withDateRange} defaultPerPage={defaultPerPage} />
 
       <Box>
         {/* Always 3 px tall, so starting and ending a load moves nothing. */}
@@ -378,26 +167,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         </Table.ScrollContainer>
       </Box>
 
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {firstLoad ? text('loading') : pagination && pagination.total > 0
-            ? text('summary', { from: pagination.from ?? 0, to: pagination.to ?? 0, total: pagination.total_capped ? `${pagination.total}+` : pagination.total })
-            : ''}
-        </Text>
-        {pagination && pagination.last_page > 1 ? (
-          <Pager current={pagination.current_page} last={pagination.last_page} onPage={(page) => dispatch({ type: 'page', page })} />
-        ) : null}
-      </Group>
-
-      {withDateRange ? (
-        <DateRangePicker
-          opened={rangeOpen}
-          onClose={() => setRangeOpen(false)}
-          value={state.dateRange}
-          onChange={(dateRange) => dispatch({ type: 'dateRange', dateRange })}
-          onClear={() => dispatch({ type: 'dateRange', dateRange: null })}
-        />
-      ) : null}
+      <ListPager pagination={pagination} firstLoad={firstLoad} onPage={(page) => dispatch({ type: 'page', page })} />
     </Stack>
   );
 }
@@ -408,7 +178,7 @@ function HeaderCell<Row>({ column, sort, hint, onSort }: {
   hint: string;
   onSort: (field: string, multi: boolean) => void;
 }) {
-  const text = useListTableText();
+  const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
   if (!column.sortable) return <Table.Th w={column.width} ta={column.align}>{column.header}</Table.Th>;
   const field = column.sortField ?? column.key;
   const position = sort.findIndex((item) => item.field === field);
@@ -452,35 +222,5 @@ function Cell<Row>({ column, row }: { column: ListColumn<Row>; row: Row }) {
     >
       {content}
     </UnstyledButton>
-  );
-}
-
-function Pager({ current, last, onPage }: { current: number; last: number; onPage: (page: number) => void }) {
-  const text = useListTableText();
-  const edge = (label: string, page: number, icon: ReactNode) => (
-    <ActionIcon variant="default" size="md" aria-label={label} disabled={page === current} onClick={() => onPage(page)}>
-      {icon}
-    </ActionIcon>
-  );
-  return (
-    <Group component="nav" aria-label={text('pagination')} gap={4} wrap="nowrap">
-      {edge(text('firstPage'), 1, <IconChevronsLeft size={16} aria-hidden />)}
-      {edge(text('previousPage'), Math.max(1, current - 1), <IconChevronLeft size={16} aria-hidden />)}
-      {pageWindow(current, last).map((page) => (
-        <Button
-          key={page}
-          size="compact-sm"
-          miw={32}
-          variant={page === current ? 'filled' : 'default'}
-          aria-label={text('page', { n: page })}
-          aria-current={page === current ? 'page' : undefined}
-          onClick={() => onPage(page)}
-        >
-          {page}
-        </Button>
-      ))}
-      {edge(text('nextPage'), Math.min(last, current + 1), <IconChevronRight size={16} aria-hidden />)}
-      {edge(text('lastPage'), last, <IconChevronsRight size={16} aria-hidden />)}
-    </Group>
   );
 }

@@ -1,19 +1,18 @@
 /**
- * The list table's strings in Bosnian (default), English and German.
- * Spec wording where the spec gives it: 'Pretraga', '{n} per page',
- * 'Svi Rezultati', 'Nema dostupnih podataka.' and the day presets.
+ * The list table's strings in Bosnian (default), English and German, merged
+ * into the i18next catalogues under `listTable`. Spec wording where the spec
+ * gives it: 'Pretraga', the per-page choices ('{n} per page' in the spec's
+ * English), 'Svi Rezultati', 'Nema dostupnih podataka.' and the day presets.
  *
- *   const text = useListTableText();
- *   text('perPage', { n: 25 })
+ *   const { t } = useTranslation(undefined, { keyPrefix: 'listTable' });
+ *   t('perPage', { n: 25 })
  */
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language } from '@lis/domain';
 
 const bs = {
   filter: 'Pretraga',
   filterClear: 'Obriši pretragu',
-  perPage: '{{n}} per page',
+  perPage: '{{n}} po stranici',
   allRows: 'Svi Rezultati',
   perPageLabel: 'Broj redova po stranici',
   datumLabel: 'Period',
@@ -114,31 +113,8 @@ const de: Catalogue = {
 
 export const listTableMessages: Record<Language, Catalogue> = { bs, en, de };
 
-export type TextParams = Record<string, string | number>;
-
-export function formatMessage(template: string, params: TextParams = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
-}
-
-/** The language i18next shows now, as one of the catalogue's languages. */
-export function useListLanguage(): Language {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
-  return language === 'en' || language === 'de' ? language : 'bs';
-}
-
-/** A hook giving text from a component's own catalogue in the user's language; it follows language changes like `t` does. */
-export function createTextHook<Key extends string>(catalogues: Record<Language, Record<Key, string>>) {
-  return function useText(): (key: Key, params?: TextParams) => string {
-    const language = useListLanguage();
-    return useCallback((key: Key, params?: TextParams) => formatMessage(catalogues[language][key], params), [language]);
-  };
-}
-
-export const useListTableText = createTextHook(listTableMessages);
-
-/** The label of a day preset; a preset the catalogue does not know shows as it is. */
-export function datumLabel(text: (key: ListTableMessageKey) => string, preset: string): string {
+/** The catalogue key of a day preset's label, or null for a preset the catalogue does not know (it shows as it is). */
+export function datumLabelKey(preset: string): ListTableMessageKey | null {
   const key = `datum_${preset}`;
-  return Object.hasOwn(bs, key) ? text(key as ListTableMessageKey) : preset;
+  return Object.hasOwn(bs, key) ? key as ListTableMessageKey : null;
 }

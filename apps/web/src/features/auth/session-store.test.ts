@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { SITE_SA, SITE_TZ, sessionFixture } from '../../test/fixtures.ts';
+import { siteTimeZone } from '../../lib/date-time.ts';
 import { STORAGE_KEYS, createSessionStore } from './session-store.ts';
 
 afterEach(() => {
@@ -56,6 +57,17 @@ describe('session store', () => {
     store.setSite(SITE_TZ.id);
     expect(store.siteId()).toBe(SITE_TZ.id);
     expect(createSessionStore().siteId()).toBe(SITE_TZ.id);
+  });
+
+  it("formats dates in the zone of the site in use, also after a switch and a sign-out", () => {
+    const store = createSessionStore();
+    const lisbon = { ...SITE_TZ, timeZone: 'Europe/Lisbon' };
+    store.start(sessionFixture({ sites: [{ ...SITE_SA, timeZone: 'America/New_York' }, lisbon] }));
+    expect(siteTimeZone()).toBe('America/New_York');
+    store.setSite(lisbon.id);
+    expect(siteTimeZone()).toBe('Europe/Lisbon');
+    store.clear();
+    expect(siteTimeZone()).toBe('Europe/Sarajevo');
   });
 
   it('applies the session language: rs and bs are Bosnian', () => {

@@ -10,6 +10,7 @@
  */
 import { type Language, type SessionData, languageFromSession, sessionDataSchema } from '@lis/domain';
 import { applyLanguage } from '../../i18n/index.ts';
+import { applySiteTimeZone } from '../../lib/date-time.ts';
 
 /** A site of the login answer, and the `data` of the login answer (POST /api/login/users): the domain's contract types. */
 export type { SessionData, Site } from '@lis/domain';
@@ -64,6 +65,11 @@ export function sessionLanguage(data: SessionData): Language {
 
 type Listener = () => void;
 
+/** The time zone of the site the session works on, if the login answer gave one. */
+function siteZone(state: SessionState): string | undefined {
+  return state.status === 'anonymous' ? undefined : state.data.sites.find((site) => site.id === state.siteId)?.timeZone;
+}
+
 export function createSessionStore() {
   let state: SessionState = initialState();
   const listeners = new Set<Listener>();
@@ -75,11 +81,14 @@ export function createSessionStore() {
       return { status: 'anonymous' };
     }
     applyLanguage(sessionLanguage(stored.data));
-    return { status: 'restoring', ...stored };
+    const restoring: SessionState = { status: 'restoring', ...stored };
+    applySiteTimeZone(siteZone(restoring));
+    return restoring;
   }
 
   function set(next: SessionState): void {
     state = next;
+    applySiteTimeZone(siteZone(next));
     for (const listener of listeners) listener();
   }
 

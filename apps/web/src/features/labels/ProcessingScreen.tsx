@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconPrinter, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SampleStatus } from '@lis/domain';
+import { PROCESSING_STATUSES, sampleStatusLabelKey } from '@lis/domain';
 import { api } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -17,12 +17,10 @@ import {
   ListFetcherContext, ListTable, type ListColumn, type ListFetcher, type ListRowAction,
 } from '../../components/list-table/index.ts';
 import { SAMPLE_LIST_URL, type SampleRow } from '../samples/api.ts';
-import { formatDate, formatTime } from '../samples/format.ts';
+import { formatDate, formatTime } from '../../lib/date-time.ts';
 import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
 import classes from '../samples/samples.module.css';
 
-/** Samples in processing: received at intake, or taken in by the lab and being worked on. */
-export const PROCESSING_STATUSES: readonly SampleStatus[] = ['ZAPRIMLJEN', 'U OBRADI'];
 const ALL = 'all';
 
 /**
@@ -75,8 +73,7 @@ export function ProcessingScreen() {
           onChange={setStatus}
           data={[
             { value: ALL, label: t('labels.status_all') },
-            { value: 'ZAPRIMLJEN', label: t('status.ZAPRIMLJEN') },
-            { value: 'U OBRADI', label: t('status.U_OBRADI') },
+            ...PROCESSING_STATUSES.map((value) => ({ value, label: t(sampleStatusLabelKey(value)) })),
           ]}
         />
       </Group>

@@ -20,7 +20,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
 import { showSample } from '../samples/api.ts';
-import { formatTime } from '../samples/format.ts';
+import { formatTime } from '../../lib/date-time.ts';
 import {
   type ReceptionAnswer, type ScanEntry, type ScanOutcome, addScan, normaliseScan, outcomeOfAnswer, outcomeOfError, readHistory, updateScan,
   writeHistory,

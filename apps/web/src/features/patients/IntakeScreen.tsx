@@ -330,7 +330,7 @@ function IdField({ state, inputRef, checking, problem, onType, onLeave, onConfir
     );
   }
   const hint = state.mode === 'god'
-    ? t('patients.hint_god', { min: MIN_BIRTH_YEAR, max: new Date().getFullYear() })
+    ? t('patients.hint_god', { min: MIN_BIRTH_YEAR, max: labToday().year })
     : t(`patients.hint_${state.mode}`);
   return (
     <Stack gap={4}>

@@ -11,7 +11,7 @@ import { Alert, Badge, Button, Collapse, Divider, Group, Skeleton, Stack, Text }
 import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
+import { message, sampleStatusLabelKey } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -19,7 +19,7 @@ import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
 import { type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { requestedTests, selectionFromSample } from './picker-selection.ts';
 import { useTestSelection } from './use-test-selection.ts';
 import { SampleFields, type SampleFlags } from './SampleFields.tsx';
@@ -109,7 +109,7 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
       </Group>
       {!uzorak.actions.includes('edit') ? (
         <Alert styles={READABLE_ALERT_STYLES} color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
-          {t('samples.readOnlySample', { status: t(`status.${uzorak.status === 'U OBRADI' ? 'U_OBRADI' : uzorak.status}`) })}
+          {t('samples.readOnlySample', { status: t(sampleStatusLabelKey(uzorak.status)) })}
         </Alert>
       ) : null}
       <SampleFields flags={flags} onChange={setFlags} spol={uzorak.patient.spol} mjesta={session.site.mjesta} readOnly={!editable} />

@@ -17,7 +17,8 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
 import type { LabelTarget } from '../labels/LabelDialog.tsx';
 import { type SampleRow, deleteSample, sampleKeys, setUrgent, todaysSamples } from './api.ts';
-import { formatKm, formatTime, priceUnits } from './format.ts';
+import { formatKm, priceUnits } from './format.ts';
+import { formatTime } from '../../lib/date-time.ts';
 import { UrgentStar } from './UrgentStar.tsx';
 import classes from './samples.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageText, formatDate, formatDateTime, formatKm, formatTime, labToday, priceUnits } from './format.ts';
+import { ageText, formatKm, priceUnits } from './format.ts';
 
 describe('money', () => {
   it('prints minor units with a decimal comma in Bosnian and German and a point in English', () => {
@@ -13,19 +13,6 @@ describe('money', () => {
     expect(priceUnits('4.50')).toBe(450);
     expect(priceUnits('0.1')).toBe(10);
     expect(priceUnits('abc')).toBe(0);
-  });
-});
-
-describe('dates in the lab zone', () => {
-  it('prints dd.mm.yyyy and 24-hour time in Europe/Sarajevo', () => {
-    expect(formatDate('2026-11-22T23:30:00Z')).toBe('23.11.2026');
-    expect(formatTime('2026-07-01T06:05:00Z')).toBe('08:05');
-    expect(formatDateTime('2026-01-05T13:00:00Z')).toBe('05.01.2026 14:00');
-    expect(formatDate('not a date')).toBe('');
-  });
-
-  it("knows today's date in the lab zone", () => {
-    expect(labToday(new Date('2026-03-31T22:30:00Z'))).toEqual({ year: 2026, month: 4, day: 1 });
   });
 });
 

@@ -1,4 +1,11 @@
-/** A date without time or zone: birth dates and "today" at a site. */
+/**
+ * The one calendar-day type of the domain: a date without time or zone
+ * (birth dates, "today" at a site, the day presets, the earliest day of the
+ * date-range pickers). Text forms exist only at the edges: `YYYY-MM-DD`
+ * (toIsoDate/fromIsoDate) for the database, JSON and query strings, and
+ * `dd.mm.yyyy` (toLocalDateText) for print. time-zone.ts finds the
+ * CalendarDate of an instant in a zone and the instant a day begins.
+ */
 export interface CalendarDate {
   year: number;
   month: number;
@@ -29,16 +36,28 @@ export function epochDay(date: CalendarDate): number {
   return Math.round(Date.UTC(date.year, date.month - 1, date.day) / 86_400_000);
 }
 
+/** The day `days` after (or before, when negative) the date. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
 /** `YYYY-MM-DD`, the form PostgreSQL's date type reads and writes. */
 export function toIsoDate(date: CalendarDate): string {
   return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 }
 
+/** The date a `YYYY-MM-DD` text names, or null when it names no real day. */
 export function fromIsoDate(value: string): CalendarDate | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return null;
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
   return isRealDate(date) ? date : null;
+}
+
+/** True for `YYYY-MM-DD` text of a real day (2024-02-29 yes, 2023-02-29 no). */
+export function isIsoDate(value: string): boolean {
+  return fromIsoDate(value) !== null;
 }
 
 /** `dd.mm.yyyy`, as dates are printed on labels and reports. */

@@ -1,0 +1,68 @@
+/** The list table's public types: its columns, row actions and props. */
+import type { ReactNode } from 'react';
+import type { MantineColor } from '@mantine/core';
+import type { SortSpec } from '@lis/domain';
+
+export interface ListColumn<Row> {
+  /** The row's field shown by default, and the sort field unless `sortField` says otherwise. */
+  key: string;
+  /** The column title, already translated (t('...')). */
+  header: string;
+  sortable?: boolean;
+  /** The server's name for sorting by this column when it differs from `key`. */
+  sortField?: string;
+  render?: (row: Row) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+  /** Makes the cell a button, e.g. the details cell that opens the patient dialog. */
+  cellAction?: {
+    /** Names the action and its row for screen readers: 'Detalji — 000123 ANA HODŽIĆ'. */
+    label: (row: Row) => string;
+    onClick: (row: Row) => void;
+    disabled?: (row: Row) => boolean;
+  };
+}
+
+export interface ListRowAction<Row> {
+  key: string;
+  /** The action's name, already translated ('Obriši'); the row's label is added for screen readers. */
+  label: string;
+  icon: ReactNode;
+  onClick: (row: Row) => void;
+  color?: MantineColor;
+  hidden?: (row: Row) => boolean;
+  disabled?: (row: Row) => boolean;
+}
+
+export interface ListTableProps<Row> {
+  /** The list call's path without '/api' (e.g. '/uzorci/list'). */
+  url: string;
+  columns: readonly ListColumn<Row>[];
+  rowKey: (row: Row) => string | number;
+  /** What names a row for screen readers in its action labels (e.g. sample id and patient name). */
+  rowLabel: (row: Row) => string;
+  /** The list's own query parameters sent with every call. */
+  params?: Record<string, string | number | undefined>;
+  /** Day presets offered; DANAS … SVE by default, an empty list hides the dropdown (a list without dates). */
+  datumPresets?: readonly string[];
+  /** The preset chosen at first (DANAS; RADNA LISTA on sample processing). */
+  defaultDatum?: string;
+  defaultSort?: SortSpec[];
+  defaultPerPage?: number;
+  withDateRange?: boolean;
+  /** Names the list's stored filter; the url by default. Two tables on one url need their own. */
+  storageKey?: string;
+  /** Sets the filter from outside (e.g. the patient chosen on the screen); each new value replaces the text. */
+  filter?: string;
+  /** Fill the filter with ime and prezime when a patient-selected event arrives (default true). */
+  followPatientSelected?: boolean;
+  /** A detail row under each row, opened and closed by a toggle in the row. */
+  renderDetail?: (row: Row) => ReactNode;
+  actions?: readonly ListRowAction<Row>[];
+  /** Any new value reloads the current page (e.g. a counter raised after a write or by a socket event). */
+  refreshSignal?: unknown;
+  /** The table's accessible name. */
+  caption?: string;
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
+}
