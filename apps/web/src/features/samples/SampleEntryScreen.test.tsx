@@ -12,7 +12,7 @@ import type { PickerTest, SampleAnswer, SampleRow } from './api.ts';
 import { SampleEntryScreen } from './SampleEntryScreen.tsx';
 
 const PATIENT = {
-  _id: 'p-1', id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', spol: 'ŽENSKI', godiste: 1978, datum_rodjenja: '1978-03-15',
+  _id: 'p-1', id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', spol: 'ŽENSKI', godiste: 1978, datum_rodjenja: '1978-03-15',
   jmbgObj: { years: 48, months: 8, days: 7 }, starost_dana: 17_784,
 };
 
@@ -34,7 +34,7 @@ const TESTS = [
 const APPROVED_ROW: SampleRow = {
   _id: 's-approved', code: '2611200001', pacijentRBr: 1, status: 'ODOBREN', hitan: false, tip: 'Standard', datum: '2026-11-22T07:00:00Z',
   lokacija: '', doktor: '', pdf_exists: false, created_at: '2026-11-22T07:00:00Z', updated_at: '2026-11-22T07:00:00Z', pid: 'p-1',
-  ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', godiste: 1978, testova: 1, ukupno: '3.00',
+  ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', godiste: 1978, testova: 1, ukupno: '3.00',
 };
 
 const APPROVED: SampleAnswer = {
@@ -42,7 +42,7 @@ const APPROVED: SampleAnswer = {
     _id: 's-approved', code: '2611200001', pacijentRBr: 1, pid: 'p-1', status: 'ODOBREN', hitan: false, tip: 'Standard', type: '',
     pdf_exists: false, komentar: '', datum: '2026-11-22T07:00:00Z', vrijeme: '08:00', created_at: '2026-11-22T07:00:00Z',
     updated_at: '2026-11-22T07:00:00Z', received_at: null,
-    patient: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', spol: 'ŽENSKI', godiste: 1978 },
+    patient: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', spol: 'ŽENSKI', godiste: 1978 },
     jmbgObj: null, lokacija: { lokacija: '' }, doktor: '', trudnica: false, menstc: '', anticoag: false, menopauza: false,
     tests: [{
       _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',
@@ -100,7 +100,7 @@ const toast = (text: string) => screen.findByText(text, { selector: '.mantine-No
 describe('SampleEntryScreen', () => {
   it('shows the patient with the age from the ID', async () => {
     expect(await screen.findByText('DEMIĆ LEJLA')).toBeInTheDocument();
-    expect(screen.getByText('1503978175006')).toBeInTheDocument();
+    expect(screen.getByText('1503978175002')).toBeInTheDocument();
     expect(screen.getByText('48 god.')).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ pid: 'p-1' });
   });
