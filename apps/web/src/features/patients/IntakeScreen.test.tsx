@@ -154,4 +154,42 @@ describe('IntakeScreen', () => {
     await user.keyboard('0101985170003');
     expect(await screen.findByText('Pacijent nije pronađen.')).toBeInTheDocument();
   });
+
+  it('refuses a JMBG with an impossible date (31 February) with the spec message', async () => {
+    answer = () => ({ status: 200, body: { success: true, exists: false, pacijent: null } });
+    const user = userEvent.setup();
+    renderIntake();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Matični broj (JMBG)' })).toHaveFocus());
+    await user.keyboard('3102985170004');
+    expect(await screen.findByText('Matični broj nije validan.')).toBeInTheDocument();
+    expect(finds()).toHaveLength(0);
+  });
+
+  it('warns about a wrong control digit under the field and still saves the patient', async () => {
+    answer = (call) => (call.url.startsWith('/api/pacijenti/unos/save')
+      ? { status: 201, body: { success: true, pacijent: { ...REGISTERED, _id: 'p-9', jmbg: '0101985170009' } } }
+      : { status: 200, body: { success: true, exists: false, pacijent: null } });
+    const user = userEvent.setup();
+    const router = renderIntake();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Matični broj (JMBG)' })).toHaveFocus());
+    await user.keyboard('0101985170009{Enter}');
+    expect(await screen.findByTestId('jmbg-warning')).toHaveTextContent('Kontrolna cifra matičnog broja ne odgovara. Provjerite broj.');
+    expect(screen.queryByText('Matični broj nije validan.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Ime' })).toHaveFocus());
+    await user.keyboard('Ena{Enter}Test{Enter}Bistrik 1{Enter}061 000 000{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'Umor' }));
+    await user.click(screen.getByRole('button', { name: 'SAČUVAJ' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/samples/p-9'));
+    expect(calls.find((call) => call.url.startsWith('/api/pacijenti/unos/save'))?.body).toMatchObject({ jmbg: '0101985170009', spol: 'MUŠKI' });
+  });
+
+  it('shows no warning for a JMBG whose control digit matches', async () => {
+    answer = () => ({ status: 200, body: { success: true, exists: false, pacijent: null } });
+    const user = userEvent.setup();
+    renderIntake();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Matični broj (JMBG)' })).toHaveFocus());
+    await user.keyboard('0101985170003');
+    await waitFor(() => expect(finds()).toHaveLength(1));
+    expect(screen.queryByTestId('jmbg-warning')).not.toBeInTheDocument();
+  });
 });
