@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/uzorci/tipovi: the lab's sample types (serum, urine, swab...), one
+ * catalogue for every site. A sample stores the chosen type's `naziv` in its
+ * `type` field, so a label or report shows it without a lookup.
+ */
+export const sampleTypeEntry = z.object({ _id: z.string(), sifra: z.string(), naziv: z.string() });
+export type SampleTypeEntry = z.infer<typeof sampleTypeEntry>;
+
+export const sampleTypesAnswer = z.object({ success: z.literal(true), tipovi: z.array(sampleTypeEntry) });
+export type SampleTypesAnswer = z.infer<typeof sampleTypesAnswer>;
