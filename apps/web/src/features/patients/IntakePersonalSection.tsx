@@ -1,7 +1,7 @@
 /**
  * The personal data block of the intake form: names, address, phone, e-mail,
  * identification document, sex and report languages. Enter moves to the next
- * field (data-enter-next, see enter-navigation.ts). A required field shows
+ * field (data-enter-next, see components/enter-navigation.ts). A required field shows
  * its message only after a save was tried.
  */
 import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';

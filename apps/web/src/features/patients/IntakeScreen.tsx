@@ -20,7 +20,7 @@ import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
 import { labToday } from '../samples/format.ts';
 import { savePatient, type Patient } from './api.ts';
-import { moveOnEnter } from './enter-navigation.ts';
+import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { canSave, fieldRequired, initialIntake, leaveId, revealProblems, saveBody, tickSymptom, type IntakeState } from './intake-form.ts';
 import { IntakeIdSection } from './IntakeIdSection.tsx';
 import { IntakePersonalSection } from './IntakePersonalSection.tsx';
