@@ -59,7 +59,7 @@ export function SampleDetailsFields({ details, onChange }: SampleDetailsFieldsPr
         minDate={dayjs(EARLIEST_DAY).toDate()}
         maxDate={new Date()}
         valueFormat={PICKER_FORMAT}
-        timePickerProps={{ format: '24h', minutesStep: 1 }}
+        timePickerProps={{ format: '24h', minutesStep: 1, hoursInputLabel: t('samples.hours'), minutesInputLabel: t('samples.minutes') }}
         dropdownType="modal"
         modalProps={{ title: t('samples.datumDialog') }}
         submitButtonProps={{ 'aria-label': t('samples.datumConfirm') }}
