@@ -31,12 +31,12 @@ export function PatientListScreen() {
   const columns: ListColumn<PatientRow>[] = [
     {
       key: 'prezime', header: t('patients.col_pacijent'), sortable: true,
-      // Names up to about 20 letters stay on one line; a longer one breaks between prezime and ime rather than widening the table.
-      render: (row) => <Text span display="inline-block" size="sm" miw={150}>{patientName(row)}</Text>,
+      // Short names stay on one line; a longer one breaks between prezime and ime rather than widening the table.
+      render: (row) => <Text span display="inline-block" size="sm" miw={130}>{patientName(row)}</Text>,
       cellAction: { label: (row) => t('patients.openDetails', { name: patientName(row) }), onClick: open('edit') },
     },
     { key: 'jmbg', header: t('patients.col_jmbg'), sortable: true, render: (row) => <Text span ff="monospace" size="sm">{row.jmbg}</Text> },
-    { key: 'godiste', header: t('patients.col_godiste'), sortable: true, align: 'right', width: 96 },
+    { key: 'godiste', header: t('patients.col_godiste'), sortable: true, align: 'right' },
     { key: 'telefon', header: t('patients.col_telefon'), render: (row) => <Nowrap>{row.telefon}</Nowrap> },
     {
       // A long referring location takes a second line rather than pushing the intake and action
@@ -49,7 +49,7 @@ export function PatientListScreen() {
       render: (row) => <Text span size="sm" title={formatDateTime(row.created_at)} style={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</Text>,
     },
     {
-      key: 'nezavrseni', header: t('patients.col_nezavrseni'), align: 'center', width: 96,
+      key: 'nezavrseni', header: t('patients.col_nezavrseni'), align: 'center',
       render: (row) => (row.nezavrseni > 0 ? <Badge variant="light" color="orange" c={READABLE_BADGE_TEXT}>{row.nezavrseni}</Badge> : <Text span c="dimmed" size="sm">0</Text>),
     },
     {
