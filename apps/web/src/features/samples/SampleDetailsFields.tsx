@@ -66,6 +66,8 @@ export function SampleDetailsFields({ details, onChange }: SampleDetailsFieldsPr
         clearable
         clearButtonProps={{ 'aria-label': t('samples.datumClear') }}
         leftSection={<IconCalendar size={16} aria-hidden />}
+        // "Now (when saved)" is real information, so it is set in a colour with AA contrast, not the faint placeholder grey.
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       />
       <Select
         label={t('samples.type')}
