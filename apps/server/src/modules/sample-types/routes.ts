@@ -4,7 +4,7 @@ import type { AppOptions } from '../../app.ts';
 import { documented } from '../../lib/route-docs.ts';
 import * as service from './service.ts';
 
-export async function sampleTypeRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function sampleTypeRoutes(api: FastifyInstance, { db }: AppOptions): Promise<void> {
   api.get('/uzorci/tipovi', {
     config: { permission: 'samples.read' },
     ...documented({
@@ -14,4 +14,5 @@ export async function sampleTypeRoutes(api: FastifyInstance, { db }: AppOptions)
         + '`200 { success: true, tipovi: [{ _id, sifra, naziv }] }`. A sample stores the chosen `naziv` in `type` (POST /api/uzorci/save).',
     }),
   }, async (): Promise<SampleTypesAnswer> => ({ success: true, tipovi: await service.sampleTypes(db) }));
+  return Promise.resolve();
 }

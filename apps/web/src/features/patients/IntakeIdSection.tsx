@@ -7,7 +7,7 @@
  */
 import { Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ID_MODES, message, type CalendarDate, type IdMode } from '@lis/domain';
+import { ID_MODES, message, type CalendarDate } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
 import type { Patient } from './api.ts';
 import { IdField } from './IdField.tsx';
@@ -38,7 +38,7 @@ export function IntakeIdSection({ state, update, today, canWrite, lookup, idRef,
         <Radio.Group
           label={t('patients.idMode')}
           value={state.mode}
-          onChange={(mode) => update((current) => chooseMode(current, mode as IdMode))}
+          onChange={(mode) => update((current) => chooseMode(current, mode))}
         >
           <Group gap="lg" mt={6}>
             {(canWrite ? ID_MODES : (['jmbg'] as const)).map((mode) => (

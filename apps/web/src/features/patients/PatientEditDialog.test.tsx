@@ -18,9 +18,9 @@ const updates: Record<string, unknown>[] = [];
 
 beforeEach(() => {
   updates.length = 0;
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.startsWith('/api/pacijenti/detalji/update/')) updates.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-    return new Response(JSON.stringify({ success: true, pacijent: PATIENT }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+    if (url.startsWith('/api/pacijenti/detalji/update/')) updates.push(JSON.parse(init?.body as string) as Record<string, unknown>);
+    return Promise.resolve(new Response(JSON.stringify({ success: true, pacijent: PATIENT }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   }));
   sessionStore.start(sessionFixture());
 });

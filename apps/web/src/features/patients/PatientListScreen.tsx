@@ -54,7 +54,7 @@ export function PatientListScreen() {
     },
     {
       key: 'prijem', header: t('patients.col_prijem'), render: () => t('common.admit'),
-      cellAction: { label: (row) => t('patients.openIntake', { name: patientName(row) }), onClick: (row) => navigate(`/samples/${row._id}`) },
+      cellAction: { label: (row) => t('patients.openIntake', { name: patientName(row) }), onClick: (row) => void navigate(`/samples/${row._id}`) },
     },
   ];
 

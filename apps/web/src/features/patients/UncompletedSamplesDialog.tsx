@@ -77,7 +77,7 @@ export function UncompletedSamplesDialog({ patient, onClose, onOpenSample }: {
           )}
         <Group justify="space-between" gap="xs">
           {patient ? (
-            <Button variant="light" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => navigate(`/samples/${patient._id}`)}>
+            <Button variant="light" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => void navigate(`/samples/${patient._id}`)}>
               {t('patients.toSamples')}
             </Button>
           ) : <span />}

@@ -52,7 +52,7 @@ export function SampleEntryScreen() {
     <Stack gap="lg" maw={1280} mx="auto">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} size="h2">{t('samples.title')}</Title>
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate('/prijem')}>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate('/prijem')}>
           {t('samples.back')}
         </Button>
       </Group>
