@@ -10,10 +10,10 @@ import { type APIRequestContext, type Locator, type Page, expect } from '@playwr
 import { type LoginData, apiSignIn } from './helpers.ts';
 
 export const DEMO_PATIENTS = {
-  lejla: { jmbg: '1503978175006', name: 'DEMIĆ LEJLA' },
-  emir: { jmbg: '2207965170014', name: 'PRIMJEROVIĆ EMIR' },
-  amina: { jmbg: '0311990185123', name: 'UZORKOVIĆ AMINA' },
-  kenan: { jmbg: '1106015170042', name: 'PROBIĆ KENAN' },
+  lejla: { jmbg: '1503978175002', name: 'DEMIĆ LEJLA' },
+  emir: { jmbg: '2207965170015', name: 'PRIMJEROVIĆ EMIR' },
+  amina: { jmbg: '0311990185129', name: 'UZORKOVIĆ AMINA' },
+  kenan: { jmbg: '1106015170049', name: 'PROBIĆ KENAN' },
   davor: { jmbg: '240797263158P', name: 'FIKTIVIĆ DAVOR' },
 } as const;
 

@@ -180,4 +180,33 @@ test.describe('patient intake (/prijem)', () => {
     await expect(page).toHaveURL(/\/samples\/[0-9a-f-]{36}$/);
     await expect(page.getByText(DEMO_PATIENTS.lejla.name)).toBeVisible();
   });
+
+  test('refuses a JMBG with an impossible date; a wrong control digit only warns, and the patient is saved', async ({ page, request }) => {
+    const data = await openAs(page, DEMO.admin.email, '/prijem');
+    const jmbg = idInput(page, 'Matični broj (JMBG)');
+
+    // 31 February: the form refuses it, and so does the server.
+    await jmbg.pressSequentially('3102985170004');
+    await expect(page.getByText('Matični broj nije validan.')).toBeVisible();
+    await expect(page.getByTestId('jmbg-warning')).toHaveCount(0);
+    const refused = await request.post('/api/pacijenti/unos/save', {
+      headers: { Authorization: `Bearer ${data.idToken}` },
+      data: {
+        jmbg: '3102985170004', ime: 'Nemoguć', prezime: 'Datum', spol: 'MUŠKI', adresa: 'Titova 1', telefon: '061 000 000',
+        symptoms: { pacijentbezsimptoma: true },
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'patient.jmbgInvalid', message: 'Matični broj nije validan.', field: 'jmbg' });
+
+    // 2 February 1985 is a real date; the control digit of these twelve digits is 4, not 9.
+    await jmbg.fill('');
+    await jmbg.pressSequentially('0202985170009');
+    await expect(page.getByText('Matični broj nije validan.')).toBeHidden();
+    await expect(page.getByTestId('jmbg-warning')).toHaveText('Kontrolna cifra matičnog broja ne odgovara. Provjerite broj.');
+    await fillPatient(page, { ime: 'Kontrolna', prezime: 'Cifra' });
+    await saveAndOpenSamples(page);
+    await expect(page.getByText('CIFRA KONTROLNA')).toBeVisible();
+    await expect(page.getByText('0202985170009')).toBeVisible();
+  });
 });

@@ -105,3 +105,28 @@ test('the intake cell opens the sample entry of the patient', async ({ page }) =
   await expect(page).toHaveURL(/\/samples\/[0-9a-f-]{36}$/);
   await expect(page.getByText(DEMO_PATIENTS.kenan.name)).toBeVisible();
 });
+
+test('at 1280 px the whole table fits, the last column included, with a long double surname and a long referring location', async ({ page, request }) => {
+  const admin = await apiSession(request, DEMO.admin.email);
+  const jmbg = `0000985${10_000 + Math.floor(Math.random() * 90_000)}P`;
+  const saved = await request.post('/api/pacijenti/unos/save', {
+    headers: admin.headers,
+    data: {
+      jmbg, ime: 'Emina-Merjema', prezime: 'Hadžiabdić-Kapetanović', spol: 'ŽENSKI', adresa: 'Bistrik 1', telefon: '061 000 222',
+      symptoms: { umor: true }, lokacija: 'Javna zdravstvena ustanova Dom zdravlja Kantona Sarajevo',
+    },
+  });
+  expect(saved.status()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openList(page, 'HADŽIABDIĆ-KAPETANOVIĆ');
+  const table = page.getByRole('table', { name: 'Registrirani pacijenti' });
+  await expect(rowOf(page, 'HADŽIABDIĆ-KAPETANOVIĆ')).toBeVisible();
+  // Nothing to scroll sideways, and the action column's header and buttons end inside the screen.
+  const fit = await table.evaluate((element) => ({ overflow: element.parentElement!.scrollWidth - element.parentElement!.clientWidth }));
+  expect(fit.overflow).toBeLessThanOrEqual(0);
+  for (const last of [table.getByRole('columnheader').last(), rowOf(page, 'HADŽIABDIĆ-KAPETANOVIĆ').getByRole('button').last()]) {
+    const box = await last.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1280);
+  }
+});

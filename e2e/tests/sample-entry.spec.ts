@@ -117,3 +117,59 @@ test('a sample from picking tests to its label, edit and delete', async ({ page,
     await expect(todayItem(page, code)).toHaveCount(0);
   });
 });
+
+test('a new sample keeps the sampling date and time from the calendar, the sample type and the comment', async ({ page, request }) => {
+  const admin = await apiSession(request, DEMO.admin.email);
+  const pid = await patientId(request, admin, DEMO_PATIENTS.kenan.jmbg);
+  await openAs(page, DEMO.admin.email, `/samples/${pid}`);
+  await page.getByRole('checkbox', { name: /^Glukoza/ }).click();
+
+  // The calendar dialog: weeks from Monday, nothing after today; the 1st of this month (of the last one on the 1st) at 09:30.
+  await expect(page.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' })).toContainText('Sada (pri spremanju)');
+  await page.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Datum i vrijeme uzorkovanja' });
+  await expect(calendar.locator('thead th').first()).toHaveText('po');
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  if (tomorrow.getDate() !== 1) await expect(calendar.locator('button:not([data-outside])', { hasText: String(tomorrow.getDate()) }).first()).toBeDisabled();
+  const picked = new Date();
+  if (picked.getDate() === 1) {
+    await calendar.locator('button[data-direction="previous"]').click();
+    picked.setMonth(picked.getMonth() - 1);
+  }
+  await calendar.locator('button:not([data-outside])', { hasText: /^1$/ }).first().click();
+  // A full hour moves the focus on to the minutes.
+  await calendar.getByRole('spinbutton', { name: 'Sati' }).fill('09');
+  await expect(calendar.getByRole('spinbutton', { name: 'Minute' })).toBeFocused();
+  await page.keyboard.type('30');
+  await expect(calendar.getByRole('spinbutton', { name: 'Sati' })).toHaveValue('09');
+  await expect(calendar.getByRole('spinbutton', { name: 'Minute' })).toHaveValue('30');
+  await calendar.getByRole('button', { name: 'Potvrdi datum i vrijeme' }).click();
+  await expect(calendar).toBeHidden();
+  const day = `01.${String(picked.getMonth() + 1).padStart(2, '0')}.${picked.getFullYear()}`;
+  await expect(page.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' })).toContainText(`${day} 09:30`);
+
+  // Type and comment; Enter after the comment goes on to the test search.
+  await page.getByRole('combobox', { name: 'Vrsta uzorka' }).click();
+  await page.getByRole('option', { name: 'Urin (prvi jutarnji)' }).click();
+  await page.getByRole('textbox', { name: 'Komentar' }).fill('Uzet kod kuće');
+  await page.getByRole('textbox', { name: 'Komentar' }).press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Traži test' })).toBeFocused();
+
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/uzorci/save'));
+  await page.getByRole('button', { name: 'SAČUVAJ' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(201);
+  const { uzorak } = (await answer.json()) as { uzorak: { _id: string } };
+
+  // What the server stored, read back.
+  const shown = await request.get(`/api/uzorci/show/${uzorak._id}`, { headers: admin.headers, params: { site: admin.siteId('SA') } });
+  expect(shown.status()).toBe(200);
+  const stored = ((await shown.json()) as { uzorak: { datum: string; vrijeme: string; type: string; komentar: string } }).uzorak;
+  expect(stored).toMatchObject({ type: 'Urin (prvi jutarnji)', komentar: 'Uzet kod kuće', vrijeme: '09:30' });
+  expect(new Date(stored.datum).toLocaleDateString('de-DE', { timeZone: 'Europe/Sarajevo', day: '2-digit', month: '2-digit', year: 'numeric' }))
+    .toBe(day);
+  // The form starts again for the next sample.
+  await expect(page.getByRole('textbox', { name: 'Komentar' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' })).toContainText('Sada (pri spremanju)');
+});

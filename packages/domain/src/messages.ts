@@ -37,6 +37,11 @@ export const MESSAGES = {
   'request.invalid': { bs: 'Zahtjev nije ispravan.', en: 'The request is not valid.', de: 'Die Anfrage ist ungültig.' },
   // Patients (spec sections 5 and 8)
   'patient.jmbgInvalid': { bs: 'Matični broj nije validan.', en: 'The personal ID is not valid.', de: 'Die persönliche Identifikationsnummer ist ungültig.' },
+  'patient.jmbgCheckDigit': {
+    bs: 'Kontrolna cifra matičnog broja ne odgovara. Provjerite broj.',
+    en: 'The check digit of the personal ID does not match. Please check the number.',
+    de: 'Die Prüfziffer der persönlichen Identifikationsnummer stimmt nicht. Bitte die Nummer prüfen.',
+  },
   'patient.birthDateInvalid': { bs: 'Datum rođenja nije validan.', en: 'The date of birth is not valid.', de: 'Das Geburtsdatum ist ungültig.' },
   'patient.birthYearInvalid': { bs: 'Godište nije validno.', en: 'The birth year is not valid.', de: 'Das Geburtsjahr ist ungültig.' },
   'patient.emailInvalid': { bs: 'E-mail adresa nije validna.', en: 'The e-mail address is not valid.', de: 'Die E-Mail-Adresse ist ungültig.' },

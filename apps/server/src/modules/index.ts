@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
 import { patientRoutes } from './patients/routes.ts';
 import { sampleRoutes } from './samples/routes.ts';
+import { sampleTypeRoutes } from './sample-types/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
@@ -14,5 +15,6 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(siteRoutes, options);
   await api.register(patientRoutes, options);
   await api.register(sampleRoutes, options);
+  await api.register(sampleTypeRoutes, options);
   await api.register(labelRoutes, options);
 }

@@ -10,3 +10,5 @@ window.matchMedia ??= ((query: string) => ({
   addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
 })) as unknown as typeof window.matchMedia;
 Element.prototype.scrollIntoView ??= () => {};
+// Mantine's autosize Textarea re-measures when web fonts finish loading (document.fonts), which jsdom lacks.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });

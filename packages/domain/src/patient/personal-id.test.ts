@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeJmbg, encodeBirthDate, jmbgProblem, encodeBirthYear, encodeNoData, inputLengthFor, isPlaceholderJmbg, isValidJmbg,
-  newPlaceholderTail, parseBirthDateInput, parseBirthYearInput, isPossibleBirthYear, personalIdFromEntry, truncateIdInput, yearDigits, yearFromDigits,
+  describeJmbg, encodeBirthDate, jmbgCheckDigitOk, jmbgControlDigit, jmbgProblem, jmbgWarnings, encodeBirthYear, encodeNoData,
+  inputLengthFor, isPlaceholderJmbg, isValidJmbg, newPlaceholderTail, parseBirthDateInput, parseBirthYearInput, isPossibleBirthYear,
+  personalIdFromEntry, truncateIdInput, yearDigits, yearFromDigits,
 } from './personal-id.ts';
 
 const today = { year: 2024, month: 5, day: 17 };
@@ -21,6 +22,19 @@ describe('isValidJmbg', () => {
   it('refuses other century digits, lengths, letters and a lower-case p', () => {
     for (const value of ['0101185170003', '010198517000', '01019851700031', '01019851700a3', '0000985l2345P', '0000985123456P', '000098512345p', '', ' 0101985170003']) {
       expect(isValidJmbg(value), value).toBe(false);
+    }
+  });
+
+  it('refuses a 13-digit JMBG whose first seven digits are no real date', () => {
+    // 31 February, 29 February of a common year, month 13, day 00, day 32, 31 April.
+    for (const value of ['3102985170004', '2902985170003', '0113985170003', '0001985170003', '3201985170003', '3104985170003', '0000985170003']) {
+      expect(isValidJmbg(value), value).toBe(false);
+    }
+  });
+
+  it('accepts real dates, leap days of leap years included, whatever the check digit', () => {
+    for (const value of ['2902984170003', '2902000170003', '3112999170003', '3101985170004', '0101985170009']) {
+      expect(isValidJmbg(value), value).toBe(true);
     }
   });
 
@@ -162,8 +176,8 @@ describe('describeJmbg', () => {
     expect(describeJmbg('0101985175000')?.spol).toBe('ŽENSKI');
   });
 
-  it('leaves the birth out when the digits are not a date', () => {
-    expect(describeJmbg('3102985170003')).toEqual({ mode: 'jmbg', birthDate: null, birthYear: null, spol: 'MUŠKI' });
+  it('is null for a 13-digit JMBG whose digits are no date, so it tells no age', () => {
+    expect(describeJmbg('3102985170003')).toBeNull();
   });
 
   it('reads the placeholders: date, year only, nothing; never a sex', () => {
@@ -179,7 +193,7 @@ describe('describeJmbg', () => {
 
 describe('jmbgProblem (before saving)', () => {
   it('accepts possible births', () => {
-    for (const jmbg of ['0101985170003', '1705024175003', '3102985170003', '150398510000P', '000092110000P', '000002410000P', '000090010000P']) {
+    for (const jmbg of ['0101985170003', '1705024175003', '150398510000P', '000092110000P', '000002410000P', '000090010000P']) {
       expect(jmbgProblem(jmbg, today), jmbg).toBeNull();
     }
   });
@@ -192,6 +206,58 @@ describe('jmbgProblem (before saving)', () => {
     expect(jmbgProblem('310292010000P', today)).toBe('patient.birthDateInvalid');
     expect(jmbgProblem('300298510000P', today)).toBe('patient.birthDateInvalid');
     expect(jmbgProblem('x', today)).toBe('patient.jmbgInvalid');
+  });
+
+  it('refuses a JMBG with an impossible date as not valid', () => {
+    expect(jmbgProblem('3102985170004', today)).toBe('patient.jmbgInvalid');
+    expect(personalIdFromEntry('jmbg', '3102985170004', today)).toEqual({ ok: false, code: 'patient.jmbgInvalid', field: 'jmbg' });
+  });
+
+  it('does not refuse a wrong check digit', () => {
+    expect(jmbgProblem('0101985170009', today)).toBeNull();
+  });
+});
+
+describe('JMBG control digit (mod 11)', () => {
+  it('is 11 minus the remainder of the weighted sum (weights 7 6 5 4 3 2 7 6 5 4 3 2)', () => {
+    // 0308964384007: sum 191, remainder 4, control digit 7.
+    expect(jmbgControlDigit('030896438400')).toBe(7);
+    // 010198517000: sum 129, remainder 8, control digit 3.
+    expect(jmbgControlDigit('010198517000')).toBe(3);
+    expect(jmbgCheckDigitOk('0308964384007')).toBe(true);
+    expect(jmbgCheckDigitOk('0101985170003')).toBe(true);
+  });
+
+  it('is 0 when the sum divides by 11 (remainder 0)', () => {
+    // 010109917000: sum 132 = 12 x 11.
+    expect(jmbgControlDigit('010109917000')).toBe(0);
+    expect(jmbgCheckDigitOk('0101099170000')).toBe(true);
+    expect(jmbgCheckDigitOk('0101099170003')).toBe(false);
+  });
+
+  it('does not exist for remainder 1, so no 13th digit matches', () => {
+    // 150201217500: sum 122, remainder 1; such serial numbers are never issued.
+    expect(jmbgControlDigit('150201217500')).toBeNull();
+    for (let digit = 0; digit <= 9; digit += 1) expect(jmbgCheckDigitOk(`150201217500${digit}`)).toBe(false);
+  });
+
+  it('flags any other wrong last digit', () => {
+    for (let digit = 0; digit <= 9; digit += 1) expect(jmbgCheckDigitOk(`030896438400${digit}`)).toBe(digit === 7);
+  });
+
+  it('has nothing to check in placeholders or in text that is no JMBG', () => {
+    expect(jmbgCheckDigitOk('000098512345P')).toBe(true);
+    expect(jmbgCheckDigitOk('150398510000P')).toBe(true);
+    expect(jmbgCheckDigitOk('0101')).toBe(true);
+    expect(jmbgCheckDigitOk('')).toBe(true);
+  });
+});
+
+describe('jmbgWarnings', () => {
+  it('warns about a wrong control digit only', () => {
+    expect(jmbgWarnings('0101985170009')).toEqual(['patient.jmbgCheckDigit']);
+    expect(jmbgWarnings('0101985170003')).toEqual([]);
+    expect(jmbgWarnings('000098512345P')).toEqual([]);
   });
 });
 

@@ -33,8 +33,64 @@ const PLACEHOLDER_TAIL_LENGTH = 6;
 /** A source of numbers in [0, 1), Math.random by default; tests pass a fixed one. */
 export type RandomSource = () => number;
 
+/**
+ * The date part of an ID: DDMM and the three year digits. null when the
+ * digits name no calendar day (31 February, month 13, day 00).
+ */
+function encodedDate(value: string): CalendarDate | null {
+  const year = yearFromDigits(value.slice(4, 7));
+  if (year === null) return null;
+  const date = { day: Number(value.slice(0, 2)), month: Number(value.slice(2, 4)), year };
+  return isRealDate(date) ? date : null;
+}
+
+/**
+ * A valid ID: a 13-digit JMBG whose first seven digits are a real date of
+ * birth (an impossible date such as 31 February is refused, since age drives
+ * the test picker and the reference ranges), or a placeholder ending in P
+ * (its date part is checked by the mode that made it, see jmbgProblem).
+ * The check digit is not part of validity: see jmbgCheckDigitOk.
+ */
 export function isValidJmbg(value: string): boolean {
-  return JMBG_PATTERN.test(value) || PLACEHOLDER_PATTERN.test(value);
+  if (PLACEHOLDER_PATTERN.test(value)) return true;
+  return JMBG_PATTERN.test(value) && encodedDate(value) !== null;
+}
+
+const CHECK_DIGIT_WEIGHTS = [7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
+
+/**
+ * The control digit of the first twelve digits of a JMBG: the digits are
+ * weighted 7 6 5 4 3 2 7 6 5 4 3 2 and summed; with r the sum's remainder
+ * modulo 11, the control digit is 11 - r for r from 2 to 10 and 0 for r = 0.
+ * For r = 1 no control digit exists (11 - 1 = 10 is not a digit; such serial
+ * numbers are never issued), so the answer is null.
+ */
+export function jmbgControlDigit(firstTwelve: string): number | null {
+  if (!/^\d{12}$/.test(firstTwelve)) return null;
+  const sum = CHECK_DIGIT_WEIGHTS.reduce((total, weight, index) => total + weight * Number(firstTwelve[index]), 0);
+  const remainder = sum % 11;
+  if (remainder === 0) return 0;
+  if (remainder === 1) return null;
+  return 11 - remainder;
+}
+
+/**
+ * False only for a 13-digit JMBG whose last digit is not the control digit of
+ * the first twelve (jmbgControlDigit). Placeholders ending in P carry no
+ * control digit and text that is no JMBG has none to check, so both pass.
+ */
+export function jmbgCheckDigitOk(value: string): boolean {
+  if (!JMBG_PATTERN.test(value)) return true;
+  return jmbgControlDigit(value.slice(0, 12)) === Number(value.slice(12));
+}
+
+/**
+ * What is doubtful about an ID that is still accepted: a wrong control digit
+ * only warns, because real IDs with a bad control digit were issued and their
+ * holders must still be registered.
+ */
+export function jmbgWarnings(value: string): MessageCode[] {
+  return jmbgCheckDigitOk(value) ? [] : ['patient.jmbgCheckDigit'];
 }
 
 /** True for the generated IDs ending in P (date-of-birth, birth-year and no-data modes). */
@@ -171,8 +227,7 @@ export function describeJmbg(jmbg: string): PersonalIdFacts | null {
     if (digits === NO_DATA_YEAR_DIGITS) return { mode: 'bez', birthDate: null, birthYear: null, spol: null };
     return { mode: 'god', birthDate: null, birthYear: year, spol: null };
   }
-  const candidate = year === null ? null : { day: Number(jmbg.slice(0, 2)), month: Number(jmbg.slice(2, 4)), year };
-  const birthDate = candidate && isRealDate(candidate) ? candidate : null;
+  const birthDate = encodedDate(jmbg);
   if (placeholder) return { mode: 'datr', birthDate, birthYear: birthDate?.year ?? null, spol: null };
   const serial = Number(jmbg.slice(9, 12));
   return { mode: 'jmbg', birthDate, birthYear: birthDate?.year ?? null, spol: serial < 500 ? 'MUŠKI' : 'ŽENSKI' };
@@ -180,10 +235,9 @@ export function describeJmbg(jmbg: string): PersonalIdFacts | null {
 
 /**
  * The checks beyond the format, for an ID about to be saved: the birth it
- * encodes must be possible. A real JMBG must not be born after today; a
- * birth-year placeholder needs a year 1921..today; a date placeholder a real
- * date 1921..today. (A real JMBG whose digits are no date is accepted as the
- * spec's format allows; it simply tells no age.)
+ * encodes must be possible. A real JMBG must carry a real date (isValidJmbg)
+ * not after today; a birth-year placeholder needs a year 1921..today; a date
+ * placeholder a real date 1921..today.
  */
 export function jmbgProblem(jmbg: string, today: CalendarDate): MessageCode | null {
   const facts = describeJmbg(jmbg);

@@ -4,3 +4,4 @@ export * from './code.ts';
 export * from './test-picker.ts';
 export * from './contracts.ts';
 export * from './label.ts';
+export * from './sample-types.ts';

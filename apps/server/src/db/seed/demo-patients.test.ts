@@ -54,7 +54,7 @@ describe('demo patients and samples', () => {
     const today = sampleCodeDay(calendarDateOf(new Date(), 'Europe/Sarajevo'));
     const seededToday = (await t.database.db.select().from(samples)).filter((row) => row.code.startsWith(today));
     expect(seededToday.length).toBeGreaterThan(0);
-    const [patient] = await t.database.db.select().from(patients).where(eq(patients.jmbg, '2207965170014'));
+    const [patient] = await t.database.db.select().from(patients).where(eq(patients.jmbg, '2207965170015'));
     const [glu] = await t.database.db.select().from(labAssays).where(eq(labAssays.sifra, 'GLU'));
     const response = await post(tech, '/uzorci/save', { pid: patient!.id, testovi: [glu!.id] });
     expect(response.statusCode, response.body).toBe(201);
@@ -72,12 +72,12 @@ describe('the test picker on the demo catalogue', () => {
       const rows = await t.database.db.select({ id: labAssays.id, sifra: labAssays.sifra }).from(labAssays);
       return testovi.map((test) => rows.find((row) => row.id === test._id)?.sifra);
     };
-    const man = await codes({ jmbg: '2207965170014' });
+    const man = await codes({ jmbg: '2207965170015' });
     expect(man).toContain('PSA');
     expect(man).toContain('LDL');
-    const woman = await codes({ jmbg: '1503978175006' });
+    const woman = await codes({ jmbg: '1503978175002' });
     expect(woman).not.toContain('PSA');
-    const pregnant = await codes({ jmbg: '0311990185123', trudnica: true });
+    const pregnant = await codes({ jmbg: '0311990185129', trudnica: true });
     expect(pregnant).toContain('BHCG');
   });
 });

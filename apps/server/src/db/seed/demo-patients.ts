@@ -42,7 +42,7 @@ interface DemoPatient {
 /** Fictitious people (made-up surnames), IDs in the real format with made-up serials. */
 const DEMO_PATIENTS: DemoPatient[] = [
   {
-    jmbg: '1503978175006', ime: 'LEJLA', prezime: 'DEMIĆ', spol: 'ŽENSKI', adresa: 'Ferhadija 12, Sarajevo', telefon: '061 111 201',
+    jmbg: '1503978175002', ime: 'LEJLA', prezime: 'DEMIĆ', spol: 'ŽENSKI', adresa: 'Ferhadija 12, Sarajevo', telefon: '061 111 201',
     email: 'lejla.demic@example.ba', language: ['Bosanski jezik'], symptoms: { pacijentbezsimptoma: true }, lokacija: 'Dom zdravlja Stari Grad',
     samples: [
       { site: 'SA', daysAgo: 0, minute: 35, status: 'ZAPRIMLJEN', tests: ['GLU', 'LDL', 'KREA', 'EGFR'], doktor: 'dr. Amela Primjer' },
@@ -53,7 +53,7 @@ const DEMO_PATIENTS: DemoPatient[] = [
     ],
   },
   {
-    jmbg: '2207965170014', ime: 'EMIR', prezime: 'PRIMJEROVIĆ', spol: 'MUŠKI', adresa: 'Titova 40, Sarajevo', telefon: '062 222 302',
+    jmbg: '2207965170015', ime: 'EMIR', prezime: 'PRIMJEROVIĆ', spol: 'MUŠKI', adresa: 'Titova 40, Sarajevo', telefon: '062 222 302',
     language: ['Bosanski jezik', 'Engleski jezik'], symptoms: { umor: true, glavobolja: true },
     samples: [
       { site: 'SA', daysAgo: 0, minute: 50, status: 'U OBRADI', tests: ['PSA', 'TSH', 'HGB', 'WBC', 'PLT'], hitan: true, doktor: 'dr. Haris Ogled' },
@@ -64,7 +64,7 @@ const DEMO_PATIENTS: DemoPatient[] = [
     ],
   },
   {
-    jmbg: '0311990185123', ime: 'AMINA', prezime: 'UZORKOVIĆ', spol: 'ŽENSKI', adresa: 'Turalibegova 3, Tuzla', telefon: '061 333 403',
+    jmbg: '0311990185129', ime: 'AMINA', prezime: 'UZORKOVIĆ', spol: 'ŽENSKI', adresa: 'Turalibegova 3, Tuzla', telefon: '061 333 403',
     email: 'amina.uzorkovic@example.ba', language: ['Bosanski jezik', 'Njemački jezik'], symptoms: { pacijentbezsimptoma: true },
     lokacija: 'Dom zdravlja Tuzla', note: 'Trudnoća, 12. sedmica.',
     samples: [
@@ -75,7 +75,7 @@ const DEMO_PATIENTS: DemoPatient[] = [
     ],
   },
   {
-    jmbg: '1106015170042', ime: 'KENAN', prezime: 'PROBIĆ', spol: 'MUŠKI', adresa: 'Zmaja od Bosne 77, Sarajevo', telefon: '063 444 504',
+    jmbg: '1106015170049', ime: 'KENAN', prezime: 'PROBIĆ', spol: 'MUŠKI', adresa: 'Zmaja od Bosne 77, Sarajevo', telefon: '063 444 504',
     language: ['Bosanski jezik'], symptoms: { 'povišenatjelesnatemperatura': true, grlobolja: true, 'suhikašalj': true },
     lokacija: 'Dječija poliklinika', note: 'Dijete, dolazi s roditeljem.',
     samples: [

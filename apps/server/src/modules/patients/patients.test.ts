@@ -139,6 +139,20 @@ describe('POST /api/pacijenti/unos/save', () => {
     }
   });
 
+  it('refuses a JMBG whose date part is impossible (31 February) and saves nothing', async () => {
+    const response = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '3102985170004' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'patient.jmbgInvalid', message: 'Matični broj nije validan.', field: 'jmbg' });
+    expect(await t.database.db.select().from(patients).where(eq(patients.jmbg, '3102985170004'))).toHaveLength(0);
+  });
+
+  it('accepts a JMBG with a real date and a wrong control digit (real IDs like that exist)', async () => {
+    // 0101985170003 is the correct control digit for these twelve digits; 9 is wrong.
+    const response = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '0101985170009' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().pacijent).toMatchObject({ jmbg: '0101985170009', datum_rodjenja: '1985-01-01' });
+  });
+
   it('refuses wrong types, oversized text and a bad e-mail without a 500', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ime: 42 }, 'ime', 'form.invalid'],

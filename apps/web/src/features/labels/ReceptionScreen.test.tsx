@@ -21,7 +21,7 @@ const SHOWN = {
   success: true,
   uzorak: {
     _id: 's-1', code: '2611220005', pid: 'p-1', status: 'U OBRADI',
-    patient: { _id: 'p-1', ime: 'KENAN', prezime: 'PROBIĆ', jmbg: '1106015170042', spol: 'MUŠKI', godiste: 2015 },
+    patient: { _id: 'p-1', ime: 'KENAN', prezime: 'PROBIĆ', jmbg: '1106015170049', spol: 'MUŠKI', godiste: 2015 },
     tests: [{ labassay: 'crp', analit: 'CRP' }, { labassay: 'glu', analit: 'Glukoza' }],
   },
   rezultat: { rezultati: [] },

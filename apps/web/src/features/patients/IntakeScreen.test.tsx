@@ -12,7 +12,7 @@ import { sessionStore } from '../auth/session-store.ts';
 import { IntakeScreen } from './IntakeScreen.tsx';
 
 const REGISTERED = {
-  _id: 'p-1', id: 'p-1', jmbg: '1503978175006', ime: 'LEJLA', prezime: 'DEMIĆ', spol: 'ŽENSKI', datum_rodjenja: '1978-03-15', godiste: 1978,
+  _id: 'p-1', id: 'p-1', jmbg: '1503978175002', ime: 'LEJLA', prezime: 'DEMIĆ', spol: 'ŽENSKI', datum_rodjenja: '1978-03-15', godiste: 1978,
   adresa: 'Ferhadija 12', telefon: '061 111 201', email: '', passport: '', language: [], symptoms: {}, note: '', lokacija: '',
   duhan: '', dijabetes: '', created_at: '', updated_at: '',
 };
@@ -68,13 +68,13 @@ describe('IntakeScreen', () => {
     const router = renderIntake();
     const id = screen.getByRole('textbox', { name: 'Matični broj (JMBG)' });
     await waitFor(() => expect(id).toHaveFocus());
-    await user.keyboard('1503978175006{Enter}');
+    await user.keyboard('1503978175002{Enter}');
     const admit = await screen.findByRole('button', { name: 'Prijem' });
     await waitFor(() => expect(admit).toHaveFocus());
     expect(screen.getByText('Uneseni Matični broj je već registriran!')).toBeInTheDocument();
-    expect(screen.getByText('DEMIĆ LEJLA, 1503978175006')).toBeInTheDocument();
+    expect(screen.getByText('DEMIĆ LEJLA, 1503978175002')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'SAČUVAJ' })).not.toBeInTheDocument();
-    expect(finds()[0]?.body).toMatchObject({ jmbg: '1503978175006', site: 'site-sa' });
+    expect(finds()[0]?.body).toMatchObject({ jmbg: '1503978175002', site: 'site-sa' });
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/samples/p-1'));
   });
@@ -131,7 +131,7 @@ describe('IntakeScreen', () => {
     };
     const user = userEvent.setup();
     renderIntake();
-    await user.keyboard('1503978175006');
+    await user.keyboard('1503978175002');
     await waitFor(() => expect(finds()).toHaveLength(1));
     await user.type(screen.getByRole('textbox', { name: 'Ime' }), 'Lejla');
     await user.type(screen.getByRole('textbox', { name: 'Prezime' }), 'Demić');
@@ -141,7 +141,7 @@ describe('IntakeScreen', () => {
     await user.click(screen.getByRole('button', { name: 'SAČUVAJ' }));
     expect(await screen.findByText('Pacijent postoji.', { selector: '.mantine-Notification-description' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Prijem' })).toBeInTheDocument();
-    expect(screen.getByText('DEMIĆ LEJLA, 1503978175006')).toBeInTheDocument();
+    expect(screen.getByText('DEMIĆ LEJLA, 1503978175002')).toBeInTheDocument();
   });
 
   it('offers a read-only user only the lookup by personal ID', async () => {
@@ -153,5 +153,43 @@ describe('IntakeScreen', () => {
     expect(screen.queryByRole('button', { name: 'SAČUVAJ' })).not.toBeInTheDocument();
     await user.keyboard('0101985170003');
     expect(await screen.findByText('Pacijent nije pronađen.')).toBeInTheDocument();
+  });
+
+  it('refuses a JMBG with an impossible date (31 February) with the spec message', async () => {
+    answer = () => ({ status: 200, body: { success: true, exists: false, pacijent: null } });
+    const user = userEvent.setup();
+    renderIntake();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Matični broj (JMBG)' })).toHaveFocus());
+    await user.keyboard('3102985170004');
+    expect(await screen.findByText('Matični broj nije validan.')).toBeInTheDocument();
+    expect(finds()).toHaveLength(0);
+  });
+
+  it('warns about a wrong control digit under the field and still saves the patient', async () => {
+    answer = (call) => (call.url.startsWith('/api/pacijenti/unos/save')
+      ? { status: 201, body: { success: true, pacijent: { ...REGISTERED, _id: 'p-9', jmbg: '0101985170009' } } }
+      : { status: 200, body: { success: true, exists: false, pacijent: null } });
+    const user = userEvent.setup();
+    const router = renderIntake();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Matični broj (JMBG)' })).toHaveFocus());
+    await user.keyboard('0101985170009{Enter}');
+    expect(await screen.findByTestId('jmbg-warning')).toHaveTextContent('Kontrolna cifra matičnog broja ne odgovara. Provjerite broj.');
+    expect(screen.queryByText('Matični broj nije validan.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Ime' })).toHaveFocus());
+    await user.keyboard('Ena{Enter}Test{Enter}Bistrik 1{Enter}061 000 000{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'Umor' }));
+    await user.click(screen.getByRole('button', { name: 'SAČUVAJ' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/samples/p-9'));
+    expect(calls.find((call) => call.url.startsWith('/api/pacijenti/unos/save'))?.body).toMatchObject({ jmbg: '0101985170009', spol: 'MUŠKI' });
+  });
+
+  it('shows no warning for a JMBG whose control digit matches', async () => {
+    answer = () => ({ status: 200, body: { success: true, exists: false, pacijent: null } });
+    const user = userEvent.setup();
+    renderIntake();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Matični broj (JMBG)' })).toHaveFocus());
+    await user.keyboard('0101985170003');
+    await waitFor(() => expect(finds()).toHaveLength(1));
+    expect(screen.queryByTestId('jmbg-warning')).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { PATIENT_LIST_URL, type PatientRow, patientName } from './api.ts';
 import { PatientDialogs, type PatientDialogKind, type PatientDialogTarget } from './PatientDialogs.tsx';
 import { READABLE_BADGE_TEXT } from '../samples/readable.ts';
 
-/** Names, phone numbers and dates read badly when broken over two lines; the table scrolls sideways instead. */
+/** Phone numbers and dates read badly when broken over two lines; they never wrap. */
 function Nowrap({ children }: { children: React.ReactNode }) {
   return <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{children}</Text>;
 }
@@ -31,27 +31,30 @@ export function PatientListScreen() {
   const columns: ListColumn<PatientRow>[] = [
     {
       key: 'prezime', header: t('patients.col_pacijent'), sortable: true,
-      render: (row) => <Nowrap>{patientName(row)}</Nowrap>,
+      // Short names stay on one line; a longer one breaks between prezime and ime rather than widening the table.
+      render: (row) => <Text span display="inline-block" size="sm" miw={130}>{patientName(row)}</Text>,
       cellAction: { label: (row) => t('patients.openDetails', { name: patientName(row) }), onClick: open('edit') },
     },
     { key: 'jmbg', header: t('patients.col_jmbg'), sortable: true, render: (row) => <Text span ff="monospace" size="sm">{row.jmbg}</Text> },
-    { key: 'godiste', header: t('patients.col_godiste'), sortable: true, align: 'right', width: 96 },
+    { key: 'godiste', header: t('patients.col_godiste'), sortable: true, align: 'right' },
     { key: 'telefon', header: t('patients.col_telefon'), render: (row) => <Nowrap>{row.telefon}</Nowrap> },
     {
+      // A long referring location takes a second line rather than pushing the intake and action
+      // columns out of a 1280 px wide screen (or being cut off).
       key: 'lokacija', header: t('patients.col_lokacija'),
-      render: (row) => <Text size="sm" truncate="end" maw={180} title={row.lokacija}>{row.lokacija}</Text>,
+      render: (row) => <Text size="sm" miw={96} style={{ overflowWrap: 'break-word' }}>{row.lokacija}</Text>,
     },
     {
       key: 'created_at', header: t('patients.col_created'), sortable: true,
       render: (row) => <Text span size="sm" title={formatDateTime(row.created_at)} style={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</Text>,
     },
     {
-      key: 'nezavrseni', header: t('patients.col_nezavrseni'), align: 'center', width: 96,
+      key: 'nezavrseni', header: t('patients.col_nezavrseni'), align: 'center',
       render: (row) => (row.nezavrseni > 0 ? <Badge variant="light" color="orange" c={READABLE_BADGE_TEXT}>{row.nezavrseni}</Badge> : <Text span c="dimmed" size="sm">0</Text>),
     },
     {
       key: 'prijem', header: t('patients.col_prijem'), render: () => t('common.admit'),
-      cellAction: { label: (row) => t('patients.openIntake', { name: patientName(row) }), onClick: (row) => navigate(`/samples/${row._id}`) },
+      cellAction: { label: (row) => t('patients.openIntake', { name: patientName(row) }), onClick: (row) => void navigate(`/samples/${row._id}`) },
     },
   ];
 

@@ -12,7 +12,7 @@ import type { PickerTest, SampleAnswer, SampleRow } from './api.ts';
 import { SampleEntryScreen } from './SampleEntryScreen.tsx';
 
 const PATIENT = {
-  _id: 'p-1', id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', spol: 'ŽENSKI', godiste: 1978, datum_rodjenja: '1978-03-15',
+  _id: 'p-1', id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', spol: 'ŽENSKI', godiste: 1978, datum_rodjenja: '1978-03-15',
   jmbgObj: { years: 48, months: 8, days: 7 }, starost_dana: 17_784,
 };
 
@@ -34,7 +34,7 @@ const TESTS = [
 const APPROVED_ROW: SampleRow = {
   _id: 's-approved', code: '2611200001', pacijentRBr: 1, status: 'ODOBREN', hitan: false, tip: 'Standard', type: '', datum: '2026-11-22T07:00:00Z',
   lokacija: '', doktor: '', komentar: '', pdf_exists: false, created_at: '2026-11-22T07:00:00Z', updated_at: '2026-11-22T07:00:00Z', pid: 'p-1',
-  ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', godiste: 1978, testova: 1, ukupno: '3.00',
+  ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', godiste: 1978, testova: 1, ukupno: '3.00',
 };
 
 const APPROVED: SampleAnswer = {
@@ -42,7 +42,7 @@ const APPROVED: SampleAnswer = {
     _id: 's-approved', id: 's-approved', sid: 's-approved', code: '2611200001', pacijentRBr: 1, pid: 'p-1', status: 'ODOBREN', hitan: false,
     tip: 'Standard', type: '', pdf_exists: false, komentar: '', datum: '2026-11-22T07:00:00Z', vrijeme: '08:00', tags: [], created_at: '2026-11-22T07:00:00Z',
     updated_at: '2026-11-22T07:00:00Z', received_at: null,
-    patient: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175006', spol: 'ŽENSKI', godiste: 1978 },
+    patient: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', spol: 'ŽENSKI', godiste: 1978 },
     jmbgObj: null, starost_dana: null, lokacija: { lokacija: '' }, doktor: '', trudnica: false, menstc: '', anticoag: false, menopauza: false,
     sekcija: [{ _id: 'bio', naziv: 'Biohemija' }],
     tests: [{
@@ -62,6 +62,9 @@ function route(call: Call): { status: number; body: unknown } {
   if (call.url.startsWith('/api/uzorci/patient')) return { status: 200, body: { success: true, pacijent: PATIENT } };
   if (call.url.startsWith('/api/uzorci/labassay/tip')) {
     return { status: 200, body: { success: true, testovi: TESTS, sekcije: [{ _id: 'bio', sifra: 'BIO', naziv: 'Biohemija', redoslijed: 1 }] } };
+  }
+  if (call.url.startsWith('/api/uzorci/tipovi')) {
+    return { status: 200, body: { success: true, tipovi: [{ _id: 'st-1', sifra: 'SER', naziv: 'Serum' }, { _id: 'st-2', sifra: 'URIN', naziv: 'Urin (prvi jutarnji)' }] } };
   }
   if (call.url.startsWith('/api/uzorci/list')) return { status: 200, body: { success: true, data: [APPROVED_ROW], pagination: {} } };
   if (call.url.startsWith('/api/uzorci/show/s-approved')) return { status: 200, body: { success: true, ...APPROVED } };
@@ -101,7 +104,7 @@ const toast = (text: string) => screen.findByText(text, { selector: '.mantine-No
 describe('SampleEntryScreen', () => {
   it('shows the patient with the age from the ID', async () => {
     expect(await screen.findByText('DEMIĆ LEJLA')).toBeInTheDocument();
-    expect(screen.getByText('1503978175006')).toBeInTheDocument();
+    expect(screen.getByText('1503978175002')).toBeInTheDocument();
     expect(screen.getByText('48 god.')).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ pid: 'p-1' });
   });
@@ -153,5 +156,47 @@ describe('SampleEntryScreen', () => {
     expect(within(dialog).queryByRole('button', { name: 'SAČUVAJ' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /^Ukloni test/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Antikoagulantna terapija' })).toBeDisabled();
+  });
+
+  it('saves the sample date and time from the calendar dialog, the sample type and a comment; Enter moves on to the test search', async () => {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /^Glukoza/ }));
+
+    await user.click(screen.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Datum i vrijeme uzorkovanja' });
+    const now = new Date();
+    const firstOfMonth = within(calendar).getAllByRole('button').find((button) => button.getAttribute('data-first-in-month') !== null
+      || (button.textContent === '1' && !button.hasAttribute('data-outside')));
+    await user.click(firstOfMonth!);
+    await user.click(within(calendar).getByRole('button', { name: 'Potvrdi datum i vrijeme' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Datum i vrijeme uzorkovanja' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('combobox', { name: 'Vrsta uzorka' }));
+    await user.click(await screen.findByRole('option', { name: 'Urin (prvi jutarnji)' }));
+    const komentar = screen.getByRole('textbox', { name: 'Komentar' });
+    await user.click(komentar);
+    await user.keyboard('  Uzet na terenu {Enter}');
+    expect(screen.getByRole('textbox', { name: 'Traži test' })).toHaveFocus();
+
+    await user.click(screen.getAllByRole('button', { name: 'SAČUVAJ' })[0]!);
+    expect(await toast('Uzorak sačuvan, kod 2611220009.')).toBeInTheDocument();
+    const body = calls.find((call) => call.url.startsWith('/api/uzorci/save'))?.body;
+    const month = String(now.getMonth() + 1).padStart(2, '0');
+    expect(body).toMatchObject({ testovi: ['glu'], type: 'Urin (prvi jutarnji)', komentar: 'Uzet na terenu' });
+    expect(String(body?.datum)).toMatch(new RegExp(`^${now.getFullYear()}-${month}-01T\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d$`));
+    // The form starts again: no date (dated when saved), no type, no comment.
+    expect(screen.getByRole('textbox', { name: 'Komentar' })).toHaveValue('');
+  });
+
+  it('sends no date when none was picked, so the sample is dated when saved', async () => {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /^Glukoza/ }));
+    expect(screen.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' })).toHaveTextContent('Sada (pri spremanju)');
+    await user.click(screen.getAllByRole('button', { name: 'SAČUVAJ' })[0]!);
+    expect(await toast('Uzorak sačuvan, kod 2611220009.')).toBeInTheDocument();
+    const body = calls.find((call) => call.url.startsWith('/api/uzorci/save'))?.body;
+    expect(body).not.toHaveProperty('datum');
+    expect(body).not.toHaveProperty('type');
+    expect(body).toMatchObject({ komentar: '' });
   });
 });

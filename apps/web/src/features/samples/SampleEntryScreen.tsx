@@ -1,12 +1,13 @@
 /**
  * /samples/{patient_id}: sample entry for a patient (spec sections 3, 4 and 5).
  * The header shows who the patient is (name, ID, age from the ID, sex). The
- * new sample takes the clinical flags, referral, the urgent star and tests
+ * new sample takes its date and time, type and comment, the clinical flags,
+ * referral, the urgent star and tests
  * from the picker, which the server filters for the patient's age, sex,
  * pregnancy and menopause; SAČUVAJ creates it (status ZAPRIMLJEN) and shows
  * its code with the label. Beside it: the patient's samples of today.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
@@ -14,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { message, totalPrice } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
+import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/session.ts';
@@ -23,6 +25,7 @@ import { type SamplePatient, type Uzorak, pickerTests, samplePatient, sampleKeys
 import { ageText, formatKm } from './format.ts';
 import { requestedTests } from './picker-selection.ts';
 import { useTestSelection } from './use-test-selection.ts';
+import { EMPTY_DETAILS, SampleDetailsFields, sampleDetailsBody, type SampleDetails } from './SampleDetailsFields.tsx';
 import { EMPTY_FLAGS, SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SampleEditDialog } from './SampleEditDialog.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
@@ -49,7 +52,7 @@ export function SampleEntryScreen() {
     <Stack gap="lg" maw={1280} mx="auto">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} size="h2">{t('samples.title')}</Title>
-        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate('/prijem')}>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate('/prijem')}>
           {t('samples.back')}
         </Button>
       </Group>
@@ -128,6 +131,8 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
   const session = useActiveSession();
   const queryClient = useQueryClient();
   const [flags, setFlags] = useState<SampleFlags>(EMPTY_FLAGS);
+  const [details, setDetails] = useState<SampleDetails>(EMPTY_DETAILS);
+  const searchRef = useRef<HTMLInputElement>(null);
   const [hitan, setHitan] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Uzorak | null>(null);
@@ -144,10 +149,11 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
     if (selection.length === 0 || saving) return;
     setSaving(true);
     try {
-      const answer = await saveSample({ pid: patient._id, testovi: requestedTests(selection), hitan, komentar: '', ...flags });
+      const answer = await saveSample({ pid: patient._id, testovi: requestedTests(selection), hitan, ...sampleDetailsBody(details), ...flags });
       setSaved(answer.uzorak);
       setSelection([]);
       setHitan(false);
+      setDetails(EMPTY_DETAILS);
       notify.success(t('samples.saved', { code: answer.uzorak.code }));
       await queryClient.invalidateQueries({ queryKey: sampleKeys.today(patient._id) });
     } catch (error) {
@@ -179,7 +185,20 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
     <Grid gap="lg" align="flex-start">
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="lg">
-          <Paper withBorder radius="md" p="lg">
+          {/* Enter moves from field to field; after the comment it goes on to the test search. */}
+          <Paper
+            component="form"
+            withBorder
+            radius="md"
+            p="lg"
+            noValidate
+            aria-label={t('samples.newSample')}
+            onKeyDown={moveOnEnter}
+            onSubmit={(event: React.FormEvent) => {
+              event.preventDefault();
+              searchRef.current?.focus();
+            }}
+          >
             <Stack gap="md">
               <Group justify="space-between" gap="sm">
                 <Title order={2} size="h4">{t('samples.newSample')}</Title>
@@ -189,6 +208,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
                 </Group>
               </Group>
               <SampleFields flags={flags} onChange={setFlags} spol={patient.spol} mjesta={session.site.mjesta} />
+              <SampleDetailsFields details={details} onChange={setDetails} />
             </Stack>
           </Paper>
           <Paper withBorder radius="md" p="lg">
@@ -200,6 +220,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
                 selection={selection}
                 info={info}
                 loading={picker.isPending}
+                searchRef={searchRef}
                 onToggle={(test) => toggle(test._id)}
               />
               {picker.isError ? <Text c="var(--mantine-color-error)" size="sm">{t('samples.loadFailed')}</Text> : null}

@@ -69,6 +69,7 @@ export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }
           maxLength={SAMPLE_LIMITS.lokacija}
           disabled={readOnly}
           comboboxProps={{ withinPortal: true }}
+          data-enter-next="lokacija"
         />
         <TextInput
           label={t('samples.doktor')}
@@ -78,6 +79,7 @@ export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }
           maxLength={SAMPLE_LIMITS.doktor}
           disabled={readOnly}
           autoComplete="off"
+          data-enter-next="doktor"
         />
         <TextInput
           label={t('samples.menstc')}
@@ -87,6 +89,7 @@ export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }
           maxLength={SAMPLE_LIMITS.menstc}
           disabled={readOnly || !female}
           autoComplete="off"
+          data-enter-next="menstc"
         />
       </SimpleGrid>
     </Stack>

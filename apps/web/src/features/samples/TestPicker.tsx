@@ -38,9 +38,11 @@ interface TestPickerProps {
   info: ReadonlyMap<string, TestInfo>;
   onToggle: (test: PickerTest) => void;
   loading?: boolean;
+  /** The search field, so Enter at the end of the sample's fields can move on to it. */
+  searchRef?: React.Ref<HTMLInputElement>;
 }
 
-export function TestPicker({ tests, sekcije, selection, info, onToggle, loading = false }: TestPickerProps) {
+export function TestPicker({ tests, sekcije, selection, info, onToggle, loading = false, searchRef }: TestPickerProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string | null>(null);
@@ -78,6 +80,7 @@ export function TestPicker({ tests, sekcije, selection, info, onToggle, loading 
   return (
     <Stack gap="sm">
       <TextInput
+        ref={searchRef}
         aria-label={t('samples.search')}
         placeholder={`${t('samples.search')}: ${t('samples.searchHint')}`}
         leftSection={<IconSearch size={16} aria-hidden />}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { failureResponses, successAnswer } from '../answers.ts';
+
+/**
+ * GET /api/uzorci/tipovi: the lab's sample types (serum, urine, swab...), one
+ * catalogue for every site. A sample stores the chosen type's `naziv` in its
+ * `type` field, so a label or report shows it without a lookup.
+ */
+export const sampleTypeEntry = z.object({ _id: z.string(), sifra: z.string(), naziv: z.string() });
+export type SampleTypeEntry = z.output<typeof sampleTypeEntry>;
+
+export const sampleTypesAnswer = successAnswer({ tipovi: z.array(sampleTypeEntry) });
+export type SampleTypesAnswer = z.output<typeof sampleTypesAnswer>;
+
+export const sampleTypesContract = {
+  response: { 200: sampleTypesAnswer, ...failureResponses },
+} as const;
