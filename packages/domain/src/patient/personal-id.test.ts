@@ -235,10 +235,10 @@ describe('JMBG control digit (mod 11)', () => {
     expect(jmbgCheckDigitOk('0101099170003')).toBe(false);
   });
 
-  it('does not exist for remainder 1, so no 13th digit matches', () => {
-    // 150201217500: sum 122, remainder 1; such serial numbers are never issued.
-    expect(jmbgControlDigit('150201217500')).toBeNull();
-    for (let digit = 0; digit <= 9; digit += 1) expect(jmbgCheckDigitOk(`150201217500${digit}`)).toBe(false);
+  it('is 0 for remainder 1 as well (11 - 1 = 10 is no digit)', () => {
+    // 150201217500: sum 122, remainder 1.
+    expect(jmbgControlDigit('150201217500')).toBe(0);
+    for (let digit = 0; digit <= 9; digit += 1) expect(jmbgCheckDigitOk(`150201217500${digit}`)).toBe(digit === 0);
   });
 
   it('flags any other wrong last digit', () => {

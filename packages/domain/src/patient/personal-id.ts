@@ -61,17 +61,17 @@ const CHECK_DIGIT_WEIGHTS = [7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
 /**
  * The control digit of the first twelve digits of a JMBG: the digits are
  * weighted 7 6 5 4 3 2 7 6 5 4 3 2 and summed; with r the sum's remainder
- * modulo 11, the control digit is 11 - r for r from 2 to 10 and 0 for r = 0.
- * For r = 1 no control digit exists (11 - 1 = 10 is not a digit; such serial
- * numbers are never issued), so the answer is null.
+ * modulo 11, the control digit is 11 - r for r from 2 to 10, and 0 when
+ * 11 - r is 10 or 11 (r = 1 or r = 0), as the register's own rule states.
+ * (Some validators call r = 1 invalid; since a doubtful control digit only
+ * warns, the register's more lenient reading is the one that warns less
+ * often about real people.)
  */
 export function jmbgControlDigit(firstTwelve: string): number | null {
   if (!/^\d{12}$/.test(firstTwelve)) return null;
   const sum = CHECK_DIGIT_WEIGHTS.reduce((total, weight, index) => total + weight * Number(firstTwelve[index]), 0);
-  const remainder = sum % 11;
-  if (remainder === 0) return 0;
-  if (remainder === 1) return null;
-  return 11 - remainder;
+  const digit = 11 - (sum % 11);
+  return digit > 9 ? 0 : digit;
 }
 
 /**

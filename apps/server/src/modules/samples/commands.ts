@@ -1,6 +1,6 @@
 import {
   type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDateOf, formatSampleCode,
-  fromMinorUnits, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
+  fromMinorUnits, isSampleActionAllowed, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
@@ -155,7 +155,9 @@ export async function remove(db: Db, ctx: RequestContext, id: string): Promise<v
     const samples = sampleRepository(tx, ctx.siteId);
     const current = await samples.findSample(id, { forUpdate: true });
     if (!current) throw AppError.notFound();
-    if (current.status !== 'ZAPRIMLJEN') throw AppError.conflict('sample.deleteNotAllowed');
+    if (!isSampleActionAllowed('delete', { status: statusOf(current.status), pdf_exists: current.pdfExists })) {
+      throw AppError.conflict('sample.deleteNotAllowed');
+    }
     const tests = await samples.testsOfSample(current.id);
     await samples.deleteSample(current.id);
     await writeAudit(tx, ctx, {
