@@ -1,0 +1,117 @@
+/**
+ * The layering of this repository, checked on every import, so that a newcomer
+ * cannot break it by accident (`npm run lint` fails):
+ *
+ * - SQL lives in repositories: `drizzle-orm` and the table definitions
+ *   (`apps/server/src/db/schema.ts`) are imported only by a module's
+ *   `repository.ts` / `*-repository.ts` and by `apps/server/src/db/`.
+ * - A module never reads another module's tables: it does not import another
+ *   module's repository; it asks that module's service.
+ * - Routes are thin: a `routes.ts` calls its service, never a repository or
+ *   the database (a type-only import of `Db` to pass it on is fine).
+ * - A web feature uses another feature only through that feature's public
+ *   `index.ts`; helpers several features share live in `components/` or `lib/`,
+ *   which in turn never import a feature.
+ * - `packages/domain` is pure: no Node built-ins, no server or web code, no
+ *   database, HTTP or UI library.
+ *
+ * Tests and test fixtures are exempt: they may reach into anything they check.
+ */
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+const SERVER = 'apps/server/src/';
+const WEB = 'apps/web/src/';
+const DOMAIN = 'packages/domain/src/';
+
+function relative(file) {
+  return path.relative(ROOT, file).split(path.sep).join('/');
+}
+
+function isTestFile(file) {
+  return /\.test\.tsx?$/.test(file) || /(^|\/)test\//.test(file) || /(^|\/)test-fixtures\.ts$/.test(file)
+    || file.startsWith('e2e/') || file.startsWith('bench/');
+}
+
+function isRepositoryFile(file) {
+  return /^apps\/server\/src\/modules\/[^/]+\/([^/]+-)?repository\.ts$/.test(file);
+}
+
+function moduleOf(file) {
+  return /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+}
+
+function featureOf(file) {
+  return /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** The repository-relative path an import names, or null for a package. */
+function target(file, source) {
+  if (!source.startsWith('.')) return null;
+  return relative(path.resolve(ROOT, path.dirname(file), source));
+}
+
+const DOMAIN_FORBIDDEN_PACKAGES = /^(node:|fs$|path$|crypto$|react|@mantine|fastify|@fastify|drizzle|pg$|@electric-sql|socket\.io|i18next)/;
+
+/** The broken rule's explanation, or null when the import is allowed. */
+function violation(file, source, typeOnly) {
+  const to = target(file, source);
+  if (file.startsWith(SERVER)) {
+    const usesSql = source === 'drizzle-orm' || source.startsWith('drizzle-orm/') || to === `${SERVER}db/schema.ts`;
+    if (usesSql && !typeOnly && !isRepositoryFile(file) && !file.startsWith(`${SERVER}db/`)) {
+      return 'SQL (drizzle-orm and db/schema.ts) belongs in a repository.ts or in db/: move the query into a repository and call it from the service.';
+    }
+    const from = moduleOf(file);
+    const toModule = to ? moduleOf(to) : undefined;
+    if (to && toModule && from && toModule !== from && isRepositoryFile(to)) {
+      return `A module does not read another module's tables: ask the ${toModule} service instead of its repository.`;
+    }
+    if (/\/([^/]+-)?routes\.ts$/.test(file) && to && !typeOnly && (isRepositoryFile(to) || to.startsWith(`${SERVER}db/`))) {
+      return 'Routes are thin: they call the service, never a repository or the database.';
+    }
+  }
+  if (file.startsWith(WEB) && to) {
+    const from = featureOf(file);
+    const toFeature = featureOf(to);
+    if (toFeature && from && toFeature !== from && to !== `${WEB}features/${toFeature}/index.ts`) {
+      return `A feature uses another feature only through its public index.ts (features/${toFeature}/index.ts); move shared helpers to components/ or lib/.`;
+    }
+    if (toFeature && (file.startsWith(`${WEB}components/`) || file.startsWith(`${WEB}lib/`) || file.startsWith(`${WEB}api/`))) {
+      return 'Shared code (components/, lib/, api/) never depends on a feature.';
+    }
+  }
+  if (file.startsWith(DOMAIN)) {
+    if (DOMAIN_FORBIDDEN_PACKAGES.test(source)) return 'packages/domain is pure: no I/O, framework or UI packages.';
+    if (to && !to.startsWith(DOMAIN)) return 'packages/domain is pure: it never imports app code.';
+  }
+  return null;
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforces the layering of the LIS repository (see the header of eslint-rules/boundaries.js).' },
+    schema: [],
+    messages: { broken: '{{reason}}' },
+  },
+  create(context) {
+    const file = relative(context.filename);
+    if (isTestFile(file)) return {};
+    const check = (node, sourceNode, typeOnly) => {
+      if (!sourceNode || typeof sourceNode.value !== 'string') return;
+      const reason = violation(file, sourceNode.value, typeOnly);
+      if (reason) context.report({ node, messageId: 'broken', data: { reason } });
+    };
+    const allTypes = (node) => node.importKind === 'type' || node.exportKind === 'type'
+      || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    return {
+      ImportDeclaration: (node) => check(node, node.source, allTypes(node)),
+      ExportNamedDeclaration: (node) => check(node, node.source, allTypes(node)),
+      ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node, node.source, false),
+    };
+  },
+};
+
+export const boundaries = { rules: { layering: rule } };
