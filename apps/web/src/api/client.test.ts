@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../features/auth/session-store.ts';
+import { sessionStore } from '../lib/session-store.ts';
 import { SITE_SA, SITE_TZ, sessionFixture } from '../test/fixtures.ts';
 import { ApiError, api } from './client.ts';
 

@@ -16,7 +16,7 @@
  * the shared QueryClient never retries silently.
  */
 import type { FailureAnswer } from '@lis/domain';
-import { sessionStore } from '../features/auth/session-store.ts';
+import { sessionStore } from '../lib/session-store.ts';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

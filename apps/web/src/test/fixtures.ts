@@ -1,6 +1,6 @@
 /** A login answer like the server's (POST /api/login/users), for component tests. */
 import type { SidebarItem } from '@lis/domain';
-import type { SessionData } from '../features/auth/session-store.ts';
+import type { SessionData } from '../lib/session-store.ts';
 
 export const SITE_SA = { _id: 'site-sa', id: 'site-sa', sifra: 'SA', naziv: 'Sarajevo', name: 'Sarajevo', mjesta: ['Sarajevo', 'Ilidža'], timeZone: 'Europe/Sarajevo' };
 export const SITE_TZ = { _id: 'site-tz', id: 'site-tz', sifra: 'TZ', naziv: 'Tuzla', name: 'Tuzla', mjesta: ['Tuzla'], timeZone: 'Europe/Sarajevo' };

@@ -10,7 +10,7 @@ import { createQueryClient } from '../api/query-client.ts';
 import { AppProviders } from '../app/providers.tsx';
 import { buildRoutes } from '../app/router.tsx';
 import type { ScreenRoute } from '../app/routes.tsx';
-import { type SessionData, sessionStore } from '../features/auth/session-store.ts';
+import { type SessionData, sessionStore } from '../lib/session-store.ts';
 
 interface RenderAppOptions {
   path?: string;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionStore } from '../../features/auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { notificationStore } from '../../features/realtime/notification-lists.ts';
 import { i18n } from '../../i18n/index.ts';
 import { SITE_SA, SITE_TZ, sessionFixture, sidebarItem } from '../../test/fixtures.ts';
@@ -196,7 +196,7 @@ describe('the guard', () => {
     localStorage.setItem('lis.session', JSON.stringify({ data, siteId: SITE_TZ.id }));
     vi.resetModules();
     const fresh = await import('../../test/render-app.tsx');
-    const store = await import('../../features/auth/session-store.ts');
+    const store = await import('../../lib/session-store.ts');
     expect(store.sessionStore.get().status).toBe('restoring');
     return fresh.renderApp({ path, screens: SCREENS, keepSession: true });
   }

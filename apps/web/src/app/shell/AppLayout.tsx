@@ -13,7 +13,7 @@ import { queryClient } from '../../api/query-client.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog.tsx';
 import { useIdleLogout } from '../../features/auth/idle-timer.ts';
-import { sessionStore } from '../../features/auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { logout, switchSite, useActiveSession } from '../../features/auth/session.ts';
 import { useRealtime } from '../../features/realtime/realtime.ts';
 import { buildNavigation } from '../navigation.ts';

@@ -8,7 +8,7 @@ import { createQueryClient } from '../../api/query-client.ts';
 import { i18n } from '../../i18n/index.ts';
 import { sessionFixture } from '../../test/fixtures.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -5,7 +5,7 @@
  * The shell mounts `useIdleLogout`; nothing else needs to.
  */
 import { useEffect, useRef } from 'react';
-import { STORAGE_KEYS } from './session-store.ts';
+import { STORAGE_KEYS } from '../../lib/session-store.ts';
 
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 /** The spec's default session idle time: 8 hours. */

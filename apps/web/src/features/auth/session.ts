@@ -15,9 +15,9 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { Language, LoginAnswer, Permission, ProfileAnswer } from '@lis/domain';
 import { ApiError, api } from '../../api/client.ts';
 import { queryClient } from '../../api/query-client.ts';
-import { type SessionData, type SessionState, type Site, sessionLanguage, sessionStore } from './session-store.ts';
+import { type SessionData, type SessionState, type Site, sessionLanguage, sessionStore } from '../../lib/session-store.ts';
 
-export type { SessionData, SessionState, Site } from './session-store.ts';
+export type { SessionData, SessionState, Site } from '../../lib/session-store.ts';
 
 // Whatever ends a session (logout, idle, a 401, another tab) also drops the cached server data of that user.
 sessionStore.subscribe(() => {

@@ -15,7 +15,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { serverMessage } from '../../i18n/index.ts';
 import { downloadBlob, fetchLabel } from './label-files.ts';
-import { READABLE_ALERT_STYLES } from '../samples/readable.ts';
+import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 
 export interface LabelTarget {
   _id: string;

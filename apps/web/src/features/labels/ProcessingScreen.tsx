@@ -16,10 +16,10 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import {
   ListFetcherContext, ListTable, type ListColumn, type ListFetcher, type ListRowAction,
 } from '../../components/list-table/index.ts';
-import { SAMPLE_LIST_URL, type SampleRow } from '../samples/api.ts';
+import { SAMPLE_LIST_URL, type SampleRow } from '../samples/index.ts';
 import { formatDate, formatTime } from '../../lib/date-time.ts';
 import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
-import classes from '../samples/samples.module.css';
+import classes from '../../components/sample-code.module.css';
 
 const ALL = 'all';
 

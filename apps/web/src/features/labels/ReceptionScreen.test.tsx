@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { sessionFixture } from '../../test/fixtures.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { processingFetcher } from './ProcessingScreen.tsx';
 import {
   HISTORY_LIMIT, type ScanEntry, addScan, normaliseScan, outcomeOfError, readHistory, updateScan, writeHistory,

@@ -18,15 +18,15 @@ import { message } from '@lis/domain';
 import { ApiError, api } from '../../api/client.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
-import { useActiveSession } from '../auth/session.ts';
-import { showSample } from '../samples/api.ts';
+import { useActiveSession } from '../auth/index.ts';
+import { showSample } from '../samples/index.ts';
 import { formatTime } from '../../lib/date-time.ts';
 import {
   type ReceptionAnswer, type ScanEntry, type ScanOutcome, addScan, normaliseScan, outcomeOfAnswer, outcomeOfError, readHistory, updateScan,
   writeHistory,
 } from './reception.ts';
-import classes from '../samples/samples.module.css';
-import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../samples/readable.ts';
+import classes from '../../components/sample-code.module.css';
+import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 
 const OUTCOME_COLORS: Record<ScanOutcome, string> = {
   pending: 'gray', received: 'teal', already: 'blue', notFound: 'orange', failed: 'red',

@@ -6,7 +6,7 @@
  * session, as in the API client.
  */
 import { ApiError } from '../../api/client.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 export type LabelFormat = 'pdf' | 'zpl';
 

@@ -8,7 +8,7 @@ import type { Permission } from '@lis/domain';
 import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { sessionFixture } from '../../test/fixtures.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { IntakeScreen } from './IntakeScreen.tsx';
 
 const REGISTERED = {

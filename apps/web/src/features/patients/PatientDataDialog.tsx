@@ -8,8 +8,8 @@ import { Autocomplete, Button, Group, SimpleGrid, Stack, TextInput, Textarea } f
 import { useTranslation } from 'react-i18next';
 import { PATIENT_LIMITS, describeJmbg, message, parseBirthYearInput } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
-import { useActiveSession } from '../auth/session.ts';
-import { labToday } from '../samples/format.ts';
+import { useActiveSession } from '../auth/index.ts';
+import { siteToday } from '../../lib/date-time.ts';
 import type { Patient } from './api.ts';
 import { usePatientUpdate } from './patient-record.ts';
 import { PatientRecordDialog } from './PatientRecordDialog.tsx';
@@ -34,7 +34,7 @@ function DataForm({ patient, onClose }: { patient: Patient; onClose: () => void 
   const [adresa, setAdresa] = useState(patient.adresa);
   const [lokacija, setLokacija] = useState(patient.lokacija);
   const [note, setNote] = useState(patient.note);
-  const year = godiste.trim() === '' ? null : parseBirthYearInput(godiste.trim(), labToday());
+  const year = godiste.trim() === '' ? null : parseBirthYearInput(godiste.trim(), siteToday());
   const yearInvalid = godiste.trim() !== '' && year === null;
   const adresaMissing = adresa.trim() === '';
 

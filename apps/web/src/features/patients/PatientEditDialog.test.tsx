@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { sessionFixture } from '../../test/fixtures.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { PatientEditDialog } from './PatientEditDialog.tsx';
 
 const PATIENT = {

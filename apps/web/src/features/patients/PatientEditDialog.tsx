@@ -13,7 +13,7 @@ import {
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
-import { useActiveSession } from '../auth/session.ts';
+import { useActiveSession } from '../auth/index.ts';
 import type { Patient } from './api.ts';
 import { JmbgWarning } from './JmbgWarning.tsx';
 import { usePatientDetail, usePatientUpdate } from './patient-record.ts';

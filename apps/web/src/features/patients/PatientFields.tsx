@@ -1,7 +1,7 @@
 /**
  * Pieces of the patient forms shared by the intake form, the patient edit
  * dialog and the read-only symptoms dialog: the symptom checklist, the sex
- * choice, the report-language multi-select and the spol label.
+ * choice and the report-language multi-select.
  */
 import { useId } from 'react';
 import { Checkbox, Divider, Fieldset, Group, MultiSelect, Pill, Radio, SimpleGrid, Text } from '@mantine/core';
@@ -11,12 +11,7 @@ import {
   type SymptomKey, type Symptoms,
 } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
-
-/** MUŠKI / ŽENSKI in the user's language. */
-export function useSpolLabel(): (spol: string) => string {
-  const { t } = useTranslation();
-  return (spol) => (spol === 'MUŠKI' ? t('patients.spolMale') : spol === 'ŽENSKI' ? t('patients.spolFemale') : spol);
-}
+import { useSpolLabel } from '../../lib/spol-label.ts';
 
 interface SymptomChecklistProps {
   symptoms: Symptoms;

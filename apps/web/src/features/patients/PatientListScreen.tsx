@@ -10,11 +10,11 @@ import { Badge, Stack, Text, Title } from '@mantine/core';
 import { IconId, IconStethoscope, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
-import { formatDate, formatDateTime } from '../samples/format.ts';
-import { SampleEditDialog } from '../samples/SampleEditDialog.tsx';
+import { formatDate, formatDateTime } from '../../lib/date-time.ts';
+import { SampleEditDialog } from '../samples/index.ts';
 import { PATIENT_LIST_URL, type PatientRow, patientName } from './api.ts';
 import { PatientDialogs, type PatientDialogKind, type PatientDialogTarget } from './PatientDialogs.tsx';
-import { READABLE_BADGE_TEXT } from '../samples/readable.ts';
+import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 
 /** Phone numbers and dates read badly when broken over two lines; they never wrap. */
 function Nowrap({ children }: { children: React.ReactNode }) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { READABLE_ALERT_STYLES } from '../samples/readable.ts';
+import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import type { Patient } from './api.ts';
 import { usePatientDetail } from './patient-record.ts';
 

@@ -8,7 +8,7 @@ import { IconArrowRight, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { message } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
-import { READABLE_ALERT_STYLES } from '../samples/readable.ts';
+import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import type { Patient } from './api.ts';
 
 interface RegisteredPatientAlertProps {

@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { formatDateTime } from '../samples/format.ts';
-import { READABLE_ALERT_STYLES } from '../samples/readable.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { uncompletedSamples } from './api.ts';
 import { DialogLoading } from './PatientRecordDialog.tsx';
 

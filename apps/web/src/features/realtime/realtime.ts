@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { EVENT_LISTS, type RealtimeEvent, notificationStore } from './notification-lists.ts';
 
 let activeSocket: Socket | null = null;

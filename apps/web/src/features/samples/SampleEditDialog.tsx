@@ -17,15 +17,15 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
-import { useActiveSession } from '../auth/session.ts';
+import { useActiveSession } from '../auth/index.ts';
 import { type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { requestedTests, selectionFromSample } from './picker-selection.ts';
 import { useTestSelection } from './use-test-selection.ts';
 import { SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
-import classes from './samples.module.css';
-import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from './readable.ts';
+import classes from '../../components/sample-code.module.css';
+import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 
 interface SampleEditDialogProps {
   /** The sample to show; null keeps the dialog closed. */

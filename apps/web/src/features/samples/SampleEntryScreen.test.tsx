@@ -7,7 +7,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { sessionFixture } from '../../test/fixtures.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import type { PickerTest, SampleAnswer, SampleRow } from './api.ts';
 import { SampleEntryScreen } from './SampleEntryScreen.tsx';
 

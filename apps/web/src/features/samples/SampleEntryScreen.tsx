@@ -18,9 +18,9 @@ import { ApiError } from '../../api/client.ts';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
-import { useActiveSession } from '../auth/session.ts';
-import { LabelDialog, type LabelTarget } from '../labels/LabelDialog.tsx';
-import { useSpolLabel } from '../patients/PatientFields.tsx';
+import { useActiveSession } from '../auth/index.ts';
+import { LabelDialog, type LabelTarget } from '../labels/index.ts';
+import { useSpolLabel } from '../../lib/spol-label.ts';
 import { type SamplePatient, type Uzorak, pickerTests, samplePatient, sampleKeys, saveSample } from './api.ts';
 import { ageText, formatKm } from './format.ts';
 import { requestedTests } from './picker-selection.ts';
@@ -31,8 +31,9 @@ import { SampleEditDialog } from './SampleEditDialog.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
 import { TodaySamples } from './TodaySamples.tsx';
 import { UrgentStar } from './UrgentStar.tsx';
+import codeClasses from '../../components/sample-code.module.css';
 import classes from './samples.module.css';
-import { READABLE_ALERT_STYLES } from './readable.ts';
+import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 
 export function SampleEntryScreen() {
   const { patientId = '' } = useParams();
@@ -106,7 +107,7 @@ function PatientHeader({ patient }: { patient: SamplePatient | undefined }) {
             <div key={fact.label}>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{fact.label}</Text>
               {fact.value !== undefined ? (
-                <Text fw={500} className={fact.mono ? classes.code : undefined}>{fact.value}</Text>
+                <Text fw={500} className={fact.mono ? codeClasses.code : undefined}>{fact.value}</Text>
               ) : <Skeleton h={20} w={110} mt={2} />}
             </div>
           ))}
@@ -252,7 +253,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
             >
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
-                  {t('samples.savedCode')}: <Text span className={classes.code} fw={700} size="lg" data-testid="saved-code">{saved.code}</Text>
+                  {t('samples.savedCode')}: <Text span className={codeClasses.code} fw={700} size="lg" data-testid="saved-code">{saved.code}</Text>
                 </Text>
                 <Button size="xs" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onLabel({ _id: saved._id, code: saved.code })}>
                   {t('samples.printLabel')}

@@ -17,7 +17,7 @@ import type { PickerSection, PickerTest } from './api.ts';
 import { formatKm, priceUnits } from './format.ts';
 import { searchTests, type TestInfo } from './picker-selection.ts';
 import classes from './samples.module.css';
-import { READABLE_BADGE_TEXT } from './readable.ts';
+import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 
 const CLASS_COLORS: Record<TestClass, string> = { Lab: 'gray', Man: 'grape', Calc: 'teal' };
 const SKELETON_CARDS = 12;

@@ -14,13 +14,13 @@ import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage } from '../../i18n/index.ts';
-import { useActiveSession } from '../auth/session.ts';
-import type { LabelTarget } from '../labels/LabelDialog.tsx';
+import { useActiveSession } from '../auth/index.ts';
+import type { LabelTarget } from '../labels/index.ts';
 import { type SampleRow, deleteSample, sampleKeys, setUrgent, todaysSamples } from './api.ts';
 import { formatKm, priceUnits } from './format.ts';
 import { formatTime } from '../../lib/date-time.ts';
 import { UrgentStar } from './UrgentStar.tsx';
-import classes from './samples.module.css';
+import classes from '../../components/sample-code.module.css';
 
 interface TodaySamplesProps {
   patient: { _id: string; jmbg: string };

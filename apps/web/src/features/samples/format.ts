@@ -1,6 +1,6 @@
 /**
- * How the sample and patient screens print money, ages, dates and times:
- * prices from integer minor units (never floats), and ages in words.
+ * How the sample screens print money and ages: prices from integer minor
+ * units (never floats), and ages in words. Dates and times are lib/date-time.ts's.
  * Tested in format.test.ts.
  */
 import { type Age, type Language, type MinorUnits, fromMinorUnits, toMinorUnits } from '@lis/domain';
@@ -15,12 +15,6 @@ export function formatKm(units: MinorUnits, language: Language, currency = 'KM')
 export function priceUnits(price: string | number): MinorUnits {
   return toMinorUnits(price) ?? 0;
 }
-
-/**
- * Dates, times and today are the site's: lib/date-time.ts formats them in the
- * current site's zone. The names stay here for the screens that import them.
- */
-export { formatDate, formatDateTime, formatTime, siteToday as labToday } from '../../lib/date-time.ts';
 
 export type AgeText = { key: 'ageYears'; years: number } | { key: 'ageYearsMonths'; years: number; months: number }
   | { key: 'ageMonthsDays'; months: number; days: number };

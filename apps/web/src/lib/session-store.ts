@@ -1,16 +1,16 @@
 /**
- * The signed-in session: the login answer (spec section 3, "Session") kept in
- * localStorage and mirrored in memory, plus the site the user works on now.
+ * The signed-in session: the login answer kept in localStorage and mirrored
+ * in memory, plus the site the user works on now.
  *
- * Screens do not use this file directly: they call `useSession()` from
- * ./session.ts. The API client reads the token and the current site from here,
- * and clears the session on a 401; the route guard then sends the user to
- * /auth/login. This file performs no network calls, so the API client can
- * import it without a cycle.
+ * It is app-wide state, not a feature's: the API client reads the token and
+ * the current site from here and clears the session on a 401, and the route
+ * guard then sends the user to /auth/login. Screens do not use this file
+ * directly: they call `useActiveSession()` from features/auth. This file
+ * performs no network calls, so the API client can import it without a cycle.
  */
 import { type Language, type SessionData, languageFromSession, sessionDataSchema } from '@lis/domain';
-import { applyLanguage } from '../../i18n/index.ts';
-import { applySiteTimeZone } from '../../lib/date-time.ts';
+import { applyLanguage } from '../i18n/index.ts';
+import { applySiteTimeZone } from './date-time.ts';
 
 /** A site of the login answer, and the `data` of the login answer (POST /api/login/users): the domain's contract types. */
 export type { SessionData, Site } from '@lis/domain';

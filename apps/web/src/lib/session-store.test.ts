@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/index.ts';
-import { SITE_SA, SITE_TZ, sessionFixture } from '../../test/fixtures.ts';
-import { siteTimeZone } from '../../lib/date-time.ts';
+import { i18n } from '../i18n/index.ts';
+import { SITE_SA, SITE_TZ, sessionFixture } from '../test/fixtures.ts';
+import { siteTimeZone } from './date-time.ts';
 import { STORAGE_KEYS, createSessionStore } from './session-store.ts';
 
 afterEach(() => {

@@ -1,0 +1,6 @@
+/**
+ * What other features may use of labels: the dialog that prints a sample's
+ * labels. The reception and processing screens are loaded by app/routes.tsx
+ * on their own, so they are not exported here (code splitting).
+ */
+export { LabelDialog, type LabelTarget } from './LabelDialog.tsx';

@@ -1,0 +1,8 @@
+/**
+ * What other features may use of samples: the sample edit dialog, the call
+ * that shows one sample, and the sample list's address and row type. The
+ * sample entry screen is loaded by app/routes.tsx on its own, so it is not
+ * exported here (code splitting).
+ */
+export { SampleEditDialog } from './SampleEditDialog.tsx';
+export { SAMPLE_LIST_URL, type SampleRow, showSample } from './api.ts';
