@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FailureAnswer, LoginAnswer } from '@lis/domain';
 import { createTestApp, signIn, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -30,7 +31,7 @@ describe("Fastify's own refusals", () => {
     for (const { name, send, status, code, message } of cases) {
       const response = await send();
       expect(response.statusCode, name).toBe(status);
-      const answer = response.json();
+      const answer = response.json<FailureAnswer>();
       expect(answer, name).toEqual({ success: false, message, code });
     }
   });
@@ -51,7 +52,7 @@ describe('OpenAPI at /api/docs', () => {
   it('describes every call with its request and its answers, generated from the contracts', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const paths = response.json().paths as Record<string, Record<string, Operation>>;
+    const { paths } = response.json<{ paths: Record<string, Record<string, Operation>> }>();
     const login = paths['/api/login/users']?.post;
     expect(Object.keys(login?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(['email', 'password', 'returnSecureToken']);
     expect(Object.keys(login?.responses['200']?.content?.['application/json']?.schema.properties ?? {})).toEqual(['success', 'message', 'data']);
@@ -75,7 +76,7 @@ describe('answers', () => {
   it('go out through their contract: the sign-in answer carries exactly the session fields', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'admin@demo.lab', password: 'Demo1234!' }, remoteAddress: '10.77.0.1' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().data).sort()).toEqual([
+    expect(Object.keys(response.json<LoginAnswer>().data).sort()).toEqual([
       'access', 'customer', 'default_route', 'display', 'email', 'idToken', 'idleTime', 'ime', 'language', 'localId', 'pid_bcode',
       'prezime', 'reports', 'sidebar', 'site', 'sites',
     ]);

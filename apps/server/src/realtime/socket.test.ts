@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const client of clients) client.close();
-  ioServer.close();
+  await ioServer.close();
   await t.close();
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LoginAnswer } from '@lis/domain';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -83,7 +84,7 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     remoteAddress: `10.9.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
   });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`);
-  const data = response.json().data as { idToken: string; site: string; sites: { _id: string; sifra: string }[]; localId: string };
+  const { data } = response.json<LoginAnswer>();
   return { token: data.idToken, site: data.site, sites: data.sites, userId: data.localId };
 }
 
@@ -94,5 +95,5 @@ export function siteId(user: SignedIn, sifra: string): string {
 }
 
 export function json(response: LightMyRequestResponse): Record<string, unknown> {
-  return response.json() as Record<string, unknown>;
+  return response.json<Record<string, unknown>>();
 }

@@ -1,3 +1,4 @@
+import type { FailureAnswer, LoginAnswer, SiteListAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 
@@ -11,12 +12,12 @@ describe('POST /api/login/users', () => {
       method: 'POST', url: '/api/login/users', payload: { email: 'tehnicar@demo.lab', password: 'Demo1234!', returnSecureToken: true },
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = response.json<LoginAnswer>();
     expect(body.success).toBe(true);
     for (const key of ['localId', 'language', 'idToken', 'site', 'idleTime', 'customer', 'pid_bcode', 'default_route', 'access', 'display', 'reports', 'sites', 'sidebar']) {
       expect(body.data).toHaveProperty(key);
     }
-    expect(body.data.sites.map((site: { sifra: string }) => site.sifra)).toEqual(['SA']);
+    expect(body.data.sites.map((site) => site.sifra)).toEqual(['SA']);
     // Each site carries its time zone: the web's "today" and every date it shows are the site's.
     expect(body.data.sites[0]).toMatchObject({ sifra: 'SA', timeZone: 'Europe/Sarajevo' });
     expect(body.data.access.level).toBe(0);
@@ -52,7 +53,7 @@ describe('sessions', () => {
   it('refuses a missing or unknown token with 401 and the spec message', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/postavke/sajtovi/list' });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json().message).toBe('Niste autorizirani');
+    expect(missing.json<FailureAnswer>().message).toBe('Niste autorizirani');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/postavke/sajtovi/list?token=forged' });
     expect(unknown.statusCode).toBe(401);
   });
@@ -61,7 +62,7 @@ describe('sessions', () => {
     const user = await signIn(t.app, 'specijalista@demo.lab');
     const before = await t.app.inject({ method: 'GET', url: `/api/postavke/sajtovi/list?token=${user.token}&site=${user.site}` });
     expect(before.statusCode).toBe(200);
-    expect(before.json().sajtovi[0]).toHaveProperty('timeZone', 'Europe/Sarajevo');
+    expect(before.json<SiteListAnswer>().sajtovi[0]).toHaveProperty('timeZone', 'Europe/Sarajevo');
     const logout = await t.app.inject({ method: 'POST', url: '/api/logout/users', payload: { token: user.token, site: user.site, type: 'manual' } });
     expect(logout.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: `/api/postavke/sajtovi/list?token=${user.token}&site=${user.site}` });

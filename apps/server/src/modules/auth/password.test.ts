@@ -1,3 +1,4 @@
+import type { FailureAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, users, userSites } from '../../db/schema.ts';
@@ -33,7 +34,7 @@ describe('POST /api/users/sifra', () => {
     for (const [body, expected] of cases) {
       const response = await change(user.token, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(expected);
+      expect(response.json<FailureAnswer>().message).toBe(expected);
     }
   });
 
@@ -59,7 +60,7 @@ describe('POST /api/users/sifra', () => {
     expect(theirs.statusCode).toBe(401);
 
     const old = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'sifra@demo.lab', password: 'Staro123' } });
-    expect(old.json().message).toBe('Pogrešna šifra.');
+    expect(old.json<FailureAnswer>().message).toBe('Pogrešna šifra.');
     await signIn(t.app, 'sifra@demo.lab', 'Novo4567');
 
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, user.userId));

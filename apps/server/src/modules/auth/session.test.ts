@@ -1,3 +1,4 @@
+import type { FailureAnswer, SiteListAnswer, SiteSwitchAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { loginAttempts, sessions, users } from '../../db/schema.ts';
@@ -51,7 +52,7 @@ describe('session lifetime', () => {
     await t.database.db.update(users).set({ expiresAt: sql`now() - interval '1 day'` }).where(eq(users.email, 'specijalista@demo.lab'));
     try {
       const response = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'specijalista@demo.lab', password: 'Demo1234!' } });
-      expect(response.json().message).toBe('User Account has Expired.');
+      expect(response.json<FailureAnswer>().message).toBe('User Account has Expired.');
     } finally {
       await t.database.db.update(users).set({ expiresAt: null }).where(eq(users.email, 'specijalista@demo.lab'));
     }
@@ -78,7 +79,7 @@ describe('sign-in throttling and logging', () => {
     }
     const blocked = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'pregled@demo.lab', password: 'Demo1234!' }, remoteAddress: '10.88.0.1' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toContain('Previše');
+    expect(blocked.json<FailureAnswer>().message).toContain('Previše');
   });
 });
 
@@ -91,16 +92,16 @@ describe('profile and sites', () => {
     const other = await t.app.inject({ method: 'POST', url: '/api/users/admin', payload: { token: user.token, email: 'admin@demo.lab' } });
     expect(other.statusCode).toBe(404);
     const noToken = await t.app.inject({ method: 'POST', url: '/api/users/tehnicar', payload: { email: 'tehnicar@demo.lab' } });
-    expect(noToken.json().message).toBe('Niste autorizirani');
+    expect(noToken.json<FailureAnswer>().message).toBe('Niste autorizirani');
   });
 
   it('lists only the user sites and answers a site with its towns', async () => {
     const admin = await signIn(t.app, 'admin@demo.lab');
     const list = await t.app.inject({ method: 'GET', url: `/api/postavke/sajtovi/list?token=${admin.token}&site=${admin.site}` });
-    expect(list.json().sajtovi.map((site: { sifra: string }) => site.sifra)).toEqual(['SA', 'TZ']);
+    expect(list.json<SiteListAnswer>().sajtovi.map((site) => site.sifra)).toEqual(['SA', 'TZ']);
     const tuzla = admin.sites.find((site) => site.sifra === 'TZ')!._id;
     const one = await t.app.inject({ method: 'POST', url: `/api/postavke/sajtovi/${tuzla}`, payload: { token: admin.token } });
-    expect(one.json().sajt.mjesta).toContain('Tuzla');
+    expect(one.json<SiteSwitchAnswer>().sajt.mjesta).toContain('Tuzla');
     const tech = await signIn(t.app, 'tehnicar@demo.lab');
     const forbidden = await t.app.inject({ method: 'POST', url: `/api/postavke/sajtovi/${tuzla}`, payload: { token: tech.token } });
     expect(forbidden.statusCode).toBe(403);
@@ -115,14 +116,14 @@ describe('platform', () => {
 
   it('refuses to start with an /api route that declares no permission', async () => {
     const app = await buildApp({ db: t.database.db, logger: false, config: { acmeDir: undefined, sessionMaxHours: 1, webDist: '/nonexistent', logLevel: 'silent' } });
-    expect(() => app.get('/api/open-by-mistake', async () => ({}))).toThrow(/declares no permission/);
+    expect(() => app.get('/api/open-by-mistake', () => Promise.resolve({}))).toThrow(/declares no permission/);
     await app.close();
   });
 
   it('answers an unknown API path with 404 JSON and sets security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().success).toBe(false);
+    expect(response.json<FailureAnswer>().success).toBe(false);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORT_KEY_FOLD_FROM, bosnianSortKey, foldForSearch } from '@lis/domain';
+import { SORT_KEY_FOLD_FROM, bosnianSortKey, foldForSearch, type PatientListAnswer } from '@lis/domain';
 import { patients } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 
@@ -55,7 +55,7 @@ describe('the patients list in Bosnian alphabetical order', () => {
       method: 'GET', url: `/api/pacijenti/list?datum=SVE&per_page=100&${query}`, headers: { authorization: `Bearer ${tech.token}` },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { prezime: string; ime: string }[] }).data;
+    return response.json<PatientListAnswer>().data;
   };
 
   it('sorts prezime with Č, Ć, Dž, Đ, Lj, Nj, Š, Ž in their places, both ways', async () => {

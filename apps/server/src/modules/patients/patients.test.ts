@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { calendarDateOf } from '@lis/domain';
+import { calendarDateOf, type FailureAnswer, type PatientListAnswer, type PatientSavedAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, auditLog, patients } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
@@ -43,7 +43,7 @@ function get(user: SignedIn, url: string, site = user.site) {
 async function register(overrides: Record<string, unknown> = {}) {
   const response = await post(tech, '/pacijenti/unos/save', intake(overrides));
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().pacijent as { _id: string; jmbg: string; ime: string; prezime: string };
+  return response.json<PatientSavedAnswer>().pacijent;
 }
 
 describe('POST /api/pacijenti/unos/save', () => {
@@ -51,7 +51,7 @@ describe('POST /api/pacijenti/unos/save', () => {
     const jmbg = nextJmbg();
     const response = await post(tech, '/pacijenti/unos/save', intake({ jmbg }));
     expect(response.statusCode).toBe(201);
-    const { pacijent } = response.json();
+    const { pacijent } = response.json<PatientSavedAnswer>();
     expect(pacijent).toMatchObject({
       jmbg, ime: 'TEST', prezime: 'PACIJENTOVIĆ', spol: 'MUŠKI', datum_rodjenja: '1985-01-01', godiste: 1985, language: ['Bosanski jezik'],
     });
@@ -70,11 +70,11 @@ describe('POST /api/pacijenti/unos/save', () => {
 
   it('saves each placeholder mode with what it tells', async () => {
     const datr = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '150398510001P' }));
-    expect(datr.json().pacijent).toMatchObject({ datum_rodjenja: '1985-03-15', godiste: 1985 });
+    expect(datr.json<PatientSavedAnswer>().pacijent).toMatchObject({ datum_rodjenja: '1985-03-15', godiste: 1985 });
     const god = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '000001210001P' }));
-    expect(god.json().pacijent).toMatchObject({ datum_rodjenja: null, godiste: 2012 });
+    expect(god.json<PatientSavedAnswer>().pacijent).toMatchObject({ datum_rodjenja: null, godiste: 2012 });
     const bez = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '000090010001P', godiste: 1970 }));
-    expect(bez.json().pacijent).toMatchObject({ datum_rodjenja: null, godiste: 1970 });
+    expect(bez.json<PatientSavedAnswer>().pacijent).toMatchObject({ datum_rodjenja: null, godiste: 1970 });
   });
 
   it('answers a registered ID with 409, the spec message and the patient', async () => {
@@ -95,7 +95,7 @@ describe('POST /api/pacijenti/unos/save', () => {
     ]);
     const codes = responses.map((response) => response.statusCode).sort();
     expect(codes).toEqual([201, 409, 409]);
-    const winner = responses.find((response) => response.statusCode === 201)!.json().pacijent;
+    const winner = responses.find((response) => response.statusCode === 201)!.json<PatientSavedAnswer>().pacijent;
     for (const loser of responses.filter((response) => response.statusCode === 409)) {
       expect(loser.json()).toMatchObject({ message: 'Uneseni Matični broj je već registriran!', pacijent: { _id: winner._id } });
     }
@@ -107,7 +107,7 @@ describe('POST /api/pacijenti/unos/save', () => {
     const first = await register({ jmbg: '010199012345P', ime: 'Prva', prezime: 'Osoba' });
     const second = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '010199012345P', ime: 'Druga', prezime: 'Osoba' }));
     expect(second.statusCode).toBe(201);
-    const saved = second.json().pacijent.jmbg as string;
+    const saved = second.json<PatientSavedAnswer>().pacijent.jmbg;
     expect(saved).toMatch(/^0101990\d{5}P$/);
     expect(saved).not.toBe(first.jmbg);
     const resend = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '010199012345P', ime: 'Prva', prezime: 'Osoba' }));
@@ -150,7 +150,7 @@ describe('POST /api/pacijenti/unos/save', () => {
     // 0101985170003 is the correct control digit for these twelve digits; 9 is wrong.
     const response = await post(tech, '/pacijenti/unos/save', intake({ jmbg: '0101985170009' }));
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().pacijent).toMatchObject({ jmbg: '0101985170009', datum_rodjenja: '1985-01-01' });
+    expect(response.json<PatientSavedAnswer>().pacijent).toMatchObject({ jmbg: '0101985170009', datum_rodjenja: '1985-01-01' });
   });
 
   it('refuses wrong types, oversized text and a bad e-mail without a 500', async () => {
@@ -179,7 +179,7 @@ describe('POST /api/pacijenti/unos/save', () => {
     expect(readOnly.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/pacijenti/unos/save', payload: intake() });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().message).toBe('Niste autorizirani');
+    expect(anonymous.json<FailureAnswer>().message).toBe('Niste autorizirani');
   });
 
   it("refuses a site the user does not have with 403", async () => {
@@ -220,7 +220,7 @@ describe('GET /api/pacijenti/detalji/{id}', () => {
     const pacijent = await register();
     const response = await get(viewer, `/pacijenti/detalji/${pacijent._id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().pacijent).toMatchObject({ _id: pacijent._id, jmbg: pacijent.jmbg, ime: 'TEST', prezime: 'PACIJENTOVIĆ', telefon: '061 000 000' });
+    expect(response.json<PatientSavedAnswer>().pacijent).toMatchObject({ _id: pacijent._id, jmbg: pacijent.jmbg, ime: 'TEST', prezime: 'PACIJENTOVIĆ', telefon: '061 000 000' });
     const rows = await t.database.db.select().from(accessLog).where(and(eq(accessLog.entity, 'patient'), eq(accessLog.entityId, pacijent._id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: viewer.userId, siteId: viewer.site });
@@ -248,7 +248,7 @@ describe('POST /api/pacijenti/detalji/update/{id}', () => {
       id: pacijent._id, ime: 'promijenjen', adresa: 'Nova 5', note: 'Alergija na lateks', lokacija: 'Dom zdravlja Centar', telefon: '061 000 000',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().pacijent).toMatchObject({ ime: 'PROMIJENJEN', adresa: 'Nova 5', note: 'Alergija na lateks', lokacija: 'Dom zdravlja Centar', prezime: 'PACIJENTOVIĆ' });
+    expect(response.json<PatientSavedAnswer>().pacijent).toMatchObject({ ime: 'PROMIJENJEN', adresa: 'Nova 5', note: 'Alergija na lateks', lokacija: 'Dom zdravlja Centar', prezime: 'PACIJENTOVIĆ' });
     const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, pacijent._id), eq(auditLog.action, 'patient.update')));
     expect(rows.map((row) => [row.field, row.oldValue, row.newValue]).sort()).toEqual([
       ['adresa', 'Testna 1, Sarajevo', 'Nova 5'], ['ime', 'TEST', 'PROMIJENJEN'], ['lokacija', '', 'Dom zdravlja Centar'], ['note', '', 'Alergija na lateks'],
@@ -262,10 +262,10 @@ describe('POST /api/pacijenti/detalji/update/{id}', () => {
     expect(future.json()).toMatchObject({ code: 'patient.birthYearInvalid', field: 'godiste' });
     expect((await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { godiste: siteYear })).statusCode).toBe(200);
     const typed = await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { godiste: '1955' });
-    expect(typed.json().pacijent).toMatchObject({ godiste: 1955, datum_rodjenja: null });
+    expect(typed.json<PatientSavedAnswer>().pacijent).toMatchObject({ godiste: 1955, datum_rodjenja: null });
     const newId = nextJmbg();
     const real = await post(tech, `/pacijenti/detalji/update/${pacijent._id}`, { jmbg: newId, godiste: 1955 });
-    expect(real.json().pacijent).toMatchObject({ jmbg: newId, godiste: 1985, datum_rodjenja: '1985-01-01' });
+    expect(real.json<PatientSavedAnswer>().pacijent).toMatchObject({ jmbg: newId, godiste: 1985, datum_rodjenja: '1985-01-01' });
   });
 
   it("answers 409 with the other patient for an ID that is someone else's", async () => {
@@ -298,18 +298,18 @@ describe('GET /api/pacijenti/list', () => {
     for (const filter of ['listi', 'LISTIĆ zlat', pacijent.jmbg.slice(0, 9)]) {
       const response = await get(admin, `/pacijenti/list?datum=SVE&per_page=100&filter=${encodeURIComponent(filter)}`, tuzla);
       expect(response.statusCode, filter).toBe(200);
-      const ids = (response.json().data as { _id: string }[]).map((row) => row._id);
+      const ids = response.json<PatientListAnswer>().data.map((row) => row._id);
       expect(ids, filter).toContain(pacijent._id);
     }
     const none = await get(admin, `/pacijenti/list?datum=SVE&filter=${encodeURIComponent('stić')}`);
-    expect((none.json().data as { _id: string }[]).map((row) => row._id)).not.toContain(pacijent._id);
+    expect(none.json<PatientListAnswer>().data.map((row) => row._id)).not.toContain(pacijent._id);
   });
 
   it('answers the list contract and refuses unknown sort fields', async () => {
     const response = await get(viewer, '/pacijenti/list?datum=SVE&per_page=2&sort=prezime|asc');
     expect(response.json()).toMatchObject({ success: true, pagination: { per_page: 2, current_page: 1 } });
-    expect(response.json().data.length).toBeLessThanOrEqual(2);
-    expect(response.json().data[0]).toHaveProperty('nezavrseni');
+    expect(response.json<PatientListAnswer>().data.length).toBeLessThanOrEqual(2);
+    expect(response.json<PatientListAnswer>().data[0]).toHaveProperty('nezavrseni');
     expect((await get(viewer, '/pacijenti/list?sort=telefon|asc')).statusCode).toBe(400);
     expect((await get(viewer, '/pacijenti/list?per_page=abc')).statusCode).toBe(400);
   });
