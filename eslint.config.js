@@ -11,7 +11,11 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        // The root vitest.config.ts belongs to no workspace's tsconfig.
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { lis: boundaries },
     rules: {

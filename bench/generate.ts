@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@lis/server/src/db/client.ts';
+import { queryRows, type Db } from '@lis/server/src/db/client.ts';
 
 const FIRST_NAMES = ['AMAR', 'LEJLA', 'EMIR', 'AMINA', 'HARIS', 'SELMA', 'TARIK', 'AJLA', 'KENAN', 'MEDINA', 'DARKO', 'IVANA', 'MARKO', 'ANA', 'NIKOLA', 'JELENA', 'ADNAN', 'SARA', 'EDIN', 'DŽENANA'];
 const LAST_NAMES = ['HODŽIĆ', 'HADŽIĆ', 'BEGOVIĆ', 'DELIĆ', 'KOVAČEVIĆ', 'MEHMEDOVIĆ', 'ČOLAK', 'JURIĆ', 'PETROVIĆ', 'BABIĆ', 'SALIHOVIĆ', 'OMEROVIĆ', 'HASANOVIĆ', 'MARIĆ', 'ŠEHIĆ', 'ALIĆ', 'KARIĆ', 'IBRAHIMOVIĆ', 'TOPIĆ', 'ZUKIĆ'];
@@ -10,8 +10,8 @@ const n = (value: number) => sql.raw(String(Math.trunc(value)));
 const textArray = (values: string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]`);
 
 async function count(db: Db, table: string): Promise<number> {
-  const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -14,8 +14,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@lis/server/src/app.ts';
-import { openDatabase } from '@lis/server/src/db/client.ts';
+import { openDatabase, queryRows } from '@lis/server/src/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '@lis/server/src/db/seed/index.ts';
+import type { LoginAnswer } from '@lis/domain';
 import { generateVolume } from './generate.ts';
 
 const samples = Number(process.env.BENCH_SAMPLES ?? 1_000_000);
@@ -39,11 +40,11 @@ const app = await buildApp({
 await app.ready();
 
 const login = await app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'admin@demo.lab', password: DEMO_PASSWORD } });
-const session = login.json().data as { idToken: string; site: string };
+const session = login.json<LoginAnswer>().data;
 const auth = { authorization: `Bearer ${session.idToken}`, 'x-site': session.site };
 
 const pick = async <T>(query: string): Promise<T[]> =>
-  ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+  queryRows<T>(database.db, sql.raw(query));
 const knownJmbgs = (await pick<{ jmbg: string }>(`select jmbg from patients where jmbg like '____9%' order by jmbg limit 500`)).map((row) => row.jmbg);
 const patientIds = (await pick<{ id: string }>(`select id from patients where jmbg like '____9%' order by jmbg limit 500`)).map((row) => row.id);
 const sampleIds = (await pick<{ id: string }>(`select id from samples where site_id = '${session.site}' order by created_at desc limit 500`)).map((row) => row.id);

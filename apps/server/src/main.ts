@@ -23,7 +23,8 @@ console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
 for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.role}, sites ${user.sites.join(', ')}`);
 
 const shutdown = async () => {
-  io.close();
+  // Closes every socket; the HTTP server it shares is closed by app.close() below.
+  void io.close();
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { accessLog, auditLog } from '../db/schema.ts';
+import type { Database } from './client.ts';
+import { accessLog, auditLog } from './schema.ts';
 import { createTestDatabase } from '../test/harness.ts';
 import { writeAudit } from './audit.ts';
-import type { RequestContext } from './context.ts';
+import type { RequestContext } from '../lib/context.ts';
 
 let database: Database;
 

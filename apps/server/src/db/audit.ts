@@ -1,6 +1,6 @@
-import type { Tx } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
-import type { RequestContext } from './context.ts';
+import type { Tx } from './client.ts';
+import { auditLog } from './schema.ts';
+import type { RequestContext } from '../lib/context.ts';
 
 export interface AuditEntry {
   action: string;

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -51,4 +51,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Rows of a raw SQL statement: both drivers answer `{ rows }`, which drizzle's type for the shared `Db` cannot say. */
+export async function queryRows<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(statement);
+  return (result as { rows: Row[] }).rows;
 }

@@ -6,11 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, type ListQueryInput, type SortSpec } from '@lis/domain';
 import { buildApp } from '../app.ts';
-import type { Database, Db } from '../db/client.ts';
-import { sites } from '../db/schema.ts';
+import type { Database, Db } from './client.ts';
+import { sites } from './schema.ts';
 import { createTestDatabase, signIn } from '../test/harness.ts';
-import { AppError } from './errors.ts';
-import { escapeLike, listBaseUrl, listPageQuery, listRoute, runList, type ListRequest, type ListSpec } from './list-query.ts';
+import { AppError } from '../lib/errors.ts';
+import { listBaseUrl, listRoute } from '../lib/list-route.ts';
+import { escapeLike, listPageQuery, runList, type ListRequest, type ListSpec } from './list-query.ts';
 
 /* A scratch table made for this test only: the helper must work on any table. */
 const probe = pgTable('list_probe', {

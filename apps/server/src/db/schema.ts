@@ -275,7 +275,7 @@ export const samples = pgTable('samples', {
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('samples_code_key').on(t.code),
-  // The list's newest-first order is a backward scan of these (see lib/list-query.ts).
+  // The list's newest-first order is a backward scan of these (see db/list-query.ts).
   index('samples_site_created_idx').on(t.siteId, t.createdAt, t.id),
   index('samples_site_status_idx').on(t.siteId, t.status, t.createdAt, t.id),
   index('samples_patient_idx').on(t.patientId, t.createdAt),

@@ -5,6 +5,16 @@ import { hashToken } from '../lib/tokens.ts';
 import { findActiveSession } from '../modules/auth/session-repository.ts';
 import { siteRoom } from './hub.ts';
 
+/** What a socket carries once admitted: the site whose room it is in, and the sites its user may switch to. */
+interface SiteMembership {
+  siteId: string;
+  siteIds: string[];
+}
+
+// socket.io types `socket.data` as any; every read and write of it goes through this one typed view.
+function membership(socket: Socket): SiteMembership {
+  return socket.data as SiteMembership;
+}
 
 /**
  * A socket connects with the session token and joins its site's room; it may
@@ -22,18 +32,18 @@ export function attachRealtime(io: Server, db: Db): void {
       return next(new Error(isConnectionFailure(error) ? 'db.connection' : 'server.error'));
     }
     if (!session) return next(new Error('unauthorized'));
-    socket.data.siteIds = session.siteIds;
     const wanted = typeof socket.handshake.auth.site === 'string' ? socket.handshake.auth.site : session.siteId;
-    socket.data.siteId = session.siteIds.includes(wanted) ? wanted : session.siteId;
+    const admitted: SiteMembership = { siteIds: session.siteIds, siteId: session.siteIds.includes(wanted) ? wanted : session.siteId };
+    socket.data = admitted;
     return next();
   }
   io.on('connection', (socket) => {
-    void socket.join(siteRoom(socket.data.siteId as string));
+    const member = membership(socket);
+    void socket.join(siteRoom(member.siteId));
     socket.on('site', (siteId: unknown) => {
-      const allowed = socket.data.siteIds as string[];
-      if (typeof siteId !== 'string' || !allowed.includes(siteId)) return;
-      void socket.leave(siteRoom(socket.data.siteId as string));
-      socket.data.siteId = siteId;
+      if (typeof siteId !== 'string' || !member.siteIds.includes(siteId)) return;
+      void socket.leave(siteRoom(member.siteId));
+      member.siteId = siteId;
       void socket.join(siteRoom(siteId));
     });
   });

@@ -35,7 +35,7 @@ export function siteOf(request: FastifyRequest): string | undefined {
  * and refuses what the permission table does not grant. A route without a
  * declared permission is refused outright (and fails the route-audit test).
  */
-export const authHook = fp(async (app: FastifyInstance, options: { db: Db }) => {
+export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
   app.decorateRequest('ctx');
   // Before the route's input validation: a caller without a session gets 401, never a 400 telling them the input rules.
   app.addHook('preValidation', async (request) => {
@@ -73,4 +73,5 @@ export const authHook = fp(async (app: FastifyInstance, options: { db: Db }) => 
       requestId: request.id,
     };
   });
+  return Promise.resolve();
 });

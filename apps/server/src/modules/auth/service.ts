@@ -2,7 +2,7 @@ import {
   type ProfileAnswer, type Role, type SessionData, type Site, isRole, landingRoute, permissionsFor, sidebarFor, validatePasswordChange,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { accessLog, patients, sampleTests, samples } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { runList, type ListRequest } from '../../lib/list-query.ts';
+import { runList, type ListRequest } from '../../db/list-query.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatient = typeof patients.$inferInsert;

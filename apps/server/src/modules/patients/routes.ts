@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { message, patientContracts, type Patient, type PatientDuplicateAnswer } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
-import { listRoute } from '../../lib/list-query.ts';
+import { listRoute } from '../../lib/list-route.ts';
 import * as service from './service.ts';
 
 const TAGS = ['pacijenti'];

@@ -4,11 +4,12 @@ import {
   type RandomSource,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
+import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { siteTimeZone, type ListRequest } from '../../lib/list-query.ts';
+import { type ListRequest } from '../../db/list-query.ts';
+import { siteTimeZone } from '../sites/service.ts';
 import * as repo from './repository.ts';
 
 /** A patient as every call answers it (the `Patient` contract): the spec's field names, `_id` and `id` both the uuid. */

@@ -3,10 +3,10 @@ import {
   fromMinorUnits, isSampleActionAllowed, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { writeAudit, type AuditEntry } from '../../lib/audit.ts';
+import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { siteTimeZone } from '../../lib/list-query.ts';
+import { siteTimeZone } from '../sites/service.ts';
 import { patientById } from '../patients/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
 import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';

@@ -2,7 +2,7 @@ import { type LabassayTipRequest, type PatientScope, type SamplePatient, type Pi
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { siteTimeZone } from '../../lib/list-query.ts';
+import { siteTimeZone } from '../sites/service.ts';
 import { logPatientView, patientById, patientByJmbg, type PatientRecord } from '../patients/service.ts';
 import * as repo from './repository.ts';
 import { dayIn, minorUnits, spolOf, storedSpol } from './values.ts';

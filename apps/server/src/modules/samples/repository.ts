@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { WORKLIST_STATUSES } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, patients, referenceRanges, sampleCodeCounters, sampleTests, samples } from '../../db/schema.ts';
-import { runList, type ListRequest } from '../../lib/list-query.ts';
+import { runList, type ListRequest } from '../../db/list-query.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export type SampleRow = typeof samples.$inferSelect;

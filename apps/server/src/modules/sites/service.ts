@@ -1,8 +1,9 @@
-import type { Site } from '@lis/domain';
+import { DEFAULT_TIME_ZONE, type Site } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { userSites } from '../auth/service.ts';
+import { timeZoneOfSite } from './repository.ts';
 
 /** The caller's sites (site memberships belong to the users of the auth module, so they are asked for there). */
 export function sitesOfCaller(db: Db, ctx: RequestContext): Promise<Site[]> {
@@ -14,4 +15,12 @@ export async function siteToSwitchTo(db: Db, ctx: RequestContext, site: string):
   const sajt = (await userSites(db, ctx.userId)).find((row) => row.id === site || row.sifra === site);
   if (!sajt) throw AppError.forbidden('auth.siteForbidden');
   return sajt;
+}
+
+/**
+ * The site's time zone: "today", day boundaries and printed times at a site are its own, whatever the
+ * server's zone. A site without one stored counts as the lab's default zone.
+ */
+export async function siteTimeZone(db: Db, siteId: string): Promise<string> {
+  return (await timeZoneOfSite(db, siteId)) ?? DEFAULT_TIME_ZONE;
 }
