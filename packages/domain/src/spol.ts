@@ -1,4 +1,4 @@
-/** A patient's sex as the spec spells it (spec section 9: 'Sex options: MUŠKI, ŽENSKI'). */
+/** A patient's sex: exactly MUŠKI or ŽENSKI, the spelling every screen, answer and column uses. */
 export const SPOL_VALUES = ['MUŠKI', 'ŽENSKI'] as const;
 export type Spol = (typeof SPOL_VALUES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * One implementation of the list call (design.md "List calls") for every list
+ * One implementation of the list call for every list
  * screen: sort, 'Pretraga' filter, day presets, date range and paging, all in
  * SQL, answering `{ data, pagination }`.
  *

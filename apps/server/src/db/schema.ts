@@ -114,7 +114,7 @@ export const accessLog = pgTable('access_log', {
   requestId: text('request_id'),
 }, (t) => [index('access_log_entity_idx').on(t.entity, t.entityId, t.at)]);
 
-/** Setting records edited as JSON (spec section 3): locations, doctors, groups, units, ... */
+/** Setting records edited as JSON objects: locations, doctors, groups, units, ... */
 export const settingRecords = pgTable('setting_records', {
   id: id(),
   siteId: uuid('site_id').references(() => sites.id),

@@ -18,7 +18,7 @@ const DUMMY_HASH = hashPassword(newToken());
 
 export const DISPLAY = { list: 15, show: 20, columns: 7, rows: 1 } as const;
 
-/** Report flags of the session (spec section 3); which report menus the role may see. */
+/** The session's report flags: which report menus the role may see (specialists and admins all; viewers no protocol or worklists). */
 function reportsFor(role: Role): Record<string, boolean> {
   const full = role === 'admin' || role === 'specialist';
   return {
