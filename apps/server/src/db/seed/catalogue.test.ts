@@ -26,7 +26,7 @@ function asDomainRange(row: RangeRow): ReferenceRange & { row: RangeRow } {
   if (row.spol !== null && !isSpol(row.spol)) throw new Error(`range ${row.id} has spol ${row.spol}`);
   return {
     row,
-    spol: row.spol as Spol | null,
+    spol: row.spol,
     ageMinDays: row.ageMinDays,
     ageMaxDays: row.ageMaxDays,
     trudnica: row.trudnica,

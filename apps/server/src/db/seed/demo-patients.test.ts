@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateOf, isValidJmbg, parseSampleCode, sampleCodeDay } from '@lis/domain';
+import {
+  calendarDateOf, isValidJmbg, parseSampleCode, sampleCodeDay, type PickerAnswer, type SampleListAnswer, type SampleSavedAnswer, type SampleShowAnswer,
+} from '@lis/domain';
 import { labAssays, patients, samples } from '../schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 
@@ -33,8 +35,8 @@ describe('demo patients and samples', () => {
   it("shows each site only its own demo samples, and a calculated test's components at price 0", async () => {
     const sarajevo = await get(tech, '/uzorci/list?datum=SVE&per_page=100');
     const tuzla = await get(admin, '/uzorci/list?datum=SVE&per_page=100', siteId(admin, 'TZ'));
-    const saCodes = (sarajevo.json().data as { code: string; prezime: string }[]);
-    const tzCodes = (tuzla.json().data as { code: string; prezime: string }[]);
+    const saCodes = sarajevo.json<SampleListAnswer>().data;
+    const tzCodes = tuzla.json<SampleListAnswer>().data;
     expect(saCodes.length).toBeGreaterThan(0);
     expect(tzCodes.length).toBeGreaterThan(0);
     expect(saCodes.some((row) => tzCodes.some((other) => other.code === row.code))).toBe(false);
@@ -42,9 +44,9 @@ describe('demo patients and samples', () => {
     expect(saCodes.map((row) => row.prezime)).not.toContain('UZORKOVIĆ');
 
     const [ldl] = await t.database.db.select().from(labAssays).where(eq(labAssays.sifra, 'LDL'));
-    const demic = (sarajevo.json().data as { _id: string; prezime: string; status: string }[]).find((row) => row.prezime === 'DEMIĆ' && row.status === 'ZAPRIMLJEN');
+    const demic = saCodes.find((row) => row.prezime === 'DEMIĆ' && row.status === 'ZAPRIMLJEN');
     const shown = await get(tech, `/uzorci/show/${demic!._id}`);
-    const tests = shown.json().uzorak.tests as { labassay: string; price: string; component_of: string | null }[];
+    const { tests } = shown.json<SampleShowAnswer>().uzorak;
     const components = tests.filter((test) => test.component_of === ldl!.id);
     expect(components.length).toBe(3);
     expect(components.every((test) => test.price === '0.00')).toBe(true);
@@ -58,8 +60,8 @@ describe('demo patients and samples', () => {
     const [glu] = await t.database.db.select().from(labAssays).where(eq(labAssays.sifra, 'GLU'));
     const response = await post(tech, '/uzorci/save', { pid: patient!.id, testovi: [glu!.id] });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().uzorak.pacijentRBr).toBe(seededToday.length + 1);
-    expect(response.json().uzorak.code).toBe(`${today}${String(seededToday.length + 1).padStart(4, '0')}`);
+    expect(response.json<SampleSavedAnswer>().uzorak.pacijentRBr).toBe(seededToday.length + 1);
+    expect(response.json<SampleSavedAnswer>().uzorak.code).toBe(`${today}${String(seededToday.length + 1).padStart(4, '0')}`);
   });
 });
 
@@ -68,7 +70,7 @@ describe('the test picker on the demo catalogue', () => {
     const codes = async (payload: Record<string, unknown>) => {
       const response = await post(tech, '/uzorci/labassay/tip', payload);
       expect(response.statusCode, response.body).toBe(200);
-      const testovi = response.json().testovi as { _id: string }[];
+      const { testovi } = response.json<PickerAnswer>();
       const rows = await t.database.db.select({ id: labAssays.id, sifra: labAssays.sifra }).from(labAssays);
       return testovi.map((test) => rows.find((row) => row.id === test._id)?.sifra);
     };

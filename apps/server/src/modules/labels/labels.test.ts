@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SampleSavedAnswer } from '@lis/domain';
 import { settingRecords } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, createFixtureCatalogue, daysAgo, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
@@ -36,7 +37,7 @@ afterAll(async () => {
 async function newSample(user: SignedIn = tech, site = user.site): Promise<{ _id: string; code: string; pacijentRBr: number }> {
   const response = await client.post(user, '/uzorci/save', { pid: patientId, testovi: [cat.ids.GLU], hitan: true }, site);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().uzorak;
+  return response.json<SampleSavedAnswer>().uzorak;
 }
 
 /** Rasterises a PDF at 600 dpi (poppler) and reads every barcode on it (zbar). */

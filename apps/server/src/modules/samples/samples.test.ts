@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateOf, sampleCodeDay } from '@lis/domain';
+import type { z } from 'zod';
+import {
+  calendarDateOf, sampleCodeDay, type labelDataAnswer, type PatientListAnswer, type PickerAnswer, type sampleCommentAnswer,
+  type SampleListAnswer, type SamplePatientAnswer, type SampleReceptionAnswer, type SampleSavedAnswer, type SampleShowAnswer, type SampleUrgentAnswer,
+  type UncompletedSamplesAnswer, type Uzorak,
+} from '@lis/domain';
 import { accessLog, auditLog, labAssays, sampleTests, samples } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import {
@@ -28,32 +33,30 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-interface TestEntry { labassay: string; price: string; component_of: string | null; disable: boolean; klasa: string }
-interface Uzorak {
-  _id: string; code: string; status: string; pacijentRBr: number; ukupno: string; tests: TestEntry[]; hitan: boolean; komentar: string;
-  actions: string[]; doktor: string; lokacija: { lokacija: string }; patient: { _id: string }; jmbgObj: { years: number } | null;
-}
+/** Answers whose contracts export no type of their own. */
+type LabelDataAnswer = z.output<typeof labelDataAnswer>;
+type SampleCommentAnswer = z.output<typeof sampleCommentAnswer>;
 
 async function createSample(payload: Record<string, unknown>, user: SignedIn = tech, site = user.site): Promise<Uzorak> {
   const response = await client.post(user, '/uzorci/save', { pid: man._id, ...payload }, site);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().uzorak as Uzorak;
+  return response.json<SampleSavedAnswer>().uzorak;
 }
 
 const offeredTo = async (payload: Record<string, unknown>) => {
   const response = await client.post(tech, '/uzorci/labassay/tip', { sekcija: cat.sectionSifra, ...payload });
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json().testovi as { _id: string }[]).map((test) => test._id);
+  return response.json<PickerAnswer>().testovi.map((test) => test._id);
 };
 
 describe('POST /api/uzorci/patient', () => {
   it('finds the patient by jmbg or id, with the age from the ID', async () => {
     const byJmbg = await client.post(viewer, '/uzorci/patient', { jmbg: man.jmbg });
     expect(byJmbg.statusCode).toBe(200);
-    expect(byJmbg.json().pacijent).toMatchObject({ _id: man._id, ime: 'MUŠKI', prezime: 'UZORKOVIĆ', spol: 'MUŠKI' });
-    expect(byJmbg.json().pacijent.jmbgObj.years).toBeGreaterThanOrEqual(39);
+    expect(byJmbg.json<SamplePatientAnswer>().pacijent).toMatchObject({ _id: man._id, ime: 'MUŠKI', prezime: 'UZORKOVIĆ', spol: 'MUŠKI' });
+    expect(byJmbg.json<SamplePatientAnswer>().pacijent.jmbgObj?.years).toBeGreaterThanOrEqual(39);
     const byId = await client.post(viewer, '/uzorci/patient', { pid: woman._id });
-    expect(byId.json().pacijent._id).toBe(woman._id);
+    expect(byId.json<SamplePatientAnswer>().pacijent._id).toBe(woman._id);
     const views = await t.database.db.select().from(accessLog).where(and(eq(accessLog.entityId, woman._id), eq(accessLog.userId, viewer.userId)));
     expect(views).toHaveLength(1);
   });
@@ -91,14 +94,14 @@ describe('POST /api/uzorci/labassay/tip', () => {
 
   it('offers everything age-, sex- and pregnancy-neutral without a patient, and lists disabled tests flagged', async () => {
     const response = await client.post(viewer, '/uzorci/labassay/tip', { sekcija: cat.sectionId });
-    const testovi = response.json().testovi as { _id: string; disabled: boolean; klasa: string; price: string; calculatedTests: string[] }[];
+    const { testovi, sekcije } = response.json<PickerAnswer>();
     const ids = testovi.map((test) => test._id);
     for (const name of ['GLU', 'CHOL', 'LDL', 'PSA', 'NEO', 'AMH', 'OFF'] as const) expect(ids, name).toContain(cat.ids[name]);
     expect(ids).not.toContain(cat.ids.HCG);
     expect(testovi.find((test) => test._id === cat.ids.OFF)?.disabled).toBe(true);
     const ldl = testovi.find((test) => test._id === cat.ids.LDL);
     expect(ldl).toMatchObject({ klasa: 'Calc', price: '3.00', calculatedTests: [cat.ids.CHOL, cat.ids.HDL, cat.ids.TG] });
-    expect(response.json().sekcije).toEqual([{ _id: cat.sectionId, sifra: cat.sectionSifra, naziv: expect.any(String), redoslijed: 999 }]);
+    expect(sekcije).toEqual([{ _id: cat.sectionId, sifra: cat.sectionSifra, naziv: cat.sectionNaziv, redoslijed: 999 }]);
     // Report order within the section.
     expect(ids.indexOf(cat.ids.GLU)).toBeLessThan(ids.indexOf(cat.ids.LDL));
   });
@@ -138,8 +141,8 @@ describe('POST /api/uzorci/save', () => {
   it('gives concurrent saves distinct, consecutive codes', async () => {
     const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => client.post(i % 2 ? tech : admin, '/uzorci/save', { pid: man._id, testovi: [cat.ids.GLU] })));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
-    const numbers = responses.map((response) => response.json().uzorak.pacijentRBr as number).sort((a, b) => a - b);
-    const codes = new Set(responses.map((response) => response.json().uzorak.code));
+    const numbers = responses.map((response) => response.json<SampleSavedAnswer>().uzorak.pacijentRBr).sort((a, b) => a - b);
+    const codes = new Set(responses.map((response) => response.json<SampleSavedAnswer>().uzorak.code));
     expect(codes.size).toBe(12);
     expect(numbers.at(-1)! - numbers[0]!).toBe(11);
   });
@@ -210,7 +213,7 @@ describe('unexpected failures', () => {
     expect(updated.statusCode).toBe(500);
     expect(updated.json()).toEqual({ success: false, message: 'Greška prilikom izmjene uzorka!', code: 'sample.updateFailed' });
     // Nothing of the failed edit was kept.
-    expect((await client.get(tech, `/uzorci/show/${uzorak._id}`)).json().uzorak.tests).toHaveLength(1);
+    expect((await client.get(tech, `/uzorci/show/${uzorak._id}`)).json<SampleShowAnswer>().uzorak.tests).toHaveLength(1);
   });
 });
 
@@ -223,8 +226,8 @@ describe('GET /api/uzorci/show/{sid}', () => {
     await t.database.db.update(sampleTests).set({ rezultat: '5.2', rezultatF: '5.2' })
       .where(and(eq(sampleTests.sampleId, uzorak._id), eq(sampleTests.labassayId, cat.ids.GLU)));
     const byCode = await client.get(viewer, `/uzorci/show/${uzorak.code}`);
-    expect(byCode.json().rezultat.rezultati).toEqual([{ labassay: cat.ids.GLU, rezultat: '5.2', rezultat_f: '5.2' }]);
-    expect((byCode.json().uzorak.tests as TestEntry[]).find((test) => test.labassay === cat.ids.GLU)?.disable).toBe(true);
+    expect(byCode.json<SampleShowAnswer>().rezultat.rezultati).toEqual([{ labassay: cat.ids.GLU, rezultat: '5.2', rezultat_f: '5.2' }]);
+    expect(byCode.json<SampleShowAnswer>().uzorak.tests.find((test) => test.labassay === cat.ids.GLU)?.disable).toBe(true);
   });
 
   it("answers 404 for another site's sample, an unknown id or code", async () => {
@@ -247,7 +250,7 @@ describe('POST /api/uzorci/update', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ success: true, message: 'Uzorak uspješno izmijenjen!', code: 'sample.updated' });
-    const updated = response.json().uzorak as Uzorak & { anticoag: boolean };
+    const updated = response.json<SampleSavedAnswer>().uzorak;
     expect(updated).toMatchObject({ doktor: 'dr. Novi', anticoag: true });
     // CHOL was left out of the list, so it is no longer ordered by hand: LDL pulls it in at price 0.
     const chol = updated.tests.find((test) => test.labassay === cat.ids.CHOL);
@@ -259,11 +262,11 @@ describe('POST /api/uzorci/update', () => {
 
     const removed = await client.post(tech, '/uzorci/update', { sid: uzorak._id, testovi: [cat.ids.CHOL] });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((removed.json().uzorak as Uzorak).tests).toEqual([expect.objectContaining({ labassay: cat.ids.CHOL, price: '4.50', component_of: null })]);
+    expect(removed.json<SampleSavedAnswer>().uzorak.tests).toEqual([expect.objectContaining({ labassay: cat.ids.CHOL, price: '4.50', component_of: null })]);
 
     const kept = await client.post(tech, '/uzorci/update', { sid: uzorak._id, testovi: [cat.ids.CHOL, cat.ids.LDL] });
-    expect((kept.json().uzorak as Uzorak).tests.find((test) => test.labassay === cat.ids.CHOL)).toMatchObject({ price: '4.50', component_of: null });
-    expect(kept.json().uzorak.ukupno).toBe('7.50');
+    expect(kept.json<SampleSavedAnswer>().uzorak.tests.find((test) => test.labassay === cat.ids.CHOL)).toMatchObject({ price: '4.50', component_of: null });
+    expect(kept.json<SampleSavedAnswer>().uzorak.ukupno).toBe('7.50');
   });
 
   it("refuses removing the last test with the spec's message", async () => {
@@ -292,7 +295,7 @@ describe('POST /api/uzorci/update', () => {
       expect(response.json()).toMatchObject({ code: 'sample.locked', message: 'Uzorak je odobren ili verificiran i ne može se mijenjati.' });
     }
     const shown = await client.get(tech, `/uzorci/show/${uzorak._id}`);
-    expect(shown.json().uzorak.actions).toEqual(['unlock']);
+    expect(shown.json<SampleShowAnswer>().uzorak.actions).toEqual(['unlock']);
   });
 
   it("answers 404 for another site's sample and refuses bad input and read-only users", async () => {
@@ -342,7 +345,7 @@ describe('comment, urgent star, label data', () => {
     expect((await client.get(viewer, `/uzorci/komentar/${uzorak._id}`)).json()).toEqual({ success: true, komentar: 'Prvi' });
     const saved = await client.post(tech, `/uzorci/komentar/${uzorak._id}`, { komentar: 'Hemoliza' });
     expect(saved.json()).toMatchObject({ success: true, komentar: 'Hemoliza', code: 'sample.commentSaved' });
-    expect((await client.get(viewer, `/uzorci/komentar/${uzorak._id}`)).json().komentar).toBe('Hemoliza');
+    expect((await client.get(viewer, `/uzorci/komentar/${uzorak._id}`)).json<SampleCommentAnswer>().komentar).toBe('Hemoliza');
     expect((await client.post(tech, `/uzorci/komentar/${uzorak._id}`, { komentar: 'x'.repeat(2001) })).statusCode).toBe(400);
     expect((await client.post(tech, `/uzorci/komentar/${uzorak._id}`, {})).json()).toMatchObject({ code: 'form.required' });
     expect((await client.post(viewer, `/uzorci/komentar/${uzorak._id}`, { komentar: 'y' })).statusCode).toBe(403);
@@ -356,8 +359,8 @@ describe('comment, urgent star, label data', () => {
     const uzorak = await createSample({ testovi: [cat.ids.GLU] });
     expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id, hitan: true })).json()).toEqual({ success: true, hitan: true });
     expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id, hitan: true })).json()).toEqual({ success: true, hitan: true });
-    expect((await client.get(tech, `/uzorci/show/${uzorak._id}`)).json().uzorak.hitan).toBe(true);
-    expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id, hitan: false })).json().hitan).toBe(false);
+    expect((await client.get(tech, `/uzorci/show/${uzorak._id}`)).json<SampleShowAnswer>().uzorak.hitan).toBe(true);
+    expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id, hitan: false })).json<SampleUrgentAnswer>().hitan).toBe(false);
     const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, uzorak._id), eq(auditLog.field, 'hitan'))).orderBy(auditLog.id);
     expect(rows.map((row) => row.newValue)).toEqual([true, false]);
     expect((await client.post(tech, '/uzorci/hitan', { id: uzorak._id })).json()).toMatchObject({ code: 'form.required', field: 'hitan' });
@@ -369,13 +372,13 @@ describe('comment, urgent star, label data', () => {
   it('answers the label data', async () => {
     const uzorak = await createSample({ testovi: [cat.ids.GLU] });
     const response = await client.get(viewer, `/uzorci/barcode/${uzorak._id}`);
-    expect(response.json()).toMatchObject({
-      success: true, code: uzorak.code, pacijentRBr: uzorak.pacijentRBr, ime: 'MUŠKI', prezime: 'UZORKOVIĆ', datum: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/),
-    });
-    expect(response.json().godiste).toBe(daysAgo(40 * 365).year);
+    const label = response.json<LabelDataAnswer>();
+    expect(label).toMatchObject({ success: true, code: uzorak.code, pacijentRBr: uzorak.pacijentRBr, ime: 'MUŠKI', prezime: 'UZORKOVIĆ' });
+    expect(label.datum).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(label.godiste).toBe(daysAgo(40 * 365).year);
     const tuzlaSample = await createSample({ testovi: [cat.ids.GLU] }, admin, tuzla);
     expect((await client.get(admin, `/uzorci/barcode/${tuzlaSample._id}`)).statusCode).toBe(404);
-    expect((await client.get(admin, `/uzorci/barcode/${tuzlaSample._id}`, tuzla)).json().code).toBe(tuzlaSample.code);
+    expect((await client.get(admin, `/uzorci/barcode/${tuzlaSample._id}`, tuzla)).json<LabelDataAnswer>().code).toBe(tuzlaSample.code);
   });
 });
 
@@ -385,7 +388,7 @@ describe('POST /api/uzorci/prijem', () => {
     const first = await client.post(tech, '/uzorci/prijem', { code: `${uzorak.code}\n` });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, received: true, code: 'sample.received', uzorak: { _id: uzorak._id, status: 'U OBRADI' } });
-    expect(first.json().uzorak.received_at).toEqual(expect.any(String));
+    expect(first.json<SampleReceptionAnswer>().uzorak.received_at).toEqual(expect.any(String));
     const second = await client.post(tech, '/uzorci/prijem', { code: uzorak.code });
     expect(second.json()).toMatchObject({ success: true, received: false, code: 'sample.alreadyReceived', message: 'Uzorak je već zaprimljen.' });
     const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, uzorak._id), eq(auditLog.action, 'sample.receive')));
@@ -408,16 +411,16 @@ describe('list calls', () => {
     const there = await createSample({ pid: patient._id, testovi: [cat.ids.GLU] }, admin, tuzla);
     const list = await client.get(tech, '/uzorci/list?datum=DANAS&filter=filtrov&per_page=50');
     expect(list.statusCode, list.body).toBe(200);
-    const ids = (list.json().data as { _id: string }[]).map((row) => row._id);
+    const ids = list.json<SampleListAnswer>().data.map((row) => row._id);
     expect(ids).toContain(here._id);
     expect(ids).not.toContain(there._id);
-    expect(list.json().data[0]).toMatchObject({ prezime: 'FILTROVIĆ', testova: 1, ukupno: '3.50', status: 'ZAPRIMLJEN' });
+    expect(list.json<SampleListAnswer>().data[0]).toMatchObject({ prezime: 'FILTROVIĆ', testova: 1, ukupno: '3.50', status: 'ZAPRIMLJEN' });
     await client.post(tech, '/uzorci/prijem', { code: here.code });
     const inProcess = await client.get(tech, '/uzorci/list?datum=SVE&status=U%20OBRADI&per_page=100');
-    expect((inProcess.json().data as { _id: string; status: string }[]).every((row) => row.status === 'U OBRADI')).toBe(true);
-    expect((inProcess.json().data as { _id: string }[]).map((row) => row._id)).toContain(here._id);
+    expect(inProcess.json<SampleListAnswer>().data.every((row) => row.status === 'U OBRADI')).toBe(true);
+    expect(inProcess.json<SampleListAnswer>().data.map((row) => row._id)).toContain(here._id);
     const both = await client.get(tech, '/uzorci/list?datum=SVE&status=ZAPRIMLJEN&status=U%20OBRADI&filter=filtrov');
-    expect(both.json().pagination.total).toBe(1);
+    expect(both.json<SampleListAnswer>().pagination.total).toBe(1);
     expect((await client.get(tech, '/uzorci/list?status=GOTOV')).statusCode).toBe(400);
     expect((await client.get(tech, '/uzorci/list?sort=jmbg|asc')).statusCode).toBe(400);
   });
@@ -430,11 +433,11 @@ describe('list calls', () => {
     await createSample({ pid: patient._id, testovi: [cat.ids.GLU] }, admin, tuzla);
     const dialog = await client.get(viewer, `/pacijenti/${patient._id}/uzorci?datum=SVE`);
     expect(dialog.statusCode, dialog.body).toBe(200);
-    expect(dialog.json().data).toEqual([expect.objectContaining({ _id: open._id, status: 'ZAPRIMLJEN', code: open.code, testova: 1 })]);
+    expect(dialog.json<UncompletedSamplesAnswer>().data).toEqual([expect.objectContaining({ _id: open._id, status: 'ZAPRIMLJEN', code: open.code, testova: 1 })]);
     const patients = await client.get(viewer, `/pacijenti/list?datum=SVE&filter=${encodeURIComponent('brojić')}`);
-    expect(patients.json().data).toEqual([expect.objectContaining({ _id: patient._id, nezavrseni: 1 })]);
+    expect(patients.json<PatientListAnswer>().data).toEqual([expect.objectContaining({ _id: patient._id, nezavrseni: 1 })]);
     const fromTuzla = await client.get(admin, `/pacijenti/list?datum=SVE&filter=${encodeURIComponent('brojić')}`, tuzla);
-    expect(fromTuzla.json().data).toEqual([expect.objectContaining({ _id: patient._id, nezavrseni: 1 })]);
+    expect(fromTuzla.json<PatientListAnswer>().data).toEqual([expect.objectContaining({ _id: patient._id, nezavrseni: 1 })]);
     expect((await client.get(viewer, '/pacijenti/5b0e8c3a-2f5e-4f65-9d7c-6f0f0c1f2a10/uzorci')).statusCode).toBe(404);
   });
 });
@@ -443,7 +446,7 @@ describe('OpenAPI', () => {
   it('documents every patient, sample and label call with its request contract', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const paths = response.json().paths as Record<string, Record<string, { summary?: string; description?: string; requestBody?: unknown }>>;
+    const { paths } = response.json<{ paths: Record<string, Record<string, { summary?: string; description?: string; requestBody?: unknown }>> }>();
     const calls: [string, string][] = [
       ['post', '/api/pacijenti/unos/find'], ['post', '/api/pacijenti/unos/save'], ['get', '/api/pacijenti/detalji/{id}'],
       ['post', '/api/pacijenti/detalji/update/{id}'], ['get', '/api/pacijenti/list'], ['get', '/api/pacijenti/{id}/uzorci'],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { addDays, calendarDateOf, encodeBirthDate, toIsoDate, type CalendarDate } from '@lis/domain';
+import { addDays, calendarDateOf, encodeBirthDate, toIsoDate, type CalendarDate, type PatientSavedAnswer } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, referenceRanges } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
@@ -13,6 +13,7 @@ import type { SignedIn, TestApp } from '../../test/harness.ts';
 export interface FixtureCatalogue {
   sectionId: string;
   sectionSifra: string;
+  sectionNaziv: string;
   ids: Record<'GLU' | 'CHOL' | 'HDL' | 'TG' | 'LDL' | 'PSA' | 'NEO' | 'HCG' | 'AMH' | 'OFF', string>;
 }
 
@@ -21,7 +22,8 @@ const ADULT_DAYS = 18 * 365;
 export async function createFixtureCatalogue(db: Db): Promise<FixtureCatalogue> {
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const sectionSifra = `T${tag}`;
-  const [section] = await db.insert(labSections).values({ sifra: sectionSifra, naziv: `Test sekcija ${tag}`, redoslijed: 999 }).returning();
+  const sectionNaziv = `Test sekcija ${tag}`;
+  const [section] = await db.insert(labSections).values({ sifra: sectionSifra, naziv: sectionNaziv, redoslijed: 999 }).returning();
   if (!section) throw new Error('no section');
   const plain = (sifra: string, price: string, extra: Partial<typeof labAssays.$inferInsert> = {}) => ({
     sifra: `${sifra}-${tag}`, naziv: `${sifra} test`, analit: sifra, sekcijaId: section.id, price, ...extra,
@@ -51,6 +53,7 @@ export async function createFixtureCatalogue(db: Db): Promise<FixtureCatalogue> 
   return {
     sectionId: section.id,
     sectionSifra,
+    sectionNaziv,
     ids: {
       GLU: id('GLU'), CHOL: id('CHOL'), HDL: id('HDL'), TG: id('TG'), LDL: ldl.id, PSA: id('PSA'), NEO: id('NEO'), HCG: id('HCG'), AMH: id('AMH'), OFF: id('OFF'),
     },
@@ -104,5 +107,5 @@ export async function registerPatient(client: Api, user: SignedIn, jmbg: string,
     ...overrides,
   });
   if (response.statusCode !== 201) throw new Error(`patient not saved: ${response.body}`);
-  return response.json().pacijent;
+  return response.json<PatientSavedAnswer>().pacijent;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { SampleListAnswer, SampleSavedAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samples } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
@@ -26,7 +27,7 @@ async function sampleOfEveryStatus(user: SignedIn, pid: string, site: string): P
   for (const status of EVERY_STATUS) {
     const response = await client.post(user, '/uzorci/save', { pid, testovi: [cat.ids.GLU] }, site);
     expect(response.statusCode, response.body).toBe(201);
-    const id = (response.json() as { uzorak: { _id: string } }).uzorak._id;
+    const id = response.json<SampleSavedAnswer>().uzorak._id;
     await t.database.db.update(samples).set({ status }).where(eq(samples.id, id));
     idsByStatus.set(id, status);
   }
@@ -41,7 +42,7 @@ describe("the sample list's RADNA LISTA preset", () => {
 
     const response = await client.get(tech, `/uzorci/list?datum=${encodeURIComponent('RADNA LISTA')}&filter=listovi&per_page=100`);
     expect(response.statusCode, response.body).toBe(200);
-    const rows = (response.json() as { data: { _id: string; status: string }[] }).data;
+    const rows = response.json<SampleListAnswer>().data;
 
     expect(rows.map((row) => row.status).sort()).toEqual(['REALIZOVAN', 'U OBRADI', 'ZAPRIMLJEN']);
     const expected = [...here].filter(([, status]) => status !== 'ODOBREN' && status !== 'VERIFICIRAN').map(([id]) => id);
