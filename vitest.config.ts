@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/domain', 'apps/server', 'apps/web',
+      // The repository's own lint rules (eslint-rules/), tested with ESLint's RuleTester.
+      { test: { name: 'lint', environment: 'node', include: ['eslint-rules/**/*.test.js'] } },
+    ],
   },
 });

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, describe, it } from 'vitest';
+import { boundaries } from './boundaries.js';
+
+RuleTester.afterAll = afterAll;
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (file) => path.join(ROOT, file);
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2024, sourceType: 'module' } });
+const broken = [{ messageId: 'broken' }];
+
+tester.run('lis/layering', boundaries.rules.layering, {
+  valid: [
+    { filename: at('apps/server/src/modules/patients/repository.ts'), code: "import { eq } from 'drizzle-orm'; import { patients } from '../../db/schema.ts';" },
+    { filename: at('apps/server/src/modules/samples/sample-repository.ts'), code: "import { sql } from 'drizzle-orm';" },
+    { filename: at('apps/server/src/db/list-query.ts'), code: "import { and } from 'drizzle-orm';" },
+    { filename: at('apps/server/src/modules/samples/answers.ts'), code: "import { patientById } from '../patients/service.ts';" },
+    { filename: at('apps/server/src/modules/samples/routes.ts'), code: "import * as service from './service.ts'; import type { Db } from '../../db/client.ts';" },
+    { filename: at('apps/server/src/modules/samples/samples.test.ts'), code: "import { eq } from 'drizzle-orm'; import { x } from '../patients/repository.ts';" },
+    { filename: at('apps/web/src/features/samples/SampleEntryScreen.tsx'), code: "import { LabelDialog } from '../labels/index.ts'; import { x } from './api.ts';" },
+    { filename: at('apps/web/src/app/routes.tsx'), code: "const screen = import('../features/patients/IntakeScreen.tsx');" },
+    { filename: at('packages/domain/src/sample/status.ts'), code: "import { z } from 'zod'; import { x } from '../spol.ts';" },
+  ],
+  invalid: [
+    { filename: at('apps/server/src/modules/patients/service.ts'), code: "import { eq } from 'drizzle-orm';", errors: broken },
+    { filename: at('apps/server/src/lib/helper.ts'), code: "import { samples } from '../db/schema.ts';", errors: broken },
+    { filename: at('apps/server/src/modules/samples/answers.ts'), code: "import { findPatientById } from '../patients/repository.ts';", errors: broken },
+    { filename: at('apps/server/src/modules/samples/routes.ts'), code: "import { sampleRepository } from './repository.ts';", errors: broken },
+    { filename: at('apps/server/src/modules/health/routes.ts'), code: "import { openDatabase } from '../../db/client.ts';", errors: broken },
+    { filename: at('apps/web/src/features/patients/IntakeScreen.tsx'), code: "import { formatKm } from '../samples/format.ts';", errors: broken },
+    { filename: at('apps/web/src/components/Thing.tsx'), code: "import { x } from '../features/auth/index.ts';", errors: broken },
+    { filename: at('apps/web/src/api/client.ts'), code: "export { x } from '../features/auth/session.ts';", errors: broken },
+    { filename: at('packages/domain/src/sample/status.ts'), code: "import { readFileSync } from 'node:fs';", errors: broken },
+    { filename: at('packages/domain/src/sample/status.ts'), code: "import { x } from '../../../../apps/server/src/app.ts';", errors: broken },
+  ],
+});
