@@ -17,14 +17,6 @@ function refusal(path: readonly PropertyKey[], issueMessage: string | undefined)
   return AppError.badRequest(code, field);
 }
 
-/** Parses input with a zod schema outside a route's own schema; the first problem becomes the 400 described above. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw refusal(issue?.path ?? [], issue?.message);
-}
-
 /**
  * The routes' validator: the zod type provider's, with a missing body read as
  * `{}` so that a call without one is refused for its first missing field
