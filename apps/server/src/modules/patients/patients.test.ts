@@ -124,7 +124,7 @@ describe('POST /api/pacijenti/unos/save', () => {
     expect(noSymptom.json()).toMatchObject({ code: 'form.required', field: 'symptoms' });
   });
 
-  it('answers the ID messages of spec section 5', async () => {
+  it('answers the ID, birth-date and birth-year messages', async () => {
     const cases: [string, string, string][] = [
       ['123', 'patient.jmbgInvalid', 'Matični broj nije validan.'],
       ['0101185170003', 'patient.jmbgInvalid', 'Matični broj nije validan.'],
