@@ -4,9 +4,9 @@ import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, type ListQueryInput, type SortSpec } from '@lis/domain';
+import { listQuerySchema, type ListAnswer, type ListQueryInput, type SortSpec } from '@lis/domain';
 import { buildApp } from '../app.ts';
-import type { Database, Db } from './client.ts';
+import { queryRows, type Database, type Db } from './client.ts';
 import { sites } from './schema.ts';
 import { createTestDatabase, signIn } from '../test/harness.ts';
 import { AppError } from '../lib/errors.ts';
@@ -445,8 +445,8 @@ async function planOf(listRequest: ListRequest<unknown>): Promise<string> {
   const statement: SQL = sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql`explain ${statement}`) as unknown as { rows: Record<string, string>[] };
-    return result.rows.map((row) => Object.values(row).join(' ')).join('\n');
+    const rows = await queryRows<Record<string, string>>(tx, sql`explain ${statement}`);
+    return rows.map((row) => Object.values(row).join(' ')).join('\n');
   });
 }
 
@@ -492,15 +492,16 @@ describe('listRoute', () => {
     await app?.close();
   });
 
+  type ProbeListAnswer = ListAnswer<{ id: number }> & { success: boolean };
   const get = (query: string) => app.inject({ method: 'GET', url: `/api/probe/list?${query}` });
 
   it('answers a page with the pagination and links without the token', async () => {
     const response = await get(`token=${token}&site=${siteA}&sort=score|desc,id|asc&page=2&per_page=15&datum=SVE&status=ODOBREN`);
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = response.json<ProbeListAnswer>();
     expect(body.success).toBe(true);
     const odobren = [...ofSiteA().filter((row) => row.status === 'ODOBREN'), ...[1, 2, 3].map((n) => ({ id: 20000 + n, score: n } as Probe))];
-    expect(body.data.map((row: { id: number }) => row.id)).toEqual(ids(referenceSort(odobren, [
+    expect(body.data.map((row) => row.id)).toEqual(ids(referenceSort(odobren, [
       { field: 'score', direction: 'desc' }, { field: 'id', direction: 'asc' },
     ]).slice(15, 30)));
     expect(body.pagination).toMatchObject({ total: odobren.length, per_page: 15, current_page: 2, from: 16, to: 30 });
@@ -512,7 +513,7 @@ describe('listRoute', () => {
 
   it('selects today in the site\'s zone', async () => {
     const response = await get(`token=${token}&site=${siteA}&datum=DANAS&sort=id|asc&filter=danas`);
-    expect(response.json().data.map((row: { id: number }) => row.id)).toEqual([20001, 20002, 20003]);
+    expect(response.json<ProbeListAnswer>().data.map((row) => row.id)).toEqual([20001, 20002, 20003]);
   });
 
   it('answers 400 naming the field for bad input, never 500', async () => {
