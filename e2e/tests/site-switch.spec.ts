@@ -10,7 +10,8 @@ test('switching the site applies ?site= and sends the new site with every call',
   await chooseSite(page, 'Tuzla');
   await expect(page).toHaveURL(new RegExp(`\\?site=${tuzla.id}$`));
   await expect(select).toHaveValue('Tuzla');
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('lis.session')!).siteId)).toBe(tuzla.id);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('lis.session')!) as { siteId?: unknown });
+  expect(stored.siteId).toBe(tuzla.id);
 
   // The choice survives a reload, and the auto-login call already carries it.
   const profile = page.waitForRequest((request) => request.url().endsWith('/api/users/admin'));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../lib/session-store.ts';
-import { SITE_SA, SITE_TZ, sessionFixture } from '../test/fixtures.ts';
+import { SITE_SA, SITE_TZ, sentJson, sessionFixture } from '../test/fixtures.ts';
 import { ApiError, api } from './client.ts';
 
 function answer(status: number, body: unknown): Response {
@@ -20,8 +20,9 @@ afterEach(() => {
 });
 
 function lastCall(): { url: string; init: RequestInit; headers: Record<string, string> } {
-  const [url, init] = fetchMock.mock.calls.at(-1)!;
-  return { url: String(url), init: init!, headers: init!.headers as Record<string, string> };
+  const [input, init] = fetchMock.mock.calls.at(-1)!;
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return { url, init: init!, headers: init!.headers as Record<string, string> };
 }
 
 describe('api client', () => {
@@ -49,12 +50,12 @@ describe('api client', () => {
   });
 
   it('puts the site in the body of a POST, unless the caller names one', async () => {
-    fetchMock.mockImplementation(async () => answer(200, { success: true }));
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, { success: true })));
     await api.post('/pacijenti/unos/find', { jmbg: '0101990123456' });
-    expect(JSON.parse(String(lastCall().init.body))).toEqual({ site: SITE_SA.id, jmbg: '0101990123456' });
+    expect(sentJson(lastCall().init)).toEqual({ site: SITE_SA.id, jmbg: '0101990123456' });
     expect(lastCall().headers['Content-Type']).toBe('application/json');
     await api.post('/x', { site: 'other' });
-    expect(JSON.parse(String(lastCall().init.body))).toEqual({ site: 'other' });
+    expect(sentJson(lastCall().init)).toEqual({ site: 'other' });
   });
 
   it('adds the site to a FormData upload', async () => {
@@ -103,6 +104,6 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(answer(200, { success: true }));
     await api.post('/login/users', { email: 'a', password: 'b' });
     expect(lastCall().headers.Authorization).toBeUndefined();
-    expect(JSON.parse(String(lastCall().init.body))).toEqual({ email: 'a', password: 'b' });
+    expect(sentJson(lastCall().init)).toEqual({ email: 'a', password: 'b' });
   });
 });

@@ -48,7 +48,7 @@ function paramsOf(query: Query): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    if (typeof value === 'object') for (const item of value) params.append(key, item);
     else params.set(key, String(value));
   }
   return params;

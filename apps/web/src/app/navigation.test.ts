@@ -3,7 +3,7 @@ import { sidebarItem } from '../test/fixtures.ts';
 import { HOME_PATH, buildNavigation, containsPath, defaultPath, findScreen, landingPath } from './navigation.ts';
 import type { ScreenRoute } from './routes.tsx';
 
-const screen = (path: string): ScreenRoute => ({ path, screen: async () => () => null });
+const screen = (path: string): ScreenRoute => ({ path, screen: () => Promise.resolve(() => null) });
 
 describe('buildNavigation', () => {
   it('shows visible items that have a registered screen, in the order of the answer', () => {

@@ -46,7 +46,7 @@ describe('ConfirmDelete', () => {
 
   it('stays open when the delete fails', async () => {
     const user = userEvent.setup();
-    const onConfirm = vi.fn(async () => { throw new Error('Greška prilikom brisanja!'); });
+    const onConfirm = vi.fn(() => Promise.reject(new Error('Greška prilikom brisanja!')));
     const { onClose } = renderDialog(onConfirm);
     await user.type(screen.getByRole('textbox', { name: 'Potvrda' }), 'Da');
     await user.click(screen.getByRole('button', { name: 'POTVRDI' }));

@@ -58,7 +58,7 @@ export function ConfirmDelete({ opened, onClose, message, onConfirm, title }: Co
 
   return (
     <AppDialog opened={opened} onClose={close} title={title ?? t('confirmDelete.title')} force>
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <Stack>
           <Text>{message}</Text>
           <TextInput

@@ -75,5 +75,5 @@ export function serverMessage(
 
 /** Translates a key that arrives as data; an unknown key is shown as it is rather than hidden. */
 export function translateKey(key: string): string {
-  return i18n.exists(key) ? i18n.t(key as never) : key;
+  return i18n.exists(key) ? i18n.t(key, { defaultValue: key }) : key;
 }

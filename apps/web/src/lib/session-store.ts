@@ -110,7 +110,7 @@ export function createSessionStore() {
 
   return {
     get: (): SessionState => state,
-    subscribe(listener: Listener): () => void {
+    subscribe: (listener: Listener): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -34,3 +34,11 @@ export function sessionFixture(overrides: Partial<SessionData> = {}): SessionDat
     ...overrides,
   };
 }
+
+/** The JSON body a screen sent with fetch ({} when it sent none); a body that is not JSON text fails the test. */
+export function sentJson(init: RequestInit | undefined): Record<string, unknown> {
+  const body = init?.body;
+  if (!body) return {};
+  if (typeof body !== 'string') throw new Error('expected a JSON text body');
+  return JSON.parse(body) as Record<string, unknown>;
+}

@@ -35,5 +35,5 @@ export function renderApp({ path = '/', screens = [], session, keepSession = fal
 
 /** A registered screen that shows its name, for routing tests. */
 export function fakeScreen(path: string, text: string, extra: Partial<ScreenRoute> = {}): ScreenRoute {
-  return { path, screen: async () => () => <p>{text}</p>, ...extra };
+  return { path, screen: () => Promise.resolve(() => <p>{text}</p>), ...extra };
 }

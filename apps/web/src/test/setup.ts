@@ -5,10 +5,10 @@ class ResizeObserverStub {
   disconnect(): void {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-window.matchMedia ??= ((query: string) => ({
+if (typeof window.matchMedia !== 'function') window.matchMedia = (query: string): MediaQueryList => ({
   matches: false, media: query, onchange: null,
   addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
-})) as unknown as typeof window.matchMedia;
-Element.prototype.scrollIntoView ??= () => {};
+});
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
 // Mantine's autosize Textarea re-measures when web fonts finish loading (document.fonts), which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });

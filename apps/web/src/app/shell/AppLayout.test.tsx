@@ -5,14 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { sessionStore } from '../../lib/session-store.ts';
 import { notificationStore } from '../../features/realtime/notification-lists.ts';
 import { i18n } from '../../i18n/index.ts';
-import { SITE_SA, SITE_TZ, sessionFixture, sidebarItem } from '../../test/fixtures.ts';
+import { SITE_SA, SITE_TZ, sentJson, sessionFixture, sidebarItem } from '../../test/fixtures.ts';
 import { fakeScreen, renderApp } from '../../test/render-app.tsx';
 
 const socket = vi.hoisted(() => {
   const handlers = new Map<string, (payload: unknown) => void>();
+  const auth: unknown = {};
   return {
     handlers,
-    auth: {} as unknown,
+    auth,
     emitted: [] as unknown[][],
     on(event: string, handler: (payload: unknown) => void) { handlers.set(event, handler); return this; },
     off() { return this; },
@@ -31,11 +32,11 @@ beforeEach(() => {
   calls.length = 0;
   socket.emitted.length = 0;
   serverHandler = () => undefined;
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-    const body = init?.body ? JSON.parse(String(init.body)) as Record<string, unknown> : {};
+  vi.stubGlobal('fetch', vi.fn((input: string, init?: RequestInit) => {
+    const body = sentJson(init);
     calls.push({ url: input, body });
     const answer = serverHandler(input, body) ?? { status: 200, body: { success: true } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }));
   }));
 });
 afterEach(() => {
@@ -181,7 +182,7 @@ describe('the shell', () => {
 
   it('keeps the shell when a screen fails to render', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const broken = { path: '/prijem', screen: async () => () => { throw new Error('boom'); } };
+    const broken = { path: '/prijem', screen: () => Promise.resolve(() => { throw new Error('boom'); }) };
     renderApp({ session: sessionFixture(), screens: [broken] });
     expect(await screen.findByText('Ekran se nije mogao prikazati.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Korisnički meni/ })).toBeInTheDocument();

@@ -46,7 +46,7 @@ export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
     switchSite(siteId);
     // Everything cached belongs to the old site; screens still shown fetch again for the new one.
     void queryClient.resetQueries();
-    navigate(siteSwitchPath(location.pathname, siteId));
+    void navigate(siteSwitchPath(location.pathname, siteId));
   };
 
   const opened = narrow ? mobileOpened : desktopOpened;

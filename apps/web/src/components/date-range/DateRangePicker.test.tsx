@@ -7,13 +7,11 @@ import { calendarDateOf, toIsoDate, type DateRange } from '@lis/domain';
 import { toSiteWallClock } from '../../lib/date-time.ts';
 import { DateRangePicker, formatDateRange, wholeDay } from './DateRangePicker.tsx';
 
-const originalMatchMedia = window.matchMedia;
-
 function narrowScreen(): void {
-  window.matchMedia = ((query: string) => ({
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string): MediaQueryList => ({
     matches: query.includes('max-width: 799.98px'), media: query, onchange: null,
     addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  }));
 }
 
 function renderPicker(value: DateRange | null, onClear?: () => void) {
@@ -38,7 +36,7 @@ function hoursAgo(hours: number): Date {
 afterEach(() => {
   cleanup();
   notifications.clean();
-  window.matchMedia = originalMatchMedia;
+  vi.restoreAllMocks();
 });
 
 describe('DateRangePicker', () => {

@@ -28,7 +28,7 @@ const URL = '/probe/list';
 /** A list endpoint in memory that follows the list contract: filter words, sort list, pages. */
 function fakeServer(rows: Row[] = ROWS) {
   const calls: URLSearchParams[] = [];
-  const fetcher = vi.fn<ListFetcher>(async (url, params) => {
+  const fetcher = vi.fn<ListFetcher>((url, params) => {
     calls.push(params);
     const query = listQuerySchema.parse(Object.fromEntries(params));
     const words = filterWords(query.filter).map((word) => word.toLowerCase());
@@ -44,7 +44,7 @@ function fakeServer(rows: Row[] = ROWS) {
       });
     const pagination = paginate(found.length, query.page, query.per_page, `/api${url}`);
     const start = (pagination.current_page - 1) * pageSize(query.per_page);
-    return { data: found.slice(start, start + pageSize(query.per_page)), pagination } satisfies ListAnswer<Row>;
+    return Promise.resolve({ data: found.slice(start, start + pageSize(query.per_page)), pagination } satisfies ListAnswer<Row>);
   });
   return {
     fetcher,
@@ -122,7 +122,7 @@ describe('ListTable loading and paging', () => {
   });
 
   it('shows a capped total as a lower bound', async () => {
-    const fetcher = vi.fn<ListFetcher>(async () => ({
+    const fetcher = vi.fn<ListFetcher>(() => Promise.resolve({
       data: ROWS.slice(0, 10),
       pagination: paginate(10_000, 1, 10, '/api/list', true),
     }));
@@ -176,7 +176,7 @@ describe('ListTable loading and paging', () => {
 
   it('warns about an answer without pagination and still shows its rows', async () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fetcher = vi.fn<ListFetcher>(async () => ({ data: ROWS.slice(0, 3) }) as unknown as ListAnswer<unknown>);
+    const fetcher = vi.fn<ListFetcher>(() => Promise.resolve({ data: ROWS.slice(0, 3) } as unknown as ListAnswer<unknown>));
     renderList(fetcher);
     await shown('000003');
     expect(warned).toHaveBeenCalledWith(`list ${URL} answered without pagination`);

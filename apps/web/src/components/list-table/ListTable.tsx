@@ -14,7 +14,7 @@
  *     columns={[
  *       { key: 'sid', header: t('samples.sid'), sortable: true, width: 120 },
  *       { key: 'prezime', header: t('patient.prezime'), sortable: true,
- *         cellAction: { label: (row) => t('samples.open', { sid: row.sid }), onClick: (row) => navigate(`/samples/${row.pid}`) } },
+ *         cellAction: { label: (row) => t('samples.open', { sid: row.sid }), onClick: (row) => void navigate(`/samples/${row.pid}`) } },
  *       { key: 'status', header: t('samples.status'), render: (row) => <StatusBadge status={row.status} /> },
  *     ]}
  *     rowKey={(row) => row.id}
@@ -47,7 +47,9 @@ function cellValue<Row>(row: Row, key: string): ReactNode {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? '✓' : '';
-  return String(value);
+  if (typeof value === 'bigint') return value.toString();
+  // A structured value needs a column render; until it has one, its JSON beats '[object Object]'.
+  return JSON.stringify(value);
 }
 
 export function ListTable<Row>(props: ListTableProps<Row>) {

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { AppProviders } from '../../app/providers.tsx';
 import { createQueryClient } from '../../api/query-client.ts';
 import { i18n } from '../../i18n/index.ts';
-import { sessionFixture } from '../../test/fixtures.ts';
+import { sentJson, sessionFixture } from '../../test/fixtures.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { sessionStore } from '../../lib/session-store.ts';
 
@@ -88,7 +88,7 @@ describe('ChangePasswordDialog', () => {
     expect(onClose).toHaveBeenCalled();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/users/sifra');
-    expect(JSON.parse(String(init!.body))).toEqual({
+    expect(sentJson(init)).toEqual({
       site: 'site-sa', email: 'admin@demo.lab', password: 'Demo1234!', novaSifra: 'Novi12345', potvrdaSifra: 'Novi12345',
     });
     await waitFor(() => expect(field('Trenutna šifra')).toHaveValue(''));

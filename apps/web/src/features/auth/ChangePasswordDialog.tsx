@@ -107,7 +107,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
 
   return (
     <AppDialog opened={opened} onClose={close} title={t('password.title')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <PasswordInput {...inputProps('staraSifra')} autoComplete="current-password" data-autofocus />
           <PasswordInput {...inputProps('novaSifra')} autoComplete="new-password" />

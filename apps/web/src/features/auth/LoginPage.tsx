@@ -36,7 +36,7 @@ export function LoginPage() {
     setProblem(null);
     try {
       await login(email, password);
-      navigate(HOME_PATH, { replace: true });
+      void navigate(HOME_PATH, { replace: true });
     } catch (error) {
       setProblem(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'));
       setBusy(false);
@@ -61,7 +61,7 @@ export function LoginPage() {
               <Title order={2} size="h4">{t('auth.title')}</Title>
               <Text size="sm" c="dimmed">{t('auth.subtitle')}</Text>
             </div>
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={(event) => void submit(event)} noValidate>
               <Stack>
                 <TextInput
                   label={t('auth.email')}

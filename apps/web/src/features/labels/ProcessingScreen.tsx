@@ -137,7 +137,7 @@ function SampleDetailsDialog({ sample, onClose, onLabel }: {
               <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onLabel({ _id: sample._id, code: sample.code })}>
                 {t('labels.print')}
               </Button>
-              <Button variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => navigate(`/samples/${sample.pid}`)}>
+              <Button variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => void navigate(`/samples/${sample.pid}`)}>
                 {t('labels.openPatient')}
               </Button>
             </Group>

@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
-import { sessionFixture } from '../../test/fixtures.ts';
+import { sentJson, sessionFixture } from '../../test/fixtures.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { processingFetcher } from './ProcessingScreen.tsx';
 import {
@@ -42,11 +42,11 @@ function route(call: Call): { status: number; body: unknown } {
 beforeEach(() => {
   calls.length = 0;
   sessionStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { url, body: init?.body ? JSON.parse(String(init.body)) as Record<string, unknown> : {} };
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+    const call = { url, body: sentJson(init) };
     calls.push(call);
     const reply = route(call);
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }));
   }));
 });
 

@@ -210,7 +210,7 @@ function ScanResult({ entry }: { entry: ScanEntry }) {
             {entry.patient ? (
               <Text fw={600}>{`${entry.patient.prezime} ${entry.patient.ime}`} <Text span c="dimmed" ff="monospace" size="sm">{entry.patient.jmbg}</Text></Text>
             ) : null}
-            <Button variant="subtle" size="compact-sm" onClick={() => navigate(`/samples/${entry.sample!.pid}`)}>{t('labels.openPatient')}</Button>
+            <Button variant="subtle" size="compact-sm" onClick={() => void navigate(`/samples/${entry.sample!.pid}`)}>{t('labels.openPatient')}</Button>
           </Group>
           {entry.tests && entry.tests.length > 0 ? (
             <Group gap={6} aria-label={t('labels.tests')} role="list">

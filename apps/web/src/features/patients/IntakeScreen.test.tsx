@@ -7,7 +7,7 @@ import { RouterProvider, createMemoryRouter, useParams } from 'react-router';
 import type { Permission } from '@lis/domain';
 import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
-import { sessionFixture } from '../../test/fixtures.ts';
+import { sentJson, sessionFixture } from '../../test/fixtures.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { IntakeScreen } from './IntakeScreen.tsx';
 
@@ -23,11 +23,11 @@ let answer: (call: Call) => { status: number; body: unknown } = () => ({ status:
 
 beforeEach(() => {
   calls.length = 0;
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { url, body: init?.body ? JSON.parse(String(init.body)) as Record<string, unknown> : {} };
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+    const call = { url, body: sentJson(init) };
     calls.push(call);
     const reply = answer(call);
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }));
   }));
 });
 

@@ -64,7 +64,7 @@ function createNotificationStore() {
   };
   return {
     get: () => lists,
-    subscribe(listener: () => void): () => void {
+    subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

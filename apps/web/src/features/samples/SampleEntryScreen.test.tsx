@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
-import { sessionFixture } from '../../test/fixtures.ts';
+import { sentJson, sessionFixture } from '../../test/fixtures.ts';
+import { siteToday, toSiteWallClock } from '../../lib/date-time.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import type { PickerTest, SampleAnswer, SampleRow } from './api.ts';
 import { SampleEntryScreen } from './SampleEntryScreen.tsx';
@@ -76,11 +77,11 @@ function route(call: Call): { status: number; body: unknown } {
 
 beforeEach(() => {
   calls.length = 0;
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const call = { url, body: init?.body ? JSON.parse(String(init.body)) as Record<string, unknown> : {} };
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+    const call = { url, body: sentJson(init) };
     calls.push(call);
     const reply = route(call);
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }));
   }));
   sessionStore.start(sessionFixture());
   const router = createMemoryRouter([{ path: '/samples/:patientId', element: <SampleEntryScreen /> }], { initialEntries: ['/samples/p-1'] });
@@ -164,7 +165,7 @@ describe('SampleEntryScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' }));
     const calendar = await screen.findByRole('dialog', { name: 'Datum i vrijeme uzorkovanja' });
-    const now = new Date();
+    const today = siteToday();
     const firstOfMonth = within(calendar).getAllByRole('button').find((button) => button.getAttribute('data-first-in-month') !== null
       || (button.textContent === '1' && !button.hasAttribute('data-outside')));
     await user.click(firstOfMonth!);
@@ -181,9 +182,12 @@ describe('SampleEntryScreen', () => {
     await user.click(screen.getAllByRole('button', { name: 'SAČUVAJ' })[0]!);
     expect(await toast('Uzorak sačuvan, kod 2611220009.')).toBeInTheDocument();
     const body = calls.find((call) => call.url.startsWith('/api/uzorci/save'))?.body;
-    const month = String(now.getMonth() + 1).padStart(2, '0');
+    const month = String(today.month).padStart(2, '0');
     expect(body).toMatchObject({ testovi: ['glu'], type: 'Urin (prvi jutarnji)', komentar: 'Uzet na terenu' });
-    expect(String(body?.datum)).toMatch(new RegExp(`^${now.getFullYear()}-${month}-01T\\d\\d:\\d\\d:\\d\\d[+-]\\d\\d:\\d\\d$`));
+    // The date goes out as a UTC instant that names the chosen day on the site's wall clock, whatever the browser's zone.
+    const datum = typeof body?.datum === 'string' ? body.datum : '';
+    expect(datum).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    expect(toSiteWallClock(new Date(datum))).toMatch(new RegExp(`^${today.year}-${month}-01 `));
     // The form starts again: no date (dated when saved), no type, no comment.
     expect(screen.getByRole('textbox', { name: 'Komentar' })).toHaveValue('');
   });
