@@ -1,9 +1,9 @@
 import type { CalendarDate } from './calendar-date.ts';
 import { localTimeZone, startOfDay } from './time-zone.ts';
 
-/** Earliest selectable day of the date-range pickers (spec sections 5 and 9). */
+/** Earliest selectable day of the date-range pickers. */
 export const EARLIEST_DAY: CalendarDate = { year: 2019, month: 9, day: 1 };
-/** The earliest day of the one picker variant that starts later (spec section 5). */
+/** The earliest day of the one picker variant that starts later. */
 export const EARLIEST_DAY_SHORT_PICKER: CalendarDate = { year: 2020, month: 11, day: 1 };
 const DAY_MS = 86_400_000;
 
@@ -21,7 +21,7 @@ export interface DateRangeLimits {
 }
 
 /**
- * The date-range rule of spec section 5: both ends present, the start before
+ * The date-range rule: both ends present, the start before
  * the end, the start not before the earliest day nor after now, the end not
  * later than now plus one day.
  */

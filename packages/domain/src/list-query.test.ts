@@ -99,7 +99,7 @@ describe('filterWords', () => {
   });
 });
 
-describe('nextSort (spec section 4)', () => {
+describe('nextSort', () => {
   const none: SortSpec[] = [];
 
   it('cycles one column ascending then descending on repeat clicks', () => {

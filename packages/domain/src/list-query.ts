@@ -4,7 +4,7 @@ import { calendarDateOf, startOfDay } from './time-zone.ts';
 
 /** 'Svi Rezultati' (all results) in the items-per-page choice. */
 export const ALL_ROWS = 0;
-/** Table page size by default (spec section 9). */
+/** Table page size by default. */
 export const DEFAULT_PER_PAGE = 10;
 export const PER_PAGE_CHOICES = [10, 15, 25, 50, 100, ALL_ROWS] as const;
 /** Upper bound for one page, also for 'all', so one request can never pull a million rows. */
@@ -68,7 +68,7 @@ const sortParam = z.union([z.string().max(600), z.array(z.string().max(200)).max
 
 const instantOrDay = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional();
 
-/** The list query contract (design.md, spec section 3 "Table query"). */
+/** The list query every list call takes: sort, page, per_page, datum, filter, the date range and access. */
 export const listQuerySchema = z.object({
   sort: sortParam,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -193,7 +193,7 @@ export function paginate(total: number, page: number, perPage: number, baseUrl: 
   };
 }
 
-/** Page links shown: `side` (2, spec section 9) each side of the current page, never past the ends. */
+/** Page links shown: `side` (2) each side of the current page, never past the ends. */
 export function pageWindow(current: number, last: number, side = 2): number[] {
   if (last < 1) return [];
   const page = Math.min(Math.max(current, 1), last);
@@ -203,7 +203,7 @@ export function pageWindow(current: number, last: number, side = 2): number[] {
 }
 
 /**
- * Next sort state after a header click (spec section 4). A plain click sorts by
+ * Next sort state after a header click. A plain click sorts by
  * that column alone: ascending, then descending on repeat. A multi click
  * (shift) adds the column ascending, turns it descending, then removes it.
  */

@@ -1,7 +1,7 @@
 import type { Permission, Role } from './permissions.ts';
 import { can } from './permissions.ts';
 
-/** One sidebar entry as the login answer carries it (spec section 2: `sidebar`). */
+/** One sidebar entry as the login answer carries it. */
 export interface SidebarItem {
   path: string;
   /** Message-catalogue key of the title. */

@@ -35,7 +35,7 @@ export const MESSAGES = {
   'request.badJson': { bs: 'Tijelo zahtjeva nije ispravan JSON.', en: 'The request body is not valid JSON.', de: 'Der Anfrageinhalt ist kein gültiges JSON.' },
   'request.emptyJson': { bs: 'Tijelo zahtjeva je prazno.', en: 'The request body is empty.', de: 'Der Anfrageinhalt ist leer.' },
   'request.invalid': { bs: 'Zahtjev nije ispravan.', en: 'The request is not valid.', de: 'Die Anfrage ist ungültig.' },
-  // Patients (spec sections 5 and 8)
+  // Patients
   'patient.jmbgInvalid': { bs: 'Matični broj nije validan.', en: 'The personal ID is not valid.', de: 'Die persönliche Identifikationsnummer ist ungültig.' },
   'patient.jmbgCheckDigit': {
     bs: 'Kontrolna cifra matičnog broja ne odgovara. Provjerite broj.',
@@ -48,7 +48,7 @@ export const MESSAGES = {
   'patient.duplicate': { bs: 'Uneseni Matični broj je već registriran!', en: 'The personal ID entered is already registered!', de: 'Die eingegebene persönliche Identifikationsnummer ist bereits registriert!' },
   'patient.exists': { bs: 'Pacijent postoji', en: 'Patient exists', de: 'Patient existiert' },
   'patient.existsWarning': { bs: 'Pacijent postoji.', en: 'The patient already exists.', de: 'Der Patient existiert bereits.' },
-  // Samples (spec sections 4, 5 and 8)
+  // Samples
   'sample.updated': { bs: 'Uzorak uspješno izmijenjen!', en: 'Sample updated successfully!', de: 'Probe erfolgreich geändert!' },
   'sample.updateFailed': { bs: 'Greška prilikom izmjene uzorka!', en: 'Error while updating the sample!', de: 'Fehler beim Ändern der Probe!' },
   'sample.saved': { bs: 'Uzorak uspješno sačuvan!', en: 'Sample saved successfully!', de: 'Probe erfolgreich gespeichert!' },

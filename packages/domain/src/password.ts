@@ -8,7 +8,7 @@ export interface PasswordChangeInput {
   potvrdaSifra: string;
 }
 
-/** The change-password rules of spec section 5, in the order the spec checks them. */
+/** The change-password rules, in the order they are checked (so the first broken one is the message shown). */
 export function validatePasswordChange(input: PasswordChangeInput): MessageCode | null {
   const nova = input.novaSifra.trim();
   const potvrda = input.potvrdaSifra.trim();

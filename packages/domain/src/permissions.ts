@@ -37,7 +37,7 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-/** Access level above 0 is read-only everywhere (spec section 6), whatever the role. */
+/** Access level above 0 is read-only everywhere, whatever the role. */
 export function isReadOnlyPermission(permission: Permission): boolean {
   return permission.endsWith('.read');
 }

@@ -1,6 +1,6 @@
 /**
  * Where the web app goes when the user picks another site in the top bar
- * (spec section 2, "Site switcher"). List and overview screens of one site
+ * ("Site switcher"). List and overview screens of one site
  * make no sense for another, so paths inside a workflow fall back to that
  * workflow's overview; any other path stays and only gets the new site.
  * The rules are checked in the spec's order: a control-processing path such

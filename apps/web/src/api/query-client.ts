@@ -1,6 +1,6 @@
 /**
  * The app's one QueryClient. No silent retries: a failed call shows its
- * error at once (design.md). After a write, invalidate what it changed:
+ * error at once. After a write, invalidate what it changed:
  * `queryClient.invalidateQueries({ queryKey: ['pacijenti'] })`.
  * Site-dependent queries need nothing special: a site switch resets all queries.
  */

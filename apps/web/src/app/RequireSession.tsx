@@ -1,5 +1,5 @@
 /**
- * The guard (spec section 2): with no stored token the user goes to
+ * The guard: with no stored token the user goes to
  * /auth/login; a stored token is first confirmed with the server (auto-login).
  * Certificate-challenge paths belong to the server, so the browser fetches
  * them from it instead of rendering a screen.

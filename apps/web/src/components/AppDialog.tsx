@@ -1,5 +1,5 @@
 /**
- * The dialog every screen uses (spec section 4): opens and closes in 500 ms,
+ * The dialog every screen uses: opens and closes in 500 ms,
  * Escape closes it, a click on the backdrop closes it unless `force` is set
  * (for dialogs that must be answered). Below 800 px it fills the screen.
  *

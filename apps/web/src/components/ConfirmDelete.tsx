@@ -1,5 +1,5 @@
 /**
- * Delete confirmation (spec section 5): the user types the answer 'Da'
+ * Delete confirmation: the user types the answer 'Da'
  * (in English 'Yes', in German 'Ja') before POTVRDI is enabled.
  *
  *   <ConfirmDelete opened={opened} onClose={close}

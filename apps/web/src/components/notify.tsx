@@ -1,5 +1,5 @@
 /**
- * Toasts, the same everywhere: top-right, 2500 ms (spec section 9).
+ * Toasts, the same everywhere: top-right, 2500 ms.
  *
  *   notify.success(t('...'));      notify.warning(serverMessage(error));
  *   notify.error('Greška prilikom brisanja!');

@@ -1,5 +1,5 @@
 /**
- * Sample status colours (spec section 4), one map for every screen:
+ * Sample status colours, one map for every screen:
  * ZAPRIMLJEN red (danger), U OBRADI orange (warning), REALIZOVAN cyan (info),
  * ODOBREN the primary blue, VERIFICIRAN the primary blue with a gold marker.
  * The colour roles come from SAMPLE_STATUS_STYLE in @lis/domain; this file

@@ -48,7 +48,7 @@ export function birthDateForAge(jmbg: string): CalendarDate | null {
   return facts.birthYear === null ? null : { year: facts.birthYear, month: 1, day: 1 };
 }
 
-/** Age derived from the ID (spec section 5); null when the ID does not tell the birth or the birth is in the future. */
+/** Age derived from the ID; null when the ID does not tell the birth or the birth is in the future. */
 export function ageFromJmbg(jmbg: string, today: CalendarDate): PatientAge | null {
   const birth = birthDateForAge(jmbg);
   if (!birth) return null;

@@ -1,4 +1,4 @@
-/** Report languages a patient can be given (spec section 1). */
+/** Report languages a patient can be given. */
 export const REPORT_LANGUAGES = ['Bosanski jezik', 'Engleski jezik', 'Njemački jezik'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
@@ -17,7 +17,7 @@ export function isValidEmail(value: string): boolean {
   return value.length <= PATIENT_LIMITS.email && EMAIL_PATTERN.test(value);
 }
 
-/** ime and prezime are sent trimmed and upper-cased (spec section 5). */
+/** ime and prezime are sent trimmed and upper-cased. */
 export function normaliseName(value: string): string {
   return value.trim().replace(/\s+/g, ' ').toUpperCase();
 }

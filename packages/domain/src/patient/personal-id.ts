@@ -3,7 +3,7 @@ import type { Spol } from '../spol.ts';
 import { compareDates, isRealDate, type CalendarDate } from '../calendar-date.ts';
 
 /**
- * The personal ID (jmbg) of spec section 5. A real JMBG is DDMM, the century
+ * The personal ID (jmbg). A real JMBG is DDMM, the century
  * digit (9 = 1xxx, 0 = 2xxx), two more year digits, region, a three-digit
  * serial (000-499 male, 500-999 female) and a check digit. Patients without
  * one get a placeholder of the same length ending in P:

@@ -3,7 +3,7 @@ import { allowedSampleActions, isSampleActionAllowed } from './actions.ts';
 
 const sorted = (actions: Set<string>) => [...actions].sort();
 
-describe('allowed actions by status (spec section 4)', () => {
+describe('allowed actions by status', () => {
   it('ZAPRIMLJEN: delete and everything of an open sample', () => {
     expect(sorted(allowedSampleActions({ status: 'ZAPRIMLJEN' }))).toEqual(
       ['barcode', 'check', 'comment', 'delete', 'edit', 'note', 'retest', 'save', 'sender'],

@@ -1,6 +1,6 @@
 import { isSampleLocked, type SampleStatus } from './status.ts';
 
-/** Row actions of a sample whose availability depends on its status (spec section 4). */
+/** Row actions of a sample whose availability depends on its status. */
 export const SAMPLE_ACTIONS = [
   'delete', 'comment', 'note', 'sender', 'barcode', 'save', 'retest', 'check', 'undo', 'verify', 'unlock', 'pdf', 'edit', 'erase',
 ] as const;

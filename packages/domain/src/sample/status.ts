@@ -1,5 +1,5 @@
 /**
- * Sample status (spec section 4): ZAPRIMLJEN -> U OBRADI -> REALIZOVAN ->
+ * Sample status: ZAPRIMLJEN -> U OBRADI -> REALIZOVAN ->
  * ODOBREN -> VERIFICIRAN, with approval and verification undoable one step.
  */
 export const SAMPLE_STATUSES = ['ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN'] as const;
@@ -9,7 +9,7 @@ export function isSampleStatus(value: unknown): value is SampleStatus {
   return typeof value === 'string' && (SAMPLE_STATUSES as readonly string[]).includes(value);
 }
 
-/** How each status is drawn (spec section 4): colour role, and the gold marker of a verified sample. */
+/** How each status is drawn: colour role, and the gold marker of a verified sample. */
 export const SAMPLE_STATUS_STYLE: Record<SampleStatus, { color: 'danger' | 'warning' | 'info' | 'primary'; gold: boolean }> = {
   ZAPRIMLJEN: { color: 'danger', gold: false },
   'U OBRADI': { color: 'warning', gold: false },

@@ -2,7 +2,7 @@ import type { MessageCode } from '../messages.ts';
 import { sumMinorUnits, type MinorUnits } from '../money.ts';
 import type { Spol } from '../spol.ts';
 
-/** The picker shows the tests of a section in row groups of 100 (spec section 9). */
+/** The picker shows the tests of a section in row groups of 100. */
 export const TEST_PICKER_CHUNK = 100;
 
 /** Lab (analyser), Man (entered by hand) and Calc (calculated from other tests). */
@@ -132,7 +132,7 @@ export type RemoveOutcome =
   | { ok: false; code: Extract<MessageCode, 'sample.lastTest' | 'sample.testLocked'> };
 
 /**
- * Removes a test (spec section 5, Sample edit):
+ * Removes a test (Sample edit):
  * - a test with a result, or one a calculated test on the sample depends on:
  *   'Test nije moguće ukloniti!';
  * - on a saved sample ('edit'), the last test: 'Test nije moguće ukloniti.

@@ -22,7 +22,7 @@ import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import classes from './shell.module.css';
 
-/** The sidebar closes below 992 px (spec section 9). */
+/** The sidebar closes below 992 px. */
 export const SIDEBAR_BREAKPOINT_PX = 992;
 const NARROW_QUERY = `(max-width: ${SIDEBAR_BREAKPOINT_PX - 0.02}px)`;
 

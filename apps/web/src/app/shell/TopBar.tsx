@@ -1,5 +1,5 @@
 /**
- * The top bar (spec section 2): sidebar toggle, site selector (only with more
+ * The top bar: sidebar toggle, site selector (only with more
  * than one site; the site code instead of the name below 600 px), the
  * notification bell and the avatar menu with 'Promjena šifre' and 'Odjava'.
  */
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActiveSession } from '../../features/auth/session.ts';
 import { NotificationBell } from '../../features/realtime/NotificationBell.tsx';
 
-/** Below 600 px the site selector shows the site code (spec section 2). */
+/** Below 600 px the site selector shows the site code. */
 export const SITE_CODE_QUERY = '(max-width: 599.98px)';
 
 interface TopBarProps {

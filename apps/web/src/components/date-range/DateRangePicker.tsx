@@ -1,5 +1,5 @@
 /**
- * The date-range dialog 'Unesite opseg datuma' (spec sections 2, 5 and 9).
+ * The date-range dialog 'Unesite opseg datuma'.
  *
  *   <DateRangePicker opened={opened} onClose={close} value={range} onChange={setRange} onClear={() => setRange(null)} />
  *

@@ -1,6 +1,5 @@
 /**
- * The date-range picker's strings (spec sections 2, 5 and 9: 'Unesite opseg
- * datuma', separator 'do'), merged into the i18next catalogues under `dateRange`.
+ * The date-range picker's strings, merged into the i18next catalogues under `dateRange`.
  */
 import type { Language } from '@lis/domain';
 

@@ -1,5 +1,5 @@
 /**
- * The list table of every list screen (spec sections 2, 4, 8, 9): sortable
+ * The list table of every list screen: sortable
  * columns, paging with 2 links each side, the 'Pretraga' filter with its
  * stored value, day presets, the date range, items per page, detail rows and
  * row actions announced for their row. Sorting, filtering and paging happen

@@ -1,6 +1,6 @@
 /**
- * What a list table asks the server for, and how each user action changes it
- * (spec section 4): any sort, filter, items-per-page, day preset or date
+ * What a list table asks the server for, and how each user action changes it:
+ * any sort, filter, items-per-page, day preset or date
  * range change goes back to page 1; choosing a day preset drops the range.
  */
 import { nextSort, type DateRange, type SortSpec } from '@lis/domain';

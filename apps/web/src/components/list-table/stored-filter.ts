@@ -1,5 +1,5 @@
 /**
- * The "stored filter" of spec section 2: a list's 'Pretraga' text survives
+ * The stored filter of a list: its 'Pretraga' text survives
  * leaving and re-entering the screen within the browser session
  * (sessionStorage, one entry per list), and a patient chosen elsewhere fills
  * it with ime and prezime through the patient-selected event.
@@ -30,7 +30,7 @@ export function writeStoredFilter(listKey: string, filter: string): void {
   }
 }
 
-/** For screens whose entry clears the filter (the sample-review route, spec section 2). */
+/** For screens whose entry clears the filter (the sample-review route). */
 export function clearStoredFilter(listKey: string): void {
   writeStoredFilter(listKey, '');
 }

@@ -3,7 +3,7 @@
  * preset, date range and the 'Pretraga' filter (typed text sent after a pause,
  * stored per list, filled by a patient-selected event), the list call through
  * TanStack Query, and the last answer kept on screen while the next loads or
- * after a failed load (spec section 8: a failed load is only logged).
+ * after a failed load.
  */
 import { useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
@@ -27,7 +27,7 @@ export function invalidateList(queryClient: QueryClient, url: string): Promise<v
   return queryClient.invalidateQueries({ queryKey: listQueryKey(url) });
 }
 
-/** A list answer as the server should send it; a missing pagination block is warned about and rebuilt (spec section 8). */
+/** A list answer as the server should send it; a missing pagination block is warned about and rebuilt. */
 function checkedAnswer(answer: ListAnswer<unknown>, url: string): ListAnswer<unknown> {
   if (!answer || !Array.isArray(answer.data)) throw new Error(`list ${url} answered without data`);
   if (answer.pagination && typeof answer.pagination.total === 'number') return answer;
@@ -113,7 +113,7 @@ export function useListQuery<Row>(options: ListQueryOptions<Row>): ListQueryView
   });
 
   useEffect(() => {
-    // Spec section 8: a failed load is only logged; the rows already shown stay.
+    // A failed load is only logged; the rows already shown stay.
     if (query.error) console.error(`list ${url} failed to load`, query.error);
   }, [query.error, url]);
 

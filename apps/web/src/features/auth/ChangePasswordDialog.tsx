@@ -1,5 +1,5 @@
 /**
- * 'Promjena šifre' (spec sections 3, 5, 8): current, new and confirmed
+ * 'Promjena šifre': current, new and confirmed
  * password, pasting blocked, the rules of `validatePasswordChange` from
  * @lis/domain before the call, the server's answer after it. Success shows
  * 'Izmjena uspješno obavljena.', clears the fields and closes the dialog.

@@ -1,6 +1,6 @@
 /**
  * Automatic logout after idleTime seconds without mouse, keyboard or touch
- * activity (spec sections 4 and 9). Activity in any tab of the app counts:
+ * activity. Activity in any tab of the app counts:
  * the last moment of activity is shared through localStorage.
  * The shell mounts `useIdleLogout`; nothing else needs to.
  */

@@ -4,7 +4,7 @@
  *   const session = useActiveSession();        // inside the shell (signed in)
  *   session.user.email, session.site.sifra, session.siteId
  *   session.can('patients.write')              // the server's permission list
- *   session.readOnly                           // access level above 0 (spec section 6)
+ *   session.readOnly                           // access level above 0
  *   session.data.display.list                  // any field of the login answer
  *
  * `login`, `logout` and `restoreSession` are used by the login page, the avatar

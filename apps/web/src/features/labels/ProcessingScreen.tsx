@@ -2,7 +2,7 @@
  * /naljepnice, 'Uzorci u obradi' (hidden from the menu): the site's samples
  * that are in processing (ZAPRIMLJEN and U OBRADI, or one of the two), in the
  * list table, with the label (re)print per row. The code cell opens the
- * sample dialog with its ID, date and time (spec section 2, sample table).
+ * sample dialog with its ID, date and time (sample table).
  */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';

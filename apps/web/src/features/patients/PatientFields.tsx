@@ -76,7 +76,7 @@ export function SpolChoice({ value, onChange, error, disabled }: SpolChoiceProps
 
 const LANGUAGE_KEYS: Record<ReportLanguage, 'bs' | 'en' | 'de'> = { 'Bosanski jezik': 'bs', 'Engleski jezik': 'en', 'Njemački jezik': 'de' };
 
-/** More than this many chosen languages show as 'N od M odabrana' instead of one pill each (spec section 5). */
+/** More than this many chosen languages show as 'N od M odabrana' instead of one pill each. */
 export const LANGUAGE_PILLS_SHOWN = 2;
 
 interface LanguageSelectProps {

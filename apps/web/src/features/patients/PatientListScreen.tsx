@@ -1,5 +1,5 @@
 /**
- * /pacijenti: the patients list (spec section 2, list screens). The name cell
+ * /pacijenti: the patients list (list screens). The name cell
  * opens the patient edit dialog, the intake cell goes to /samples/{id}; row
  * actions open the patient-data dialog, the read-only symptoms dialog and the
  * patient's uncompleted samples.

@@ -1,5 +1,5 @@
 /**
- * The patient calls of spec section 7 as the screens use them. Request and
+ * The patient calls as the screens use them. Request and
  * answer types are those of the contracts in @lis/domain (patient/contracts.ts),
  * the same zod schemas the server validates and serialises with.
  */

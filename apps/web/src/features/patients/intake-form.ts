@@ -1,6 +1,6 @@
 /**
- * The intake form's state and how each thing a person does changes it
- * (spec sections 4 and 5). Every rule comes from @lis/domain: ID modes,
+ * The intake form's state and how each thing a person does changes it.
+ * Every rule comes from @lis/domain: ID modes,
  * truncation, the 'datr'/'god' encodings and placeholder IDs, symptoms, and
  * the save request's own schema for required fields, lengths and the e-mail. This file only decides what the
  * form holds and when a message is shown. Pure; tested in intake-form.test.ts.
@@ -84,7 +84,7 @@ export function visibleIdProblem(state: IntakeState): MessageCode | null {
 }
 
 export function setText(state: IntakeState, field: IntakeTextField, value: string): IntakeState {
-  // ime and prezime are shown as they will be saved: upper case (spec section 5).
+  // ime and prezime are shown as they will be saved: upper case.
   const next = field === 'ime' || field === 'prezime' ? value.toUpperCase() : value;
   return { ...state, [field]: next };
 }

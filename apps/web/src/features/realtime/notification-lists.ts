@@ -1,5 +1,5 @@
 /**
- * The alarm and message lists of the session (spec sections 3 and 4): entries
+ * The alarm and message lists of the session: entries
  * of sample id and info that real-time events add and the user dismisses.
  * 'result:approved' adds to the alarms (a result waiting for medical
  * verification), 'result:completed' to the messages (all results of a sample

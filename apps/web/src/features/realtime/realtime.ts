@@ -1,5 +1,5 @@
 /**
- * The socket.io connection of a signed-in session (design.md "Real-time"):
+ * The socket.io connection of a signed-in session:
  * authenticated with the token, in the room of the current site; a site
  * switch moves it to the new room ('site' event). Result events feed the
  * notification lists. The shell mounts `useRealtime`; a screen that wants

@@ -1,5 +1,5 @@
 /**
- * The sample edit dialog (spec sections 4 and 5): the sample's clinical flags,
+ * The sample edit dialog: the sample's clinical flags,
  * referral and tests, with the picker to add tests and the removal rules of a
  * saved sample ('Test nije moguće ukloniti!', the last-test message).
  * POST /api/uzorci/update answers 'Uzorak uspješno izmijenjen!' or the

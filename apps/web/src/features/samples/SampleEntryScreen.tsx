@@ -1,5 +1,5 @@
 /**
- * /samples/{patient_id}: sample entry for a patient (spec sections 3, 4 and 5).
+ * /samples/{patient_id}: sample entry for a patient.
  * The header shows who the patient is (name, ID, age from the ID, sex). The
  * new sample takes its date and time, type and comment, the clinical flags,
  * referral, the urgent star and tests

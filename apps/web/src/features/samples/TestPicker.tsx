@@ -1,5 +1,5 @@
 /**
- * The test picker (spec sections 3, 5 and 9): the tests offered to the
+ * The test picker: the tests offered to the
  * patient by section, in row groups of 100 (chunkTests), each with its class
  * (Lab, Man, Calc) and price; a search across sections; and the chosen tests
  * with their prices, components of calculated tests at 0, and the running

@@ -1,5 +1,5 @@
 /**
- * The urgent flag (spec section 4): clicking the empty star sets hitan,
+ * The urgent flag: clicking the empty star sets hitan,
  * clicking the filled star clears it. Without the right to change it (or on
  * an approved sample) the star is only shown.
  */

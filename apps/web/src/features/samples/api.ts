@@ -1,5 +1,5 @@
 /**
- * The sample calls (spec section 7) as the sample screens use them. Request
+ * The sample calls as the sample screens use them. Request
  * and answer types are those of the contracts in @lis/domain
  * (sample/contracts.ts), the same zod schemas the server validates and
  * serialises with.
