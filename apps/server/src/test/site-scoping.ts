@@ -3,6 +3,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { expect } from 'vitest';
 import type { AppOptions } from '../app-options.ts';
 import type { Db } from '../db/client.ts';
+import { api, createFixtureCatalogue, type Api, type FixtureCatalogue } from '../modules/samples/test-fixtures.ts';
+import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from './harness.ts';
 import { validatorCompiler } from '../lib/validation.ts';
 
 /**
@@ -52,4 +54,26 @@ export async function expectEveryRouteCovered(plugin: ModuleRoutes, cases: Reado
   const missing = routes.filter((route) => !Object.hasOwn(cases, route));
   const unknown = Object.keys(cases).filter((route) => !routes.includes(route as RouteKey));
   expect({ missing, unknown }, 'every route of the module needs its cross-site case').toEqual({ missing: [], unknown: [] });
+}
+
+/** What every cross-site test starts from: the app, a technician of site SA only, an admin of SA and TZ, and a test catalogue. */
+export interface CrossSiteApp {
+  t: TestApp;
+  client: Api;
+  /** tehnicar@demo.lab: a session on SA, the only site this user has. */
+  tech: SignedIn;
+  /** admin@demo.lab: has SA and TZ, so it creates the TZ records the technician must not reach. */
+  admin: SignedIn;
+  sarajevo: string;
+  tuzla: string;
+  cat: FixtureCatalogue;
+}
+
+export async function openCrossSiteApp(): Promise<CrossSiteApp> {
+  const t = await createTestApp();
+  const [tech, admin] = await Promise.all([signIn(t.app, 'tehnicar@demo.lab'), signIn(t.app, 'admin@demo.lab')]);
+  return {
+    t, client: api(t), tech, admin, sarajevo: siteId(admin, 'SA'), tuzla: siteId(admin, 'TZ'),
+    cat: await createFixtureCatalogue(t.database.db),
+  };
 }

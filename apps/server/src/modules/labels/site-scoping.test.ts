@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingRecords } from '../../db/schema.ts';
-import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
-import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
-import { api, createFixtureCatalogue, daysAgo, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
+import type { SignedIn, TestApp } from '../../test/harness.ts';
+import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
+import { daysAgo, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
 import { labelRoutes } from './routes.ts';
 
 // Labels print a sample of the calling site with the label setting of that site (else the lab-wide
@@ -18,11 +18,7 @@ let cat: FixtureCatalogue;
 let patientId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  client = api(t);
-  [tech, admin] = await Promise.all([signIn(t.app, 'tehnicar@demo.lab'), signIn(t.app, 'admin@demo.lab')]);
-  tuzla = siteId(admin, 'TZ');
-  cat = await createFixtureCatalogue(t.database.db);
+  ({ t, client, tech, admin, tuzla, cat } = await openCrossSiteApp());
   patientId = (await registerPatient(client, admin, jmbgFor(daysAgo(40 * 365), 'MUŠKI')))._id;
 });
 afterAll(async () => { await t.close(); });

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, auditLog } from '../../db/schema.ts';
-import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
-import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
-import { api, createFixtureCatalogue, daysAgo, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
+import type { SignedIn, TestApp } from '../../test/harness.ts';
+import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
+import { daysAgo, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
 import { patientRoutes } from './routes.ts';
 
 // Patients belong to the lab: a patient registered at site TZ is seen and edited from site SA too,
@@ -19,12 +19,7 @@ let tuzla: string;
 let cat: FixtureCatalogue;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  client = api(t);
-  [tech, admin] = await Promise.all([signIn(t.app, 'tehnicar@demo.lab'), signIn(t.app, 'admin@demo.lab')]);
-  sarajevo = siteId(admin, 'SA');
-  tuzla = siteId(admin, 'TZ');
-  cat = await createFixtureCatalogue(t.database.db);
+  ({ t, client, tech, admin, sarajevo, tuzla, cat } = await openCrossSiteApp());
 });
 afterAll(async () => { await t.close(); });
 

@@ -2,11 +2,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog, auditLog, samples } from '../../db/schema.ts';
-import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
-import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
+import type { SignedIn, TestApp } from '../../test/harness.ts';
+import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
 import { sampleRepository, type SampleRepository } from './repository.ts';
 import { sampleRoutes } from './routes.ts';
-import { api, createFixtureCatalogue, daysAgo, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from './test-fixtures.ts';
+import { daysAgo, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from './test-fixtures.ts';
 
 // A sample belongs to the site that registered it. With a session on site SA (tehnicar@demo.lab has
 // SA only), a sample of site TZ answers 404 on every call, exactly like a missing one, and stays as it
@@ -22,12 +22,7 @@ let cat: FixtureCatalogue;
 let patientId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  client = api(t);
-  [tech, admin] = await Promise.all([signIn(t.app, 'tehnicar@demo.lab'), signIn(t.app, 'admin@demo.lab')]);
-  sarajevo = siteId(admin, 'SA');
-  tuzla = siteId(admin, 'TZ');
-  cat = await createFixtureCatalogue(t.database.db);
+  ({ t, client, tech, admin, sarajevo, tuzla, cat } = await openCrossSiteApp());
   patientId = (await registerPatient(client, admin, jmbgFor(daysAgo(40 * 365), 'MUŠKI')))._id;
 });
 afterAll(async () => { await t.close(); });
