@@ -170,32 +170,34 @@ export async function remove(db: Db, ctx: RequestContext, id: string): Promise<v
   });
 }
 
-/** The sample's comment; refused once ODOBREN or VERIFICIRAN. */
-export async function setComment(db: Db, ctx: RequestContext, id: string, komentar: string): Promise<string> {
+/**
+ * Changes one plain field of a sample that is not yet ODOBREN or VERIFICIRAN
+ * (an approved sample is locked), with its audit row. The same value again
+ * changes nothing and writes no audit row.
+ */
+async function setUnlockedField<F extends 'komentar' | 'hitan'>(
+  db: Db, ctx: RequestContext, id: string, field: F, value: SampleRow[F],
+): Promise<SampleRow[F]> {
   return db.transaction(async (tx) => {
     const samples = sampleRepository(tx, ctx.siteId);
     const current = await samples.findSample(id, { forUpdate: true });
     if (!current) throw AppError.notFound();
     if (isSampleLocked(statusOf(current.status))) throw AppError.conflict('sample.locked');
-    if (current.komentar === komentar) return komentar;
-    await samples.updateSample(current.id, { komentar }, ctx.userId);
-    await writeAudit(tx, ctx, { action: 'sample.update', entity: 'sample', entityId: current.id, field: 'komentar', oldValue: current.komentar, newValue: komentar });
-    return komentar;
+    if (current[field] === value) return value;
+    await samples.updateSample(current.id, { [field]: value }, ctx.userId);
+    await writeAudit(tx, ctx, { action: 'sample.update', entity: 'sample', entityId: current.id, field, oldValue: current[field], newValue: value });
+    return value;
   });
 }
 
-/** Sets or clears the urgent star; refused once ODOBREN or VERIFICIRAN. Setting it twice is the same as once. */
-export async function setUrgent(db: Db, ctx: RequestContext, id: string, hitan: boolean): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const samples = sampleRepository(tx, ctx.siteId);
-    const current = await samples.findSample(id, { forUpdate: true });
-    if (!current) throw AppError.notFound();
-    if (isSampleLocked(statusOf(current.status))) throw AppError.conflict('sample.locked');
-    if (current.hitan === hitan) return hitan;
-    await samples.updateSample(current.id, { hitan }, ctx.userId);
-    await writeAudit(tx, ctx, { action: 'sample.update', entity: 'sample', entityId: current.id, field: 'hitan', oldValue: current.hitan, newValue: hitan });
-    return hitan;
-  });
+/** The sample's comment ('' clears it). */
+export function setComment(db: Db, ctx: RequestContext, id: string, komentar: string): Promise<string> {
+  return setUnlockedField(db, ctx, id, 'komentar', komentar);
+}
+
+/** Sets or clears the urgent star. */
+export function setUrgent(db: Db, ctx: RequestContext, id: string, hitan: boolean): Promise<boolean> {
+  return setUnlockedField(db, ctx, id, 'hitan', hitan);
 }
 
 export interface ReceptionOutcome {
