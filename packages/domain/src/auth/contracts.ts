@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SidebarItem } from '../menu.ts';
 import { failureResponses, messageCodeSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
 import { PERMISSIONS, ROLES } from '../permissions.ts';
 import { siteSchema } from '../sites/contracts.ts';
@@ -11,20 +12,8 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.output<typeof loginRequest>;
 
-interface SidebarEntry {
-  path: string;
-  title: string;
-  icon: string;
-  visible: boolean;
-  default: boolean;
-  danger: boolean;
-  note: boolean;
-  parent: string | null;
-  children?: SidebarEntry[];
-}
-
 /** One sidebar entry of the login answer; `children` nest entries of the same shape. */
-export const sidebarItemSchema: z.ZodType<SidebarEntry> = z.object({
+export const sidebarItemSchema: z.ZodType<SidebarItem> = z.object({
   path: z.string(),
   /** Message-catalogue key of the title. */
   title: z.string(),
