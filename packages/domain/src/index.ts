@@ -18,3 +18,4 @@ export * from './auth/contracts.ts';
 export * from './sites/contracts.ts';
 export * from './health/contracts.ts';
 export * from './labels/contracts.ts';
+export * from './results/index.ts';

@@ -63,6 +63,13 @@ export const MESSAGES = {
   'sample.received': { bs: 'Uzorak zaprimljen u obradu.', en: 'Sample received for processing.', de: 'Probe zur Bearbeitung angenommen.' },
   'sample.alreadyReceived': { bs: 'Uzorak je već zaprimljen.', en: 'The sample has already been received.', de: 'Die Probe wurde bereits angenommen.' },
   'sample.commentSaved': { bs: 'Komentar sačuvan.', en: 'Comment saved.', de: 'Kommentar gespeichert.' },
+  'results.locked': { bs: 'Rezultati odobrenog ili verificiranog uzorka ne mogu se mijenjati.', en: 'Results of an approved or verified sample cannot be changed.', de: 'Ergebnisse einer freigegebenen oder verifizierten Probe können nicht geändert werden.' },
+  'results.reasonRequired': { bs: 'Unesite razlog izmjene.', en: 'Enter the reason for the change.', de: 'Bitte den Grund der Änderung angeben.' },
+  'results.notifiedRequired': { bs: 'Uzorak ima kritične vrijednosti: unesite koga ste obavijestili i kada.', en: 'The sample has critical values: enter who was informed and when.', de: 'Die Probe hat kritische Werte: Bitte angeben, wer wann informiert wurde.' },
+  'results.notifiedInFuture': { bs: 'Vrijeme obavještenja ne može biti u budućnosti.', en: 'The time of notification cannot be in the future.', de: 'Der Zeitpunkt der Benachrichtigung darf nicht in der Zukunft liegen.' },
+  'results.unknownTest': { bs: 'Test ne pripada ovom uzorku: {{test}}.', en: 'The test does not belong to this sample: {{test}}.', de: 'Der Test gehört nicht zu dieser Probe: {{test}}.' },
+  'results.versionConflict': { bs: 'Uzorak je u međuvremenu izmijenio drugi korisnik. Osvježite prikaz i pokušajte ponovo.', en: 'Another user changed the sample in the meantime. Reload and try again.', de: 'Ein anderer Benutzer hat die Probe inzwischen geändert. Bitte neu laden und erneut versuchen.' },
+  'results.transitionNotAllowed': { bs: 'Ova radnja nije dozvoljena za uzorak u statusu {{status}}.', en: 'This action is not allowed for a sample with status {{status}}.', de: 'Diese Aktion ist für eine Probe mit Status {{status}} nicht erlaubt.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

@@ -1,0 +1,62 @@
+import type { MessageCode } from '../messages.ts';
+import { isSampleLocked, nextStatus, type SampleStatus } from '../sample/status.ts';
+
+/**
+ * Where a sample's status goes when results are saved. The status follows the
+ * results: the first result takes a received sample into processing (U OBRADI),
+ * a result for every test (calculated ones included) completes it (REALIZOVAN),
+ * and clearing a result of a completed sample reopens it. Approved and verified
+ * samples take no results at all.
+ */
+
+/** One test of the sample as it will be once the save is applied. */
+export interface ResultProgressTest {
+  rezultat: string | null;
+}
+
+/** A blank or whitespace-only text is no result: saving '' clears the value. */
+export function hasResult(rezultat: string | null): boolean {
+  return rezultat !== null && rezultat.trim() !== '';
+}
+
+/**
+ * The status that the tests' results call for, reached through the sample's
+ * transitions (receive, complete, reopen) so no move outside the state machine
+ * can result. A sample without tests, or with no result yet, keeps its status.
+ */
+export function statusAfterResults(status: SampleStatus, tests: readonly ResultProgressTest[]): SampleStatus {
+  if (tests.length === 0) return status;
+  const entered = tests.filter((test) => hasResult(test.rezultat)).length;
+  if (entered === tests.length) return nextStatus(status, 'complete') ?? status;
+  if (entered === 0) return status === 'REALIZOVAN' ? 'U OBRADI' : status;
+  if (status === 'ZAPRIMLJEN') return nextStatus(status, 'receive') ?? status;
+  if (status === 'REALIZOVAN') return nextStatus(status, 'reopen') ?? status;
+  return status;
+}
+
+export interface ResultSaveInput {
+  status: SampleStatus;
+  /** Every test of the sample with the results it will carry once the save is applied. */
+  tests: readonly ResultProgressTest[];
+  /** The save replaces or clears a result that was already entered (not only fills empty ones). */
+  changesEnteredResult: boolean;
+  /** The sample was verified before and unlocked since: its results were released once. */
+  unlockedAfterVerification: boolean;
+  razlog?: string | null | undefined;
+}
+
+export type ResultSaveOutcome = { ok: true; status: SampleStatus } | { ok: false; code: MessageCode };
+
+/**
+ * Whether a save is allowed, and the status after it. Approved or verified
+ * results are locked (undo the approval first). Once results were verified and
+ * then unlocked, changing one of them is a correction of a released result:
+ * it needs a reason, kept in the audit trail beside the earlier value.
+ */
+export function resultSaveOutcome(input: ResultSaveInput): ResultSaveOutcome {
+  if (isSampleLocked(input.status)) return { ok: false, code: 'results.locked' };
+  if (input.unlockedAfterVerification && input.changesEnteredResult && !(input.razlog ?? '').trim()) {
+    return { ok: false, code: 'results.reasonRequired' };
+  }
+  return { ok: true, status: statusAfterResults(input.status, input.tests) };
+}
