@@ -1,1 +1,2 @@
 export * from './progress.ts';
+export * from './delta.ts';
