@@ -1,2 +1,3 @@
 export * from './progress.ts';
 export * from './delta.ts';
+export * from './verification.ts';
