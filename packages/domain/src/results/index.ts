@@ -1,3 +1,4 @@
 export * from './progress.ts';
 export * from './delta.ts';
 export * from './verification.ts';
+export * from './contracts.ts';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { instantSchema, pathParam, successAnswer } from '../answers.ts';
+import { SAMPLE_ACTIONS } from '../sample/actions.ts';
+import { SAMPLE_LIMITS, uzorakSchema } from '../sample/contracts.ts';
+import { SAMPLE_STATUSES } from '../sample/status.ts';
+import { RESULT_TEXT_LIMITS } from './verification.ts';
+
+/**
+ * The contract of the result calls (entry, approval, verification and the
+ * audit trail), shared by the server (validation, serialisation, OpenAPI) and
+ * the result screens (types, form rules). Request issue messages are
+ * message-catalogue codes, so a 400 names the field with the catalogue's text.
+ * Unknown request fields (token, site) are ignored. Refusals answer the
+ * shared `failureResponses`.
+ */
+
+const statusSchema = z.enum(SAMPLE_STATUSES);
+const required = { error: 'form.required' } as const;
+const sidSchema = z.guid(required);
+
+/** Optimistic lock: the version the client read; a save against an older one is refused (409) and changes nothing. */
+const versionSchema = z.number(required).int().min(0);
+
+/**
+ * A result exactly as entered or received ("5,4", "<0.5", "Pozitivan"); it is
+ * stored as this text, never through a float. '' or null clears the result.
+ */
+export const rezultatSchema = z.string().max(RESULT_TEXT_LIMITS.rezultat, { error: 'form.invalid' }).nullable();
+
+const razlogSchema = z.string().trim().max(RESULT_TEXT_LIMITS.razlog, { error: 'form.invalid' });
+
+export const resultSidParams = z.object({ sid: pathParam('Sample id (uuid)') });
+
+/** The reference range that applies to this patient (sex, age in days at the sample date, pregnancy). */
+export const referencaSchema = z.object({ low: z.number().nullable(), high: z.number().nullable(), text: z.string().nullable() });
+
+/**
+ * The flag the server computed: L/H outside the reference range, LL/HH beyond
+ * a critical limit, A an abnormal text answer (e.g. 'Pozitivan' where
+ * 'Negativan' is expected); null when the result is within range or missing.
+ */
+export const resultAnswerFlagSchema = z.enum(['L', 'H', 'LL', 'HH', 'A']).nullable();
+
+/** The previous verified result of this assay for the patient, when it was verified, and whether the change exceeds the assay's limit. */
+export const resultDeltaSchema = z.object({ previous: z.string(), previousAt: instantSchema, exceeded: z.boolean() }).nullable();
+
+export const resultTestSchema = z.object({
+  /** The sample's test entry; `save` takes it as `test`. */
+  _id: z.string(),
+  sifra: z.string(),
+  naziv: z.string(),
+  rezultat: z.string().nullable(),
+  jedinica: z.string(),
+  referenca: referencaSchema,
+  flag: resultAnswerFlagSchema,
+  kriticni: z.boolean(),
+  delta: resultDeltaSchema,
+  status_t: z.string(),
+  /** Who entered or last changed the result: the user's display name, or the analyser's name; null before any result. */
+  unio: z.string().nullable(),
+  /** When that was. */
+  unio_at: instantSchema.nullable(),
+});
+export type ResultTest = z.output<typeof resultTestSchema>;
+
+/** GET /api/rezultati/{sid}: the sample, its status, version, allowed actions and each test with its result. */
+export const resultsShowAnswer = successAnswer({
+  status: statusSchema,
+  version: z.number().int(),
+  actions: z.array(z.enum(SAMPLE_ACTIONS)),
+  uzorak: uzorakSchema,
+  tests: z.array(resultTestSchema),
+});
+export type ResultsShowAnswer = z.output<typeof resultsShowAnswer>;
+
+/** POST /api/rezultati/save: results for some or all of a sample's tests, each test at most once. */
+export const resultsSaveRequest = z.object({
+  sid: sidSchema,
+  version: versionSchema,
+  rezultati: z.array(z.object({ test: z.guid(required), rezultat: rezultatSchema }), required)
+    .min(1, required)
+    .max(SAMPLE_LIMITS.tests, { error: 'form.invalid' })
+    .refine((entries) => new Set(entries.map((entry) => entry.test)).size === entries.length, { error: 'form.invalid' }),
+  /** Why a released result is changed: needed after an unlock (the server decides, see resultSaveOutcome). */
+  razlog: razlogSchema.optional(),
+});
+export type ResultsSaveRequest = z.output<typeof resultsSaveRequest>;
+
+/** The answer of every call that moves the sample: its new status and version. */
+export const resultsStatusAnswer = successAnswer({ status: statusSchema, version: z.number().int() });
+export type ResultsStatusAnswer = z.output<typeof resultsStatusAnswer>;
+
+/** POST /api/rezultati/odobri, /odobri/undo: approve, or take the approval back. */
+export const resultsSidRequest = z.object({ sid: sidSchema });
+export type ResultsSidRequest = z.output<typeof resultsSidRequest>;
+
+/** Who was told of the sample's critical values (a name as typed) and when (an instant with its offset). */
+export const obavijestenSchema = z.object({
+  ko: z.string(required).trim().min(1, required).max(RESULT_TEXT_LIMITS.obavijestenKo, { error: 'form.invalid' }),
+  kada: z.iso.datetime({ offset: true, error: 'form.invalid' }),
+});
+
+/** POST /api/rezultati/verifikuj: `obavijesten` is required when a result is critical (verifyRefusal). */
+export const resultsVerifyRequest = z.object({ sid: sidSchema, obavijesten: obavijestenSchema.nullish() });
+export type ResultsVerifyRequest = z.output<typeof resultsVerifyRequest>;
+
+/** POST /api/rezultati/verifikuj/undo: unlock, with the reason kept in the audit trail. */
+export const resultsUnverifyRequest = z.object({
+  sid: sidSchema,
+  razlog: z.string({ error: 'results.reasonRequired' }).trim().min(1, { error: 'results.reasonRequired' }).max(RESULT_TEXT_LIMITS.razlog, { error: 'form.invalid' }),
+});
+export type ResultsUnverifyRequest = z.output<typeof resultsUnverifyRequest>;
+
+/** One step of a sample's history. Old and new values are shown as text (a result as entered, a status name). */
+export const auditEntrySchema = z.object({
+  /** Who: the user's display name; null for the system (e.g. a calculated test recomputed). */
+  korisnik: z.string().nullable(),
+  /** When. */
+  vrijeme: instantSchema,
+  /** What: the action (e.g. result entered, approved, unlocked, critical value acknowledged). */
+  akcija: z.string(),
+  /** The changed field or test, when the action concerns one. */
+  polje: z.string().nullable(),
+  staro: z.string().nullable(),
+  novo: z.string().nullable(),
+  razlog: z.string().nullable(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+/** GET /api/uzorci/audit/{sid}: the sample's audit trail, newest first. */
+export const sampleAuditAnswer = successAnswer({ audit: z.array(auditEntrySchema) });
+export type SampleAuditAnswer = z.output<typeof sampleAuditAnswer>;
