@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESULT_TEXT_LIMITS } from './verification.ts';
 import {
-  resultTestSchema, resultsSaveRequest, resultsStatusAnswer, resultsUnverifyRequest, resultsVerifyRequest, sampleAuditAnswer,
+  answerFlag, resultTestSchema, resultsSaveRequest, resultsStatusAnswer, resultsUnverifyRequest, resultsVerifyRequest, sampleAuditAnswer,
 } from './contracts.ts';
 
 const sid = '3f2b8c1e-4a5d-4e6f-8a9b-0c1d2e3f4a5b';
@@ -80,5 +80,14 @@ describe('answers', () => {
     expect(resultsStatusAnswer.safeParse({ success: true, status: 'GOTOV', version: 4 }).success).toBe(false);
     const row = { korisnik: 'dr. Hodžić', vrijeme: '2026-11-23T10:00:00.000Z', akcija: 'unverify', polje: null, staro: 'VERIFICIRAN', novo: 'ODOBREN', razlog: 'Ponoviti' };
     expect(sampleAuditAnswer.parse({ success: true, audit: [row] }).audit).toEqual([row]);
+  });
+});
+
+describe('answerFlag', () => {
+  it('drops the within-range flag and keeps every other', () => {
+    expect(answerFlag('N')).toBeNull();
+    expect(answerFlag(null)).toBeNull();
+    expect(answerFlag('HH')).toBe('HH');
+    expect(answerFlag('A')).toBe('A');
   });
 });

@@ -3,6 +3,7 @@ import { instantSchema, pathParam, successAnswer } from '../answers.ts';
 import { SAMPLE_ACTIONS } from '../sample/actions.ts';
 import { SAMPLE_LIMITS, uzorakSchema } from '../sample/contracts.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
+import type { ResultFlag } from '../assays/result-flags.ts';
 import { RESULT_TEXT_LIMITS } from './verification.ts';
 
 /**
@@ -130,3 +131,8 @@ export type AuditEntry = z.output<typeof auditEntrySchema>;
 /** GET /api/uzorci/audit/{sid}: the sample's audit trail, newest first. */
 export const sampleAuditAnswer = successAnswer({ audit: z.array(auditEntrySchema) });
 export type SampleAuditAnswer = z.output<typeof sampleAuditAnswer>;
+
+/** The flag as the answer carries it: a result within its range (N) carries none. */
+export function answerFlag(flag: ResultFlag | null): z.output<typeof resultAnswerFlagSchema> {
+  return flag === 'N' ? null : flag;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasResult, resultSaveOutcome, statusAfterResults, type ResultSaveInput } from './progress.ts';
+import { changesEnteredResult, hasResult, resultSaveOutcome, statusAfterResults, type ResultSaveInput } from './progress.ts';
 
 const tests = (...values: (string | null)[]) => values.map((rezultat) => ({ rezultat }));
 
@@ -48,5 +48,18 @@ describe('resultSaveOutcome', () => {
   it('needs no reason to fill an empty result after an unlock, nor to change one before any verification', () => {
     expect(resultSaveOutcome({ ...base, unlockedAfterVerification: true })).toEqual({ ok: true, status: 'REALIZOVAN' });
     expect(resultSaveOutcome({ ...base, changesEnteredResult: true })).toEqual({ ok: true, status: 'REALIZOVAN' });
+  });
+});
+
+describe('changesEnteredResult', () => {
+  it('is a change when an entered result is replaced or cleared, compared as text', () => {
+    expect(changesEnteredResult('5,4', '5.4')).toBe(true);
+    expect(changesEnteredResult('5,4', '')).toBe(true);
+    expect(changesEnteredResult('5,4', null)).toBe(true);
+  });
+  it('is no change when an empty result is filled or the same text is saved again', () => {
+    expect(changesEnteredResult(null, '5,4')).toBe(false);
+    expect(changesEnteredResult('', '5,4')).toBe(false);
+    expect(changesEnteredResult('5,4', '5,4')).toBe(false);
   });
 });

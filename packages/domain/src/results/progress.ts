@@ -60,3 +60,8 @@ export function resultSaveOutcome(input: ResultSaveInput): ResultSaveOutcome {
   }
   return { ok: true, status: statusAfterResults(input.status, input.tests) };
 }
+
+/** Whether saving `next` over `stored` replaces or clears a result that was entered (filling an empty one does not). */
+export function changesEnteredResult(stored: string | null, next: string | null): boolean {
+  return hasResult(stored) && (stored ?? '') !== (next ?? '');
+}
