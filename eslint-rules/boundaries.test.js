@@ -8,7 +8,6 @@ import { boundaries } from './boundaries.js';
 RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
 RuleTester.it = it;
-RuleTester.itOnly = it.only;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (file) => path.join(ROOT, file);
