@@ -1,6 +1,6 @@
 import {
-  type CalendarDate, type Patient, type SampleStatus, isReportLanguage, isSampleStatus, isSpol, type PatientSaveRequest, type PatientUpdateRequest,
-  calendarDateOf, describeJmbg, isPlaceholderJmbg, isPossibleBirthYear, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate,
+  type Patient, type SampleStatus, isReportLanguage, isSampleStatus, isSpol, type PatientSaveRequest, type PatientUpdateRequest,
+  describeJmbg, isPlaceholderJmbg, isPossibleBirthYear, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate,
   type RandomSource,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +9,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ListRequest } from '../../db/list-query.ts';
-import { siteTimeZone } from '../sites/service.ts';
+import { siteToday } from '../sites/service.ts';
 import * as repo from './repository.ts';
 
 /** A patient as every call answers it (the `Patient` contract): the spec's field names, `_id` and `id` both the uuid. */
@@ -38,11 +38,6 @@ export function patientAnswer(row: repo.PatientRow): Patient {
   };
 }
 export type PatientAnswer = Patient;
-
-/** Today in the calling site's time zone: births and ages are calendar days there. */
-export async function siteToday(db: Db, siteId: string, now: Date = new Date()): Promise<CalendarDate> {
-  return calendarDateOf(now, await siteTimeZone(db, siteId));
-}
 
 /** Birth date and year as the ID tells them; a typed birth year only where the ID has none. */
 function birthFields(jmbg: string, typedYear: number | null | undefined): { datumRodjenja: string | null; godiste: number | null } {

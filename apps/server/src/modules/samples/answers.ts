@@ -1,13 +1,16 @@
-import { type LabelData, type SampleView as DomainSampleView, type SelectedTest, allowedSampleActions, fromMinorUnits, patientAge, testClass, toLocalDateText, totalPrice } from '@lis/domain';
+import {
+  type LabelData, type SampleView as DomainSampleView, type SelectedTest, allowedSampleActions, calendarDateOf, fromMinorUnits, patientAge,
+  testClass, toLocalDateText, totalPrice, wallClockText,
+} from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { type ListRequest } from '../../db/list-query.ts';
+import type { ListRequest } from '../../db/list-query.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import { patientById, type PatientRecord } from '../patients/service.ts';
 import { listSamples, sampleRepository, type SampleListExtra, type SampleRow, type SampleTestRow } from './repository.ts';
-import { dayIn, minorUnits, statusOf, storedSpol, timeIn } from './values.ts';
+import { minorUnits, statusOf, storedSpol } from './values.ts';
 
 // How a sample is answered (GET /uzorci/show, the save and update answers, the label data), and the
 // reads that answer it. Every read goes through the site's sample repository: another site's sample is not found.
@@ -60,7 +63,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView): DomainS
   const locked = lockedTests(tests);
   const sections = new Map<string, { _id: string; naziv: string }>();
   for (const test of tests) sections.set(test.sekcijaId, { _id: test.sekcijaId, naziv: test.sekcijaNaziv });
-  const age = patientAge(patient, dayIn(sample.datum, timeZone));
+  const age = patientAge(patient, calendarDateOf(sample.datum, timeZone));
   const uzorak = {
     _id: sample.id,
     id: sample.id,
@@ -75,7 +78,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView): DomainS
     pdf_exists: sample.pdfExists,
     komentar: sample.komentar,
     datum: sample.datum.toISOString(),
-    vrijeme: timeIn(sample.datum, timeZone),
+    vrijeme: wallClockText(sample.datum, timeZone).slice(11, 16),
     tags: sample.tags,
     created_at: sample.createdAt.toISOString(),
     updated_at: sample.updatedAt.toISOString(),
@@ -135,7 +138,7 @@ export async function labelData(db: Db, ctx: RequestContext, id: string): Promis
     code: sample.code,
     pacijentRBr: sample.rbr,
     godiste: patient.godiste,
-    datum: toLocalDateText(dayIn(sample.datum, timeZone)),
+    datum: toLocalDateText(calendarDateOf(sample.datum, timeZone)),
     ime: patient.ime,
     prezime: patient.prezime,
     hitan: sample.hitan,

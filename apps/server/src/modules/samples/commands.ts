@@ -11,7 +11,7 @@ import { patientById } from '../patients/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
 import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';
 import { allocateDayCounter, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
-import { dayIn, spolOf, statusOf } from './values.ts';
+import { spolOf, statusOf } from './values.ts';
 
 // The calls that change a sample: create, update, delete, comment, urgent star, reception. Each runs in
 // one transaction with its audit rows, on the site's sample repository, so it can only change a sample of the calling site.
@@ -43,7 +43,7 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
   const now = new Date();
   const datum = datumOrRefuse(input.datum, now) ?? now;
   const timeZone = await siteTimeZone(db, ctx.siteId);
-  const scope: PatientScope = { ageDays: patientAge(patient, dayIn(datum, timeZone))?.days ?? null, spol, ...flags };
+  const scope: PatientScope = { ageDays: patientAge(patient, calendarDateOf(datum, timeZone))?.days ?? null, spol, ...flags };
   const catalogue = await catalogueFor(db, input.testovi);
   await assertOrderable(db, input.testovi, catalogue, scope);
   const outcome = reconcileTests([], input.testovi, pickerLookup(catalogue), 'new');
@@ -117,7 +117,7 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
       const existing = selectionOf(existingTests);
       const catalogue = await catalogueFor(tx, [...existing.map((test) => test.labassay), ...input.testovi]);
       const picked = input.testovi.filter((id) => !existing.some((test) => test.labassay === id));
-      const scope: PatientScope = { ageDays: patientAge(patient, dayIn(datum ?? current.datum, timeZone))?.days ?? null, spol, ...flags };
+      const scope: PatientScope = { ageDays: patientAge(patient, calendarDateOf(datum ?? current.datum, timeZone))?.days ?? null, spol, ...flags };
       await assertOrderable(tx, picked, catalogue, scope);
       const outcome = reconcileTests(existing, input.testovi, pickerLookup(catalogue), 'edit');
       if (!outcome.ok) throw new AppError(409, outcome.code, 'testovi');

@@ -2,10 +2,10 @@ import { type LabassayTipRequest, type PatientScope, type SamplePatient, type Pi
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { siteTimeZone } from '../sites/service.ts';
+import { siteToday } from '../sites/service.ts';
 import { logPatientView, patientById, patientByJmbg, type PatientRecord } from '../patients/service.ts';
 import * as repo from './repository.ts';
-import { dayIn, minorUnits, spolOf, storedSpol } from './values.ts';
+import { minorUnits, spolOf, storedSpol } from './values.ts';
 
 // The test picker: which tests the catalogue offers a patient, and the same rule checked again when a
 // sample is saved. Patients and the catalogue are lab-wide; the site only gives "today" its time zone.
@@ -20,7 +20,7 @@ export async function patientByReference(db: Db, reference: { pid?: string | und
 export async function patientForSampleEntry(db: Db, ctx: RequestContext, reference: { pid?: string | undefined; jmbg?: string | undefined }): Promise<SamplePatient> {
   const patient = await patientByReference(db, reference);
   await logPatientView(db, ctx, patient.id);
-  const age = patientAge(patient, dayIn(new Date(), await siteTimeZone(db, ctx.siteId)));
+  const age = patientAge(patient, await siteToday(db, ctx.siteId));
   return {
     _id: patient.id, id: patient.id, ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, spol: storedSpol(patient.spol),
     godiste: patient.godiste, datum_rodjenja: patient.datumRodjenja, jmbgObj: age?.jmbgObj ?? null, starost_dana: age?.days ?? null,
@@ -58,7 +58,7 @@ function pickerEntry(assay: repo.CatalogueAssay) {
 /** POST /uzorci/labassay/tip: the tests the picker offers this patient, in section and report order. */
 export async function pickerTests(db: Db, ctx: RequestContext, input: LabassayTipRequest) {
   const patient = input.pid || input.jmbg ? await patientByReference(db, input) : null;
-  const today = dayIn(new Date(), await siteTimeZone(db, ctx.siteId));
+  const today = await siteToday(db, ctx.siteId);
   const scope: PatientScope = {
     ageDays: patient ? patientAge(patient, today)?.days ?? null : null,
     spol: spolOf(patient?.spol) ?? input.spol ?? null,

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, type Site } from '@lis/domain';
+import { type CalendarDate, DEFAULT_TIME_ZONE, type Site, calendarDateOf } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -23,4 +23,9 @@ export async function siteToSwitchTo(db: Db, ctx: RequestContext, site: string):
  */
 export async function siteTimeZone(db: Db, siteId: string): Promise<string> {
   return (await timeZoneOfSite(db, siteId)) ?? DEFAULT_TIME_ZONE;
+}
+
+/** Today at the site: the calendar day births, ages and day presets are reckoned against. */
+export async function siteToday(db: Db, siteId: string, now: Date = new Date()): Promise<CalendarDate> {
+  return calendarDateOf(now, await siteTimeZone(db, siteId));
 }
