@@ -69,6 +69,11 @@ export const MESSAGES = {
   'results.notifiedInFuture': { bs: 'Vrijeme obavještenja ne može biti u budućnosti.', en: 'The time of notification cannot be in the future.', de: 'Der Zeitpunkt der Benachrichtigung darf nicht in der Zukunft liegen.' },
   'results.unknownTest': { bs: 'Test ne pripada ovom uzorku: {{test}}.', en: 'The test does not belong to this sample: {{test}}.', de: 'Der Test gehört nicht zu dieser Probe: {{test}}.' },
   'results.versionConflict': { bs: 'Uzorak je u međuvremenu izmijenio drugi korisnik. Osvježite prikaz i pokušajte ponovo.', en: 'Another user changed the sample in the meantime. Reload and try again.', de: 'Ein anderer Benutzer hat die Probe inzwischen geändert. Bitte neu laden und erneut versuchen.' },
+  'results.incomplete': { bs: 'Nisu uneseni svi rezultati: uzorak se može odobriti tek kad svaki test ima rezultat.', en: 'Not all results are entered: a sample can be approved once every test has a result.', de: 'Nicht alle Ergebnisse sind erfasst: Eine Probe kann erst freigegeben werden, wenn jeder Test ein Ergebnis hat.' },
+  'results.positiveNeedsGrade': { bs: 'Za pozitivan rezultat izaberite stepen.', en: 'Choose the grade of the positive result.', de: 'Bitte den Grad des positiven Ergebnisses wählen.' },
+  'results.notAllowedValue': { bs: 'Rezultat {{naziv}} mora biti Negativan ili Pozitivan.', en: 'The result of {{naziv}} must be Negativan or Pozitivan.', de: 'Das Ergebnis von {{naziv}} muss Negativan oder Pozitivan sein.' },
+  'results.notNumeric': { bs: 'Rezultat {{naziv}} mora biti broj (npr. 5,4 ili <0,5).', en: 'The result of {{naziv}} must be a number (e.g. 5.4 or <0.5).', de: 'Das Ergebnis von {{naziv}} muss eine Zahl sein (z. B. 5,4 oder <0,5).' },
+  'results.calculatedReadOnly': { bs: 'Izračunati test {{naziv}} računa se iz svojih komponenti i ne unosi se.', en: 'The calculated test {{naziv}} is computed from its components and is not entered.', de: 'Der berechnete Test {{naziv}} wird aus seinen Komponenten berechnet und nicht eingegeben.' },
   'results.transitionNotAllowed': { bs: 'Ova radnja nije dozvoljena za uzorak u statusu {{status}}.', en: 'This action is not allowed for a sample with status {{status}}.', de: 'Diese Aktion ist für eine Probe mit Status {{status}} nicht erlaubt.' },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -161,9 +161,21 @@ export const labAssays = pgTable('lab_assays', {
   disabled: boolean('disabled').notNull().default(false),
   tip: text('tip').notNull().default('Standard'),
   redoslijed: integer('redoslijed').notNull().default(0),
+  /** How a result is given: a number, free text, or negative/positive (see @lis/domain result kind). */
+  vrsta: text('vrsta').notNull().default('numeric'),
+  /** Qualitative assays: the grades one of which a positive result must name (e.g. "+", "++", "+++"); empty: a plain positive. */
+  opcije: jsonb('opcije').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Delta check: 'absolute' (in the assay's unit) or 'percent' of the previous verified value; null: no delta check. */
+  deltaKind: text('delta_kind'),
+  deltaLimit: numeric('delta_limit'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('lab_assays_sifra_key').on(t.sifra), index('lab_assays_sekcija_idx').on(t.sekcijaId)]);
+}, (t) => [
+  uniqueIndex('lab_assays_sifra_key').on(t.sifra),
+  index('lab_assays_sekcija_idx').on(t.sekcijaId),
+  check('lab_assays_vrsta_check', sql`${t.vrsta} in ('numeric', 'text', 'qualitative')`),
+  check('lab_assays_delta_check', sql`(${t.deltaKind} is null and ${t.deltaLimit} is null) or (${t.deltaKind} in ('absolute', 'percent') and ${t.deltaLimit} > 0)`),
+]);
 
 export const referenceRanges = pgTable('reference_ranges', {
   id: id(),
@@ -269,6 +281,20 @@ export const samples = pgTable('samples', {
   /** When the lab received the tube (scan at /barcode): ZAPRIMLJEN -> U OBRADI. */
   receivedAt: timestamp('received_at', { withTimezone: true }),
   pdfExists: boolean('pdf_exists').notNull().default(false),
+  /**
+   * Optimistic lock of the result screen: every change of results or status
+   * adds one, and a save naming an older version is refused (409), so two
+   * people never silently overwrite each other.
+   */
+  version: integer('version').notNull().default(0),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  approvedBy: uuid('approved_by').references(() => users.id),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  verifiedBy: uuid('verified_by').references(() => users.id),
+  /** Verified at least once: its results were released, so changing one after an unlock needs a reason. */
+  verifiedOnce: boolean('verified_once').notNull().default(false),
+  /** Who was told of the sample's critical values and when ({ ko, kada }), recorded at verification. */
+  obavijesten: jsonb('obavijesten').$type<{ ko: string; kada: string }>(),
   createdBy: uuid('created_by').references(() => users.id),
   updatedBy: uuid('updated_by').references(() => users.id),
   createdAt: createdAt(),
@@ -297,6 +323,13 @@ export const sampleTests = pgTable('sample_tests', {
   rezultat: text('rezultat'),
   /** The result as a number, when it is one. */
   rezultatF: numeric('rezultat_f'),
+  /** The flag the server computed when the result was saved (L, H, LL, HH, A; N within range); null without a result. */
+  flag: text('flag'),
+  /** Who entered or last changed the result: a user, or (unio_by null) the source named in unio_source. */
+  unioBy: uuid('unio_by').references(() => users.id),
+  /** Where a result not typed by a person came from: an analyser's name, or 'formula' for a calculated test. */
+  unioSource: text('unio_source'),
+  unioAt: timestamp('unio_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -5,6 +5,7 @@ import { SAMPLE_LIMITS, uzorakSchema } from '../sample/contracts.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import type { ResultFlag } from '../assays/result-flags.ts';
 import { RESULT_TEXT_LIMITS } from './verification.ts';
+import { RESULT_KINDS } from './result-kind.ts';
 
 /**
  * The contract of the result calls (entry, approval, verification and the
@@ -50,6 +51,17 @@ export const resultTestSchema = z.object({
   _id: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  /** Short analyte name for narrow columns. */
+  analit: z.string(),
+  /** The lab section the result entry groups the test under, in report order. */
+  sekcija: z.object({ _id: z.string(), naziv: z.string(), redoslijed: z.number().int() }),
+  /** How the result is given: numeric, text, or qualitative (Negativan / Pozitivan with the grades in `opcije`). */
+  vrsta: z.enum(RESULT_KINDS),
+  opcije: z.array(z.string()),
+  /** Decimals of the assay: display only, the stored text is never rounded. */
+  decimals: z.number().int(),
+  /** Computed from its components (formula); not typed. */
+  calculated: z.boolean(),
   rezultat: z.string().nullable(),
   jedinica: z.string(),
   referenca: referencaSchema,

@@ -1,4 +1,5 @@
 export * from './progress.ts';
 export * from './delta.ts';
+export * from './result-kind.ts';
 export * from './verification.ts';
 export * from './contracts.ts';

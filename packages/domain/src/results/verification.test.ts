@@ -25,10 +25,14 @@ describe('permissions of the result calls', () => {
 });
 
 describe('approval', () => {
-  it('is allowed before approval and refused after it', () => {
+  it('is allowed for a complete sample and refused after it', () => {
     expect(approveRefusal('REALIZOVAN')).toBeNull();
     expect(approveRefusal('ODOBREN')).toEqual({ code: 'results.transitionNotAllowed', params: { status: 'ODOBREN' } });
     expect(approveRefusal('VERIFICIRAN')?.code).toBe('results.transitionNotAllowed');
+  });
+  it('refuses a sample still waiting for results with that reason', () => {
+    expect(approveRefusal('ZAPRIMLJEN')).toEqual({ code: 'results.incomplete' });
+    expect(approveRefusal('U OBRADI')).toEqual({ code: 'results.incomplete' });
   });
   it('is undone only from ODOBREN', () => {
     expect(unapproveRefusal('ODOBREN')).toBeNull();

@@ -44,7 +44,9 @@ function transitionRefusal(status: SampleStatus, transition: SampleTransition): 
   return canTransition(status, transition) ? null : { code: 'results.transitionNotAllowed', params: { status } };
 }
 
+/** Approval is of a complete sample: one still waiting for results is refused with that reason, not as a wrong status. */
 export function approveRefusal(status: SampleStatus): ResultRefusal | null {
+  if (status === 'ZAPRIMLJEN' || status === 'U OBRADI') return { code: 'results.incomplete' };
   return transitionRefusal(status, 'approve');
 }
 

@@ -23,9 +23,10 @@ export const SAMPLE_STATUS_STYLE: Record<SampleStatus, { color: 'danger' | 'warn
  * - receive:   the lab receives the tube (scan at /barcode) and starts work.
  * - complete:  every result is in.
  * - reopen:    a result is taken back for a retest.
- * - approve:   technical validation ('Approve results', check); offered on any
- *              status before approval, so a sample whose results were entered
- *              straight away can be approved at once.
+ * - approve:   technical validation ('Approve results', check) of a complete
+ *              sample: every test has its result (the check icon shows on every
+ *              status before approval, and an incomplete sample is refused
+ *              with its own message).
  * - unapprove: 'Remove approval' (undo).
  * - verify:    medical validation.
  * - unverify:  'Remove verification' (unlock).
@@ -34,7 +35,7 @@ export const SAMPLE_TRANSITIONS = {
   receive: { from: ['ZAPRIMLJEN'], to: 'U OBRADI' },
   complete: { from: ['ZAPRIMLJEN', 'U OBRADI'], to: 'REALIZOVAN' },
   reopen: { from: ['REALIZOVAN'], to: 'U OBRADI' },
-  approve: { from: ['ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN'], to: 'ODOBREN' },
+  approve: { from: ['REALIZOVAN'], to: 'ODOBREN' },
   unapprove: { from: ['ODOBREN'], to: 'REALIZOVAN' },
   verify: { from: ['ODOBREN'], to: 'VERIFICIRAN' },
   unverify: { from: ['VERIFICIRAN'], to: 'ODOBREN' },
@@ -64,7 +65,7 @@ export function isSampleCompleted(status: SampleStatus): boolean {
 export const UNCOMPLETED_STATUSES: readonly SampleStatus[] = SAMPLE_STATUSES.filter((status) => !isSampleCompleted(status));
 
 /** Every status before approval: the samples the 'RADNA LISTA' (worklist) preset of the sample list shows. */
-export const WORKLIST_STATUSES: readonly SampleStatus[] = SAMPLE_STATUSES.filter((status) => canTransition(status, 'approve'));
+export const WORKLIST_STATUSES: readonly SampleStatus[] = SAMPLE_STATUSES.filter((status) => !isSampleLocked(status));
 
 /** Samples in processing (/naljepnice): received at intake, or taken in by the lab and being worked on. */
 export const PROCESSING_STATUSES: readonly SampleStatus[] = ['ZAPRIMLJEN', 'U OBRADI'];
