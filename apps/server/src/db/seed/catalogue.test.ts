@@ -218,6 +218,21 @@ describe('demo catalogue', () => {
     expect(flag('UKUL', 'sterilna', { spol: 'ŽENSKI', years: 25 })).toBe('N');
   });
 
+  it('gives serology and strip pads a negative/positive result, strip pads with grades, and free text where the reference is a description', async () => {
+    const assays = await database.db.select().from(labAssays);
+    const bySifra = new Map(assays.map((assay) => [assay.sifra, assay]));
+    expect(bySifra.get('U-GLU')).toMatchObject({ vrsta: 'qualitative', opcije: ['+', '++', '+++'] });
+    expect(bySifra.get('U-BOJA')).toMatchObject({ vrsta: 'text', opcije: [] });
+    expect(bySifra.get('GLU')).toMatchObject({ vrsta: 'numeric', deltaKind: 'percent', deltaLimit: '50' });
+    expect(bySifra.get('K')).toMatchObject({ deltaKind: 'absolute', deltaLimit: '1' });
+    const qualitative = assays.filter((assay) => assay.vrsta === 'qualitative');
+    expect(qualitative.some((assay) => assay.opcije.length === 0)).toBe(true);
+    for (const assay of assays) {
+      if (assay.vrsta !== 'qualitative') expect(assay.opcije).toEqual([]);
+      if (assay.calculated) expect(assay.vrsta).toBe('numeric');
+    }
+  });
+
   it('stores the predefined comments as the assay settings', async () => {
     const rows = await database.db.select().from(settingRecords).where(eq(settingRecords.type, ASSAY_SETTINGS_TYPE));
     expect(rows).toHaveLength(1);

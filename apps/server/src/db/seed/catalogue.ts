@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { formulaComponents, MAX_AGE_DAYS } from '@lis/domain';
+import { formulaComponents, MAX_AGE_DAYS, QUALITATIVE_NEGATIVE, type ResultKind } from '@lis/domain';
 import type { Db } from '../client.ts';
 import { labAssays, labSections, referenceRanges, sampleTypes, settingRecords } from '../schema.ts';
 import { BIOHEMIJA } from './catalogue-data/biohemija.ts';
@@ -23,6 +23,29 @@ export const DEMO_ASSAYS: readonly AssayDefinition[] = [
 
 /** setting_records type of the assay settings; data.komentari is the predefined comments list (GET assays/settings). */
 export const ASSAY_SETTINGS_TYPE = 'assay_settings';
+
+/**
+ * Delta limits of the assays where a jump between two results of a patient is
+ * more often a mix-up of tubes or a faulty run than a change in the patient
+ * (limits as commonly used for delta checks in routine chemistry and blood counts).
+ */
+const DELTA_LIMITS: Readonly<Record<string, AssayDefinition['delta']>> = {
+  K: { kind: 'absolute', value: 1 },
+  NA: { kind: 'absolute', value: 8 },
+  GLU: { kind: 'percent', value: 50 },
+  KREA: { kind: 'percent', value: 50 },
+  HGB: { kind: 'absolute', value: 20 },
+  PLT: { kind: 'percent', value: 50 },
+  WBC: { kind: 'percent', value: 100 },
+};
+
+/** An assay whose every range is the text 'Negativan' reads negative or positive; other text ranges are free text; the rest are numbers. */
+function resultKindOf(assay: AssayDefinition): ResultKind {
+  if (assay.vrsta) return assay.vrsta;
+  const textual = assay.ranges.length > 0 && assay.ranges.every((range) => range.tekst !== undefined && range.low === undefined && range.high === undefined);
+  if (!textual) return 'numeric';
+  return assay.ranges.every((range) => range.tekst === QUALITATIVE_NEGATIVE) ? 'qualitative' : 'text';
+}
 
 function numericText(value: number | undefined): string | null {
   return value === undefined ? null : String(value);
@@ -77,6 +100,10 @@ export async function seedCatalogue(db: Db): Promise<void> {
       criticalHigh: numericText(assay.criticalHigh),
       tip: assay.tip ?? 'Standard',
       redoslijed,
+      vrsta: resultKindOf(assay),
+      opcije: assay.opcije ?? [],
+      deltaKind: (assay.delta ?? DELTA_LIMITS[assay.sifra])?.kind ?? null,
+      deltaLimit: numericText((assay.delta ?? DELTA_LIMITS[assay.sifra])?.value),
     };
   }));
 

@@ -1,4 +1,4 @@
-import type { Spol } from '@lis/domain';
+import type { DeltaLimit, ResultKind, Spol } from '@lis/domain';
 
 export type SectionCode = 'BIO' | 'HEM' | 'KOA' | 'IMU' | 'URI' | 'MIK';
 export type SampleTypeCode = 'SER' | 'PLC' | 'KEDTA' | 'KCIT' | 'URIN' | 'HKUL' | 'BRIS' | 'STOL' | 'SPUT';
@@ -48,5 +48,11 @@ export interface AssayDefinition {
   criticalLow?: number;
   criticalHigh?: number;
   tip?: string;
+  /** How the result is given; left out, it follows the ranges (see resultKindOf in catalogue.ts). */
+  vrsta?: ResultKind;
+  /** Grades a positive qualitative result names (urine strip: +, ++, +++). */
+  opcije?: string[];
+  /** Delta check limit against the patient's previous verified result. */
+  delta?: DeltaLimit;
   ranges: RangeDefinition[];
 }

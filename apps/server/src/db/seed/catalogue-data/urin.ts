@@ -4,8 +4,12 @@ import type { AssayDefinition, RangeDefinition } from './types.ts';
 const NEGATIVAN: RangeDefinition[] = [{ tekst: 'Negativan' }];
 const NEMA: RangeDefinition[] = [{ tekst: 'Nema' }];
 
+/** A strip pad that reads negative, or positive graded by the colour's intensity. */
+const STRIP_GRADES = ['+', '++', '+++'];
+
 function dipstick(sifra: string, naziv: string, analit: string, ranges: RangeDefinition[], decimals = 0): AssayDefinition {
-  return { sifra, naziv, analit, sekcija: 'URI', uzorak: 'URIN', jedinica: '', price: '0.50', decimals, ranges };
+  const graded = ranges === NEGATIVAN ? { opcije: STRIP_GRADES } : {};
+  return { sifra, naziv, analit, sekcija: 'URI', uzorak: 'URIN', jedinica: '', price: '0.50', decimals, ranges, ...graded };
 }
 
 function sediment(sifra: string, naziv: string, analit: string, ranges: RangeDefinition[], jedinica = ''): AssayDefinition {
