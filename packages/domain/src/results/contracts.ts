@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantSchema, pathParam, successAnswer } from '../answers.ts';
+import { failureResponses, instantSchema, pathParam, successAnswer } from '../answers.ts';
 import { SAMPLE_ACTIONS } from '../sample/actions.ts';
 import { SAMPLE_LIMITS, uzorakSchema } from '../sample/contracts.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
@@ -148,3 +148,14 @@ export type SampleAuditAnswer = z.output<typeof sampleAuditAnswer>;
 export function answerFlag(flag: ResultFlag | null): z.output<typeof resultAnswerFlagSchema> {
   return flag === 'N' ? null : flag;
 }
+
+/** Each result call's contract as the server registers it (validation, serialisation, OpenAPI). */
+export const resultContracts = {
+  show: { params: resultSidParams, response: { 200: resultsShowAnswer, ...failureResponses } },
+  save: { body: resultsSaveRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
+  approve: { body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
+  unapprove: { body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
+  verify: { body: resultsVerifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
+  unverify: { body: resultsUnverifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
+  audit: { params: resultSidParams, response: { 200: sampleAuditAnswer, ...failureResponses } },
+} as const;

@@ -3,3 +3,4 @@ export * from './delta.ts';
 export * from './result-kind.ts';
 export * from './verification.ts';
 export * from './contracts.ts';
+export * from './processing-contracts.ts';
