@@ -64,3 +64,15 @@ export function isIsoDate(value: string): boolean {
 export function toLocalDateText(date: CalendarDate): string {
   return `${String(date.day).padStart(2, '0')}.${String(date.month).padStart(2, '0')}.${String(date.year).padStart(4, '0')}`;
 }
+
+/**
+ * The date a `dd.mm.yyyy` text names, or null when it names no real day. The
+ * spec's label call sends it with dashes (`dd-mm-yyyy`, dots replaced), which
+ * is read alike.
+ */
+export function fromLocalDateText(value: string): CalendarDate | null {
+  const match = /^(\d{2})[.-](\d{2})[.-](\d{4})$/.exec(value);
+  if (!match || value[2] !== value[5]) return null;
+  const date = { year: Number(match[3]), month: Number(match[2]), day: Number(match[1]) };
+  return isRealDate(date) ? date : null;
+}

@@ -305,6 +305,13 @@ export const samples = pgTable('samples', {
   index('samples_site_created_idx').on(t.siteId, t.createdAt, t.id),
   index('samples_site_status_idx').on(t.siteId, t.status, t.createdAt, t.id),
   index('samples_patient_idx').on(t.patientId, t.createdAt),
+  // The worklist ('RADNA LISTA', /obrada/pregled) and the results check (/protokol) read a few thousand
+  // samples out of millions, newest first: partial indexes hold only those rows, in list order. Their
+  // predicates are the lists' conditions word for word (samples/repository.ts), or the planner cannot use them.
+  index('samples_worklist_idx').on(t.siteId, t.createdAt, t.id)
+    .where(sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')`),
+  index('samples_protocol_idx').on(t.siteId, t.createdAt, t.id)
+    .where(sql`(${t.status} in ('REALIZOVAN', 'ODOBREN') or (${t.komentar} <> '' and ${t.status} <> 'VERIFICIRAN'))`),
   check('samples_status_check', sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN')`),
 ]);
 

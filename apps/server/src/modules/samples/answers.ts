@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { ListRequest } from '../../db/list-query.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import { patientById, type PatientRecord } from '../patients/service.ts';
-import { listSamples, sampleRepository, type SampleListExtra, type SampleRow, type SampleTestRow } from './repository.ts';
+import { listSamples, sampleRepository, type SampleListExtra, type SampleListScope, type SampleRow, type SampleTestRow } from './repository.ts';
 import { minorUnits, statusOf, storedSpol } from './values.ts';
 
 // How a sample is answered (GET /uzorci/show, the save and update answers, the label data), and the
@@ -149,9 +149,13 @@ function sampleWithoutPatient(): never {
   throw new Error('sample without its patient');
 }
 
-/** GET /uzorci/list: the site's samples (sample table, /naljepnice). */
-export async function list(db: Db, listRequest: ListRequest<SampleListExtra>) {
-  const answer = await listSamples(db, listRequest);
+/**
+ * GET /uzorci/list: the site's samples (sample table, /naljepnice); with the
+ * `protocol` scope only those waiting for a check (the processing module's
+ * /protokol list builds on this one).
+ */
+export async function list(db: Db, listRequest: ListRequest<SampleListExtra>, scope: SampleListScope = 'all') {
+  const answer = await listSamples(db, listRequest, scope);
   // The list joins the patient with a LEFT JOIN (for the planner); every sample has its patient, so the columns are never null.
   return {
     ...answer,

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { WORKLIST_STATUSES } from '@lis/domain';
+import { WORKLIST_STATUSES, type SampleStatus, type WORKLIST_PRESETS } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, patients, referenceRanges, sampleCodeCounters, sampleTests, samples } from '../../db/schema.ts';
-import { runList, type ListRequest } from '../../db/list-query.ts';
+import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../lib/ids.ts';
 
 export type SampleRow = typeof samples.$inferSelect;
@@ -238,15 +239,60 @@ export interface SampleListExtra {
   hitan: boolean | undefined;
 }
 
+/** Statuses as SQL literals: a partial index serves a query only when the planner sees its very predicate, not parameters. */
+function statusIn(statuses: readonly SampleStatus[]): SQL {
+  return sql`${samples.status} in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`;
+}
+
 /**
- * The site's samples (sample table, /naljepnice): 'Pretraga' matches the
- * start of the code or the patient's prezime, ime or jmbg; `status` narrows
- * to one or more statuses; the day presets and the date range select on the
- * registration time. 'RADNA LISTA' (worklist) is every sample not yet approved.
+ * Samples waiting for a check ('Provjera nalaza', /protokol): REALIZOVAN
+ * (every result in, awaiting approval), ODOBREN (awaiting verification), or
+ * carrying a comment and not yet verified. The partial index
+ * samples_protocol_idx has exactly this predicate.
  */
-export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
+const PROTOCOL_CONDITION: SQL = sql`(${statusIn(['REALIZOVAN', 'ODOBREN'])} or (${samples.komentar} <> '' and ${samples.status} <> 'VERIFICIRAN'))`;
+
+/** Every sample not yet approved: the 'RADNA LISTA' (worklist) preset; the partial index samples_worklist_idx has this predicate. */
+const WORKLIST_CONDITION: SQL = statusIn(WORKLIST_STATUSES);
+
+/**
+ * The 'Mikrobiologija' preset: worklist samples with at least one test of a
+ * lab section marked mikrobiologija. The rule reads the ordered tests rather
+ * than the sample's `tip`, because a microbiology test ordered from the
+ * ordinary test picker leaves `tip` at 'Standard', and it is the tests that
+ * need the microbiology bench.
+ */
+const MICROBIOLOGY_CONDITION: SQL = and(WORKLIST_CONDITION, sql`exists (
+  select 1 from ${sampleTests} as mst
+  join ${labAssays} as mla on mla.id = mst.labassay_id
+  join ${labSections} as mls on mls.id = mla.sekcija_id
+  where mst.sample_id = ${samples}.id and mls.mikrobiologija)`) as SQL;
+
+/** The datum presets of every sample list beyond the day presets. */
+const SAMPLE_LIST_PRESETS: Readonly<Record<(typeof WORKLIST_PRESETS)[number], SQL>> = {
+  'RADNA LISTA': WORKLIST_CONDITION,
+  Mikrobiologija: MICROBIOLOGY_CONDITION,
+};
+
+/** Which samples a list shows before its own filters: every sample, or those the results check (/protokol) shows. */
+export type SampleListScope = 'all' | 'protocol';
+
+/**
+ * The site's samples (sample table, /naljepnice, /obrada/pregled, /protokol):
+ * 'Pretraga' matches the start of the code or the patient's prezime, ime or
+ * jmbg; `status` narrows to one or more statuses; the day presets and the date
+ * range select on the registration time; 'RADNA LISTA' (worklist) is every
+ * sample not yet approved, 'Mikrobiologija' those of them with a microbiology
+ * test. The `protocol` scope keeps only the samples waiting for a check.
+ */
+export function listSamples(db: Db, list: ListRequest<SampleListExtra>, scope: SampleListScope = 'all') {
+  return runList(db, list, sampleListSpec(db, list, scope));
+}
+
+/** The description of the sample list that listSamples runs (the plan tests explain its page query). */
+export function sampleListSpec(db: Db, list: ListRequest<SampleListExtra>, scope: SampleListScope) {
   const { status, hitan } = list.extra;
-  return runList(db, list, {
+  return {
     site: samples.siteId,
     query: () => db.select({
       _id: samples.id,
@@ -275,6 +321,7 @@ export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
     // columns a query does not use, so the list's count(*) without a name filter reads samples alone.
     }).from(samples).leftJoin(patients, eq(patients.id, samples.patientId)).$dynamic(),
     where: and(
+      scope === 'protocol' ? PROTOCOL_CONDITION : undefined,
       status.length > 0 ? inArray(samples.status, [...status]) : undefined,
       hitan === undefined ? undefined : eq(samples.hitan, hitan),
     ),
@@ -286,6 +333,6 @@ export function listSamples(db: Db, list: ListRequest<SampleListExtra>) {
     primaryKey: samples.id,
     filter: [samples.code, patients.prezime, patients.ime, patients.jmbg],
     date: samples.createdAt,
-    presets: { 'RADNA LISTA': inArray(samples.status, [...WORKLIST_STATUSES]) },
-  });
+    presets: SAMPLE_LIST_PRESETS,
+  } satisfies ListSpec<PgSelect>;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "samples_worklist_idx" ON "samples" USING btree ("site_id","created_at","id") WHERE "samples"."status" in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN');--> statement-breakpoint
+CREATE INDEX "samples_protocol_idx" ON "samples" USING btree ("site_id","created_at","id") WHERE ("samples"."status" in ('REALIZOVAN', 'ODOBREN') or ("samples"."komentar" <> '' and "samples"."status" <> 'VERIFICIRAN'));

@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { labAssays, labSections, patients, referenceRanges, sampleTests, samples, settingRecords } from '../../db/schema.ts';
+import { ASSAY_SETTINGS_TYPE } from '../../db/seed/catalogue.ts';
+import { isUuid } from '../../lib/ids.ts';
+
+// The processing module's SQL: what the list rows add to the sample list (results in, critical and abnormal
+// flags), the labels of the approval screen, the assay settings and a patient's results over time. Every
+// statement that reads samples carries `samples.site_id = <the calling site>`; a sample's tests are reached
+// through their sample.
+
+/** Flags beyond a critical limit (sample_tests.flag as the results module stores it). */
+const CRITICAL_FLAGS = sql.raw(`('LL', 'HH')`);
+/** Flags of a result outside its range: low, high, critical, or an abnormal text answer. */
+const ABNORMAL_FLAGS = sql.raw(`('L', 'H', 'A', 'LL', 'HH')`);
+
+export interface ResultSummary {
+  sampleId: string;
+  /** Tests with a result (a blank text is none). */
+  rezultata: number;
+  kriticni: boolean;
+  abnormalni: number;
+  verifiedOnce: boolean;
+}
+
+/**
+ * What a list page adds to its rows, for those rows only: one grouped read of
+ * the page's samples (at most one page, served by the (sample_id, labassay_id)
+ * key of sample_tests), so the list costs the same whether the site has a
+ * thousand samples or a million.
+ */
+export async function resultSummaries(db: Db, siteId: string, sampleIds: readonly string[]): Promise<ResultSummary[]> {
+  const ids = sampleIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  return resultSummariesQuery(db, siteId, ids);
+}
+
+/** The statement of resultSummaries (its test explains the plan). */
+export function resultSummariesQuery(db: Db, siteId: string, sampleIds: readonly string[]) {
+  return db.select({
+    sampleId: samples.id,
+    rezultata: sql<number>`(count(${sampleTests.id}) filter (where btrim(${sampleTests.rezultat}) <> ''))::int`,
+    kriticni: sql<boolean>`coalesce(bool_or(${sampleTests.flag} in ${CRITICAL_FLAGS}), false)`,
+    abnormalni: sql<number>`(count(${sampleTests.id}) filter (where ${sampleTests.flag} in ${ABNORMAL_FLAGS}))::int`,
+    verifiedOnce: samples.verifiedOnce,
+  }).from(samples)
+    .leftJoin(sampleTests, eq(sampleTests.sampleId, samples.id))
+    .where(and(eq(samples.siteId, siteId), inArray(samples.id, [...sampleIds])))
+    .groupBy(samples.id);
+}
+
+/** A sample of this site with its patient, as the approval screen's labels need them. */
+export interface LabelSampleRow {
+  id: string;
+  code: string;
+  datum: Date;
+  createdAt: Date;
+  patientId: string;
+  jmbg: string;
+  ime: string;
+  prezime: string;
+}
+
+const labelColumns = {
+  id: samples.id,
+  code: samples.code,
+  datum: samples.datum,
+  createdAt: samples.createdAt,
+  patientId: samples.patientId,
+  jmbg: patients.jmbg,
+  ime: patients.ime,
+  prezime: patients.prezime,
+};
+
+/** A sample of this site by id; another site's sample is not found, exactly like a missing one. */
+export async function labelSample(db: Db, siteId: string, sampleId: string): Promise<LabelSampleRow | null> {
+  if (!isUuid(sampleId)) return null;
+  const rows = await db.select(labelColumns).from(samples)
+    .innerJoin(patients, eq(patients.id, samples.patientId))
+    .where(and(eq(samples.siteId, siteId), eq(samples.id, sampleId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The patient's samples at this site taken in [from, before), in the order they were taken. */
+export function patientSamplesTakenBetween(db: Db, siteId: string, patientId: string, from: Date, before: Date): Promise<LabelSampleRow[]> {
+  return db.select(labelColumns).from(samples)
+    .innerJoin(patients, eq(patients.id, samples.patientId))
+    .where(and(
+      eq(samples.siteId, siteId), eq(samples.patientId, patientId),
+      sql`${samples.datum} >= ${from.toISOString()}::timestamptz`, sql`${samples.datum} < ${before.toISOString()}::timestamptz`,
+    ))
+    .orderBy(asc(samples.datum), asc(samples.createdAt), asc(samples.id));
+}
+
+/** The data of the lab-wide assay settings record (the predefined comments), or null when the lab has none. */
+export async function assaySettingsData(db: Db): Promise<Record<string, unknown> | null> {
+  const rows = await db.select({ data: settingRecords.data }).from(settingRecords)
+    .where(and(eq(settingRecords.type, ASSAY_SETTINGS_TYPE), sql`${settingRecords.siteId} is null`))
+    .orderBy(asc(settingRecords.createdAt))
+    .limit(1);
+  return rows[0]?.data ?? null;
+}
+
+/** One result of a patient with its sample and its assay. */
+export interface PatientResultRow {
+  sid: string;
+  code: string;
+  datum: Date;
+  status: string;
+  rezultat: string;
+  flag: string | null;
+  labassayId: string;
+  sifra: string;
+  naziv: string;
+  analit: string;
+  jedinica: string;
+  decimals: number;
+  vrsta: string;
+}
+
+/**
+ * The patient's results at this site, assay by assay in report order (section,
+ * then assay), each assay's results in the order the samples were taken.
+ * `sifre` narrows to those assays (empty: all).
+ */
+export function patientResults(db: Db, siteId: string, patientId: string, sifre: readonly string[]): Promise<PatientResultRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(samples.siteId, siteId), eq(samples.patientId, patientId), isNotNull(sampleTests.rezultat), sql`btrim(${sampleTests.rezultat}) <> ''`,
+    sifre.length > 0 ? inArray(labAssays.sifra, [...sifre]) : undefined,
+  ];
+  return db.select({
+    sid: samples.id,
+    code: samples.code,
+    datum: samples.datum,
+    status: samples.status,
+    rezultat: sql<string>`${sampleTests.rezultat}`,
+    flag: sampleTests.flag,
+    labassayId: labAssays.id,
+    sifra: labAssays.sifra,
+    naziv: labAssays.naziv,
+    analit: labAssays.analit,
+    jedinica: labAssays.jedinica,
+    decimals: labAssays.decimals,
+    vrsta: labAssays.vrsta,
+  }).from(samples)
+    .innerJoin(sampleTests, eq(sampleTests.sampleId, samples.id))
+    .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
+    .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
+    .where(and(...conditions))
+    .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv), asc(labAssays.id),
+      asc(samples.datum), asc(samples.createdAt), asc(samples.id));
+}
+
+/** A reference range of the catalogue (lab-wide), numbers still as the database's exact text. */
+export interface ReferenceRangeRow {
+  labassayId: string;
+  spol: string | null;
+  ageMinDays: number;
+  ageMaxDays: number;
+  trudnica: boolean | null;
+  menopauza: boolean | null;
+  low: string | null;
+  high: string | null;
+  tekst: string | null;
+}
+
+export async function referenceRangesOf(db: Db, labassayIds: readonly string[]): Promise<ReferenceRangeRow[]> {
+  if (labassayIds.length === 0) return [];
+  return db.select({
+    labassayId: referenceRanges.labassayId,
+    spol: referenceRanges.spol,
+    ageMinDays: referenceRanges.ageMinDays,
+    ageMaxDays: referenceRanges.ageMaxDays,
+    trudnica: referenceRanges.trudnica,
+    menopauza: referenceRanges.menopauza,
+    low: referenceRanges.low,
+    high: referenceRanges.high,
+    tekst: referenceRanges.tekst,
+  }).from(referenceRanges)
+    .where(inArray(referenceRanges.labassayId, [...labassayIds]))
+    .orderBy(asc(referenceRanges.id));
+}
