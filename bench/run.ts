@@ -65,6 +65,11 @@ const scenarios: Scenario[] = [
   { name: 'patient search by JMBG prefix (GET /api/pacijenti/list)', call: (i) => status(app.inject({ method: 'GET', url: `/api/pacijenti/list?filter=${at(knownJmbgs, i).slice(0, 7)}&per_page=15&datum=SVE`, headers: auth })) },
   { name: 'patient detail (GET /api/pacijenti/detalji/{id})', call: (i) => status(app.inject({ method: 'GET', url: `/api/pacijenti/detalji/${at(patientIds, i)}`, headers: auth })) },
   { name: 'sample list, newest page (GET /api/uzorci/list)', call: () => status(app.inject({ method: 'GET', url: '/api/uzorci/list?per_page=15&datum=SVE', headers: auth })) },
+  { name: 'processing worklist, newest page (GET /api/obrada/list)', call: () => status(app.inject({ method: 'GET', url: '/api/obrada/list?per_page=15', headers: auth })) },
+  { name: 'microbiology worklist (GET /api/obrada/list?datum=Mikrobiologija)', call: () => status(app.inject({ method: 'GET', url: '/api/obrada/list?per_page=15&datum=Mikrobiologija', headers: auth })) },
+  { name: 'processing list, all days (GET /api/obrada/list?datum=SVE)', call: () => status(app.inject({ method: 'GET', url: '/api/obrada/list?per_page=15&datum=SVE', headers: auth })) },
+  { name: 'results check, newest page (GET /api/protokol/list)', call: () => status(app.inject({ method: 'GET', url: '/api/protokol/list?per_page=15', headers: auth })) },
+  { name: "a patient's results over time (GET /api/rezultati/pacijent/{id})", call: (i) => status(app.inject({ method: 'GET', url: `/api/rezultati/pacijent/${at(patientIds, i)}`, headers: auth })) },
   { name: 'sample show (GET /api/uzorci/show/{sid})', call: (i) => status(app.inject({ method: 'GET', url: `/api/uzorci/show/${at(sampleIds, i)}`, headers: auth })) },
   {
     name: 'sample creation with 3 tests (POST /api/uzorci/save)',

@@ -1,2 +1,4 @@
+ALTER TABLE "samples" ADD COLUMN "mikrobiologija" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "samples_worklist_idx" ON "samples" USING btree ("site_id","created_at","id") WHERE "samples"."status" in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN');--> statement-breakpoint
+CREATE INDEX "samples_microbiology_idx" ON "samples" USING btree ("site_id","created_at","id") WHERE "samples"."mikrobiologija" and "samples"."status" in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN');--> statement-breakpoint
 CREATE INDEX "samples_protocol_idx" ON "samples" USING btree ("site_id","created_at","id") WHERE ("samples"."status" in ('REALIZOVAN', 'ODOBREN') or ("samples"."komentar" <> '' and "samples"."status" <> 'VERIFICIRAN'));

@@ -282,6 +282,13 @@ export const samples = pgTable('samples', {
   receivedAt: timestamp('received_at', { withTimezone: true }),
   pdfExists: boolean('pdf_exists').notNull().default(false),
   /**
+   * The sample has a test of a lab section marked mikrobiologija: the
+   * 'Mikrobiologija' worklist. Kept by the database (trigger on sample_tests,
+   * migration 0006) whichever code adds or removes tests, so the worklist
+   * reads it from an index instead of looking into every sample's tests.
+   */
+  mikrobiologija: boolean('mikrobiologija').notNull().default(false),
+  /**
    * Optimistic lock of the result screen: every change of results or status
    * adds one, and a save naming an older version is refused (409), so two
    * people never silently overwrite each other.
@@ -310,6 +317,8 @@ export const samples = pgTable('samples', {
   // predicates are the lists' conditions word for word (samples/repository.ts), or the planner cannot use them.
   index('samples_worklist_idx').on(t.siteId, t.createdAt, t.id)
     .where(sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')`),
+  index('samples_microbiology_idx').on(t.siteId, t.createdAt, t.id)
+    .where(sql`${t.mikrobiologija} and ${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')`),
   index('samples_protocol_idx').on(t.siteId, t.createdAt, t.id)
     .where(sql`(${t.status} in ('REALIZOVAN', 'ODOBREN') or (${t.komentar} <> '' and ${t.status} <> 'VERIFICIRAN'))`),
   check('samples_status_check', sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN')`),

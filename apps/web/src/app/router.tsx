@@ -41,7 +41,7 @@ function UnknownPath({ screens }: { screens: readonly ScreenRoute[] }) {
 
 function Screen({ route, Component, screens }: { route: ScreenRoute; Component: ComponentType; screens: readonly ScreenRoute[] }) {
   const session = useActiveSession();
-  if (route.permission && !session.can(route.permission)) {
+  if ((route.permission && !session.can(route.permission)) || (route.editorsOnly && session.readOnly)) {
     return <Navigate to={defaultPath(session.data.sidebar, screens)} replace />;
   }
   return (

@@ -23,6 +23,8 @@ export interface ScreenRoute {
   /** A react-router path: '/prijem', '/samples/:patientId'. */
   path: string;
   permission?: Permission;
+  /** Only below access level 1 (users who may edit): e.g. the evaluation screen. Others go to their default screen. */
+  editorsOnly?: boolean;
   screen: () => Promise<ComponentType>;
 }
 
@@ -40,5 +42,17 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/samples/:patientId', permission: 'samples.read',
     screen: () => import('../features/samples/SampleEntryScreen.tsx').then((module) => module.SampleEntryScreen),
+  },
+  {
+    path: '/obrada/pregled', permission: 'samples.read',
+    screen: () => import('../features/processing/ProcessingScreen.tsx').then((module) => module.ProcessingScreen),
+  },
+  {
+    path: '/protokol', permission: 'samples.read',
+    screen: () => import('../features/processing/ProtocolScreen.tsx').then((module) => module.ProtocolScreen),
+  },
+  {
+    path: '/evaluation/:id', permission: 'samples.read', editorsOnly: true,
+    screen: () => import('../features/evaluation/EvaluationScreen.tsx').then((module) => module.EvaluationScreen),
   },
 ];

@@ -13,6 +13,8 @@ import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
+import { processingMessages } from '../features/processing/messages.ts';
+import { evaluationMessages } from '../features/evaluation/messages.ts';
 
 export const bs = {
   app: {
@@ -136,6 +138,8 @@ export const bs = {
   patients: patientMessages.bs,
   samples: sampleMessages.bs,
   labels: labelMessages.bs,
+  processing: processingMessages.bs,
+  evaluation: evaluationMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

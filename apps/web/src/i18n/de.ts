@@ -5,6 +5,8 @@ import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
+import { processingMessages } from '../features/processing/messages.ts';
+import { evaluationMessages } from '../features/evaluation/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -128,4 +130,6 @@ export const de: Catalogue = {
   patients: patientMessages.de,
   samples: sampleMessages.de,
   labels: labelMessages.de,
+  processing: processingMessages.de,
+  evaluation: evaluationMessages.de,
 };

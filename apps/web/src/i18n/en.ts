@@ -5,6 +5,8 @@ import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
+import { processingMessages } from '../features/processing/messages.ts';
+import { evaluationMessages } from '../features/evaluation/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -128,4 +130,6 @@ export const en: Catalogue = {
   patients: patientMessages.en,
   samples: sampleMessages.en,
   labels: labelMessages.en,
+  processing: processingMessages.en,
+  evaluation: evaluationMessages.en,
 };

@@ -134,6 +134,14 @@ describe('GET /api/obrada/list', () => {
     const rows = (await listed(tech, '/obrada/list', 'filter=kulturov&datum=Mikrobiologija')).data;
     expect(rows.map((row) => row._id).sort()).toEqual([culture._id, mixed._id].sort());
     expect(rows.map((row) => row._id)).not.toContain(chemistry._id);
+
+    // The list follows the tests: a culture added to the chemistry sample brings it in, removed from the mixed one takes that out.
+    for (const [sid, testovi] of [[chemistry._id, [cat.ids.GLU, cultureId]], [mixed._id, [cat.ids.GLU]]] as const) {
+      const updated = await client.post(admin, '/uzorci/update', { sid, testovi: [...testovi] });
+      expect(updated.statusCode, updated.body).toBe(200);
+    }
+    const after = (await listed(tech, '/obrada/list', 'filter=kulturov&datum=Mikrobiologija')).data;
+    expect(after.map((row) => row._id).sort()).toEqual([culture._id, chemistry._id].sort());
   });
 
   it('pages with the list pagination and refuses unknown presets and sort fields naming the field', async () => {

@@ -256,17 +256,15 @@ const PROTOCOL_CONDITION: SQL = sql`(${statusIn(['REALIZOVAN', 'ODOBREN'])} or (
 const WORKLIST_CONDITION: SQL = statusIn(WORKLIST_STATUSES);
 
 /**
- * The 'Mikrobiologija' preset: worklist samples with at least one test of a
- * lab section marked mikrobiologija. The rule reads the ordered tests rather
- * than the sample's `tip`, because a microbiology test ordered from the
- * ordinary test picker leaves `tip` at 'Standard', and it is the tests that
- * need the microbiology bench.
+ * The 'Mikrobiologija' preset: worklist samples with a test of a lab section
+ * marked mikrobiologija. The rule reads the ordered tests rather than the
+ * sample's `tip`, because a microbiology test ordered from the ordinary test
+ * picker leaves `tip` at 'Standard', and it is the tests that need the
+ * microbiology bench. The database keeps `samples.mikrobiologija` from the
+ * tests (migration 0006), and the partial index samples_microbiology_idx has
+ * exactly this predicate.
  */
-const MICROBIOLOGY_CONDITION: SQL = and(WORKLIST_CONDITION, sql`exists (
-  select 1 from ${sampleTests} as mst
-  join ${labAssays} as mla on mla.id = mst.labassay_id
-  join ${labSections} as mls on mls.id = mla.sekcija_id
-  where mst.sample_id = ${samples}.id and mls.mikrobiologija)`) as SQL;
+const MICROBIOLOGY_CONDITION: SQL = sql`${samples.mikrobiologija} and ${WORKLIST_CONDITION}`;
 
 /** The datum presets of every sample list beyond the day presets. */
 const SAMPLE_LIST_PRESETS: Readonly<Record<(typeof WORKLIST_PRESETS)[number], SQL>> = {

@@ -55,7 +55,9 @@ function cellValue<Row>(row: Row, key: string): ReactNode {
 export function ListTable<Row>(props: ListTableProps<Row>) {
   const {
     columns, rowKey, rowLabel, datumPresets = DATE_PRESETS, defaultPerPage = DEFAULT_PER_PAGE, withDateRange = true, renderDetail, actions = [],
+    renderActions,
   } = props;
+  const hasActions = actions.length > 0 || renderActions !== undefined;
   const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
   const list = useListQuery<Row>(props);
   const { state, dispatch, rows, pagination, loading, firstLoad } = list;
@@ -68,7 +70,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     return next;
   });
 
-  const columnCount = columns.length + (renderDetail ? 1 : 0) + (actions.length > 0 ? 1 : 0);
+  const columnCount = columns.length + (renderDetail ? 1 : 0) + (hasActions ? 1 : 0);
 
   return (
     <Stack gap="xs">
@@ -93,7 +95,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                     onSort={(field, multi) => dispatch({ type: 'sort', field, multi })}
                   />
                 ))}
-                {actions.length > 0 ? <Table.Th ta="right">{text('actions')}</Table.Th> : null}
+                {hasActions ? <Table.Th ta="right">{text('actions')}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -136,9 +138,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                           <Cell column={column} row={row} />
                         </Table.Td>
                       ))}
-                      {actions.length > 0 ? (
+                      {hasActions ? (
                         <Table.Td>
                           <Group gap={4} justify="flex-end" wrap="nowrap">
+                            {renderActions?.(row)}
                             {actions.filter((action) => !action.hidden?.(row)).map((action) => (
                               <Tooltip key={action.key} label={action.label} openDelay={400} withinPortal>
                                 <ActionIcon

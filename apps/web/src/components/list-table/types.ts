@@ -59,6 +59,12 @@ export interface ListTableProps<Row> {
   /** A detail row under each row, opened and closed by a toggle in the row. */
   renderDetail?: (row: Row) => ReactNode;
   actions?: readonly ListRowAction<Row>[];
+  /**
+   * Actions drawn by a component of their own (e.g. the status actions of a
+   * sample, each with its dialogs), shown in the actions cell before `actions`.
+   * Each must name itself and its row for screen readers, as `actions` do.
+   */
+  renderActions?: (row: Row) => ReactNode;
   /** Any new value reloads the current page (e.g. a counter raised after a write or by a socket event). */
   refreshSignal?: unknown;
   /** The table's accessible name. */

@@ -5,13 +5,11 @@
  * sample dialog with its ID, date and time (sample table).
  */
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconPrinter, IconStarFilled } from '@tabler/icons-react';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PROCESSING_STATUSES, sampleStatusLabelKey } from '@lis/domain';
 import { api } from '../../api/client.ts';
-import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import {
   ListFetcherContext, ListTable, type ListColumn, type ListFetcher, type ListRowAction,
@@ -19,6 +17,7 @@ import {
 import { SAMPLE_LIST_URL, type SampleRow } from '../samples/index.ts';
 import { formatDate, formatTime } from '../../lib/date-time.ts';
 import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
+import { SampleDetailsDialog } from './SampleDetailsDialog.tsx';
 import classes from '../../components/sample-code.module.css';
 
 const ALL = 'all';
@@ -96,55 +95,5 @@ export function ProcessingScreen() {
       <SampleDetailsDialog sample={details} onClose={() => setDetails(null)} onLabel={setLabel} />
       <LabelDialog sample={label} onClose={() => setLabel(null)} />
     </Stack>
-  );
-}
-
-function SampleDetailsDialog({ sample, onClose, onLabel }: {
-  sample: SampleRow | null;
-  onClose: () => void;
-  onLabel: (sample: LabelTarget) => void;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const facts = sample ? [
-    // The ID is long: it gets the whole row.
-    { label: t('labels.sampleId'), value: sample._id, mono: true, wide: true },
-    { label: t('labels.sampleCode'), value: sample.code, mono: true },
-    { label: t('labels.sampleDate'), value: formatDate(sample.datum) },
-    { label: t('labels.sampleTime'), value: formatTime(sample.datum) },
-    { label: t('labels.samplePatient'), value: `${sample.prezime} ${sample.ime}` },
-  ] : [];
-  return (
-    <AppDialog opened={sample !== null} onClose={onClose} title={sample ? t('labels.sampleTitle', { code: sample.code }) : ''} size="lg">
-      {sample ? (
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
-            {facts.map((fact) => (
-              <div key={fact.label} style={'wide' in fact ? { gridColumn: '1 / -1' } : undefined}>
-                <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>{fact.label}</Text>
-                <Text component="dd" m={0} fw={500} className={fact.mono ? classes.code : undefined} style={{ overflowWrap: 'anywhere' }}>
-                  {fact.value}
-                </Text>
-              </div>
-            ))}
-            <div>
-              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>{t('labels.sampleStatus')}</Text>
-              <Text component="dd" m={0}><StatusBadge status={sample.status} /></Text>
-            </div>
-          </SimpleGrid>
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs">
-              <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onLabel({ _id: sample._id, code: sample.code })}>
-                {t('labels.print')}
-              </Button>
-              <Button variant="subtle" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => void navigate(`/samples/${sample.pid}`)}>
-                {t('labels.openPatient')}
-              </Button>
-            </Group>
-            <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </AppDialog>
   );
 }

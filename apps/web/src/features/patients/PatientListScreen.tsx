@@ -7,10 +7,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { IconId, IconStethoscope, IconTestPipe } from '@tabler/icons-react';
+import { IconChartLine, IconId, IconStethoscope, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
+import { useActiveSession } from '../auth/index.ts';
+import { ResultMultiDialog, evaluationPath } from '../evaluation/index.ts';
 import { SampleEditDialog } from '../samples/index.ts';
 import { PATIENT_LIST_URL, type PatientRow, patientName } from './api.ts';
 import { PatientDialogs, type PatientDialogKind, type PatientDialogTarget } from './PatientDialogs.tsx';
@@ -26,6 +28,11 @@ export function PatientListScreen() {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<PatientDialogTarget | null>(null);
   const [sampleId, setSampleId] = useState<string | null>(null);
+  // The patient stays while the dialog closes, so its content does not vanish during the closing transition.
+  const [resultsOf, setResultsOf] = useState<string | null>(null);
+  const [resultsOpen, setResultsOpen] = useState(false);
+  // The evaluation screen is for users who may edit (access level below 1), as the spec says.
+  const canEvaluate = !useActiveSession().readOnly;
   const open = (kind: PatientDialogKind) => (row: PatientRow) => setDialog({ kind, patient: row });
 
   const columns: ListColumn<PatientRow>[] = [
@@ -56,12 +63,18 @@ export function PatientListScreen() {
       key: 'prijem', header: t('patients.col_prijem'), render: () => t('common.admit'),
       cellAction: { label: (row) => t('patients.openIntake', { name: patientName(row) }), onClick: (row) => void navigate(`/samples/${row._id}`) },
     },
+    ...(canEvaluate ? [{
+      key: 'icon', header: t('patients.col_evaluacija'), align: 'center' as const, width: 90,
+      render: () => <IconChartLine size={18} aria-hidden />,
+      cellAction: { label: (row: PatientRow) => t('patients.openEvaluation', { name: patientName(row) }), onClick: (row: PatientRow) => void navigate(evaluationPath(row._id)) },
+    }] : []),
   ];
 
   const actions: ListRowAction<PatientRow>[] = [
     { key: 'data', label: t('patients.actionData'), icon: <IconId size={18} aria-hidden />, onClick: open('data') },
     { key: 'symptoms', label: t('patients.actionSymptoms'), icon: <IconStethoscope size={18} aria-hidden />, onClick: open('symptoms') },
     { key: 'samples', label: t('patients.actionSamples'), icon: <IconTestPipe size={18} aria-hidden />, onClick: open('samples') },
+    { key: 'results', label: t('patients.actionResults'), icon: <IconChartLine size={18} aria-hidden />, onClick: (row) => { setResultsOf(row._id); setResultsOpen(true); } },
   ];
 
   return (
@@ -86,6 +99,7 @@ export function PatientListScreen() {
         }}
       />
       <SampleEditDialog sampleId={sampleId} onClose={() => setSampleId(null)} />
+      <ResultMultiDialog patientId={resultsOf} opened={resultsOpen} onClose={() => setResultsOpen(false)} />
     </Stack>
   );
 }

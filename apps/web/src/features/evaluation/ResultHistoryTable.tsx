@@ -1,0 +1,44 @@
+/** One assay's results as a table, newest first: when the sample was taken, its code, the result exactly as entered, its flag and the sample's status. */
+import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { formatDate, formatTime } from '../../lib/date-time.ts';
+import type { PatientAssaySeries } from './api.ts';
+import { FlagText } from './FlagText.tsx';
+import classes from '../../components/sample-code.module.css';
+
+export function ResultHistoryTable({ series }: { series: PatientAssaySeries }) {
+  const { t } = useTranslation();
+  const points = [...series.points].reverse();
+  // Without a range a result is not judged: no flag is not "within range" then.
+  const judged = series.referenca.low !== null || series.referenca.high !== null || series.referenca.text !== null;
+  return (
+    <Table.ScrollContainer minWidth={520} type="native">
+      <Table striped verticalSpacing="xs" aria-label={t('evaluation.tableCaption', { analit: series.analit })}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('evaluation.col_datum')}</Table.Th>
+            <Table.Th>{t('evaluation.col_code')}</Table.Th>
+            <Table.Th ta="right">{t('evaluation.col_rezultat')}</Table.Th>
+            <Table.Th>{t('evaluation.col_flag')}</Table.Th>
+            <Table.Th>{t('evaluation.col_status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {points.map((point) => (
+            <Table.Tr key={`${point.sid}-${point.datum}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{`${formatDate(point.datum)} ${formatTime(point.datum)}`}</Table.Td>
+              <Table.Td><Text span size="sm" className={classes.code}>{point.code}</Text></Table.Td>
+              <Table.Td ta="right">
+                <Text span size="sm" fw={point.flag ? 700 : 400}>{point.rezultat}</Text>
+                {series.jedinica ? <Text span size="xs" c="dimmed">{` ${series.jedinica}`}</Text> : null}
+              </Table.Td>
+              <Table.Td>{point.flag ? <FlagText flag={point.flag} /> : judged ? <Text span size="xs" c="dimmed">{t('evaluation.flag_N')}</Text> : null}</Table.Td>
+              <Table.Td><StatusBadge status={point.status} /></Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

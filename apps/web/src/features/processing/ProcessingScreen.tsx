@@ -1,0 +1,31 @@
+/**
+ * /obrada/pregled, 'Obrada uzoraka': the site's samples to work on. The day
+ * dropdown offers the worklist presets before the days and starts on RADNA
+ * LISTA (every sample not yet approved); entering the screen clears the
+ * 'Pretraga' text, so the worklist opens whole.
+ */
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DATE_PRESETS, WORKLIST_PRESETS } from '@lis/domain';
+import { PROCESSING_LIST_URL } from './api.ts';
+import { ProcessingTable } from './ProcessingTable.tsx';
+
+export const PROCESSING_PRESETS: readonly string[] = [...WORKLIST_PRESETS, ...DATE_PRESETS];
+export const PROCESSING_DEFAULT_DATUM = 'RADNA LISTA';
+
+export function ProcessingScreen() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <Title order={1} size="h2">{t('processing.title')}</Title>
+      <ProcessingTable
+        url={PROCESSING_LIST_URL}
+        storageKey="obrada"
+        caption={t('processing.caption')}
+        datumPresets={PROCESSING_PRESETS}
+        defaultDatum={PROCESSING_DEFAULT_DATUM}
+        clearFilter
+      />
+    </Stack>
+  );
+}

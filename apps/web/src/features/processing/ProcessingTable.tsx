@@ -1,0 +1,235 @@
+/**
+ * The sample rows of /obrada/pregled and /protokol in the list table: code
+ * (to the result entry), urgent star, patient, status badge (with the mark of
+ * a correction), results in (x/y), the critical and out-of-range marks, and
+ * the time of registration (the sample table dialog with ID, date and time).
+ * Row actions follow the sample's status (allowedSampleActions) and the
+ * user's rights; the list reloads after a change made here and when a result
+ * event of the site arrives.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge, Button, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconMessage, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { allowedSampleActions, isSampleLocked, message, type SampleAction } from '@lis/domain';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
+import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
+import { notify } from '../../components/notify.tsx';
+import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { useLanguage } from '../../i18n/index.ts';
+import { formatDate, formatDateTime, formatTime, siteToday } from '../../lib/date-time.ts';
+import { useActiveSession } from '../auth/index.ts';
+import { LabelDialog, SampleDetailsDialog, type LabelTarget } from '../labels/index.ts';
+import { UrgentStar } from '../samples/index.ts';
+import { type ProcessingRow, deleteSample, resultEntryPathOf, setUrgent } from './api.ts';
+import { useListRefresh } from './use-list-refresh.ts';
+import classes from '../../components/sample-code.module.css';
+
+export interface ProcessingTableProps {
+  url: string;
+  /** Names the list's stored filter. */
+  storageKey: string;
+  caption: string;
+  datumPresets: readonly string[];
+  defaultDatum: string;
+  /** Start with an empty 'Pretraga' instead of the stored one (entering the sample review clears the filter). */
+  clearFilter?: boolean;
+}
+
+function allowedFor(row: ProcessingRow): Set<SampleAction> {
+  return allowedSampleActions({ status: row.status, pdf_exists: row.pdf_exists });
+}
+
+function isToday(instant: string): boolean {
+  const day = siteToday(new Date(instant));
+  const today = siteToday();
+  return day.year === today.year && day.month === today.month && day.day === today.day;
+}
+
+export function ProcessingTable({ url, storageKey, caption, datumPresets, defaultDatum, clearFilter = false }: ProcessingTableProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const session = useActiveSession();
+  const refresh = useListRefresh(session.siteId);
+  const [label, setLabel] = useState<LabelTarget | null>(null);
+  const [details, setDetails] = useState<ProcessingRow | null>(null);
+  const [deleting, setDeleting] = useState<ProcessingRow | null>(null);
+  const [starring, setStarring] = useState<string | null>(null);
+  const canWrite = session.can('samples.write');
+  const canEnter = session.can('results.enter');
+
+  const openResults = (row: ProcessingRow) => void navigate(resultEntryPathOf(row));
+
+  const toggleUrgent = async (row: ProcessingRow, hitan: boolean) => {
+    setStarring(row._id);
+    try {
+      await setUrgent(row._id, hitan);
+      refresh.reload();
+    } catch (error) {
+      notify.apiError(error);
+    } finally {
+      setStarring(null);
+    }
+  };
+
+  const remove = async (row: ProcessingRow) => {
+    try {
+      await deleteSample(row._id, session.user.email);
+    } catch (error) {
+      notify.error(message('delete.failed', language));
+      throw error;
+    }
+    notify.success(message('delete.ok', language));
+    setDetails(null);
+    refresh.reload();
+  };
+
+  const columns: ListColumn<ProcessingRow>[] = [
+    {
+      key: 'code', header: t('processing.col_code'), sortable: true,
+      render: (row) => <Text span className={classes.code} fw={600} size="sm">{row.code}</Text>,
+      cellAction: { label: (row) => t('processing.openResults', { code: row.code }), onClick: openResults },
+    },
+    {
+      key: 'hitan', header: t('processing.col_hitan'), sortable: true, align: 'center', width: 70,
+      render: (row) => (
+        <UrgentStar
+          hitan={row.hitan}
+          size="md"
+          subject={row.code}
+          busy={starring === row._id}
+          onChange={canWrite && !isSampleLocked(row.status) ? (hitan) => void toggleUrgent(row, hitan) : undefined}
+        />
+      ),
+    },
+    {
+      key: 'prezime', header: t('processing.col_patient'), sortable: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text span size="sm" fw={500}>{`${row.prezime} ${row.ime}`}</Text>
+          <Text span size="xs" c="dimmed" ff="monospace">{row.jmbg}</Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'status', header: t('processing.col_status'), sortable: true,
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge status={row.status} />
+          {row.verified_once && row.status !== 'VERIFICIRAN' ? (
+            <Tooltip label={t('processing.correctionHint')} openDelay={300}>
+              <Badge variant="outline" color="grape" size="sm" c={READABLE_BADGE_TEXT}>{t('processing.correction')}</Badge>
+            </Tooltip>
+          ) : null}
+        </Group>
+      ),
+    },
+    {
+      key: 'rezultata', header: t('processing.col_results'), align: 'center', width: 90,
+      render: (row) => (
+        <Text
+          span size="sm" ff="monospace" fw={row.rezultata === row.testova ? 600 : 400}
+          c={row.rezultata === 0 ? 'dimmed' : undefined}
+          aria-label={t('processing.resultsLabel', { done: row.rezultata, total: row.testova })}
+        >
+          {t('processing.results', { done: row.rezultata, total: row.testova })}
+        </Text>
+      ),
+    },
+    {
+      key: 'nalaz', header: t('processing.col_flags'), align: 'center', width: 90,
+      render: (row) => <FlagMarks row={row} />,
+    },
+    {
+      key: 'created_at', header: t('processing.col_time'), sortable: true,
+      render: (row) => (
+        <Text span size="sm" title={formatDateTime(row.created_at)} style={{ whiteSpace: 'nowrap' }}>
+          {isToday(row.created_at) ? formatTime(row.created_at) : `${formatDate(row.created_at)} ${formatTime(row.created_at)}`}
+        </Text>
+      ),
+      cellAction: { label: (row) => t('processing.openDetails', { code: row.code }), onClick: setDetails },
+    },
+  ];
+
+  const actions: ListRowAction<ProcessingRow>[] = [
+    {
+      key: 'save', label: t('processing.saveResults'), icon: <IconPencil size={18} aria-hidden />, color: 'clinical',
+      hidden: (row) => !(canEnter && allowedFor(row).has('save')), onClick: openResults,
+    },
+    {
+      key: 'barcode', label: t('processing.print'), icon: <IconPrinter size={18} aria-hidden />,
+      hidden: (row) => !allowedFor(row).has('barcode'), onClick: (row) => setLabel({ _id: row._id, code: row.code }),
+    },
+    {
+      key: 'delete', label: t('processing.delete'), icon: <IconTrash size={18} aria-hidden />, color: 'red',
+      hidden: (row) => !(canWrite && allowedFor(row).has('delete')), onClick: setDeleting,
+    },
+  ];
+
+  return (
+    <>
+      <ListTable<ProcessingRow>
+        url={url}
+        storageKey={storageKey}
+        filter={clearFilter ? '' : undefined}
+        columns={columns}
+        actions={actions}
+        rowKey={(row) => row._id}
+        rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime}`}
+        datumPresets={datumPresets}
+        defaultDatum={defaultDatum}
+        defaultSort={[{ field: 'created_at', direction: 'desc' }]}
+        refreshSignal={refresh.signal}
+        caption={caption}
+        minWidth={980}
+      />
+      <SampleDetailsDialog sample={details} onClose={() => setDetails(null)} onLabel={details && allowedFor(details).has('barcode') ? setLabel : undefined}>
+        {details ? (
+          <Button variant="light" rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => openResults(details)}>
+            {canEnter && allowedFor(details).has('save') ? t('processing.saveResults') : t('processing.openResults', { code: details.code })}
+          </Button>
+        ) : null}
+      </SampleDetailsDialog>
+      <LabelDialog sample={label} onClose={() => setLabel(null)} />
+      <ConfirmDelete
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        message={deleting ? t('processing.deleteMessage', { code: deleting.code }) : ''}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
+    </>
+  );
+}
+
+/** A critical result (LL/HH) in red, results outside their range counted in orange, the comment as an icon. */
+function FlagMarks({ row }: { row: ProcessingRow }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} justify="center" wrap="nowrap">
+      {row.kriticni ? (
+        <Tooltip label={t('processing.critical')} openDelay={200}>
+          <ThemeIcon variant="light" color="red" size="sm" role="img" aria-label={t('processing.critical')}>
+            <IconAlertTriangle size={14} aria-hidden />
+          </ThemeIcon>
+        </Tooltip>
+      ) : null}
+      {row.abnormalni > 0 ? (
+        <Tooltip label={t('processing.abnormal', { count: row.abnormalni })} openDelay={200}>
+          <Badge variant="light" color="orange" size="sm" c={READABLE_BADGE_TEXT} aria-label={t('processing.abnormal', { count: row.abnormalni })}>
+            {row.abnormalni}
+          </Badge>
+        </Tooltip>
+      ) : null}
+      {row.komentar ? (
+        <Tooltip label={t('processing.comment', { text: row.komentar })} openDelay={200} multiline maw={320}>
+          <ThemeIcon variant="transparent" color="gray" size="sm" role="img" aria-label={t('processing.comment', { text: row.komentar })}>
+            <IconMessage size={14} aria-hidden />
+          </ThemeIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}

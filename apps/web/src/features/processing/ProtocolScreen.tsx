@@ -1,0 +1,29 @@
+/**
+ * /protokol, 'Provjera nalaza': samples waiting for approval (REALIZOVAN) or
+ * verification (ODOBREN), and unverified samples carrying a comment, of every
+ * day unless a day is chosen; the same rows and actions as sample processing.
+ */
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DATE_PRESETS } from '@lis/domain';
+import { PROTOCOL_LIST_URL } from './api.ts';
+import { ProcessingTable } from './ProcessingTable.tsx';
+
+export function ProtocolScreen() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} size="h2">{t('processing.protocolTitle')}</Title>
+        <Text c="dimmed" size="sm">{t('processing.protocolHint')}</Text>
+      </Stack>
+      <ProcessingTable
+        url={PROTOCOL_LIST_URL}
+        storageKey="protokol"
+        caption={t('processing.protocolCaption')}
+        datumPresets={DATE_PRESETS}
+        defaultDatum="SVE"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * What other features may use of realtime: subscribing a screen to a socket
+ * event of the current session (e.g. a list that reloads when a result of its
+ * site is approved). The connection itself is mounted by the shell (app/).
+ */
+export { useRealtimeEvent } from './realtime.ts';
