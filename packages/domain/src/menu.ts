@@ -36,6 +36,9 @@ interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { path: '/prijem', title: 'menu.prijem', icon: 'user-plus', permission: 'patients.read' },
   { path: '/pacijenti', title: 'menu.pacijenti', icon: 'users', permission: 'patients.read' },
+  { path: '/obrada/pregled', title: 'menu.obrada', icon: 'flask', permission: 'samples.read' },
+  // 'Provjera nalaza' is drawn in the danger colour and turns on the session's note flag (spec).
+  { path: '/protokol', title: 'menu.protokol', icon: 'clipboard-list', permission: 'samples.read', danger: true },
   { path: '/barcode', title: 'menu.barcode', icon: 'barcode', permission: 'samples.write', hidden: true },
   { path: '/naljepnice', title: 'menu.naljepnice', icon: 'tags', permission: 'samples.read', hidden: true },
 ];
