@@ -4,9 +4,11 @@ import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resultRepository } from './repository.ts';
 
-/** A stored old or new value as the trail shows it: text as it is (a result exactly as entered, a status); anything else as its JSON text. */
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
+/** A stored old or new value (its JSON text) as the trail shows it: text as it is (a result exactly as entered, a status); anything else as compact JSON. */
+function asText(json: string | null): string | null {
+  if (json === null) return null;
+  const value: unknown = JSON.parse(json);
+  if (value === null) return null;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -26,8 +28,8 @@ export async function auditTrail(db: Db, ctx: RequestContext, sid: string): Prom
     vrijeme: row.at.toISOString(),
     akcija: row.action,
     polje: row.field,
-    staro: asText(row.oldValue),
-    novo: asText(row.newValue),
+    staro: asText(row.oldJson),
+    novo: asText(row.newJson),
     razlog: row.reason,
   }));
 }

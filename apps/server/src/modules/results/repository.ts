@@ -94,13 +94,17 @@ export interface PreviousResultRow {
   verifiedAt: Date;
 }
 
-/** One audit row of the sample with the display name of who wrote it (null names: the system). */
+/**
+ * One audit row of the sample with the display name of who wrote it (null names: the system). Old and
+ * new value come as their JSON text: drizzle parses a jsonb value a second time on reading, which turns
+ * the stored string "5.0" into the number 5, and the trail must show a result exactly as it was entered.
+ */
 export interface SampleAuditRow {
   at: Date;
   action: string;
   field: string | null;
-  oldValue: unknown;
-  newValue: unknown;
+  oldJson: string | null;
+  newJson: string | null;
   reason: string | null;
   ime: string | null;
   prezime: string | null;
@@ -108,6 +112,42 @@ export interface SampleAuditRow {
 
 function instant(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
+}
+
+/** The sample whose tests look back at the patient's earlier results. */
+export interface PreviousLookupSample {
+  id: string;
+  patientId: string;
+  datum: Date;
+}
+
+/**
+ * The delta check's lookup: for each assay, the same patient's latest
+ * verified result of it at this site, from another sample taken no later
+ * than this one (a sample drawn afterwards is not "previous"). One probe per
+ * assay: the patient's verified samples, newest verification first
+ * (samples_patient_verified_idx, a backward scan), each checked for the assay
+ * through sample_tests_sample_assay_key, stopping at the first with a result,
+ * so a patient with years of samples costs a few index reads. Null when there
+ * is no assay to look up.
+ */
+export function previousVerifiedStatement(siteId: string, sample: PreviousLookupSample, labassayIds: readonly string[]): SQL | null {
+  const assays = labassayIds.filter(isUuid);
+  if (assays.length === 0) return null;
+  const assayList = sql.join(assays.map((id) => sql`(${id}::uuid)`), sql`, `);
+  return sql`
+    select a.id as labassay_id, previous.rezultat, previous.verified_at
+    from (values ${assayList}) as a(id)
+    cross join lateral (
+      select t.rezultat, s.verified_at
+      from ${samples} as s
+      join ${sampleTests} as t on t.sample_id = s.id and t.labassay_id = a.id
+      where s.patient_id = ${sample.patientId}::uuid and s.site_id = ${siteId}::uuid and s.status = 'VERIFICIRAN'
+        and s.verified_at is not null and s.id <> ${sample.id}::uuid and s.datum <= ${sample.datum.toISOString()}::timestamptz
+        and t.rezultat is not null and btrim(t.rezultat) <> ''
+      order by s.verified_at desc
+      limit 1
+    ) as previous`;
 }
 
 /**
@@ -166,31 +206,11 @@ export function resultRepository(db: Db, siteId: string) {
         .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv), asc(sampleTests.id));
     },
 
-    /**
-     * For each assay, the same patient's latest verified result of it at this
-     * site, from another sample taken no later than this one. One probe per
-     * assay: the patient's verified samples newest verification first
-     * (samples_patient_verified_idx, a backward scan), each checked for the
-     * assay through sample_tests_sample_assay_key, stopping at the first with
-     * a result. A patient with years of samples costs a few index reads.
-     */
-    async previousVerifiedResults(sample: { id: string; patientId: string; datum: Date }, labassayIds: readonly string[]): Promise<PreviousResultRow[]> {
-      const assays = labassayIds.filter(isUuid);
-      if (assays.length === 0) return [];
-      const assayList = sql.join(assays.map((id) => sql`(${id}::uuid)`), sql`, `);
-      const rows = await queryRows<{ labassay_id: string; rezultat: string; verified_at: Date | string }>(db, sql`
-        select a.id as labassay_id, previous.rezultat, previous.verified_at
-        from (values ${assayList}) as a(id)
-        cross join lateral (
-          select t.rezultat, s.verified_at
-          from ${samples} as s
-          join ${sampleTests} as t on t.sample_id = s.id and t.labassay_id = a.id
-          where s.patient_id = ${sample.patientId} and s.site_id = ${siteId} and s.status = 'VERIFICIRAN'
-            and s.verified_at is not null and s.id <> ${sample.id} and s.datum <= ${sample.datum.toISOString()}::timestamptz
-            and t.rezultat is not null and btrim(t.rezultat) <> ''
-          order by s.verified_at desc
-          limit 1
-        ) as previous`);
+    /** For each assay, the same patient's latest verified result of it at this site (previousVerifiedStatement). */
+    async previousVerifiedResults(sample: PreviousLookupSample, labassayIds: readonly string[]): Promise<PreviousResultRow[]> {
+      const statement = previousVerifiedStatement(siteId, sample, labassayIds);
+      if (!statement) return [];
+      const rows = await queryRows<{ labassay_id: string; rezultat: string; verified_at: Date | string }>(db, statement);
       return rows.map((row) => ({ labassayId: row.labassay_id, rezultat: row.rezultat, verifiedAt: instant(row.verified_at) }));
     },
 
@@ -257,8 +277,8 @@ export function resultRepository(db: Db, siteId: string) {
         at: auditLog.at,
         action: auditLog.action,
         field: auditLog.field,
-        oldValue: auditLog.oldValue,
-        newValue: auditLog.newValue,
+        oldJson: sql<string | null>`${auditLog.oldValue}::text`,
+        newJson: sql<string | null>`${auditLog.newValue}::text`,
         reason: auditLog.reason,
         ime: users.ime,
         prezime: users.prezime,
