@@ -66,11 +66,6 @@ async function refusedAndUnchanged(status: SampleStatus, call: (sid: string) => 
   expect(emitted).toEqual([]);
 }
 
-/** The TZ sample's test entries, as a client that guessed them would send them. */
-async function testIds(sid: string): Promise<string[]> {
-  return (await calls.show(admin, sid, tuzla)).tests.map((test) => test._id);
-}
-
 /** One case per route of the results module; `expectEveryRouteCovered` fails when a route has none. */
 const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
   'GET /api/rezultati/:sid': () => refusedAndUnchanged('REALIZOVAN', (sid) => client.get(tech, `/rezultati/${sid}`)),
