@@ -21,15 +21,16 @@ interface QualitativeFieldProps {
   test: ResultTest;
   value: string;
   onChange: (value: string) => void;
+  /** Opens the sample-result dialog (rendered by the screen, outside the result form) at this reading. */
+  onChoose: (reading: QualitativeReading) => void;
   invalid?: boolean;
   /** The Enter-navigation group of the field (data-enter-next). */
   enterGroup: string;
   describedBy?: string;
 }
 
-export function QualitativeField({ test, value, onChange, invalid = false, enterGroup, describedBy }: QualitativeFieldProps) {
+export function QualitativeField({ test, value, onChange, onChoose, invalid = false, enterGroup, describedBy }: QualitativeFieldProps) {
   const { t } = useTranslation();
-  const [choosing, setChoosing] = useState<QualitativeReading | null>(null);
   const grades = test.opcije;
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>) => {
@@ -41,50 +42,37 @@ export function QualitativeField({ test, value, onChange, invalid = false, enter
     } else if (key === 'p') {
       event.preventDefault();
       if (grades.length === 0) onChange(qualitativeResult(true, null));
-      else setChoosing({ positive: true, grade: readQualitativeResult(value)?.grade ?? null });
+      else onChoose({ positive: true, grade: readQualitativeResult(value)?.grade ?? null });
     }
   };
 
   return (
-    <>
-      <Button
-        variant="default"
-        fullWidth
-        justify="space-between"
-        rightSection={<IconChevronDown size={14} aria-hidden />}
-        aria-label={`${t('results.resultOf', { naziv: test.naziv })}: ${value || t('results.qualitativeChoose')}`}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        aria-haspopup="dialog"
-        data-enter-next={enterGroup}
-        data-result-input=""
-        title={t('results.qualitativeHint')}
-        onKeyDown={onKeyDown}
-        onClick={() => setChoosing(readQualitativeResult(value) ?? { positive: false, grade: null })}
-        styles={{ label: { fontWeight: value ? 600 : 400, color: value ? undefined : 'var(--mantine-color-gray-7)' } }}
-        style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}
-      >
-        {value || t('results.qualitativeChoose')}
-      </Button>
-      {choosing ? (
-        <QualitativeDialog
-          test={test}
-          initial={choosing}
-          canClear={value !== ''}
-          onClose={() => setChoosing(null)}
-          onConfirm={(text) => {
-            onChange(text);
-            setChoosing(null);
-          }}
-        />
-      ) : null}
-    </>
+    <Button
+      variant="default"
+      fullWidth
+      justify="space-between"
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      aria-label={`${t('results.resultOf', { naziv: test.naziv })}: ${value || t('results.qualitativeChoose')}`}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      aria-haspopup="dialog"
+      data-enter-next={enterGroup}
+      data-result-input=""
+      title={t('results.qualitativeHint')}
+      onKeyDown={onKeyDown}
+      onClick={() => onChoose(readQualitativeResult(value) ?? { positive: false, grade: null })}
+      styles={{ label: { fontWeight: value ? 600 : 400, color: value ? undefined : 'var(--mantine-color-gray-7)' } }}
+      style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+    >
+      {value || t('results.qualitativeChoose')}
+    </Button>
   );
 }
 
 interface QualitativeDialogProps {
   test: ResultTest;
   initial: QualitativeReading;
+  /** The field has a result the dialog may remove. */
   canClear: boolean;
   onClose: () => void;
   onConfirm: (text: string) => void;
@@ -93,7 +81,7 @@ interface QualitativeDialogProps {
 const NEGATIVE = 'negative';
 const POSITIVE = 'positive';
 
-function QualitativeDialog({ test, initial, canClear, onClose, onConfirm }: QualitativeDialogProps) {
+export function QualitativeDialog({ test, initial, canClear, onClose, onConfirm }: QualitativeDialogProps) {
   const { t } = useTranslation();
   const [reading, setReading] = useState<QualitativeReading>(initial);
   const grades = test.opcije;
@@ -101,8 +89,6 @@ function QualitativeDialog({ test, initial, canClear, onClose, onConfirm }: Qual
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    // The dialog sits in a portal, but React still bubbles its submit to the result form around the field.
-    event.stopPropagation();
     if (confirmable) onConfirm(qualitativeResult(reading.positive, reading.positive ? reading.grade : null));
   };
 

@@ -19,6 +19,9 @@ let calls: Call[] = [];
 let answer: ResultsShowAnswer;
 /** Replies a test sets for one call, taken in order before the default reply. */
 let queued: Record<string, Reply[]> = {};
+/** The patient's samples of the day (GET pacijenti/{id}/uzorci) and the result answers of those other samples. */
+let samplesOfDay: { _id: string; code: string; status: string }[] = [];
+let otherAnswers: Record<string, ResultsShowAnswer> = {};
 
 const FAILURE = (status: number, code: string, message: string, field?: string): Reply => ({ status, body: { success: false, code, message, ...(field ? { field } : {}) } });
 
@@ -27,6 +30,8 @@ function route(call: Call): Reply {
   const next = queued[path]?.shift();
   if (next) return next;
   if (path === `/api/rezultati/${SID}`) return { status: 200, body: answer };
+  const other = Object.values(otherAnswers).find((candidate) => path === `/api/rezultati/${candidate.uzorak._id}`);
+  if (other) return { status: 200, body: other };
   if (path === '/api/rezultati/save') return { status: 200, body: { success: true, status: 'U OBRADI', version: answer.version + 1 } };
   if (path === '/api/rezultati/verifikuj') return { status: 200, body: { success: true, status: 'VERIFICIRAN', version: answer.version + 1 } };
   if (path === `/api/uzorci/audit/${SID}`) {
@@ -42,7 +47,10 @@ function route(call: Call): Reply {
   }
   if (path === `/api/uzorci/komentar/${SID}`) return { status: 200, body: { success: true, komentar: call.method === 'POST' ? call.body.komentar : 'Lipemičan serum' } };
   if (path === '/api/assays/settings') return { status: 200, body: { success: true, settings: [{ komentari: ['Hemoliziran uzorak', 'Ponoviti analizu'] }] } };
-  if (path === `/api/pacijenti/${PID}/uzorci`) return { status: 200, body: { success: true, data: [], pagination: {} } };
+  if (path === `/api/pacijenti/${PID}/uzorci`) {
+    const data = samplesOfDay.map((sample) => ({ hitan: false, tip: 'Standard', datum: '2026-03-10T07:05:00Z', created_at: '2026-03-10T07:05:00Z', testova: 6, ...sample }));
+    return { status: 200, body: { success: true, data, pagination: {} } };
+  }
   return FAILURE(404, 'notFound', 'Zapis nije pronađen.');
 }
 
@@ -50,10 +58,10 @@ function signIn(role: SessionData['access']['role'], level = 0) {
   sessionStore.start(sessionFixture({ access: { level, role, permissions: ['patients.read', 'samples.read', 'samples.write'] } }));
 }
 
-function renderScreen() {
+function renderScreen(search = '') {
   const router = createMemoryRouter(
     [{ path: '/obrada/rezultati/:patient/:id', element: <ResultEntryScreen /> }],
-    { initialEntries: [`/obrada/rezultati/${PID}/${SID}`] },
+    { initialEntries: [`/obrada/rezultati/${PID}/${SID}${search}`] },
   );
   render(
     <AppProviders queryClient={createQueryClient()} env="test">
@@ -65,6 +73,8 @@ function renderScreen() {
 beforeEach(() => {
   calls = [];
   queued = {};
+  samplesOfDay = [];
+  otherAnswers = {};
   answer = fixtureAnswer();
   vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
     const call = { method: init?.method ?? 'GET', url, body: sentJson(init) };
@@ -405,5 +415,78 @@ describe('ResultEntryScreen', () => {
     expect(calls.find((call) => call.method === 'POST' && call.url.startsWith(`/api/uzorci/komentar/${SID}`))?.body)
       .toEqual({ site: 'site-sa', komentar: 'Lipemičan serum\nPonoviti analizu' });
     expect(await toast('Komentar sačuvan.')).toBeInTheDocument();
+  });
+
+  describe('multi-sample save', () => {
+    const OTHER = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    const LOCKED = '2c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    const otherTests = () => fixtureTests({ chol: { rezultat: null, flag: null, unio: null, unio_at: null, delta: null }, k: { rezultat: '4,0' } })
+      .filter((test) => test.sifra !== 'URO')
+      .map((test) => ({ ...test, _id: test._id.replace('00000000-0000', '11111111-1111') }));
+
+    beforeEach(() => {
+      answer = fixtureAnswer({ status: 'REALIZOVAN' }, fixtureTests({ uro: { rezultat: 'Negativan' }, boja: { rezultat: 'Žuta' }, glu: { rezultat: '5,1' }, k: { rezultat: '4,4' } }));
+      samplesOfDay = [
+        { _id: SID, code: '2603100004', status: 'REALIZOVAN' },
+        { _id: OTHER, code: '2603100005', status: 'U OBRADI' },
+        { _id: LOCKED, code: '2603100006', status: 'ODOBREN' },
+      ];
+      const other = fixtureAnswer({ version: 7 }, otherTests());
+      otherAnswers = { [OTHER]: { ...other, uzorak: { ...other.uzorak, _id: OTHER, id: OTHER, sid: OTHER, code: '2603100005' } } };
+    });
+
+    it('copies this sample\'s results into the patient\'s other samples of the day that have the same tests', async () => {
+      signIn('technician');
+      renderScreen();
+      const user = userEvent.setup();
+      const multi = await screen.findByRole('button', { name: 'Sačuvaj više uzoraka' });
+      const list = calls.find((call) => call.url.startsWith(`/api/pacijenti/${PID}/uzorci`));
+      // The day of the sample at the site; the approved sample of that day is not even read.
+      expect(new URL(list?.url ?? '', 'http://lis').searchParams.get('dateRangeMin')).toBe('2026-03-10');
+      expect(new URL(list?.url ?? '', 'http://lis').searchParams.get('dateRangeMax')).toBe('2026-03-10');
+      expect(calls.some((call) => call.url.startsWith(`/api/rezultati/${LOCKED}`))).toBe(false);
+
+      // Unsaved changes come first: what is copied is what this sample holds.
+      await user.type(input('Glukoza'), '9');
+      expect(multi).toHaveAttribute('aria-disabled', 'true');
+      await user.click(multi);
+      expect(screen.queryByRole('dialog', { name: 'Spremanje u više uzoraka' })).not.toBeInTheDocument();
+      await user.clear(input('Glukoza'));
+      await user.type(input('Glukoza'), '5,1');
+      expect(multi).not.toHaveAttribute('aria-disabled');
+
+      await user.click(multi);
+      const dialog = await screen.findByRole('dialog', { name: 'Spremanje u više uzoraka' });
+      const row = within(dialog).getByRole('checkbox', { name: 'Spremi i u uzorak 2603100005' }).closest('tr')!;
+      // Only what differs, for the tests both samples have (the calculated LDL is computed there, not copied).
+      expect(within(row).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Boja urina: — → Žuta', 'Glukoza: — → 5,1', 'Holesterol: — → 6,3', 'Kalij: 4,0 → 4,4',
+      ]);
+      const confirm = within(dialog).getByRole('button', { name: 'SAČUVAJ (0)' });
+      expect(confirm).toBeDisabled();
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Spremi i u uzorak 2603100005' }));
+      await user.click(within(dialog).getByRole('button', { name: 'SAČUVAJ (1)' }));
+      await waitFor(() => expect(saves()).toHaveLength(1));
+      const id = (test: string) => test.replace('00000000-0000', '11111111-1111');
+      expect(saves()[0]?.body).toEqual({
+        site: 'site-sa', sid: OTHER, version: 7, rezultati: [
+          { test: id(TEST_IDS.boja), rezultat: 'Žuta' }, { test: id(TEST_IDS.glu), rezultat: '5,1' },
+          { test: id(TEST_IDS.chol), rezultat: '6,3' }, { test: id(TEST_IDS.k), rezultat: '4,4' },
+        ],
+      });
+      expect(await toast('Rezultati sačuvani u 1 uzoraka.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Spremanje u više uzoraka' })).not.toBeInTheDocument());
+    });
+
+    it('reads the day from ?date= and offers nothing when no other sample of that day shares a test', async () => {
+      signIn('technician');
+      samplesOfDay = [{ _id: SID, code: '2603100004', status: 'REALIZOVAN' }];
+      renderScreen('?date=09.03.2026');
+      await screen.findByText('DEMIĆ LEJLA');
+      await waitFor(() => expect(calls.some((call) => call.url.startsWith(`/api/pacijenti/${PID}/uzorci`))).toBe(true));
+      const list = calls.find((call) => call.url.startsWith(`/api/pacijenti/${PID}/uzorci`));
+      expect(new URL(list?.url ?? '', 'http://lis').searchParams.get('dateRangeMin')).toBe('2026-03-09');
+      expect(screen.queryByRole('button', { name: 'Sačuvaj više uzoraka' })).not.toBeInTheDocument();
+    });
   });
 });

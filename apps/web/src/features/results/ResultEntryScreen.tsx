@@ -21,22 +21,23 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } fr
 import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { approveRefusal, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
+import { type QualitativeReading, approveRefusal, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { serverMessage } from '../../i18n/index.ts';
-import { type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
+import { type ResultTest, type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
 import { AuditTrailDialog } from './AuditTrailDialog.tsx';
 import { CommentDialog } from './CommentDialog.tsx';
 import { MultiSampleSave } from './MultiSampleSave.tsx';
+import { QualitativeDialog } from './QualitativeField.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { ResultTable } from './ResultTable.tsx';
 import { SampleHeader } from './SampleHeader.tsx';
 import { type StatusAction, STATUS_ACTION_ORDER, offersStatusAction, useResultRights } from './result-rights.ts';
 import {
-  type Drafts, type ResultEntry, changedResults, draftsAfterSave, entryOrder, everyTestHasResult, sectionsOf, valueProblem,
+  type Drafts, type ResultEntry, changedResults, draftsAfterSave, entryOrder, everyTestHasResult, sectionsOf, shownText, valueProblem,
 } from './result-values.ts';
 import { sampleDay } from './sample-day.ts';
 import { useStatusActions } from './use-status-actions.tsx';
@@ -98,6 +99,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
   const [askReason, setAskReason] = useState(false);
   const [commentOpen, setCommentOpen] = useState(false);
   const [auditOpen, setAuditOpen] = useState(false);
+  const [choosing, setChoosing] = useState<{ test: ResultTest; reading: QualitativeReading } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: resultKeys.sample(sid) }), [queryClient, sid]);
@@ -228,7 +230,15 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
           saveRef.current?.focus();
         }}
       >
-        <ResultTable sid={sid} code={uzorak.code} sections={sections} drafts={drafts} editable={editable} onChange={setDraft} />
+        <ResultTable
+          sid={sid}
+          code={uzorak.code}
+          sections={sections}
+          drafts={drafts}
+          editable={editable}
+          onChange={setDraft}
+          onChoose={(test, reading) => setChoosing({ test, reading })}
+        />
       </Paper>
       {editable ? (
         <Paper withBorder radius="md" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-xs)', zIndex: 3 }}>
@@ -248,6 +258,18 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
             </Button>
           </Group>
         </Paper>
+      ) : null}
+      {choosing ? (
+        <QualitativeDialog
+          test={choosing.test}
+          initial={choosing.reading}
+          canClear={shownText(choosing.test, drafts) !== ''}
+          onClose={() => setChoosing(null)}
+          onConfirm={(text) => {
+            setDraft(choosing.test._id, text);
+            setChoosing(null);
+          }}
+        />
       ) : null}
       <ReasonDialog
         opened={askReason}

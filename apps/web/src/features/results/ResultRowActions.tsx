@@ -37,7 +37,7 @@ export function ResultRowActions({ sample, onChanged }: ResultRowActionsProps) {
   const incomplete = approveRefusal(sample.status)?.code === 'results.incomplete';
 
   return (
-    <Group gap={2} wrap="nowrap">
+    <Group gap={2} wrap="nowrap" role="group" aria-label={t('results.actionsFor', { code: sample.code })}>
       {offered.map((action) => {
         const { icon: ActionGlyph, label, color } = ICONS[action];
         const disabled = action === 'check' && incomplete;

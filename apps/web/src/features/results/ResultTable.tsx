@@ -9,7 +9,7 @@
 import { Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
+import { type QualitativeReading, message } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import type { ResultTest } from './api.ts';
@@ -26,6 +26,8 @@ interface ResultTableProps {
   /** Inputs instead of plain values: the sample takes results and the user may enter them. */
   editable: boolean;
   onChange: (testId: string, text: string) => void;
+  /** Opens the sample-result dialog of a qualitative test. */
+  onChoose: (test: ResultTest, reading: QualitativeReading) => void;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -42,7 +44,7 @@ function formatReferenceNumber(value: number): string {
 
 const COLUMNS = 8;
 
-export function ResultTable({ sid, code, sections, drafts, editable, onChange }: ResultTableProps) {
+export function ResultTable({ sid, code, sections, drafts, editable, onChange, onChoose }: ResultTableProps) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={960}>
@@ -53,7 +55,11 @@ export function ResultTable({ sid, code, sections, drafts, editable, onChange }:
             <Table.Th w={190}>{t('results.result')}</Table.Th>
             <Table.Th>{t('results.unit')}</Table.Th>
             <Table.Th>{t('results.reference')}</Table.Th>
-            <Table.Th>{t('results.flag')}</Table.Th>
+            <Table.Th>
+              <Tooltip label={t('results.liveFlag')} multiline w={260} openDelay={300}>
+                <span>{t('results.flag')}</span>
+              </Tooltip>
+            </Table.Th>
             <Table.Th>{t('results.previous')}</Table.Th>
             <Table.Th>{t('results.entered')}</Table.Th>
             <Table.Th w={36}><VisuallyHidden>{t('results.historyTitle')}</VisuallyHidden></Table.Th>
@@ -67,7 +73,7 @@ export function ResultTable({ sid, code, sections, drafts, editable, onChange }:
               </Table.Th>
             </Table.Tr>
             {section.tests.map((test) => (
-              <ResultRow key={test._id} sid={sid} test={test} drafts={drafts} editable={editable} onChange={onChange} />
+              <ResultRow key={test._id} sid={sid} test={test} drafts={drafts} editable={editable} onChange={onChange} onChoose={onChoose} />
             ))}
           </Table.Tbody>
         ))}
@@ -82,9 +88,10 @@ interface ResultRowProps {
   drafts: Drafts;
   editable: boolean;
   onChange: (testId: string, text: string) => void;
+  onChoose: (test: ResultTest, reading: QualitativeReading) => void;
 }
 
-function ResultRow({ sid, test, drafts, editable, onChange }: ResultRowProps) {
+function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRowProps) {
   const { t } = useTranslation();
   const value = shownText(test, drafts);
   const changed = isChanged(test, drafts);
@@ -112,6 +119,7 @@ function ResultRow({ sid, test, drafts, editable, onChange }: ResultRowProps) {
         test={test}
         value={value}
         onChange={(text) => onChange(test._id, text)}
+        onChoose={(reading) => onChoose(test, reading)}
         invalid={problem !== null}
         enterGroup={test._id}
         describedBy={problemText ? problemId : undefined}

@@ -16,7 +16,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Obavijesten, hasCriticalResult } from '@lis/domain';
+import { type Obavijesten, hasCriticalResult, sampleStatusLabelKey } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import {
@@ -78,7 +78,7 @@ export function useStatusActions({ sid, code, kriticni = false, onDone }: Status
     try {
       const answer = await reload();
       if (!answer.actions.includes(action)) {
-        notify.warning(t('results.notAllowedNow', { status: answer.status }));
+        notify.warning(t('results.notAllowedNow', { status: t(sampleStatusLabelKey(answer.status)) }));
         onDone?.();
         return;
       }
