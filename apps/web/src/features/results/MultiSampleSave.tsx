@@ -12,7 +12,7 @@ import { Alert, Button, Checkbox, Group, List, Stack, Table, Text, Tooltip } fro
 import { IconCopy } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isSampleLocked } from '@lis/domain';
+import { fromIsoDate, isSampleLocked, toLocalDateText } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
@@ -69,9 +69,15 @@ export function MultiSampleSave({ answer, drafts, day }: MultiSampleSaveProps) {
           {t('results.multi')}
         </Button>
       </Tooltip>
-      {opened ? <MultiSampleDialog code={uzorak.code} plans={plans} onClose={() => setOpened(false)} /> : null}
+      {opened ? <MultiSampleDialog code={uzorak.code} day={day} plans={plans} onClose={() => setOpened(false)} /> : null}
     </>
   );
+}
+
+/** YYYY-MM-DD as people read it (dd.mm.yyyy). */
+function dayText(day: string): string {
+  const date = fromIsoDate(day);
+  return date ? toLocalDateText(date) : day;
 }
 
 interface Failure {
@@ -80,7 +86,7 @@ interface Failure {
   message: string;
 }
 
-function MultiSampleDialog({ code, plans, onClose }: { code: string; plans: TargetPlan[]; onClose: () => void }) {
+function MultiSampleDialog({ code, day, plans, onClose }: { code: string; day: string; plans: TargetPlan[]; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -133,7 +139,7 @@ function MultiSampleDialog({ code, plans, onClose }: { code: string; plans: Targ
   return (
     <AppDialog opened onClose={() => { if (!busy) onClose(); }} title={t('results.multiTitle')} size="xl">
       <Stack gap="md">
-        <Text size="sm">{t('results.multiIntro')}</Text>
+        <Text size="sm">{t('results.multiIntro', { date: dayText(day) })}</Text>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" aria-label={t('results.multiTitle')}>
             <Table.Thead>

@@ -60,7 +60,7 @@ function signIn(role: SessionData['access']['role'], level = 0) {
 
 function renderScreen(search = '') {
   const router = createMemoryRouter(
-    [{ path: '/obrada/rezultati/:patient/:id', element: <ResultEntryScreen /> }],
+    [{ path: '/obrada/rezultati/:patient/:id', element: <ResultEntryScreen /> }, { path: '/obrada/pregled', element: <p>Obrada uzoraka</p> }],
     { initialEntries: [`/obrada/rezultati/${PID}/${SID}${search}`] },
   );
   render(
@@ -110,7 +110,7 @@ describe('ResultEntryScreen', () => {
     // The reference range that applies, the server's flag with the delta marker, who entered it.
     const chol = screen.getByTestId('result-row-CHOL');
     expect(chol).toHaveTextContent('≤ 5,2');
-    expect(within(chol).getByText('Tarik Tehničar, 10.03.2026 08:15')).toBeInTheDocument();
+    expect(chol).toHaveTextContent('Tarik Tehničar10.03.2026 08:15');
     expect(chol.querySelector('[data-delta-exceeded]')).toHaveTextContent('4,1 (12.01.2026)');
     expect(flagOf('CHOL').querySelector('[data-flag]')).toHaveAttribute('data-flag', 'H');
     // A calculated test shows its computed value and takes no input.
@@ -415,6 +415,27 @@ describe('ResultEntryScreen', () => {
     expect(calls.find((call) => call.method === 'POST' && call.url.startsWith(`/api/uzorci/komentar/${SID}`))?.body)
       .toEqual({ site: 'site-sa', komentar: 'Lipemičan serum\nPonoviti analizu' });
     expect(await toast('Komentar sačuvan.')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved results', async () => {
+    signIn('technician');
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Nazad na obradu' }));
+    // Nothing typed: it leaves at once.
+    expect(await screen.findByText('Obrada uzoraka')).toBeInTheDocument();
+    cleanup();
+    renderScreen();
+    await user.type(await screen.findByRole('textbox', { name: 'Rezultat: Glukoza' }), '5,4');
+    await user.click(screen.getByRole('button', { name: 'Nazad na obradu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nesačuvane izmjene' });
+    expect(dialog).toHaveTextContent('Niste sačuvali izmjene rezultata (1).');
+    await user.click(within(dialog).getByRole('button', { name: 'ODUSTANI' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nesačuvane izmjene' })).not.toBeInTheDocument());
+    expect(input('Glukoza')).toHaveValue('5,4');
+    await user.click(screen.getByRole('button', { name: 'Nazad na obradu' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Nesačuvane izmjene' })).getByRole('button', { name: 'Napusti bez spremanja' }));
+    expect(await screen.findByText('Obrada uzoraka')).toBeInTheDocument();
   });
 
   describe('multi-sample save', () => {

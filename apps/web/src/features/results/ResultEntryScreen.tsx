@@ -16,17 +16,19 @@
  * results and their history, and no control that writes.
  */
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type QualitativeReading, approveRefusal, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { serverMessage } from '../../i18n/index.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { type ResultTest, type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
 import { AuditTrailDialog } from './AuditTrailDialog.tsx';
 import { CommentDialog } from './CommentDialog.tsx';
@@ -178,6 +180,16 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
     first?.focus();
   }, [editable, answer.tests]);
 
+  // Leaving with unsaved results asks first (a closed tab too); a session that ended leaves at once.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    dirty && currentLocation.pathname !== nextLocation.pathname && sessionStore.get().status !== 'anonymous');
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   const reload = async () => {
     setDrafts({});
     setConflict(null);
@@ -283,6 +295,15 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
       <CommentDialog sid={sid} opened={commentOpen} onClose={() => setCommentOpen(false)} readOnly={!answer.actions.includes('comment')} />
       <AuditTrailDialog sid={sid} opened={auditOpen} onClose={() => setAuditOpen(false)} />
       {statusActions.dialogs}
+      <AppDialog opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('results.leaveTitle')} force>
+        <Stack gap="md">
+          <Text size="sm">{t('results.leaveText', { n: changes.length })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>{t('common.cancel')}</Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>{t('results.leave')}</Button>
+          </Group>
+        </Stack>
+      </AppDialog>
     </>
   );
 }

@@ -30,16 +30,16 @@ interface ResultTableProps {
   onChoose: (test: ResultTest, reading: QualitativeReading) => void;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
+/**
+ * A limit of the reference range with the decimal mark of the language
+ * (comma in Bosnian and German, as the results themselves are typed), never
+ * grouped. Written out here rather than with Intl: browsers ship number
+ * formats for some locales only, and a lab must not see "3.9" on one PC and
+ * "3,9" on another.
+ */
 function formatReferenceNumber(value: number): string {
-  const language = currentLanguage();
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language === 'en' ? 'en' : language === 'de' ? 'de' : 'bs', { maximumFractionDigits: 6, useGrouping: false });
-    numberFormats.set(language, format);
-  }
-  return format.format(value);
+  const text = String(value);
+  return currentLanguage() === 'en' ? text : text.replace('.', ',');
 }
 
 const COLUMNS = 8;
@@ -51,17 +51,17 @@ export function ResultTable({ sid, code, sections, drafts, editable, onChange, o
       <Table verticalSpacing={6} horizontalSpacing="sm" aria-label={t('results.resultsTable', { code })} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="24%">{t('results.test')}</Table.Th>
-            <Table.Th w={190}>{t('results.result')}</Table.Th>
-            <Table.Th>{t('results.unit')}</Table.Th>
-            <Table.Th>{t('results.reference')}</Table.Th>
-            <Table.Th>
+            <Table.Th>{t('results.test')}</Table.Th>
+            <Table.Th w={170}>{t('results.result')}</Table.Th>
+            <Table.Th w={90}>{t('results.unit')}</Table.Th>
+            <Table.Th w={120}>{t('results.reference')}</Table.Th>
+            <Table.Th w={130}>
               <Tooltip label={t('results.liveFlag')} multiline w={260} openDelay={300}>
                 <span>{t('results.flag')}</span>
               </Tooltip>
             </Table.Th>
-            <Table.Th>{t('results.previous')}</Table.Th>
-            <Table.Th>{t('results.entered')}</Table.Th>
+            <Table.Th w={120}>{t('results.previous')}</Table.Th>
+            <Table.Th w={140}>{t('results.entered')}</Table.Th>
             <Table.Th w={36}><VisuallyHidden>{t('results.historyTitle')}</VisuallyHidden></Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -137,6 +137,8 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
         error={problem !== null}
         autoComplete="off"
         spellCheck={false}
+        // Reaching a field that holds a value (Enter from the one before) selects it, so what is typed replaces it.
+        onFocus={(event) => event.currentTarget.select()}
         data-enter-next={test._id}
         data-result-input=""
         styles={{ input: { fontWeight: 600, fontVariantNumeric: 'tabular-nums', ...(changed ? { background: 'var(--mantine-color-yellow-0)' } : {}) } }}
@@ -160,7 +162,10 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
       <Table.Td><DeltaMarker test={test} showsStored={!changed} /></Table.Td>
       <Table.Td>
         {test.unio ? (
-          <Text size="xs" c="gray.7">{t('results.enteredBy', { who: test.unio, when: test.unio_at ? formatDateTime(test.unio_at) : '' })}</Text>
+          <Text size="xs" c="gray.7" lh={1.35}>
+            {test.unio}
+            {test.unio_at ? <><br />{formatDateTime(test.unio_at)}</> : null}
+          </Text>
         ) : null}
       </Table.Td>
       <Table.Td>{test.unio ? <TestHistoryButton sid={sid} test={test} /> : null}</Table.Td>

@@ -53,6 +53,7 @@ describe('result values', () => {
     expect(referenceText({ low: null, high: 5.2, text: null }, plain)).toBe('≤ 5,2');
     expect(referenceText({ low: 60, high: null, text: null }, plain)).toBe('≥ 60');
     expect(referenceText({ low: null, high: null, text: 'Negativan' }, plain)).toBe('Negativan');
+    expect(referenceText({ low: null, high: null, text: 'Žuta;Svijetlo žuta' }, plain)).toBe('Žuta / Svijetlo žuta');
     expect(referenceText({ low: null, high: null, text: null }, plain)).toBe('');
   });
 });
