@@ -10,7 +10,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { type AuditEntry, resultKeys, sampleAudit } from './api.ts';
-import { useAuditActionText } from './audit-text.ts';
+import { useAuditText } from './audit-text.ts';
 
 export interface AuditTrailDialogProps {
   sid: string;
@@ -44,7 +44,7 @@ export function AuditTrailDialog({ sid, opened, onClose }: AuditTrailDialogProps
 
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   const { t } = useTranslation();
-  const actionText = useAuditActionText();
+  const text = useAuditText();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped verticalSpacing="xs" aria-label={t('results.auditTitle')}>
@@ -65,10 +65,10 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
             <Table.Tr key={index}>
               <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(entry.vrijeme)}</Table.Td>
               <Table.Td>{entry.korisnik ?? t('results.auditSystem')}</Table.Td>
-              <Table.Td>{actionText(entry.akcija)}</Table.Td>
+              <Table.Td>{text.action(entry.akcija)}</Table.Td>
               <Table.Td>{entry.polje ?? ''}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-word' }}>{entry.staro ?? ''}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-word' }} fw={500}>{entry.novo ?? ''}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{text.value(entry, entry.staro)}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }} fw={500}>{text.value(entry, entry.novo)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>{entry.razlog ?? ''}</Table.Td>
             </Table.Tr>
           ))}

@@ -168,7 +168,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>{test.unio ? <TestHistoryButton sid={sid} test={test} /> : null}</Table.Td>
+      <Table.Td>{test.unio || test.rezultat !== null ? <TestHistoryButton sid={sid} test={test} /> : null}</Table.Td>
     </Table.Tr>
   );
 }

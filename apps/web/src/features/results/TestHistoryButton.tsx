@@ -12,14 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { type AuditEntry, type ResultTest, resultKeys, sampleAudit } from './api.ts';
 
-/**
- * The audit entries about one test: the trail names the test in `polje` by
- * its code, name or analyte (whichever the step recorded), or by the sample's
- * test entry id.
- */
+/** Result steps of the trail (entered, changed, removed, calculated); each names its test in `polje` by the assay code. */
+const RESULT_ACTION_PREFIX = 'result.';
+
+/** The steps of the audit trail that gave this test a value or took it away. */
 export function testHistory(entries: readonly AuditEntry[], test: ResultTest): AuditEntry[] {
-  const names = new Set([test._id, test.sifra, test.naziv, test.analit]);
-  return entries.filter((entry) => entry.polje !== null && names.has(entry.polje) && (entry.staro !== null || entry.novo !== null));
+  return entries.filter((entry) => entry.akcija.startsWith(RESULT_ACTION_PREFIX) && entry.polje === test.sifra);
 }
 
 export function TestHistoryButton({ sid, test }: { sid: string; test: ResultTest }) {
