@@ -41,4 +41,8 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/samples/:patientId', permission: 'samples.read',
     screen: () => import('../features/samples/SampleEntryScreen.tsx').then((module) => module.SampleEntryScreen),
   },
+  {
+    path: '/obrada/rezultati/:patient/:id', permission: 'samples.read',
+    screen: () => import('../features/results/ResultEntryScreen.tsx').then((module) => module.ResultEntryScreen),
+  },
 ];

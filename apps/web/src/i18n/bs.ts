@@ -13,6 +13,7 @@ import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
+import { resultMessages } from '../features/results/messages.ts';
 
 export const bs = {
   app: {
@@ -136,6 +137,7 @@ export const bs = {
   patients: patientMessages.bs,
   samples: sampleMessages.bs,
   labels: labelMessages.bs,
+  results: resultMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

@@ -5,6 +5,7 @@ import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
+import { resultMessages } from '../features/results/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -128,4 +129,5 @@ export const en: Catalogue = {
   patients: patientMessages.en,
   samples: sampleMessages.en,
   labels: labelMessages.en,
+  results: resultMessages.en,
 };

@@ -1,8 +1,11 @@
 /**
  * What other features may use of samples: the sample edit dialog, the call
- * that shows one sample, and the sample list's address and row type. The
+ * that shows one sample, the sample list's address and row type, the urgent
+ * star and the words of a patient's age (keys `samples.<key>`). The
  * sample entry screen is loaded by app/routes.tsx on its own, so it is not
  * exported here (code splitting).
  */
 export { SampleEditDialog } from './SampleEditDialog.tsx';
 export { SAMPLE_LIST_URL, type SampleRow, showSample } from './api.ts';
+export { UrgentStar } from './UrgentStar.tsx';
+export { type AgeText, ageText } from './format.ts';
