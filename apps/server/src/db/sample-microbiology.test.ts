@@ -4,7 +4,7 @@ import { queryRows, type Database } from './client.ts';
 import { labAssays, labSections, patients, sampleTests, samples, sites } from './schema.ts';
 import { createTestDatabase } from '../test/harness.ts';
 
-// samples.mikrobiologija is kept by the database from the sample's tests (migration 0006), whichever
+// samples.mikrobiologija is kept by the database from the sample's tests (migration 0007), whichever
 // statement changes them: the 'Mikrobiologija' worklist reads it from an index.
 
 let database: Database;

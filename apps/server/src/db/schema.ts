@@ -284,7 +284,7 @@ export const samples = pgTable('samples', {
   /**
    * The sample has a test of a lab section marked mikrobiologija: the
    * 'Mikrobiologija' worklist. Kept by the database (trigger on sample_tests,
-   * migration 0006) whichever code adds or removes tests, so the worklist
+   * migration 0007) whichever code adds or removes tests, so the worklist
    * reads it from an index instead of looking into every sample's tests.
    */
   mikrobiologija: boolean('mikrobiologija').notNull().default(false),
@@ -312,6 +312,8 @@ export const samples = pgTable('samples', {
   index('samples_site_created_idx').on(t.siteId, t.createdAt, t.id),
   index('samples_site_status_idx').on(t.siteId, t.status, t.createdAt, t.id),
   index('samples_patient_idx').on(t.patientId, t.createdAt),
+  // The delta check's lookup: a patient's verified samples at a site, newest verification first (a backward scan).
+  index('samples_patient_verified_idx').on(t.patientId, t.siteId, t.verifiedAt).where(sql`${t.status} = 'VERIFICIRAN'`),
   // The worklist ('RADNA LISTA', /obrada/pregled) and the results check (/protokol) read a few thousand
   // samples out of millions, newest first: partial indexes hold only those rows, in list order. Their
   // predicates are the lists' conditions word for word (samples/repository.ts), or the planner cannot use them.

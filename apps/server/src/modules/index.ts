@@ -8,6 +8,7 @@ import { sampleRoutes } from './samples/routes.ts';
 import { sampleTypeRoutes } from './sample-types/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { processingRoutes } from './processing/routes.ts';
+import { resultRoutes } from './results/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -19,4 +20,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(sampleTypeRoutes, options);
   await api.register(labelRoutes, options);
   await api.register(processingRoutes, options);
+  await api.register(resultRoutes, options);
 }

@@ -55,4 +55,8 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/evaluation/:id', permission: 'samples.read', editorsOnly: true,
     screen: () => import('../features/evaluation/EvaluationScreen.tsx').then((module) => module.EvaluationScreen),
   },
+  {
+    path: '/obrada/rezultati/:patient/:id', permission: 'samples.read',
+    screen: () => import('../features/results/ResultEntryScreen.tsx').then((module) => module.ResultEntryScreen),
+  },
 ];

@@ -15,6 +15,7 @@ import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
 import { processingMessages } from '../features/processing/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
+import { resultMessages } from '../features/results/messages.ts';
 
 export const bs = {
   app: {
@@ -140,6 +141,7 @@ export const bs = {
   labels: labelMessages.bs,
   processing: processingMessages.bs,
   evaluation: evaluationMessages.bs,
+  results: resultMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

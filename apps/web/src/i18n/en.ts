@@ -7,6 +7,7 @@ import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
 import { processingMessages } from '../features/processing/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
+import { resultMessages } from '../features/results/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -132,4 +133,5 @@ export const en: Catalogue = {
   labels: labelMessages.en,
   processing: processingMessages.en,
   evaluation: evaluationMessages.en,
+  results: resultMessages.en,
 };

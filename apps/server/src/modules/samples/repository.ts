@@ -28,6 +28,8 @@ export interface NewSampleTest {
   labassayId: string;
   price: string;
   componentOf: string | null;
+  /** The test's own status; ZAPRIMLJEN when left out. */
+  statusT?: string;
 }
 
 /** A test on a sample with what the sample screens show of its assay. */
@@ -87,9 +89,13 @@ export function sampleRepository(db: Db, siteId: string) {
       return rows[0] ?? null;
     },
 
-    /** Changes a sample of this site; an id of another site changes nothing and throws. */
+    /**
+     * Changes a sample of this site and adds one to its version (the result
+     * screen's optimistic lock: a results save that read the sample before
+     * this change is refused); an id of another site changes nothing and throws.
+     */
     async updateSample(id: string, changes: SampleChanges, userId: string): Promise<SampleRow> {
-      const [row] = await db.update(samples).set({ ...changes, updatedBy: userId, updatedAt: sql`now()` })
+      const [row] = await db.update(samples).set({ ...changes, version: sql`${samples.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
         .where(ofSite(eq(samples.id, id))).returning();
       if (!row) throw new Error('update found no sample of this site');
       return row;
@@ -261,7 +267,7 @@ const WORKLIST_CONDITION: SQL = statusIn(WORKLIST_STATUSES);
  * sample's `tip`, because a microbiology test ordered from the ordinary test
  * picker leaves `tip` at 'Standard', and it is the tests that need the
  * microbiology bench. The database keeps `samples.mikrobiologija` from the
- * tests (migration 0006), and the partial index samples_microbiology_idx has
+ * tests (migration 0007), and the partial index samples_microbiology_idx has
  * exactly this predicate.
  */
 const MICROBIOLOGY_CONDITION: SQL = sql`${samples.mikrobiologija} and ${WORKLIST_CONDITION}`;

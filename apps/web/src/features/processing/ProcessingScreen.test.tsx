@@ -81,6 +81,11 @@ const ADMIN = sessionFixture({
   access: { level: 0, role: 'admin', permissions: ['patients.read', 'patients.write', 'samples.read', 'samples.write', 'results.enter', 'results.approve', 'results.verify'] },
   sidebar: [sidebarItem('/obrada/pregled', 'menu.obrada', { default: true }), sidebarItem('/protokol', 'menu.protokol', { danger: true, note: true })],
 });
+const TECHNICIAN = sessionFixture({
+  email: 'tehnicar@demo.lab',
+  access: { level: 0, role: 'technician', permissions: ['patients.read', 'patients.write', 'samples.read', 'samples.write', 'results.enter', 'results.approve'] },
+  sidebar: ADMIN.sidebar,
+});
 const VIEWER = sessionFixture({
   email: 'pregled@demo.lab',
   access: { level: 1, role: 'viewer', permissions: ['patients.read', 'samples.read', 'reports.read'] },
@@ -136,6 +141,26 @@ describe('/obrada/pregled', () => {
       expect(within(rowOf(code)).queryByRole('button', { name: /hitno/i })).toBeNull();
     }
     expect(within(rowOf('2601010001')).getByRole('button', { name: /hitno/i })).toBeInTheDocument();
+
+    // Approve while not approved (disabled until every result is in), undo and verify while ODOBREN, unlock while VERIFICIRAN.
+    const statusActions = (code: string) => actionNames(code).filter((name) => ['Odobri', 'Nisu uneseni svi rezultati', 'Poništi odobrenje', 'Verifikuj', 'Otključaj'].includes(name));
+    expect(statusActions('2601010001')).toEqual(['Nisu uneseni svi rezultati']);
+    expect(statusActions('2601010002')).toEqual(['Nisu uneseni svi rezultati']);
+    expect(statusActions('2601010003')).toEqual(['Odobri']);
+    expect(statusActions('2601010004')).toEqual(['Poništi odobrenje', 'Verifikuj']);
+    expect(statusActions('2601010005')).toEqual(['Otključaj']);
+    // The comment is written until approval and read after it; the history is always there.
+    for (const code of ['2601010001', '2601010002', '2601010003']) expect(actionNames(code), code).toContain('Komentar');
+    expect(actionNames('2601010005')).not.toContain('Komentar');
+    for (const status of EVERY_STATUS) expect(actionNames(row(status).code), status).toContain('Historija izmjena');
+  });
+
+  it('offers a technician approval but not verification, as the roles say', async () => {
+    await openList('/obrada/pregled', TECHNICIAN);
+    expect(actionNames('2601010003')).toContain('Odobri');
+    expect(actionNames('2601010004')).toEqual(expect.arrayContaining(['Poništi odobrenje']));
+    expect(actionNames('2601010004')).not.toContain('Verifikuj');
+    expect(actionNames('2601010005')).not.toContain('Otključaj');
   });
 
   it('shows a read-only user no write action and no star to click', async () => {
@@ -145,6 +170,7 @@ describe('/obrada/pregled', () => {
       const code = row(status).code;
       expect(actionNames(code), status).not.toContain('Obriši uzorak');
       expect(actionNames(code), status).not.toContain('Unos rezultata');
+      for (const name of ['Odobri', 'Nisu uneseni svi rezultati', 'Poništi odobrenje', 'Verifikuj', 'Otključaj']) expect(actionNames(code), status).not.toContain(name);
       expect(within(rowOf(code)).queryByRole('button', { name: /hitno/i }), status).toBeNull();
       expect(within(rowOf(code)).getByRole('img', { name: 'Hitno' }), status).toBeInTheDocument();
     }

@@ -4,15 +4,17 @@
  * a correction), results in (x/y), the critical and out-of-range marks, and
  * the time of registration (the sample table dialog with ID, date and time).
  * Row actions follow the sample's status (allowedSampleActions) and the
- * user's rights; the list reloads after a change made here and when a result
- * event of the site arrives.
+ * user's rights: approve, undo, verify and unlock (the results feature's
+ * ResultRowActions with their dialogs), result entry, label print, comment,
+ * the audit trail and delete. The list reloads after a change made here and
+ * when a result event of the site arrives.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Button, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconMessage, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconHistory, IconMessage, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { allowedSampleActions, isSampleLocked, message, type SampleAction } from '@lis/domain';
+import { RESULT_ACTION_PERMISSIONS, allowedSampleActions, isSampleLocked, message, type SampleAction } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
@@ -22,8 +24,9 @@ import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatTime, siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { LabelDialog, SampleDetailsDialog, type LabelTarget } from '../labels/index.ts';
+import { AuditTrailDialog, CommentDialog, ResultRowActions, resultEntryPath } from '../results/index.ts';
 import { UrgentStar } from '../samples/index.ts';
-import { type ProcessingRow, deleteSample, resultEntryPathOf, setUrgent } from './api.ts';
+import { type ProcessingRow, deleteSample, setUrgent } from './api.ts';
 import { useListRefresh } from './use-list-refresh.ts';
 import classes from '../../components/sample-code.module.css';
 
@@ -42,6 +45,11 @@ function allowedFor(row: ProcessingRow): Set<SampleAction> {
   return allowedSampleActions({ status: row.status, pdf_exists: row.pdf_exists });
 }
 
+/** The result entry of a row, with the day the sample was registered at the site (its patient's other samples of that day). */
+function resultsPathOf(row: ProcessingRow): string {
+  return resultEntryPath(row.pid, row._id, siteToday(new Date(row.created_at)));
+}
+
 function isToday(instant: string): boolean {
   const day = siteToday(new Date(instant));
   const today = siteToday();
@@ -58,10 +66,13 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
   const [details, setDetails] = useState<ProcessingRow | null>(null);
   const [deleting, setDeleting] = useState<ProcessingRow | null>(null);
   const [starring, setStarring] = useState<string | null>(null);
+  // The dialogs keep their sample while they close, so their content does not vanish during the transition.
+  const [commentOf, setCommentOf] = useState<{ row: ProcessingRow; opened: boolean } | null>(null);
+  const [auditOf, setAuditOf] = useState<{ row: ProcessingRow; opened: boolean } | null>(null);
   const canWrite = session.can('samples.write');
-  const canEnter = session.can('results.enter');
+  const canEnter = session.can(RESULT_ACTION_PERMISSIONS.save);
 
-  const openResults = (row: ProcessingRow) => void navigate(resultEntryPathOf(row));
+  const openResults = (row: ProcessingRow) => void navigate(resultsPathOf(row));
 
   const toggleUrgent = async (row: ProcessingRow, hitan: boolean) => {
     setStarring(row._id);
@@ -164,6 +175,15 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
       hidden: (row) => !allowedFor(row).has('barcode'), onClick: (row) => setLabel({ _id: row._id, code: row.code }),
     },
     {
+      // Written while the status allows a comment; an approved sample's comment can still be read.
+      key: 'comment', label: t('processing.commentAction'), icon: <IconMessage size={18} aria-hidden />,
+      hidden: (row) => !allowedFor(row).has('comment') && row.komentar === '', onClick: (row) => setCommentOf({ row, opened: true }),
+    },
+    {
+      key: 'audit', label: t('processing.auditAction'), icon: <IconHistory size={18} aria-hidden />,
+      onClick: (row) => setAuditOf({ row, opened: true }),
+    },
+    {
       key: 'delete', label: t('processing.delete'), icon: <IconTrash size={18} aria-hidden />, color: 'red',
       hidden: (row) => !(canWrite && allowedFor(row).has('delete')), onClick: setDeleting,
     },
@@ -177,6 +197,12 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
         filter={clearFilter ? '' : undefined}
         columns={columns}
         actions={actions}
+        renderActions={(row) => (
+          <ResultRowActions
+            sample={{ _id: row._id, status: row.status, pdf_exists: row.pdf_exists, kriticni: row.kriticni, code: row.code }}
+            onChanged={refresh.reload}
+          />
+        )}
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime}`}
         datumPresets={datumPresets}
@@ -194,6 +220,15 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
         ) : null}
       </SampleDetailsDialog>
       <LabelDialog sample={label} onClose={() => setLabel(null)} />
+      {commentOf ? (
+        <CommentDialog
+          sid={commentOf.row._id}
+          opened={commentOf.opened}
+          readOnly={!allowedFor(commentOf.row).has('comment')}
+          onClose={() => { setCommentOf({ ...commentOf, opened: false }); refresh.reload(); }}
+        />
+      ) : null}
+      {auditOf ? <AuditTrailDialog sid={auditOf.row._id} opened={auditOf.opened} onClose={() => setAuditOf({ ...auditOf, opened: false })} /> : null}
       <ConfirmDelete
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -1,0 +1,374 @@
+/**
+ * /obrada/rezultati/{patient}/{id}?date=: result entry for one sample.
+ *
+ * The header says whose sample it is (name, ID, age, sex), its code, status,
+ * urgent star and date. Below it the sample's tests section by section, typed
+ * from a printout: Enter moves to the next result, the flag follows the value
+ * as it is typed, and Ctrl+S (or SAČUVAJ) saves every changed value with the
+ * version that was loaded. A stale version (another person saved first) is
+ * refused by the server and nothing is overwritten: the screen says so and
+ * offers to reload. After an unlock, changing a released value asks for the
+ * reason before the save goes through.
+ *
+ * The action bar holds the comment, the audit trail, the multi-sample save
+ * and the status actions, each only when the sample's status (`actions` of
+ * the answer) and the user's permissions allow it: a read-only user sees the
+ * results and their history, and no control that writes.
+ */
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type QualitativeReading, approveRefusal, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
+import { ApiError } from '../../api/client.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { moveOnEnter } from '../../components/enter-navigation.ts';
+import { notify } from '../../components/notify.tsx';
+import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
+import { serverMessage } from '../../i18n/index.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { type ResultTest, type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
+import { AuditTrailDialog } from './AuditTrailDialog.tsx';
+import { CommentDialog } from './CommentDialog.tsx';
+import { MultiSampleSave } from './MultiSampleSave.tsx';
+import { QualitativeDialog } from './QualitativeField.tsx';
+import { ReasonDialog } from './ReasonDialog.tsx';
+import { ResultTable } from './ResultTable.tsx';
+import { SampleHeader } from './SampleHeader.tsx';
+import { type StatusAction, STATUS_ACTION_ORDER, offersStatusAction, useResultRights } from './result-rights.ts';
+import {
+  type Drafts, type ResultEntry, changedResults, draftsAfterSave, entryOrder, everyTestHasResult, sectionsOf, shownText, valueProblem,
+} from './result-values.ts';
+import { sampleDay } from './sample-day.ts';
+import { useStatusActions } from './use-status-actions.tsx';
+
+/** Where the processing list lives: the way back from result entry. */
+const PROCESSING_LIST_PATH = '/obrada/pregled';
+
+export function ResultEntryScreen() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const results = useQuery({
+    queryKey: resultKeys.show(id),
+    queryFn: ({ signal }) => showResults(id, signal),
+    enabled: id !== '',
+  });
+  const notFound = results.error instanceof ApiError && (results.error.status === 404 || results.error.status === 400);
+
+  return (
+    <Stack gap="md" maw={1280} mx="auto">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} size="h2">{t('results.title')}</Title>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate(PROCESSING_LIST_PATH)}>
+          {t('results.back')}
+        </Button>
+      </Group>
+      {notFound ? (
+        <Alert styles={READABLE_ALERT_STYLES} color="orange">{t('results.notFound')}</Alert>
+      ) : results.isError ? (
+        <Alert styles={READABLE_ALERT_STYLES} color="red">{t('results.loadFailed')}</Alert>
+      ) : results.data ? (
+        <ResultEntry answer={results.data} />
+      ) : (
+        <Stack gap="md" aria-busy aria-label={t('common.loading')}>
+          <Skeleton h={88} radius="md" />
+          <Skeleton h={360} radius="md" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+interface Conflict {
+  message: string;
+  /** What the person typed and the server did not take, so it can be entered again after the reload. */
+  unsaved: string;
+}
+
+function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const rights = useResultRights();
+  const { uzorak } = answer;
+  const sid = uzorak._id;
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [askReason, setAskReason] = useState(false);
+  const [commentOpen, setCommentOpen] = useState(false);
+  const [auditOpen, setAuditOpen] = useState(false);
+  const [choosing, setChoosing] = useState<{ test: ResultTest; reading: QualitativeReading } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: resultKeys.sample(sid) }), [queryClient, sid]);
+  const statusActions = useStatusActions({ sid, code: uzorak.code });
+
+  const sections = useMemo(() => sectionsOf(answer.tests), [answer.tests]);
+  const locked = isSampleLocked(answer.status);
+  const editable = rights.save && answer.actions.includes('save');
+  const changes = changedResults(answer.tests, drafts);
+  const dirty = changes.length > 0;
+  const day = sampleDay(searchParams.get('date'), uzorak.created_at);
+
+  const setDraft = useCallback((testId: string, text: string) => setDrafts((current) => ({ ...current, [testId]: text })), []);
+
+  const save = async (razlog?: string): Promise<boolean> => {
+    if (saving) return false;
+    const entries: ResultEntry[] = changedResults(answer.tests, drafts);
+    if (entries.length === 0) {
+      notify.warning(t('results.nothingToSave'));
+      return true;
+    }
+    const wrong = entryOrder(answer.tests).find((test) => valueProblem(test, drafts) !== null);
+    if (wrong) {
+      notify.warning(t('results.fixValues'));
+      formRef.current?.querySelector<HTMLElement>(`[data-enter-next="${CSS.escape(wrong._id)}"]`)?.focus();
+      return false;
+    }
+    setSaving(true);
+    try {
+      await saveResults({ sid, version: answer.version, rezultati: entries, ...(razlog ? { razlog } : {}) });
+      await refresh();
+      setDrafts((current) => draftsAfterSave(current, entries));
+      setConflict(null);
+      notify.success(t('results.saved'));
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'results.reasonRequired' && !razlog) {
+        setAskReason(true);
+      } else if (error instanceof ApiError && error.status === 409 && error.code === 'results.versionConflict') {
+        const byId = new Map(answer.tests.map((test) => [test._id, test]));
+        setConflict({
+          message: serverMessage(error),
+          unsaved: entries.map((entry) => `${byId.get(entry.test)?.naziv ?? ''} ${entry.rezultat || t('results.noResult')}`).join(', '),
+        });
+      } else {
+        notify.apiError(error);
+      }
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Ctrl+S (Cmd+S) saves from anywhere on the screen instead of the browser's "save page".
+  const saveFromShortcut = useEffectEvent(() => void save());
+  useEffect(() => {
+    if (!editable) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        saveFromShortcut();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [editable]);
+
+  // The cursor starts in the first result still missing, as the printout is typed top to bottom.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current || !editable || !formRef.current) return;
+    focused.current = true;
+    const fields = [...formRef.current.querySelectorAll<HTMLElement>('[data-result-input]')];
+    const empty = entryOrder(answer.tests).filter((test) => !test.calculated && !test.rezultat).map((test) => test._id);
+    const first = fields.find((field) => empty.includes(field.dataset.enterNext ?? '')) ?? fields[0];
+    first?.focus();
+  }, [editable, answer.tests]);
+
+  // Leaving with unsaved results asks first (a closed tab too); a session that ended leaves at once.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    dirty && currentLocation.pathname !== nextLocation.pathname && sessionStore.get().status !== 'anonymous');
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const reload = async () => {
+    setDrafts({});
+    setConflict(null);
+    await refresh();
+  };
+
+  return (
+    <>
+      <SampleHeader answer={answer} />
+      <StatusBar
+        answer={answer}
+        dirty={dirty}
+        busy={statusActions.busy}
+        onAction={(action) => void statusActions.run(action)}
+        onComment={() => setCommentOpen(true)}
+        onAudit={() => setAuditOpen(true)}
+        multi={editable ? <MultiSampleSave answer={answer} drafts={drafts} day={day} /> : null}
+      />
+      {conflict ? (
+        <Alert
+          styles={READABLE_ALERT_STYLES}
+          color="orange"
+          title={t('results.conflictTitle')}
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{conflict.message}</Text>
+            {conflict.unsaved ? <Text size="sm">{t('results.conflictUnsaved', { values: conflict.unsaved })}</Text> : null}
+            <Button size="xs" onClick={() => void reload()}>{t('results.reload')}</Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {!rights.save ? (
+        <Alert styles={READABLE_ALERT_STYLES} color="gray">{t('results.readOnly')}</Alert>
+      ) : locked ? (
+        <Alert styles={READABLE_ALERT_STYLES} color="blue">{t('results.locked', { status: t(sampleStatusLabelKey(answer.status)) })}</Alert>
+      ) : null}
+      <Paper
+        component="form"
+        ref={formRef}
+        withBorder
+        radius="md"
+        p={0}
+        noValidate
+        aria-label={t('results.resultsTable', { code: uzorak.code })}
+        onKeyDown={moveOnEnter}
+        onSubmit={(event: React.FormEvent) => {
+          // Enter after the last result lands on SAČUVAJ: one more Enter saves.
+          event.preventDefault();
+          saveRef.current?.focus();
+        }}
+      >
+        <ResultTable
+          sid={sid}
+          code={uzorak.code}
+          sections={sections}
+          drafts={drafts}
+          editable={editable}
+          onChange={setDraft}
+          onChoose={(test, reading) => setChoosing({ test, reading })}
+        />
+      </Paper>
+      {editable ? (
+        <Paper withBorder radius="md" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-xs)', zIndex: 3 }}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c={dirty ? 'orange.9' : 'dimmed'} fw={dirty ? 600 : 400} aria-live="polite">
+              {dirty ? t('results.unsaved', { n: changes.length }) : t('results.saveShortcut')}
+            </Text>
+            <Button
+              ref={saveRef}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              loading={saving}
+              onClick={() => void save()}
+              disabled={!dirty}
+              title={t('results.saveShortcut')}
+            >
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Paper>
+      ) : null}
+      {choosing ? (
+        <QualitativeDialog
+          test={choosing.test}
+          initial={choosing.reading}
+          canClear={shownText(choosing.test, drafts) !== ''}
+          onClose={() => setChoosing(null)}
+          onConfirm={(text) => {
+            setDraft(choosing.test._id, text);
+            setChoosing(null);
+          }}
+        />
+      ) : null}
+      <ReasonDialog
+        opened={askReason}
+        title={t('results.reasonTitle')}
+        intro={t('results.reasonIntro')}
+        onClose={() => setAskReason(false)}
+        onConfirm={async (razlog) => {
+          if (!(await save(razlog))) throw new Error('not saved');
+        }}
+      />
+      <CommentDialog sid={sid} opened={commentOpen} onClose={() => setCommentOpen(false)} readOnly={!answer.actions.includes('comment')} />
+      <AuditTrailDialog sid={sid} opened={auditOpen} onClose={() => setAuditOpen(false)} />
+      {statusActions.dialogs}
+      <AppDialog opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('results.leaveTitle')} force>
+        <Stack gap="md">
+          <Text size="sm">{t('results.leaveText', { n: changes.length })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>{t('common.cancel')}</Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>{t('results.leave')}</Button>
+          </Group>
+        </Stack>
+      </AppDialog>
+    </>
+  );
+}
+
+interface StatusBarProps {
+  answer: ResultsShowAnswer;
+  dirty: boolean;
+  busy: StatusAction | null;
+  onAction: (action: StatusAction) => void;
+  onComment: () => void;
+  onAudit: () => void;
+  multi: React.ReactNode;
+}
+
+const ACTION_LABELS = { check: 'approve', undo: 'unapprove', verify: 'verify', unlock: 'unlock' } as const;
+const ACTION_COLORS = { check: 'teal', undo: 'orange', verify: 'clinical', unlock: 'red' } as const;
+
+/** Comment, history, multi-sample save, and the status actions the sample's status and the user's rights allow. */
+function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, multi }: StatusBarProps) {
+  const { t } = useTranslation();
+  const rights = useResultRights();
+  const offered = STATUS_ACTION_ORDER.filter((action) => offersStatusAction(action, answer.actions, rights));
+  const incomplete = !everyTestHasResult(answer.tests) || approveRefusal(answer.status)?.code === 'results.incomplete';
+
+  /** Why the action cannot be taken now, or null. */
+  const blocked = (action: StatusAction): string | null => {
+    if (action === 'check' && incomplete) return t('results.incomplete');
+    if ((action === 'check' || action === 'verify') && dirty) return t('results.saveFirst');
+    return null;
+  };
+
+  return (
+    <Paper withBorder radius="md" p="sm" role="toolbar" aria-label={t('results.statusActions')}>
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <Button variant="default" size="sm" leftSection={<IconMessage size={16} aria-hidden />} onClick={onComment}>{t('results.comment')}</Button>
+          <Button variant="default" size="sm" leftSection={<IconHistory size={16} aria-hidden />} onClick={onAudit}>{t('results.auditTrail')}</Button>
+          {multi}
+        </Group>
+        {offered.length > 0 ? (
+          <Group gap="xs">
+            {offered.map((action) => {
+              const reason = blocked(action);
+              const button = (
+                <Button
+                  size="sm"
+                  color={ACTION_COLORS[action]}
+                  variant={action === 'check' || action === 'verify' ? 'filled' : 'light'}
+                  loading={busy === action}
+                  // aria-disabled keeps the button focusable, so its tooltip tells why it cannot be used.
+                  data-disabled={reason !== null || undefined}
+                  aria-disabled={reason !== null || undefined}
+                  onClick={(event) => {
+                    if (reason !== null) event.preventDefault();
+                    else onAction(action);
+                  }}
+                >
+                  {t(`results.${ACTION_LABELS[action]}`)}
+                </Button>
+              );
+              return <Tooltip key={action} label={reason ?? ''} disabled={reason === null}>{button}</Tooltip>;
+            })}
+          </Group>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The audit trail names each step by its action key (`akcija`: sample.create,
+ * result.change, sample.verify …, the keys the results module writes); the
+ * dialogs show the step in the user's language, and a key this build does not
+ * know yet as it is, rather than hiding the step. Old and new values are text
+ * as stored (a result exactly as entered, a status), except the critical-value
+ * acknowledgement, which carries who was told and when as JSON.
+ */
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/date-time.ts';
+import type { AuditEntry } from './api.ts';
+import type { ResultMessageKey } from './messages.ts';
+
+const ACTION_TEXT: Readonly<Record<string, ResultMessageKey>> = {
+  'sample.create': 'action_sampleCreate',
+  'sample.update': 'action_sampleUpdate',
+  'sample.tests': 'action_sampleTests',
+  'sample.receive': 'action_sampleReceive',
+  'sample.status': 'action_sampleStatus',
+  'result.enter': 'action_resultEnter',
+  'result.change': 'action_resultChange',
+  'result.clear': 'action_resultClear',
+  'result.calculate': 'action_resultCalculate',
+  'sample.approve': 'action_sampleApprove',
+  'sample.unapprove': 'action_sampleUnapprove',
+  'sample.verify': 'action_sampleVerify',
+  'sample.acknowledge': 'action_sampleAcknowledge',
+  'sample.unverify': 'action_sampleUnverify',
+};
+
+const ACKNOWLEDGE = 'sample.acknowledge';
+
+/** Who was told and when, from the acknowledgement's JSON; null when the text is not one. */
+function acknowledgement(text: string): { ko: string; kada: string } | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    const { ko, kada } = value as Record<string, unknown>;
+    return typeof ko === 'string' && typeof kada === 'string' ? { ko, kada } : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface AuditText {
+  action: (akcija: string) => string;
+  /** An old or new value as the trail shows it. */
+  value: (entry: AuditEntry, value: string | null) => string;
+}
+
+export function useAuditText(): AuditText {
+  const { t } = useTranslation();
+  return {
+    action: (akcija) => {
+      const key = ACTION_TEXT[akcija];
+      return key ? t(`results.${key}`) : akcija;
+    },
+    value: (entry, value) => {
+      if (value === null) return '';
+      const told = entry.akcija === ACKNOWLEDGE ? acknowledgement(value) : null;
+      return told ? t('results.acknowledged', { ko: told.ko, kada: formatDateTime(told.kada) || told.kada }) : value;
+    },
+  };
+}

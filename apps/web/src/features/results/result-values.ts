@@ -1,0 +1,104 @@
+/**
+ * The values on the result entry screen: what the person typed (drafts) over
+ * what the server holds, which of them changed, the flag shown beside each,
+ * and the order of sections. The rules themselves (flags, allowed values,
+ * what counts as a result) are the domain's; this file only applies them to
+ * the screen's state.
+ */
+import {
+  type ResultTest, type ResultsSaveRequest, answerFlag, evaluateResultFlag, hasResult, resultValueProblem, type MessageCode,
+} from '@lis/domain';
+
+/** A flag as the answer carries it: L/H outside the range, LL/HH critical, A an abnormal text; null within range or unknown. */
+export type ShownFlag = ResultTest['flag'];
+
+/** What the person typed, by the sample's test entry (`_id`), exactly as typed. */
+export type Drafts = Readonly<Record<string, string>>;
+
+export type ResultEntry = ResultsSaveRequest['rezultati'][number];
+
+/** The stored result as the input shows it: no result is an empty field. */
+export function storedText(test: ResultTest): string {
+  return test.rezultat ?? '';
+}
+
+/** The value on screen: the person's draft, else the stored result. */
+export function shownText(test: ResultTest, drafts: Drafts): string {
+  return drafts[test._id] ?? storedText(test);
+}
+
+/** Calculated tests are never typed; any other test changed when its draft differs from the stored text. */
+export function isChanged(test: ResultTest, drafts: Drafts): boolean {
+  const draft = drafts[test._id];
+  return !test.calculated && draft !== undefined && draft !== storedText(test);
+}
+
+/** The save request's entries: every changed test with the exact text typed ('' clears the result). */
+export function changedResults(tests: readonly ResultTest[], drafts: Drafts): ResultEntry[] {
+  return tests.filter((test) => isChanged(test, drafts)).map((test) => ({ test: test._id, rezultat: drafts[test._id] ?? '' }));
+}
+
+/** The drafts left once `saved` reached the server: a value typed again since the save was sent stays a draft. */
+export function draftsAfterSave(drafts: Drafts, saved: readonly ResultEntry[]): Record<string, string> {
+  const left: Record<string, string> = { ...drafts };
+  for (const entry of saved) if (left[entry.test] === (entry.rezultat ?? '')) delete left[entry.test];
+  return left;
+}
+
+/**
+ * The flag beside a value. The stored value carries the server's flag, which
+ * alone knows the critical limits (LL/HH). A value being typed is judged at
+ * once against the patient's reference range the answer gave (L, H, A), so
+ * the person sees it leave the range before saving.
+ */
+export function shownFlag(test: ResultTest, text: string): ShownFlag {
+  if (text === storedText(test)) return test.flag;
+  const { low, high, text: tekst } = test.referenca;
+  return answerFlag(evaluateResultFlag(text, { low, high, tekst }));
+}
+
+/** Why the value cannot be saved (a catalogue code), or null. Only changed values are judged: what the server holds it accepted. */
+export function valueProblem(test: ResultTest, drafts: Drafts): MessageCode | null {
+  return isChanged(test, drafts) ? resultValueProblem(test, drafts[test._id] ?? '') : null;
+}
+
+/** Every test of the sample has a result on the server: the sample can be approved. */
+export function everyTestHasResult(tests: readonly ResultTest[]): boolean {
+  return tests.every((test) => hasResult(test.rezultat));
+}
+
+export interface ResultSection {
+  _id: string;
+  naziv: string;
+  tests: ResultTest[];
+}
+
+/** The tests grouped by lab section in report order (the section's `redoslijed`), each section keeping the answer's order. */
+export function sectionsOf(tests: readonly ResultTest[]): ResultSection[] {
+  const sections = new Map<string, ResultSection & { redoslijed: number; first: number }>();
+  tests.forEach((test, index) => {
+    const section = sections.get(test.sekcija._id)
+      ?? { _id: test.sekcija._id, naziv: test.sekcija.naziv, redoslijed: test.sekcija.redoslijed, first: index, tests: [] };
+    section.tests.push(test);
+    sections.set(section._id, section);
+  });
+  return [...sections.values()]
+    .sort((a, b) => a.redoslijed - b.redoslijed || a.first - b.first)
+    .map(({ _id, naziv, tests: sectionTests }) => ({ _id, naziv, tests: sectionTests }));
+}
+
+/** The tests in the order the screen shows them (section by section): the order Enter moves through. */
+export function entryOrder(tests: readonly ResultTest[]): ResultTest[] {
+  return sectionsOf(tests).flatMap((section) => section.tests);
+}
+
+/** The reference range as text: the range's own text (its answers joined by ' / '), else 'low – high', '≤ high' or '≥ low' (limits are inclusive); '' when there is none. */
+export function referenceText(referenca: ResultTest['referenca'], formatNumber: (value: number) => string): string {
+  const { low, high, text } = referenca;
+  // A text reference lists its accepted answers separated by ';'.
+  if (text) return text.split(';').map((answer) => answer.trim()).filter(Boolean).join(' / ');
+  if (low !== null && high !== null) return `${formatNumber(low)} – ${formatNumber(high)}`;
+  if (high !== null) return `≤ ${formatNumber(high)}`;
+  if (low !== null) return `≥ ${formatNumber(low)}`;
+  return '';
+}
