@@ -50,7 +50,8 @@ export async function patientId(request: APIRequestContext, session: ApiSession,
 
 /** A new sample of the patient at the site with the tests named by their codes (GLU, LDL …). */
 export async function createSample(
-  request: APIRequestContext, session: ApiSession, options: { pid: string; site: 'SA' | 'TZ'; tests: string[]; hitan?: boolean },
+  request: APIRequestContext, session: ApiSession,
+  options: { pid: string; site: 'SA' | 'TZ'; tests: string[]; hitan?: boolean; /** When it was taken (ISO instant); now when left out. */ datum?: string },
 ): Promise<{ _id: string; code: string }> {
   const site = session.siteId(options.site);
   const picker = await request.post('/api/uzorci/labassay/tip', { headers: session.headers, data: { site, pid: options.pid } });
@@ -61,7 +62,7 @@ export async function createSample(
     return test._id;
   });
   const response = await request.post('/api/uzorci/save', {
-    headers: session.headers, data: { site, pid: options.pid, testovi: ids, hitan: options.hitan ?? false },
+    headers: session.headers, data: { site, pid: options.pid, testovi: ids, hitan: options.hitan ?? false, ...(options.datum ? { datum: options.datum } : {}) },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { uzorak } = (await response.json()) as { uzorak: { _id: string; code: string } };

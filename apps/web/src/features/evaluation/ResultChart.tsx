@@ -10,7 +10,7 @@ import { Box, Group, Paper, Skeleton, Stack, Text, getThemeColor, useMantineThem
 import { LineChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import type { PatientAssaySeries } from './api.ts';
-import { type ChartRow, chartRows, flagColor, referenceBand, undrawnCount, valueDomain } from './chart-data.ts';
+import { type ChartRow, chartRows, flagColor, referenceBand, undrawnCount, valueAxis } from './chart-data.ts';
 import { FlagText } from './FlagText.tsx';
 
 /** Charts draw 600 ms after they are shown (the spec's chart delay): a dialog has finished opening and the chart measures its real size. */
@@ -39,8 +39,8 @@ export function ResultChart({ series, height = 260 }: { series: PatientAssaySeri
   const rows = chartRows(series);
   const undrawn = undrawnCount(series);
   if (rows.length === 0) return <Text c="dimmed" size="sm" py="md">{t('evaluation.noNumbers')}</Text>;
-  const domain = valueDomain(rows, series.referenca);
-  const band = referenceBand(series.referenca, domain);
+  const axis = valueAxis(rows, series.referenca);
+  const band = referenceBand(series.referenca, axis.domain);
 
   const dot = ({ cx, cy, index, payload }: DotProps) => (cx === undefined || cy === undefined ? null : (
     <circle
@@ -65,7 +65,7 @@ export function ResultChart({ series, height = 260 }: { series: PatientAssaySeri
             series={[{ name: 'value', label: series.analit, color: 'clinical.6' }]}
             curveType="linear"
             strokeWidth={2}
-            yAxisProps={{ domain, allowDataOverflow: false }}
+            yAxisProps={{ domain: axis.domain, ticks: axis.ticks, allowDataOverflow: false }}
             valueFormatter={(value) => String(Number(value.toPrecision(6)))}
             referenceAreas={band ? [{
               y1: band.from, y2: band.to, color: 'teal', fillOpacity: 0.12, strokeOpacity: 0.4, label: t('evaluation.reference'), labelPosition: 'insideTopRight',

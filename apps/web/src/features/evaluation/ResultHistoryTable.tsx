@@ -10,8 +10,6 @@ import classes from '../../components/sample-code.module.css';
 export function ResultHistoryTable({ series }: { series: PatientAssaySeries }) {
   const { t } = useTranslation();
   const points = [...series.points].reverse();
-  // Without a range a result is not judged: no flag is not "within range" then.
-  const judged = series.referenca.low !== null || series.referenca.high !== null || series.referenca.text !== null;
   return (
     <Table.ScrollContainer minWidth={520} type="native">
       <Table striped verticalSpacing="xs" aria-label={t('evaluation.tableCaption', { analit: series.analit })}>
@@ -33,7 +31,10 @@ export function ResultHistoryTable({ series }: { series: PatientAssaySeries }) {
                 <Text span size="sm" fw={point.flag ? 700 : 400}>{point.rezultat}</Text>
                 {series.jedinica ? <Text span size="xs" c="dimmed">{` ${series.jedinica}`}</Text> : null}
               </Table.Td>
-              <Table.Td>{point.flag ? <FlagText flag={point.flag} /> : judged ? <Text span size="xs" c="dimmed">{t('evaluation.flag_N')}</Text> : null}</Table.Td>
+              <Table.Td>
+                {/* No flag is not shown as "within range": it may also be a result nobody judged. */}
+                <FlagText flag={point.flag} />
+              </Table.Td>
               <Table.Td><StatusBadge status={point.status} /></Table.Td>
             </Table.Tr>
           ))}

@@ -9,7 +9,7 @@ import { AppProviders } from '../../app/providers.tsx';
 import { sessionStore } from '../../lib/session-store.ts';
 import { sessionFixture, sidebarItem } from '../../test/fixtures.ts';
 import { fakeScreen, renderApp } from '../../test/render-app.tsx';
-import { chartRows, referenceBand, valueDomain } from './chart-data.ts';
+import { chartRows, niceStep, referenceBand, valueAxis } from './chart-data.ts';
 import { EvaluationScreen } from './EvaluationScreen.tsx';
 import { ResultMultiDialog } from './ResultMultiDialog.tsx';
 
@@ -135,13 +135,16 @@ describe('chart data', () => {
     expect(chartRows(glu!).map((row) => [row.rezultat, row.value, row.flag])).toEqual([['6,80', 6.8, 'H'], ['5.4', 5.4, null]]);
   });
 
-  it('shows every point and the whole reference band, with a margin and a zero floor', () => {
+  it('shows every point and the whole reference band on an axis of round steps, with a zero floor', () => {
     const rows = chartRows(glu!);
-    const [low, high] = valueDomain(rows, glu!.referenca);
-    expect(low).toBeLessThan(3.9);
-    expect(high).toBeGreaterThan(6.8);
-    expect(valueDomain(rows, { low: null, high: null, text: null })[0]).toBeLessThan(5.4);
-    expect(valueDomain([{ ...rows[0]!, value: 0.1 }], { low: 0, high: 40, text: null })[0]).toBe(0);
+    const axis = valueAxis(rows, glu!.referenca);
+    expect(axis.domain[0]).toBeLessThan(3.9);
+    expect(axis.domain[1]).toBeGreaterThan(6.8);
+    // 3.9–6.8 with its margin is 3.61–7.09: whole steps from 3 to 8.
+    expect(axis).toEqual({ domain: [3, 8], ticks: [3, 4, 5, 6, 7, 8] });
+    expect(valueAxis(rows, { low: null, high: null, text: null }).domain[0]).toBeLessThan(5.4);
+    expect(valueAxis([{ ...rows[0]!, value: 0.1 }], { low: 0, high: 40, text: null })).toEqual({ domain: [0, 60], ticks: [0, 20, 40, 60] });
+    expect([0.7, 1.5, 2.2, 3, 7, 12, 0.03].map(niceStep)).toEqual([1, 2, 2.5, 5, 10, 20, 0.05]);
   });
 
   it('runs an open side of the band to the edge of the chart', () => {

@@ -6,14 +6,17 @@
  *
  *   <ResultMultiDialog patientId={pid} opened={opened} onClose={close} assay="GLU" />
  */
-import { useState } from 'react';
-import { Alert, Center, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChartLine } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { type PatientAssaySeries, evaluationKeys, patientResults, referenceText } from './api.ts';
-import { ResultChart } from './ResultChart.tsx';
 import { ResultHistoryTable } from './ResultHistoryTable.tsx';
+
+// The chart library is loaded when a graph is first shown, not with every screen that offers the dialog.
+const ResultChart = lazy(() => import('./ResultChart.tsx').then((module) => ({ default: module.ResultChart })));
 
 export type ResultView = 'graph' | 'table';
 
@@ -23,9 +26,11 @@ export interface ResultMultiDialogProps {
   onClose: () => void;
   /** The parameter (assay sifra) shown first, e.g. the test the result screen opened it from; the first one otherwise. */
   assay?: string;
+  /** Shows 'Evaluacija rezultata' leading to /evaluation/{id}; leave it out for users below whom that screen is not (access level above 0). */
+  onOpenEvaluation?: () => void;
 }
 
-export function ResultMultiDialog({ patientId, opened, onClose, assay }: ResultMultiDialogProps) {
+export function ResultMultiDialog({ patientId, opened, onClose, assay, onOpenEvaluation }: ResultMultiDialogProps) {
   const { t } = useTranslation();
   const [view, setView] = useState<ResultView>('graph');
   const [chosen, setChosen] = useState<string | null>(null);
@@ -75,7 +80,16 @@ export function ResultMultiDialog({ patientId, opened, onClose, assay }: ResultM
           <Text size="sm" c="dimmed">
             {referenceText(series) ? t('evaluation.referenceRange', { range: referenceText(series) }) : t('evaluation.noReference')}
           </Text>
-          {view === 'graph' ? <ResultChart key={series.sifra} series={series} /> : <ResultHistoryTable series={series} />}
+          {view === 'graph' ? (
+            <Suspense fallback={<Skeleton h={260} radius="sm" />}><ResultChart key={series.sifra} series={series} /></Suspense>
+          ) : <ResultHistoryTable series={series} />}
+          {onOpenEvaluation ? (
+            <Group justify="flex-end">
+              <Button variant="light" leftSection={<IconChartLine size={16} aria-hidden />} onClick={() => { close(); onOpenEvaluation(); }}>
+                {t('evaluation.title')}
+              </Button>
+            </Group>
+          ) : null}
         </Stack>
       ) : null}
     </AppDialog>

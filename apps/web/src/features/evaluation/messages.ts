@@ -32,10 +32,7 @@ const bs = {
   flag_LL: 'Kritično nisko',
   flag_HH: 'Kritično visoko',
   flag_A: 'Odstupa',
-  flag_N: 'U opsegu',
   tableCaption: '{{analit}}: svi rezultati, najnoviji prvi',
-  openEvaluation: 'Evaluacija rezultata pacijenta {{name}}',
-  openDialog: 'Rezultati kroz vrijeme',
   back: 'Nazad na pacijente',
 };
 
@@ -71,10 +68,7 @@ const en: Catalogue = {
   flag_LL: 'Critically low',
   flag_HH: 'Critically high',
   flag_A: 'Abnormal',
-  flag_N: 'Within range',
   tableCaption: '{{analit}}: all results, newest first',
-  openEvaluation: 'Results evaluation of patient {{name}}',
-  openDialog: 'Results over time',
   back: 'Back to patients',
 };
 
@@ -107,10 +101,7 @@ const de: Catalogue = {
   flag_LL: 'Kritisch niedrig',
   flag_HH: 'Kritisch hoch',
   flag_A: 'Auffällig',
-  flag_N: 'Im Bereich',
   tableCaption: '{{analit}}: alle Ergebnisse, neueste zuerst',
-  openEvaluation: 'Befundauswertung des Patienten {{name}}',
-  openDialog: 'Ergebnisse im Verlauf',
   back: 'Zurück zu den Patienten',
 };
 

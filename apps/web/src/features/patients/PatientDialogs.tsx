@@ -23,15 +23,17 @@ interface PatientDialogsProps {
   onClose: () => void;
   /** A sample of the uncompleted list was chosen: the caller shows it (the sample edit dialog). */
   onOpenSample: (sampleId: string) => void;
+  /** The patient's results over time were asked for from the edit dialog: the caller shows them. */
+  onOpenResults?: (patientId: string) => void;
 }
 
 /** Opens the dialog named by `target`; null closes every one. */
-export function PatientDialogs({ target, onClose, onOpenSample }: PatientDialogsProps) {
+export function PatientDialogs({ target, onClose, onOpenSample, onOpenResults }: PatientDialogsProps) {
   const kind = target?.kind ?? null;
   const id = target?.patient._id ?? null;
   return (
     <>
-      <PatientEditDialog patientId={kind === 'edit' ? id : null} onClose={onClose} />
+      <PatientEditDialog patientId={kind === 'edit' ? id : null} onClose={onClose} onOpenResults={onOpenResults} />
       <PatientDataDialog patientId={kind === 'data' ? id : null} onClose={onClose} />
       <PatientSymptomsDialog patientId={kind === 'symptoms' ? id : null} onClose={onClose} />
       <UncompletedSamplesDialog patient={kind === 'samples' ? target?.patient ?? null : null} onClose={onClose} onOpenSample={onOpenSample} />

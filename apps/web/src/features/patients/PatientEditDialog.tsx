@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { IconChartLine } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   JMBG_LENGTH, PATIENT_LIMITS, intakeProblems, isValidJmbg, message, normaliseName, setSymptom, truncateIdInput,
@@ -19,7 +20,12 @@ import { JmbgWarning } from './JmbgWarning.tsx';
 import { usePatientDetail, usePatientUpdate } from './patient-record.ts';
 import { LanguageSelect, SpolChoice, SymptomChecklist } from './PatientFields.tsx';
 
-export function PatientEditDialog({ patientId, onClose }: { patientId: string | null; onClose: () => void }) {
+export function PatientEditDialog({ patientId, onClose, onOpenResults }: {
+  patientId: string | null;
+  onClose: () => void;
+  /** Offers the patient's results over time (the result-multi dialog, which the caller opens). */
+  onOpenResults?: (patientId: string) => void;
+}) {
   const { t } = useTranslation();
   const detail = usePatientDetail(patientId);
   const patient = detail.data && detail.data._id === patientId && detail.data.jmbg ? detail.data : null;
@@ -30,7 +36,9 @@ export function PatientEditDialog({ patientId, onClose }: { patientId: string | 
       title={patient ? t('patients.editTitle', { ime: patient.ime, prezime: patient.prezime }) : ''}
       size="xl"
     >
-      {patient ? <EditForm key={patient.updated_at} patient={patient} onClose={onClose} /> : null}
+      {patient ? (
+        <EditForm key={patient.updated_at} patient={patient} onClose={onClose} onOpenResults={onOpenResults ? () => onOpenResults(patient._id) : undefined} />
+      ) : null}
     </AppDialog>
   );
 }
@@ -38,7 +46,7 @@ export function PatientEditDialog({ patientId, onClose }: { patientId: string | 
 /** What the edit dialog lets a person change: the patient's own fields. */
 type EditState = Pick<Patient, 'jmbg' | 'ime' | 'prezime' | 'spol' | 'adresa' | 'telefon' | 'email' | 'passport' | 'language' | 'symptoms' | 'note'>;
 
-function EditForm({ patient, onClose }: { patient: Patient; onClose: () => void }) {
+function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClose: () => void; onOpenResults: (() => void) | undefined }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const session = useActiveSession();
@@ -132,9 +140,14 @@ function EditForm({ patient, onClose }: { patient: Patient; onClose: () => void 
           setForm((current) => ({ ...current, note }));
         }}
       />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
-        {editable ? <Button onClick={() => void save()} loading={saving} disabled={problems.length > 0}>{t('common.save')}</Button> : null}
+      <Group justify="space-between" gap="xs">
+        {onOpenResults ? (
+          <Button variant="subtle" leftSection={<IconChartLine size={16} aria-hidden />} onClick={onOpenResults}>{t('patients.actionResults')}</Button>
+        ) : <span />}
+        <Group gap="xs">
+          <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
+          {editable ? <Button onClick={() => void save()} loading={saving} disabled={problems.length > 0}>{t('common.save')}</Button> : null}
+        </Group>
       </Group>
     </Stack>
   );

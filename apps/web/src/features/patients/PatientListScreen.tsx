@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { IconChartLine, IconId, IconStethoscope, IconTestPipe } from '@tabler/icons-react';
+import { IconId, IconStethoscope, IconTestPipe } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
@@ -31,7 +31,9 @@ export function PatientListScreen() {
   // The patient stays while the dialog closes, so its content does not vanish during the closing transition.
   const [resultsOf, setResultsOf] = useState<string | null>(null);
   const [resultsOpen, setResultsOpen] = useState(false);
-  // The evaluation screen is for users who may edit (access level below 1), as the spec says.
+  // A patient's results over time open from the patient's dialog (the name cell), and lead on to the evaluation
+  // screen for users who may edit (access level below 1), as the spec says. Neither is a column or a row icon of
+  // its own: the table must fit 1280 px.
   const canEvaluate = !useActiveSession().readOnly;
   const open = (kind: PatientDialogKind) => (row: PatientRow) => setDialog({ kind, patient: row });
 
@@ -63,18 +65,12 @@ export function PatientListScreen() {
       key: 'prijem', header: t('patients.col_prijem'), render: () => t('common.admit'),
       cellAction: { label: (row) => t('patients.openIntake', { name: patientName(row) }), onClick: (row) => void navigate(`/samples/${row._id}`) },
     },
-    ...(canEvaluate ? [{
-      key: 'icon', header: t('patients.col_evaluacija'), align: 'center' as const, width: 90,
-      render: () => <IconChartLine size={18} aria-hidden />,
-      cellAction: { label: (row: PatientRow) => t('patients.openEvaluation', { name: patientName(row) }), onClick: (row: PatientRow) => void navigate(evaluationPath(row._id)) },
-    }] : []),
   ];
 
   const actions: ListRowAction<PatientRow>[] = [
     { key: 'data', label: t('patients.actionData'), icon: <IconId size={18} aria-hidden />, onClick: open('data') },
     { key: 'symptoms', label: t('patients.actionSymptoms'), icon: <IconStethoscope size={18} aria-hidden />, onClick: open('symptoms') },
     { key: 'samples', label: t('patients.actionSamples'), icon: <IconTestPipe size={18} aria-hidden />, onClick: open('samples') },
-    { key: 'results', label: t('patients.actionResults'), icon: <IconChartLine size={18} aria-hidden />, onClick: (row) => { setResultsOf(row._id); setResultsOpen(true); } },
   ];
 
   return (
@@ -97,9 +93,19 @@ export function PatientListScreen() {
           setDialog(null);
           setSampleId(id);
         }}
+        onOpenResults={(id) => {
+          setDialog(null);
+          setResultsOf(id);
+          setResultsOpen(true);
+        }}
       />
       <SampleEditDialog sampleId={sampleId} onClose={() => setSampleId(null)} />
-      <ResultMultiDialog patientId={resultsOf} opened={resultsOpen} onClose={() => setResultsOpen(false)} />
+      <ResultMultiDialog
+        patientId={resultsOf}
+        opened={resultsOpen}
+        onClose={() => setResultsOpen(false)}
+        onOpenEvaluation={canEvaluate && resultsOf ? () => void navigate(evaluationPath(resultsOf)) : undefined}
+      />
     </Stack>
   );
 }

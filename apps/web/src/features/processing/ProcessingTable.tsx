@@ -56,6 +56,11 @@ function isToday(instant: string): boolean {
   return day.year === today.year && day.month === today.month && day.day === today.day;
 }
 
+/** When the sample was registered: the time today, the date and time before. */
+function registeredText(row: ProcessingRow): string {
+  return isToday(row.created_at) ? formatTime(row.created_at) : `${formatDate(row.created_at)} ${formatTime(row.created_at)}`;
+}
+
 export function ProcessingTable({ url, storageKey, caption, datumPresets, defaultDatum, clearFilter = false }: ProcessingTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -126,9 +131,10 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
       ),
     },
     {
-      key: 'status', header: t('processing.col_status'), sortable: true,
+      key: 'status', header: t('processing.col_status'), sortable: true, width: 150,
       render: (row) => (
-        <Group gap={4} wrap="nowrap">
+        // The badge never shrinks: a cut status ('ZAPRIMLJ…') reads as another one.
+        <Group gap={4} wrap="nowrap" miw={130}>
           <StatusBadge status={row.status} />
           {row.verified_once && row.status !== 'VERIFICIRAN' ? (
             <Tooltip label={t('processing.correctionHint')} openDelay={300}>
@@ -158,10 +164,11 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
       key: 'created_at', header: t('processing.col_time'), sortable: true,
       render: (row) => (
         <Text span size="sm" title={formatDateTime(row.created_at)} style={{ whiteSpace: 'nowrap' }}>
-          {isToday(row.created_at) ? formatTime(row.created_at) : `${formatDate(row.created_at)} ${formatTime(row.created_at)}`}
+          {registeredText(row)}
         </Text>
       ),
-      cellAction: { label: (row) => t('processing.openDetails', { code: row.code }), onClick: setDetails },
+      // The name carries the time shown, so speech input finds the button by what it reads.
+      cellAction: { label: (row) => t('processing.openDetails', { code: row.code, time: registeredText(row) }), onClick: setDetails },
     },
   ];
 
