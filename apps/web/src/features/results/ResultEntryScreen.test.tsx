@@ -116,8 +116,8 @@ describe('ResultEntryScreen', () => {
     expect(chol).toHaveTextContent('Tarik Tehničar10.03.2026 08:15');
     expect(chol.querySelector('[data-delta-exceeded]')).toHaveTextContent('4,1 (12.01.2026)');
     expect(flagOf('CHOL').querySelector('[data-flag]')).toHaveAttribute('data-flag', 'H');
-    // A calculated test shows its computed value and takes no input.
-    expect(screen.getByTestId('result-value-LDL')).toHaveTextContent('4,1');
+    // A calculated test shows its computed value (the server's "4.10" with the decimal mark of the language) and takes no input.
+    expect(screen.getByTestId('result-value-LDL')).toHaveTextContent(/^4,10$/);
     expect(screen.queryByRole('textbox', { name: 'Rezultat: LDL holesterol' })).not.toBeInTheDocument();
   });
 
