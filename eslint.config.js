@@ -32,6 +32,19 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Specs take `test` from tests/fixtures.ts, which gives every worker its own server and database.
+    files: ['e2e/tests/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{
+          name: '@playwright/test',
+          importNames: ['test', 'expect'],
+          message: "Import test and expect from './fixtures.ts': it starts the worker's own app server.",
+        }],
+      }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

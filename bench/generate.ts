@@ -46,14 +46,18 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
       with patient_ids as (select id, row_number() over (order by jmbg) as n from patients where jmbg like '____9%'),
            site_ids as (select id, row_number() over (order by sifra) as n from sites),
            generated as (
-             select i, date_trunc('day', now()) - make_interval(days => 1 + (i - 1) / ${n(SAMPLES_PER_DAY)}) + make_interval(secs => (i * 37) % 86000) as at
+             select i, date_trunc('day', now()) - make_interval(days => 1 + (i - 1) / ${n(SAMPLES_PER_DAY)}) + make_interval(secs => (i * 37) % 86000) as at,
+                    case when i % 97 = 0 then 'ODOBREN' when i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end as status
              from generate_series(${n(from + 1)}, ${n(to)}) as i)
-      insert into samples (site_id, patient_id, code, rbr, status, hitan, datum, received_at, created_at, updated_at)
+      insert into samples (site_id, patient_id, code, rbr, status, hitan, datum, received_at, created_at, updated_at,
+                           approved_at, verified_at, verified_once)
       select s.id, p.id,
              to_char(g.at, 'YYMMDD') || lpad((((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1)::text, 4, '0'),
              ((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1,
-             case when g.i % 97 = 0 then 'ODOBREN' when g.i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end,
-             g.i % 50 = 0, g.at, g.at, g.at, g.at
+             g.status, g.i % 50 = 0, g.at, g.at, g.at, g.at,
+             case when g.status in ('ODOBREN', 'VERIFICIRAN') then g.at + interval '2 hours' end,
+             case when g.status = 'VERIFICIRAN' then g.at + interval '3 hours' end,
+             g.status = 'VERIFICIRAN'
       from generated g
       join patient_ids p on p.n = 1 + (g.i::bigint * 7919) % ${n(patients)}
       join site_ids s on s.n = 1 + g.i % (select count(*) from sites)

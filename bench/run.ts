@@ -51,6 +51,42 @@ const sampleIds = (await pick<{ id: string }>(`select id from samples where site
 const assayIds = (await pick<{ id: string }>(`select id from lab_assays where not calculated and not disabled and not manual order by sifra limit 40`)).map((row) => row.id);
 const prefixes = ['HOD', 'BEG', 'KOV', 'DEL', 'JUR', 'PET', 'BAB', 'OME'];
 
+// Result entry: samples of 40 tests whose results are saved all at once, as a technician does from a printout.
+// The assays are ones every adult may be given (no sex-, pregnancy- or menopause-specific range), so the samples save.
+const fortyAssayIds = (await pick<{ id: string }>(`select a.id from lab_assays a where not a.calculated and not a.disabled and not a.manual
+  and not exists (select 1 from reference_ranges r where r.labassay_id = a.id and (r.spol is not null or r.trudnica is not null or r.menopauza is not null))
+  order by a.sifra limit 40`)).map((row) => row.id);
+if (fortyAssayIds.length !== 40) throw new Error(`the catalogue has ${fortyAssayIds.length} assays for a 40-test sample, not 40`);
+interface EntrySample { sid: string; version: number; tests: { _id: string; vrsta: string; opcije: string[] }[] }
+const entrySamples: EntrySample[] = [];
+for (let k = 0; entrySamples.length < 20 && k < patientIds.length; k += 1) {
+  const created = await app.inject({ method: 'POST', url: '/api/uzorci/save', headers: auth, payload: { pid: patientIds[k], testovi: fortyAssayIds } });
+  if (created.statusCode !== 201) continue;
+  const sid = created.json<{ uzorak: { _id: string } }>().uzorak._id;
+  const shown = (await app.inject({ method: 'GET', url: `/api/rezultati/${sid}`, headers: auth })).json<EntrySample>();
+  entrySamples.push({ sid, version: shown.version, tests: shown.tests });
+}
+if (entrySamples.length < 20) throw new Error('could not create the 40-test samples for the result-entry benchmark');
+
+/** A result each kind of assay takes; every other round of a sample gives the other value, so each save changes all 40 results. */
+function resultFor(test: EntrySample['tests'][number], round: number): string {
+  const second = round % 2 === 1;
+  if (test.vrsta === 'qualitative') return second ? `Pozitivan${test.opcije[0] ? ` (${test.opcije[0]})` : ''}` : 'Negativan';
+  if (test.vrsta === 'text') return second ? 'Bistra' : 'Žuta';
+  return second ? '5,1' : '4,5';
+}
+
+async function saveFortyResults(i: number): Promise<number> {
+  const sample = at(entrySamples, i);
+  const round = Math.floor(i / entrySamples.length);
+  const response = await app.inject({
+    method: 'POST', url: '/api/rezultati/save', headers: auth,
+    payload: { sid: sample.sid, version: sample.version, rezultati: sample.tests.map((test) => ({ test: test._id, rezultat: resultFor(test, round) })) },
+  });
+  if (response.statusCode === 200) sample.version = response.json<{ version: number }>().version;
+  return response.statusCode;
+}
+
 interface Scenario {
   name: string;
   call: (i: number) => Promise<number>;
@@ -66,6 +102,8 @@ const scenarios: Scenario[] = [
   { name: 'patient detail (GET /api/pacijenti/detalji/{id})', call: (i) => status(app.inject({ method: 'GET', url: `/api/pacijenti/detalji/${at(patientIds, i)}`, headers: auth })) },
   { name: 'sample list, newest page (GET /api/uzorci/list)', call: () => status(app.inject({ method: 'GET', url: '/api/uzorci/list?per_page=15&datum=SVE', headers: auth })) },
   { name: 'sample show (GET /api/uzorci/show/{sid})', call: (i) => status(app.inject({ method: 'GET', url: `/api/uzorci/show/${at(sampleIds, i)}`, headers: auth })) },
+  { name: 'result screen (GET /api/rezultati/{sid})', call: (i) => status(app.inject({ method: 'GET', url: `/api/rezultati/${at(sampleIds, i)}`, headers: auth })) },
+  { name: 'saving the results of a 40-test sample (POST /api/rezultati/save)', call: saveFortyResults },
   {
     name: 'sample creation with 3 tests (POST /api/uzorci/save)',
     call: (i) => status(app.inject({

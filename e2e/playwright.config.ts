@@ -1,15 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// 8181 by default. Several runs on one machine: give each its own E2E_PORT, a private
-// build with WEB_DIST (see start-server.mjs) and `--output <dir>` for the artifacts.
-const port = Number(process.env.E2E_PORT ?? 8181);
-const baseURL = `http://127.0.0.1:${port}`;
-
+// Every worker starts its own app server and database (tests/fixtures.ts) on
+// E2E_PORT + its index (8181, 8182, ... by default). Several runs on one machine:
+// give each its own E2E_PORT range, a private build with WEB_DIST (see
+// start-server.mjs) and `--output <dir>` for the artifacts.
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results',
-  // One server, one database: specs share demo users, so they run one at a time.
-  workers: 1,
+  // Spec files spread over the workers; the tests of one file run in order, on one worker's server.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -17,7 +16,6 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    baseURL,
     locale: 'bs-BA',
     timezoneId: 'Europe/Sarajevo',
     trace: 'retain-on-failure',
@@ -39,13 +37,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node start-server.mjs',
-    url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, expectAccessible, openAs, userMenu } from './helpers.ts';
 
 test('login page passes axe-core', async ({ page }) => {

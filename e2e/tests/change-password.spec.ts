@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   DEMO, DEMO_PASSWORD, apiChangePassword, apiSignIn, expectSignedInAs, fillLogin, openUserMenuItem, signIn,
 } from './helpers.ts';

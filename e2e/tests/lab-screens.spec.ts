@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
@@ -23,6 +24,8 @@ async function picture(page: Page, name: string, width: number, { waitForNetwork
 for (const width of [1280, 500]) {
   test.describe(`at ${width} px`, () => {
     test.beforeEach(async ({ page }) => {
+      // Several full-page pictures with an axe-core pass each, one over a PDF viewer: more than the default 30 s on a busy 2-core machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
     });
 

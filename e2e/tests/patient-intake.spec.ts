@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, toast } from './lab-data.ts';
 

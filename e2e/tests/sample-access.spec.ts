@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, patientId, siteSampleCodes } from './lab-data.ts';
 

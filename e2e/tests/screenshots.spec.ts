@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, expectAccessible, signIn, userMenu } from './helpers.ts';
 
 // Pictures of the login page and the shell, wide and narrow, for a person to look at

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, openAs, storedToken, userMenu } from './helpers.ts';
 
 test('after idleTime seconds without activity the user is logged out automatically', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   DEMO, expectSignedInAs, fillLogin, landingPaths, expectSiteOptions, siteSelect, signIn, storedToken, userMenu,
 } from './helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, chooseSite, expectSiteOptions, openAs, siteSelect } from './helpers.ts';
 
 test('switching the site applies ?site= and sends the new site with every call', async ({ page }) => {

@@ -10,6 +10,11 @@ export interface AuditEntry {
   oldValue?: unknown;
   newValue?: unknown;
   reason?: string | null;
+  /**
+   * Done by the system rather than by the caller (a calculated result recomputed from its components):
+   * the row carries no user, while the request id still ties it to the call that caused it.
+   */
+  bySystem?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ export async function writeAudit(tx: Tx, ctx: RequestContext, entries: AuditEntr
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
   await tx.insert(auditLog).values(list.map((entry) => ({
-    userId: ctx.userId,
+    userId: entry.bySystem ? null : ctx.userId,
     siteId: ctx.siteId,
     requestId: ctx.requestId,
     action: entry.action,

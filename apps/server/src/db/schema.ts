@@ -305,6 +305,8 @@ export const samples = pgTable('samples', {
   index('samples_site_created_idx').on(t.siteId, t.createdAt, t.id),
   index('samples_site_status_idx').on(t.siteId, t.status, t.createdAt, t.id),
   index('samples_patient_idx').on(t.patientId, t.createdAt),
+  // The delta check's lookup: a patient's verified samples at a site, newest verification first (a backward scan).
+  index('samples_patient_verified_idx').on(t.patientId, t.siteId, t.verifiedAt).where(sql`${t.status} = 'VERIFICIRAN'`),
   check('samples_status_check', sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN')`),
 ]);
 

@@ -7,6 +7,7 @@ import { patientRoutes } from './patients/routes.ts';
 import { sampleRoutes } from './samples/routes.ts';
 import { sampleTypeRoutes } from './sample-types/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
+import { resultRoutes } from './results/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -17,4 +18,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(sampleRoutes, options);
   await api.register(sampleTypeRoutes, options);
   await api.register(labelRoutes, options);
+  await api.register(resultRoutes, options);
 }

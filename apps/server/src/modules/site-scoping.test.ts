@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes.ts';
 import { registerModules } from './index.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { patientRoutes } from './patients/routes.ts';
+import { resultRoutes } from './results/routes.ts';
 import { sampleTypeRoutes } from './sample-types/routes.ts';
 import { sampleRoutes } from './samples/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
@@ -22,6 +23,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'patients', routes: patientRoutes, siteData: true },
   { folder: 'samples', routes: sampleRoutes, siteData: true },
   { folder: 'labels', routes: labelRoutes, siteData: true },
+  { folder: 'results', routes: resultRoutes, siteData: true },
   { folder: 'auth', routes: authRoutes, siteData: false, why: "sign-in, sign-out, the caller's own profile and password" },
   { folder: 'sites', routes: siteRoutes, siteData: false, why: "the caller's own site memberships" },
   { folder: 'health', routes: healthRoutes, siteData: false, why: 'no data at all' },

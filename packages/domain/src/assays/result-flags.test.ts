@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   evaluateResultFlag,
+  exactNumericText,
   exactNumericValue,
   isCriticalFlag,
   normalizeTextResult,
@@ -38,6 +39,17 @@ describe('parseResultValue', () => {
     expect(exactNumericValue('6,2')).toBe(6.2);
     expect(exactNumericValue('<0.5')).toBeNull();
     expect(exactNumericValue('Negativan')).toBeNull();
+  });
+
+  it('exactNumericText keeps the digits as entered, with a decimal point, for a numeric column', () => {
+    expect(exactNumericText('5,40')).toBe('5.40');
+    expect(exactNumericText(' 0.1 ')).toBe('0.1');
+    expect(exactNumericText('-3')).toBe('-3');
+    expect(exactNumericText(',5')).toBe('.5');
+    expect(exactNumericText('12345678901234567890.123456789')).toBe('12345678901234567890.123456789');
+    expect(exactNumericText('<0.5')).toBeNull();
+    expect(exactNumericText('Pozitivan')).toBeNull();
+    expect(exactNumericText('')).toBeNull();
   });
 });
 

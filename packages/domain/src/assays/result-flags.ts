@@ -42,6 +42,15 @@ export function exactNumericValue(text: string): number | null {
   return parsed.kind === 'number' && parsed.comparator === null ? parsed.value : null;
 }
 
+/**
+ * The exact number of a result as decimal text with a point ("5,40" -> "5.40"), for a `numeric` column:
+ * the digits as entered, never through a float. Null for text and censored results, like exactNumericValue.
+ */
+export function exactNumericText(text: string): string | null {
+  if (exactNumericValue(text) === null) return null;
+  return text.trim().replace(',', '.');
+}
+
 /** Case, spacing, a final full stop and missing diacritics (Zuta for Žuta, dj for đ) do not change a text answer. */
 export function normalizeTextResult(text: string): string {
   return text

@@ -4,3 +4,5 @@ export * from './result-kind.ts';
 export * from './verification.ts';
 export * from './contracts.ts';
 export * from './processing-contracts.ts';
+export * from './calculated.ts';
+export * from './audit-actions.ts';

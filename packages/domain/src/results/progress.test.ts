@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesEnteredResult, hasResult, resultSaveOutcome, statusAfterResults, type ResultSaveInput } from './progress.ts';
+import { changesEnteredResult, hasResult, resultSaveOutcome, statusAfterResults, testStatus, type ResultSaveInput } from './progress.ts';
 
 const tests = (...values: (string | null)[]) => values.map((rezultat) => ({ rezultat }));
 
@@ -61,5 +61,20 @@ describe('changesEnteredResult', () => {
     expect(changesEnteredResult(null, '5,4')).toBe(false);
     expect(changesEnteredResult('', '5,4')).toBe(false);
     expect(changesEnteredResult('5,4', '5,4')).toBe(false);
+  });
+});
+
+describe('testStatus', () => {
+  it('keeps a test without a result where the sample is before results', () => {
+    expect(testStatus('ZAPRIMLJEN', null)).toBe('ZAPRIMLJEN');
+    expect(testStatus('U OBRADI', '  ')).toBe('U OBRADI');
+    expect(testStatus('REALIZOVAN', null)).toBe('U OBRADI');
+  });
+  it('marks a test with its result done, and released with the sample', () => {
+    expect(testStatus('U OBRADI', '5,4')).toBe('REALIZOVAN');
+    expect(testStatus('ZAPRIMLJEN', 'Negativan')).toBe('REALIZOVAN');
+    expect(testStatus('REALIZOVAN', '5,4')).toBe('REALIZOVAN');
+    expect(testStatus('ODOBREN', '5,4')).toBe('ODOBREN');
+    expect(testStatus('VERIFICIRAN', '5,4')).toBe('VERIFICIRAN');
   });
 });

@@ -34,6 +34,18 @@ export function statusAfterResults(status: SampleStatus, tests: readonly ResultP
   return status;
 }
 
+/**
+ * A test's own progress (`status_t`), in the sample status vocabulary. A test
+ * without a result is where the sample is before results: ZAPRIMLJEN, or
+ * U OBRADI once the lab works on the sample. A test with its result is
+ * REALIZOVAN, and moves with the sample through approval (ODOBREN) and
+ * verification (VERIFICIRAN), so a released result says so on its own row.
+ */
+export function testStatus(sampleStatus: SampleStatus, rezultat: string | null): SampleStatus {
+  if (!hasResult(rezultat)) return sampleStatus === 'ZAPRIMLJEN' ? 'ZAPRIMLJEN' : 'U OBRADI';
+  return sampleStatus === 'ODOBREN' || sampleStatus === 'VERIFICIRAN' ? sampleStatus : 'REALIZOVAN';
+}
+
 export interface ResultSaveInput {
   status: SampleStatus;
   /** Every test of the sample with the results it will carry once the save is applied. */

@@ -157,6 +157,10 @@ export async function seedDemoPatients(db: Db): Promise<void> {
       hitan: sample.hitan ?? false, trudnica: sample.trudnica ?? false, lokacija: sample.lokacija ?? patient.lokacija ?? '',
       doktor: sample.doktor ?? '', komentar: sample.komentar ?? '', datum, createdAt: datum, updatedAt: datum,
       receivedAt: sample.status === 'ZAPRIMLJEN' ? null : new Date(datum.getTime() + 20 * 60_000),
+      // Released samples carry when they were approved and verified (the delta check reads the verification time).
+      approvedAt: sample.status === 'ODOBREN' || sample.status === 'VERIFICIRAN' ? new Date(datum.getTime() + 120 * 60_000) : null,
+      verifiedAt: sample.status === 'VERIFICIRAN' ? new Date(datum.getTime() + 180 * 60_000) : null,
+      verifiedOnce: sample.status === 'VERIFICIRAN',
     }).returning({ id: samples.id });
     if (!row) continue;
     await db.insert(sampleTests).values(outcome.selection.map((test) => {

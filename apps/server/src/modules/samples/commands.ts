@@ -1,6 +1,7 @@
 import {
   type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDateOf, formatSampleCode,
   fromMinorUnits, isSampleActionAllowed, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
+  statusAfterResults, testStatus,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
@@ -129,8 +130,15 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
         const old = before.get(test.labassay);
         return old !== undefined && (old.price !== test.price || old.component_of !== test.component_of);
       });
+      // The status follows the tests as it follows the results: a new test without a result reopens a
+      // complete sample (REALIZOVAN -> U OBRADI); removing the one test still waiting completes it.
+      const status = statusOf(current.status);
+      const kept = existingTests.filter((test) => after.has(test.labassayId));
+      const nextSampleStatus = statusAfterResults(status, [...kept, ...added.map(() => ({ rezultat: null }))]);
       await samples.deleteSampleTests(current.id, removed);
-      await samples.insertSampleTests(current.id, added.map((test) => ({ labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of })));
+      await samples.insertSampleTests(current.id, added.map((test) => ({
+        labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of, statusT: testStatus(nextSampleStatus, null),
+      })));
       for (const test of repriced) {
         await samples.updateSampleTest(current.id, test.labassay, { price: fromMinorUnits(test.price), componentOf: test.component_of });
       }
@@ -139,6 +147,10 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
           action: 'sample.tests', entity: 'sample', entityId: current.id, field: 'tests',
           oldValue: existing.map((test) => test.labassay), newValue: outcome.selection.map((test) => test.labassay),
         });
+      }
+      if (nextSampleStatus !== status) {
+        changes.status = nextSampleStatus;
+        audit.push({ action: 'sample.status', entity: 'sample', entityId: current.id, field: 'status', oldValue: status, newValue: nextSampleStatus });
       }
     }
     if (audit.length === 0) return current;

@@ -27,6 +27,8 @@ export interface NewSampleTest {
   labassayId: string;
   price: string;
   componentOf: string | null;
+  /** The test's own status; ZAPRIMLJEN when left out. */
+  statusT?: string;
 }
 
 /** A test on a sample with what the sample screens show of its assay. */
@@ -86,9 +88,13 @@ export function sampleRepository(db: Db, siteId: string) {
       return rows[0] ?? null;
     },
 
-    /** Changes a sample of this site; an id of another site changes nothing and throws. */
+    /**
+     * Changes a sample of this site and adds one to its version (the result
+     * screen's optimistic lock: a results save that read the sample before
+     * this change is refused); an id of another site changes nothing and throws.
+     */
     async updateSample(id: string, changes: SampleChanges, userId: string): Promise<SampleRow> {
-      const [row] = await db.update(samples).set({ ...changes, updatedBy: userId, updatedAt: sql`now()` })
+      const [row] = await db.update(samples).set({ ...changes, version: sql`${samples.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
         .where(ofSite(eq(samples.id, id))).returning();
       if (!row) throw new Error('update found no sample of this site');
       return row;

@@ -1,0 +1,1 @@
+CREATE INDEX "samples_patient_verified_idx" ON "samples" USING btree ("patient_id","site_id","verified_at") WHERE "samples"."status" = 'VERIFICIRAN';

@@ -1,0 +1,117 @@
+import {
+  type DeltaLimit, type FlagReference, type FormulaPatient, type ReferencePatient, type ReferenceRange, type ResultFlag, type ResultKind,
+  type SampleStatus, RESULT_KINDS, calendarDateOf, evaluateResultFlag, isSampleStatus, isSpol, patientAge, selectReferenceRange,
+} from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import { patientById, type PatientRecord } from '../patients/service.ts';
+import { siteTimeZone } from '../sites/service.ts';
+import type { RangeRow, ResultSampleRow, ResultTestRow } from './repository.ts';
+
+// How a sample's results are judged for its patient: the patient's facts at the sample date, the reference
+// range that applies, the flag, and the stored values read as the domain's types. Used by the result
+// screen's answer, the save (stored flags) and the verification (critical values), so all three agree.
+
+/** Who the results are of: sex, age in days on the day the sample was taken, and the sample's pregnancy and menopause. */
+export interface PatientFacts {
+  patient: PatientRecord;
+  reference: ReferencePatient;
+  formula: FormulaPatient;
+}
+
+export async function patientFacts(db: Db, siteId: string, sample: ResultSampleRow): Promise<PatientFacts> {
+  const [patient, timeZone] = await Promise.all([patientById(db, sample.patientId), siteTimeZone(db, siteId)]);
+  if (!patient) throw new Error('sample without its patient');
+  const spol = isSpol(patient.spol) ? patient.spol : null;
+  const ageDays = patientAge(patient, calendarDateOf(sample.datum, timeZone))?.days ?? null;
+  return {
+    patient,
+    reference: { spol, ageDays, trudnica: sample.trudnica, menopauza: sample.menopauza },
+    formula: { spol, ageDays },
+  };
+}
+
+/** A stored numeric column (text) as a number; null stays null. */
+function numberOf(value: string | null): number | null {
+  if (value === null) return null;
+  const number = Number(value);
+  if (!Number.isFinite(number)) throw new Error(`numeric column is not a number: ${value}`);
+  return number;
+}
+
+type StoredRange = ReferenceRange & FlagReference;
+
+function rangeOf(row: RangeRow): StoredRange {
+  return {
+    spol: isSpol(row.spol) ? row.spol : null,
+    ageMinDays: row.ageMinDays,
+    ageMaxDays: row.ageMaxDays,
+    trudnica: row.trudnica,
+    menopauza: row.menopauza,
+    low: numberOf(row.low),
+    high: numberOf(row.high),
+    tekst: row.tekst,
+  };
+}
+
+/** The assays' reference ranges, by assay, read once per call. */
+export function rangesByAssay(rows: readonly RangeRow[]): Map<string, StoredRange[]> {
+  const byAssay = new Map<string, StoredRange[]>();
+  for (const row of rows) {
+    const list = byAssay.get(row.labassayId) ?? [];
+    list.push(rangeOf(row));
+    byAssay.set(row.labassayId, list);
+  }
+  return byAssay;
+}
+
+export interface Judgement {
+  /** The range that applies to this patient, or null when none does. */
+  range: StoredRange | null;
+  /** The flag of the result (N within range), or null without a result or when it cannot be judged. */
+  flag: ResultFlag | null;
+}
+
+/** The range of the test's assay for this patient, and the flag of `rezultat` against it and the assay's critical limits. */
+export function judge(
+  test: Pick<ResultTestRow, 'labassayId' | 'criticalLow' | 'criticalHigh'>,
+  rezultat: string | null,
+  ranges: ReadonlyMap<string, readonly StoredRange[]>,
+  facts: PatientFacts,
+): Judgement {
+  const range = selectReferenceRange(ranges.get(test.labassayId) ?? [], facts.reference);
+  if (rezultat === null) return { range, flag: null };
+  const flag = evaluateResultFlag(rezultat, range, { criticalLow: numberOf(test.criticalLow), criticalHigh: numberOf(test.criticalHigh) });
+  return { range, flag };
+}
+
+/** The assay's delta limit, or null when it has none. */
+export function deltaLimitOf(test: Pick<ResultTestRow, 'deltaKind' | 'deltaLimit'>): DeltaLimit | null {
+  const value = numberOf(test.deltaLimit);
+  if (value === null) return null;
+  if (test.deltaKind === 'absolute' || test.deltaKind === 'percent') return { kind: test.deltaKind, value };
+  throw new Error(`unknown delta kind in the catalogue: ${String(test.deltaKind)}`);
+}
+
+// Stored values the domain does not know are a broken database, not bad input: these throw a plain Error (a 500).
+
+export function statusOf(value: string): SampleStatus {
+  if (!isSampleStatus(value)) throw new Error(`unknown sample status in the database: ${value}`);
+  return value;
+}
+
+export function resultKindOf(value: string): ResultKind {
+  const kind = RESULT_KINDS.find((known) => known === value);
+  if (!kind) throw new Error(`unknown result kind in the catalogue: ${value}`);
+  return kind;
+}
+
+/** A blank text is no result: saving '' or spaces clears the value. Anything else is kept exactly as sent. */
+export function storedText(rezultat: string | null): string | null {
+  return rezultat === null || rezultat.trim() === '' ? null : rezultat;
+}
+
+/** Who entered a result: the user's display name, or the source (an analyser, 'formula'); null before any result. */
+export function enteredBy(test: Pick<ResultTestRow, 'unioIme' | 'unioPrezime' | 'unioSource'>): string | null {
+  if (test.unioIme !== null || test.unioPrezime !== null) return `${test.unioIme ?? ''} ${test.unioPrezime ?? ''}`.trim();
+  return test.unioSource;
+}

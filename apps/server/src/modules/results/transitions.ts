@@ -1,0 +1,141 @@
+import {
+  type Obavijesten, type ResultRefusal, type SampleStatus, type SampleTransition, approveRefusal, hasResult, nextStatus, testStatus,
+  unapproveRefusal, unverifyRefusal, verifyRefusal,
+} from '@lis/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { writeAudit, type AuditEntry } from '../../db/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+import { judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
+import { referenceRangesOf, resultRepository, type ResultRepository, type ResultSampleRow, type ResultTestRow, type SampleMove } from './repository.ts';
+import { eventInfo, type StatusAnswer } from './save.ts';
+
+// Approval (technical validation), verification (medical validation) and taking either back. Each runs in
+// one transaction on the locked sample row: the domain's refusal decides (409 for a move the status does not
+// allow, 400 naming the missing input), nothing changes on a refusal, and a move stamps who and when,
+// moves every test's own status with the sample, adds one to the version and writes its audit rows.
+
+/** A refusal as an answer: missing or wrong input names its field (400); a move the status does not allow is a conflict (409). */
+function refuse(refusal: ResultRefusal): never {
+  throw new AppError(refusal.field ? 400 : 409, refusal.code, refusal.field, refusal.params ?? (refusal.field ? { field: refusal.field } : {}));
+}
+
+interface Locked {
+  tx: Tx;
+  results: ResultRepository;
+  sample: ResultSampleRow;
+  status: SampleStatus;
+  tests: ResultTestRow[];
+}
+
+interface MovePlan {
+  move: SampleMove & { status: SampleStatus };
+  audit: AuditEntry[];
+  /** Text of the realtime event to announce after commit, when the move has one. */
+  event?: { name: 'result:approved'; info: string };
+}
+
+/**
+ * Locks the sample, lets `plan` decide (or refuse), then applies the move:
+ * the sample's status and stamps, each test's status_t, the audit rows, and
+ * the realtime event after commit.
+ */
+async function moveSample(
+  db: Db, ctx: RequestContext, sid: string, realtime: RealtimeHub | undefined, plan: (locked: Locked) => Promise<MovePlan>,
+): Promise<StatusAnswer> {
+  const outcome = await db.transaction(async (tx) => {
+    const results = resultRepository(tx, ctx.siteId);
+    const sample = await results.findSample(sid, { forUpdate: true });
+    if (!sample) throw AppError.notFound();
+    const tests = await results.testsOfSample(sample.id);
+    const { move, audit, event } = await plan({ tx, results, sample, status: statusOf(sample.status), tests });
+    const statusWrites = tests
+      .map((test) => ({ id: test.id, statusT: testStatus(move.status, test.rezultat), before: test.statusT }))
+      .filter((write) => write.statusT !== write.before);
+    await results.writeTestStatuses(sample.id, statusWrites);
+    const moved = await results.updateSample(sample.id, move, ctx.userId);
+    await writeAudit(tx, ctx, audit);
+    return { status: statusOf(moved.status), version: moved.version, event };
+  });
+  if (outcome.event) realtime?.emitToSite(ctx.siteId, outcome.event.name, { id: sid, info: outcome.event.info });
+  return { status: outcome.status, version: outcome.version };
+}
+
+function statusEntry(sample: ResultSampleRow, action: string, from: SampleStatus, to: SampleStatus, reason?: string): AuditEntry {
+  return { action, entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: to, reason: reason ?? null };
+}
+
+/** The status after a move the refusal check has allowed. */
+function allowedNext(status: SampleStatus, transition: SampleTransition): SampleStatus {
+  const next = nextStatus(status, transition);
+  if (next === null) throw new Error(`${transition} allowed from ${status} by its refusal check but not by the status machine`);
+  return next;
+}
+
+/**
+ * POST /rezultati/odobri: technical validation of a complete sample
+ * (REALIZOVAN -> ODOBREN), stamped with who and when; announces
+ * 'result:approved' to the site (results waiting for medical verification).
+ */
+export function approve(db: Db, ctx: RequestContext, sid: string, realtime: RealtimeHub | undefined): Promise<StatusAnswer> {
+  return moveSample(db, ctx, sid, realtime, async ({ tx, sample, status, tests }) => {
+    const refusal = approveRefusal(status);
+    if (refusal) refuse(refusal);
+    // The status says complete; the tests must agree, or an incomplete sample would be released.
+    if (!tests.every((test) => hasResult(test.rezultat))) refuse({ code: 'results.incomplete' });
+    const next = allowedNext(status, 'approve');
+    const facts = await patientFacts(tx, ctx.siteId, sample);
+    return {
+      move: { status: next, approval: 'stamp' },
+      audit: [statusEntry(sample, 'sample.approve', status, next)],
+      event: { name: 'result:approved', info: eventInfo(sample.code, facts.patient) },
+    };
+  });
+}
+
+/** POST /rezultati/odobri/undo: takes the approval back (ODOBREN -> REALIZOVAN), so results can be changed again. */
+export function unapprove(db: Db, ctx: RequestContext, sid: string, realtime: RealtimeHub | undefined): Promise<StatusAnswer> {
+  return moveSample(db, ctx, sid, realtime, ({ sample, status }) => {
+    const refusal = unapproveRefusal(status);
+    if (refusal) refuse(refusal);
+    const next = allowedNext(status, 'unapprove');
+    return Promise.resolve({ move: { status: next, approval: 'clear' }, audit: [statusEntry(sample, 'sample.unapprove', status, next)] });
+  });
+}
+
+/**
+ * POST /rezultati/verifikuj: medical validation (ODOBREN -> VERIFICIRAN).
+ * The flags are computed afresh for this patient; a critical value (LL, HH)
+ * needs `obavijesten` (who was told, when, not in the future), which is
+ * stored and audited as its own row. The sample is marked verified once:
+ * after an unlock, changing a result needs a reason.
+ */
+export function verify(
+  db: Db, ctx: RequestContext, sid: string, obavijesten: Obavijesten | null | undefined, realtime: RealtimeHub | undefined,
+): Promise<StatusAnswer> {
+  return moveSample(db, ctx, sid, realtime, async ({ tx, sample, status, tests }) => {
+    const [facts, rangeRows] = await Promise.all([patientFacts(tx, ctx.siteId, sample), referenceRangesOf(tx, tests.map((test) => test.labassayId))]);
+    const ranges = rangesByAssay(rangeRows);
+    const flags = tests.map((test) => judge(test, test.rezultat, ranges, facts).flag);
+    const refusal = verifyRefusal({ status, flags, obavijesten, now: new Date() });
+    if (refusal) refuse(refusal);
+    const next = allowedNext(status, 'verify');
+    const acknowledged = obavijesten ? { ko: obavijesten.ko, kada: obavijesten.kada } : null;
+    const audit = [statusEntry(sample, 'sample.verify', status, next)];
+    if (acknowledged) {
+      audit.push({ action: 'sample.acknowledge', entity: 'sample', entityId: sample.id, field: 'obavijesten', oldValue: null, newValue: acknowledged });
+    }
+    return { move: { status: next, verification: 'stamp', obavijesten: acknowledged }, audit };
+  });
+}
+
+/** POST /rezultati/verifikuj/undo: unlock (VERIFICIRAN -> ODOBREN) with a reason, kept in the audit row. */
+export function unverify(db: Db, ctx: RequestContext, sid: string, razlog: string, realtime: RealtimeHub | undefined): Promise<StatusAnswer> {
+  return moveSample(db, ctx, sid, realtime, ({ sample, status }) => {
+    const refusal = unverifyRefusal(status, razlog);
+    if (refusal) refuse(refusal);
+    const next = allowedNext(status, 'unverify');
+    return Promise.resolve({ move: { status: next, verification: 'clear' }, audit: [statusEntry(sample, 'sample.unverify', status, next, razlog.trim())] });
+  });
+}

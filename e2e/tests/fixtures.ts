@@ -1,0 +1,70 @@
+/**
+ * The `test` every spec uses: Playwright's, with one app server per worker.
+ * Each worker starts its own server (start-server.mjs) on its own port with
+ * its own fresh database and demo seed, so specs running side by side never
+ * share a password change, a session or a sample counter. Specs import
+ * `test` and `expect` from here, never from @playwright/test (lint enforces it).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+const e2eDir = path.resolve(import.meta.dirname, '..');
+/** The first worker's port; worker n serves on base + n. Several runs on one machine need different E2E_PORT values. */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
+const START_TIMEOUT_MS = 120_000;
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/api/health`);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilServing(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the e2e server exited with ${server.exitCode}:\n${output()}`);
+    if (await healthy(url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the e2e server did not answer at ${url} within ${START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+export const test = base.extend<object, { serverURL: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from its first parameter; this one needs none.
+  serverURL: [async ({}, use, workerInfo) => {
+    const port = BASE_PORT + workerInfo.parallelIndex;
+    const url = `http://127.0.0.1:${port}`;
+    if (await healthy(url)) throw new Error(`port ${port} is already serving: give this run another E2E_PORT`);
+    let output = '';
+    const server = spawn(process.execPath, ['start-server.mjs'], {
+      cwd: e2eDir,
+      env: { ...process.env, E2E_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8_000); };
+    server.stdout?.on('data', keep);
+    server.stderr?.on('data', keep);
+    try {
+      await waitUntilServing(url, server, () => output);
+      await use(url);
+    } finally {
+      await stop(server);
+    }
+  }, { scope: 'worker', timeout: START_TIMEOUT_MS + 10_000 }],
+  baseURL: async ({ serverURL }, use) => {
+    await use(serverURL);
+  },
+});
+
+export { expect };
