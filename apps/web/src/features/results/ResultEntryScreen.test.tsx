@@ -33,6 +33,7 @@ function route(call: Call): Reply {
   const other = Object.values(otherAnswers).find((candidate) => path === `/api/rezultati/${candidate.uzorak._id}`);
   if (other) return { status: 200, body: other };
   if (path === '/api/rezultati/save') return { status: 200, body: { success: true, status: 'U OBRADI', version: answer.version + 1 } };
+  if (path === '/api/rezultati/odobri') return { status: 200, body: { success: true, status: 'ODOBREN', version: answer.version + 1 } };
   if (path === '/api/rezultati/verifikuj') return { status: 200, body: { success: true, status: 'VERIFICIRAN', version: answer.version + 1 } };
   if (path === `/api/uzorci/audit/${SID}`) {
     return {
@@ -349,6 +350,39 @@ describe('ResultEntryScreen', () => {
     expect(calls.filter((call) => call.url.startsWith('/api/rezultati/odobri'))).toHaveLength(0);
     // A technician does not verify.
     expect(screen.queryByRole('button', { name: 'Verifikuj' })).not.toBeInTheDocument();
+  });
+
+  it('approves only what is saved: Odobri waits for unsaved changes, then approves after reading the sample again', async () => {
+    signIn('technician');
+    answer = fixtureAnswer({ status: 'REALIZOVAN' }, fixtureTests({ uro: { rezultat: 'Negativan' }, boja: { rezultat: 'Žuta' }, glu: { rezultat: '5,1' }, k: { rezultat: '4,4' } }));
+    renderScreen();
+    const user = userEvent.setup();
+    await user.clear(await screen.findByRole('textbox', { name: 'Rezultat: Glukoza' }));
+    await user.type(input('Glukoza'), '5,2');
+    const approve = screen.getByRole('button', { name: 'Odobri' });
+    expect(approve).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(approve);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Najprije sačuvajte izmjene');
+    await user.click(approve);
+    expect(calls.filter((call) => call.url.startsWith('/api/rezultati/odobri'))).toHaveLength(0);
+    // Ctrl+S inside a dialog is not the results' save.
+    await user.click(screen.getByRole('button', { name: 'Komentar' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Tekst komentara' }));
+    await user.keyboard('{Control>}s{/Control}');
+    expect(saves()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'ODUSTANI' }));
+
+    await user.clear(input('Glukoza'));
+    await user.type(input('Glukoza'), '5,1');
+    expect(approve).not.toHaveAttribute('aria-disabled');
+    const before = calls.length;
+    await user.click(approve);
+    expect(await toast('Rezultati odobreni.')).toBeInTheDocument();
+    // Read again, approved, and read again to show the new status.
+    await waitFor(() => expect(calls.slice(before).map((call) => `${call.method} ${call.url.split('?')[0]}`)).toEqual([
+      `GET /api/rezultati/${SID}`, 'POST /api/rezultati/odobri', `GET /api/rezultati/${SID}`,
+    ]));
+    expect(calls.find((call) => call.url.startsWith('/api/rezultati/odobri'))?.body).toEqual({ site: 'site-sa', sid: SID });
   });
 
   it('shows a read-only user the results and their history, and no control that writes', async () => {

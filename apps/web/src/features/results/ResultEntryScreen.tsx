@@ -161,6 +161,11 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
     if (!editable) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        // In a dialog (comment, reason …) the shortcut is not the results' SAČUVAJ; only the browser's page save is kept off.
+        if (event.target instanceof Element && event.target.closest('[role="dialog"]')) {
+          event.preventDefault();
+          return;
+        }
         event.preventDefault();
         saveFromShortcut();
       }
