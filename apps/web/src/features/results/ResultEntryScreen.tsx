@@ -71,7 +71,8 @@ export function ResultEntryScreen() {
       ) : results.isError ? (
         <Alert styles={READABLE_ALERT_STYLES} color="red">{t('results.loadFailed')}</Alert>
       ) : results.data ? (
-        <ResultEntry answer={results.data} />
+        // Another sample (the route's id changed) starts afresh: no drafts, conflict or focus carried over.
+        <ResultEntry key={results.data.uzorak._id} answer={results.data} />
       ) : (
         <Stack gap="md" aria-busy aria-label={t('common.loading')}>
           <Skeleton h={88} radius="md" />
