@@ -8,7 +8,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
-import { referenceRangesOf, resultRepository, type ResultRepository, type ResultSampleRow, type ResultTestRow, type SampleMove } from './repository.ts';
+import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type SampleMove } from './repository.ts';
 import { eventInfo, type StatusAnswer } from './save.ts';
 
 // Approval (technical validation), verification (medical validation) and taking either back. Each runs in
@@ -23,7 +23,6 @@ function refuse(refusal: ResultRefusal): never {
 
 interface Locked {
   tx: Tx;
-  results: ResultRepository;
   sample: ResultSampleRow;
   status: SampleStatus;
   tests: ResultTestRow[];
@@ -49,7 +48,7 @@ async function moveSample(
     const sample = await results.findSample(sid, { forUpdate: true });
     if (!sample) throw AppError.notFound();
     const tests = await results.testsOfSample(sample.id);
-    const { move, audit, event } = await plan({ tx, results, sample, status: statusOf(sample.status), tests });
+    const { move, audit, event } = await plan({ tx, sample, status: statusOf(sample.status), tests });
     const statusWrites = tests
       .map((test) => ({ id: test.id, statusT: testStatus(move.status, test.rezultat), before: test.statusT }))
       .filter((write) => write.statusT !== write.before);
