@@ -38,7 +38,7 @@ function route(call: Call): Reply {
     return {
       status: 200, body: {
         success: true, audit: [
-          { korisnik: 'Selma Specijalista', vrijeme: '2026-03-10T07:20:00Z', akcija: 'sample.acknowledge', polje: null, staro: null, novo: '{"ko":"dr. Hodžić","kada":"2026-03-10T07:18:00Z"}', razlog: null },
+          { korisnik: 'Selma Specijalista', vrijeme: '2026-03-10T07:20:00Z', akcija: 'sample.acknowledge', polje: 'obavijesten', staro: null, novo: '{"ko":"dr. Hodžić","kada":"2026-03-10T07:18:00Z"}', razlog: null },
           { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.change', polje: 'CHOL', staro: '5,9', novo: '6,3', razlog: 'Ponovljena analiza' },
           { korisnik: null, vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.calculate', polje: 'LDL', staro: '3,2', novo: '3,6', razlog: null },
           { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:12:00Z', akcija: 'result.enter', polje: 'CHOL', staro: null, novo: '5,9', razlog: null },
@@ -116,8 +116,8 @@ describe('ResultEntryScreen', () => {
     expect(chol).toHaveTextContent('Tarik Tehničar10.03.2026 08:15');
     expect(chol.querySelector('[data-delta-exceeded]')).toHaveTextContent('4,1 (12.01.2026)');
     expect(flagOf('CHOL').querySelector('[data-flag]')).toHaveAttribute('data-flag', 'H');
-    // A calculated test shows its computed value and takes no input.
-    expect(screen.getByTestId('result-value-LDL')).toHaveTextContent('4,1');
+    // A calculated test shows its computed value (the server's "4.10" with the decimal mark of the language) and takes no input.
+    expect(screen.getByTestId('result-value-LDL')).toHaveTextContent(/^4,10$/);
     expect(screen.queryByRole('textbox', { name: 'Rezultat: LDL holesterol' })).not.toBeInTheDocument();
   });
 
@@ -387,7 +387,7 @@ describe('ResultEntryScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Historija izmjena' });
     const rows = await within(dialog).findAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
-      '10.03.2026 08:20Selma SpecijalistaObavještenje o kritičnim vrijednostimadr. Hodžić, 10.03.2026 08:18',
+      '10.03.2026 08:20Selma SpecijalistaObavještenje o kritičnim vrijednostimaObaviještendr. Hodžić, 10.03.2026 08:18',
       '10.03.2026 08:15Tarik TehničarRezultat izmijenjenCHOL5,96,3Ponovljena analiza',
       '10.03.2026 08:15SistemRezultat izračunatLDL3,23,6',
       '10.03.2026 08:12Tarik TehničarRezultat unesenCHOL5,9',

@@ -319,7 +319,13 @@ interface StatusBarProps {
 }
 
 const ACTION_LABELS = { check: 'approve', undo: 'unapprove', verify: 'verify', unlock: 'unlock' } as const;
-const ACTION_COLORS = { check: 'teal', undo: 'orange', verify: 'clinical', unlock: 'red' } as const;
+/** Colours with AA contrast for their text: white on the dark filled shades, near-black or dark red on the light tints. */
+const ACTION_STYLES = {
+  check: { color: 'teal.9', variant: 'filled', text: undefined },
+  undo: { color: 'orange', variant: 'light', text: 'gray.9' },
+  verify: { color: 'clinical', variant: 'filled', text: undefined },
+  unlock: { color: 'red', variant: 'light', text: 'red.9' },
+} as const;
 
 /** Comment, history, multi-sample save, and the status actions the sample's status and the user's rights allow. */
 function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, multi }: StatusBarProps) {
@@ -350,8 +356,9 @@ function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, multi }:
               const button = (
                 <Button
                   size="sm"
-                  color={ACTION_COLORS[action]}
-                  variant={action === 'check' || action === 'verify' ? 'filled' : 'light'}
+                  color={ACTION_STYLES[action].color}
+                  variant={ACTION_STYLES[action].variant}
+                  c={ACTION_STYLES[action].text}
                   loading={busy === action}
                   // aria-disabled keeps the button focusable, so its tooltip tells why it cannot be used.
                   data-disabled={reason !== null || undefined}

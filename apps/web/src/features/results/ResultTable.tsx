@@ -38,8 +38,21 @@ interface ResultTableProps {
  * "3,9" on another.
  */
 function formatReferenceNumber(value: number): string {
-  const text = String(value);
+  return withDecimalMark(String(value));
+}
+
+function withDecimalMark(text: string): string {
   return currentLanguage() === 'en' ? text : text.replace('.', ',');
+}
+
+/**
+ * A calculated result as the server wrote it ("4.22", with the assay's
+ * decimals), shown with the language's decimal mark like the typed values
+ * beside it; anything else (a result typed or sent by an analyser) is shown
+ * exactly as stored.
+ */
+function calculatedText(text: string): string {
+  return /^-?\d+\.\d+$/.test(text) ? withDecimalMark(text) : text;
 }
 
 const COLUMNS = 8;
@@ -105,7 +118,9 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
   if (test.calculated) {
     field = (
       <Group gap={6} wrap="nowrap">
-        <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`result-value-${test.sifra}`}>{value || t('results.noResult')}</Text>
+        <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`result-value-${test.sifra}`}>
+          {value ? calculatedText(value) : t('results.noResult')}
+        </Text>
         <Tooltip label={t('results.calculatedHint')} openDelay={300} multiline w={240}>
           <Badge variant="light" color="gray" c="gray.9" size="sm" leftSection={<IconCalculator size={12} aria-hidden />}>{t('results.calculated')}</Badge>
         </Tooltip>

@@ -42,8 +42,16 @@ function acknowledgement(text: string): { ko: string; kada: string } | null {
   }
 }
 
+/** Fields of the sample the trail names in `polje` (a result step names its assay code, shown as it is). */
+const FIELD_TEXT: Readonly<Record<string, ResultMessageKey>> = {
+  status: 'status',
+  obavijesten: 'field_obavijesten',
+  komentar: 'comment',
+};
+
 export interface AuditText {
   action: (akcija: string) => string;
+  field: (polje: string | null) => string;
   /** An old or new value as the trail shows it. */
   value: (entry: AuditEntry, value: string | null) => string;
 }
@@ -54,6 +62,11 @@ export function useAuditText(): AuditText {
     action: (akcija) => {
       const key = ACTION_TEXT[akcija];
       return key ? t(`results.${key}`) : akcija;
+    },
+    field: (polje) => {
+      if (polje === null) return '';
+      const key = FIELD_TEXT[polje];
+      return key ? t(`results.${key}`) : polje;
     },
     value: (entry, value) => {
       if (value === null) return '';
