@@ -1,4 +1,5 @@
 import {
+  CALCULATED_RESULT_SOURCE,
   type ResultsSaveRequest, type SampleStatus, calculatedResults, changesEnteredResult, exactNumericText, resultAuditAction,
   resultSaveOutcome, resultValueProblem, testStatus,
 } from '@lis/domain';
@@ -100,7 +101,7 @@ export async function save(db: Db, ctx: RequestContext, input: ResultsSaveReques
       if (action === null && flag === test.flag && statusT === test.statusT) continue;
       writes.push({
         id: test.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
-        unioBy: test.calculated ? null : ctx.userId, unioSource: test.calculated ? 'formula' : null,
+        unioBy: test.calculated ? null : ctx.userId, unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : null,
       });
       if (action === null) continue;
       audit.push(test.calculated
