@@ -9,7 +9,7 @@
 import { Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type QualitativeReading, message } from '@lis/domain';
+import { CALCULATED_RESULT_SOURCE, type QualitativeReading, message } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import type { ResultTest } from './api.ts';
@@ -178,7 +178,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
       <Table.Td>
         {test.unio ? (
           <Text size="xs" c="gray.7" lh={1.35}>
-            {test.unio}
+            {test.unio === CALCULATED_RESULT_SOURCE ? t('results.calculated') : test.unio}
             {test.unio_at ? <><br />{formatDateTime(test.unio_at)}</> : null}
           </Text>
         ) : null}
