@@ -18,7 +18,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage, IconPointFilled } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type QualitativeReading, approveRefusal, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
@@ -261,9 +261,13 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
       {editable ? (
         <Paper withBorder radius="md" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-xs)', zIndex: 3 }}>
           <Group justify="space-between" gap="sm">
-            <Text size="sm" c={dirty ? 'orange.9' : 'dimmed'} fw={dirty ? 600 : 400} aria-live="polite">
-              {dirty ? t('results.unsaved', { n: changes.length }) : t('results.saveShortcut')}
-            </Text>
+            <Group gap={6} wrap="nowrap" aria-live="polite">
+              {dirty ? <IconPointFilled size={18} color="var(--mantine-color-orange-6)" aria-hidden /> : null}
+              {/* Near-black text: orange text on white stays below AA contrast; the dot carries the colour. */}
+              <Text size="sm" c={dirty ? 'gray.9' : 'dimmed'} fw={dirty ? 600 : 400}>
+                {dirty ? t('results.unsaved', { n: changes.length }) : t('results.saveShortcut')}
+              </Text>
+            </Group>
             <Button
               ref={saveRef}
               leftSection={<IconDeviceFloppy size={16} aria-hidden />}

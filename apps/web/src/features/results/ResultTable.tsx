@@ -200,9 +200,17 @@ function DeltaMarker({ test, showsStored }: { test: ResultTest; showsStored: boo
   const text = t('results.deltaPrevious', { value: test.delta.previous, date: formatDate(test.delta.previousAt) });
   return (
     <Tooltip label={exceeded ? t('results.deltaExceeded') : t('results.deltaTitle')} openDelay={300}>
-      <Group gap={4} wrap="nowrap" data-delta-exceeded={exceeded || undefined}>
+      <Group
+        gap={4}
+        wrap="nowrap"
+        data-delta-exceeded={exceeded || undefined}
+        // Highlighted by an orange tint and icon; the text stays near-black for contrast.
+        bg={exceeded ? 'orange.1' : undefined}
+        px={exceeded ? 4 : 0}
+        style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'inline-flex' }}
+      >
         {exceeded ? <IconAlertTriangle size={14} color="var(--mantine-color-orange-8)" aria-hidden /> : null}
-        <Text size="xs" fw={exceeded ? 700 : 400} c={exceeded ? 'orange.9' : 'gray.7'} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Text size="xs" fw={exceeded ? 700 : 400} c={exceeded ? 'gray.9' : 'gray.7'} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {text}
           {exceeded ? <VisuallyHidden>{` — ${t('results.deltaExceeded')}`}</VisuallyHidden> : null}
         </Text>
