@@ -68,3 +68,6 @@ function computed(test: CalculatedTest, values: Readonly<Record<string, number |
   const outcome = evaluateFormula(test.formula, values, patient);
   return outcome.ok ? formatAssayValue(outcome.value, test.decimals) : null;
 }
+
+/** `unio` of a calculated result: it was computed from its components, not entered by a person or an analyser. */
+export const CALCULATED_RESULT_SOURCE = 'formula';

@@ -547,6 +547,23 @@ describe('a failed audit write', () => {
     expect(await calls.saved(tech, sid, { GLU: '5.0' })).toMatchObject({ status: 'REALIZOVAN', version: 1 });
   });
 
+  it('rolls the sample edit back: no test, no calculated result, no status, no version, no event', async () => {
+    const { _id: sid } = await calls.createSample(tech, man._id, ['GLU', 'CHOL', 'HDL', 'TG']);
+    await calls.saved(tech, sid, { CHOL: '6,2', HDL: '1,1', TG: '2.0' });
+    const before = await snapshot(sid, tech);
+    emitted.length = 0;
+    const repair = await breakAuditOf(sid);
+    try {
+      const response = await client.post(tech, '/uzorci/update', { sid, testovi: [cat.ids.CHOL, cat.ids.HDL, cat.ids.TG, cat.ids.LDL] });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ success: false, code: 'sample.updateFailed' });
+    } finally {
+      await repair();
+    }
+    expect(await snapshot(sid, tech)).toEqual(before);
+    expect(emitted).toEqual([]);
+  });
+
   it('rolls the approval back', async () => {
     const sid = await sampleAt('REALIZOVAN');
     const before = await snapshot(sid);
@@ -608,19 +625,91 @@ describe('other writes to a sample and its version', () => {
     }
   });
 
-  it('move the status when tests are added to a complete sample or the one waiting is removed', async () => {
-    const { _id: sid } = await calls.createSample(tech, man._id, ['GLU']);
+  it('move the status when tests are added to a complete sample or the one waiting is removed, one version step and one status row each', async () => {
+    const { _id: sid, code } = await calls.createSample(tech, man._id, ['GLU']);
     await calls.saved(tech, sid, { GLU: '5.0' });
     const { version } = await calls.show(tech, sid);
+    emitted.length = 0;
     const added = await client.post(tech, '/uzorci/update', { sid, testovi: [cat.ids.GLU, cat.ids.CRP] });
     expect(added.statusCode, added.body).toBe(200);
-    const shown = await calls.show(tech, sid);
-    expect(shown).toMatchObject({ status: 'U OBRADI', version: version + 1 });
+    expect(await calls.show(tech, sid)).toMatchObject({ status: 'U OBRADI', version: version + 1 });
     expect((await calls.tests(tech, sid)).CRP).toMatchObject({ rezultat: null, status_t: 'U OBRADI' });
-    expect((await auditOf(sid))[0]).toMatchObject({ akcija: 'sample.status', staro: 'REALIZOVAN', novo: 'U OBRADI' });
+    expect((await auditOf(sid)).slice(0, 2)).toMatchObject([
+      { akcija: 'sample.status', staro: 'REALIZOVAN', novo: 'U OBRADI' }, { akcija: 'sample.tests' },
+    ]);
+    expect(emitted).toEqual([]);
+
     const removed = await client.post(tech, '/uzorci/update', { sid, testovi: [cat.ids.GLU] });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await calls.show(tech, sid)).status).toBe('REALIZOVAN');
+    expect(removed.json<SampleShowAnswer>().uzorak.status).toBe('REALIZOVAN');
+    expect(await calls.show(tech, sid)).toMatchObject({ status: 'REALIZOVAN', version: version + 2 });
+    expect((await auditOf(sid)).slice(0, 2)).toMatchObject([
+      { akcija: 'sample.status', korisnik: 'Tarik Tehničar', staro: 'U OBRADI', novo: 'REALIZOVAN' }, { akcija: 'sample.tests' },
+    ]);
+    // Completed by the edit: announced as a save that completes the sample announces it.
+    expect(emitted).toEqual([{
+      room: `site:${sarajevo}`, event: 'result:completed', payload: { id: sid, info: `${code} REZULTATOVIĆ MARKO`, site: sarajevo },
+    }]);
+  });
+
+  it('compute a calculated test the edit adds from the results its components have, so a complete sample stays complete', async () => {
+    const { _id: sid } = await calls.createSample(tech, man._id, ['CHOL', 'HDL', 'TG']);
+    await calls.saved(tech, sid, { CHOL: '6,2', HDL: '1,1', TG: '2.0' });
+    const { version, status } = await calls.show(tech, sid);
+    expect(status).toBe('REALIZOVAN');
+    const before = await auditOf(sid);
+    emitted.length = 0;
+    const edited = await client.post(tech, '/uzorci/update', { sid, testovi: [cat.ids.CHOL, cat.ids.HDL, cat.ids.TG, cat.ids.LDL] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // 6.2 - 1.1 - 2.0 / 2.2 = 4.19, as a save computes it.
+    expect(await calls.show(tech, sid)).toMatchObject({ status: 'REALIZOVAN', version: version + 1 });
+    expect((await calls.tests(tech, sid)).LDL).toMatchObject({ rezultat: '4.19', flag: 'H', unio: 'formula', status_t: 'REALIZOVAN' });
+    const [ldlRow] = (await storedTests(sid)).filter((row) => row.labassayId === cat.ids.LDL);
+    expect(ldlRow).toMatchObject({ unioBy: null, unioSource: 'formula', flag: 'H', statusT: 'REALIZOVAN' });
+    expect(Number(ldlRow?.rezultatF)).toBe(4.19);
+    const trail = await auditOf(sid);
+    expect(trail.slice(0, trail.length - before.length).map((row) => [row.akcija, row.korisnik, row.polje, row.staro, row.novo])).toEqual([
+      ['result.calculate', null, cat.sifra.LDL, null, '4.19'],
+      ['sample.tests', 'Tarik Tehničar', 'tests', expect.any(String), expect.any(String)],
+    ]);
+    // It was complete before the edit: nothing new to announce.
+    expect(emitted).toEqual([]);
+  });
+
+  it('complete a sample when the edit drops the test still waiting and adds a calculated test its components answer', async () => {
+    const { _id: sid, code } = await calls.createSample(admin, man._id, ['GLU', 'CHOL', 'HDL', 'TG'], {}, tuzla);
+    await calls.saved(admin, sid, { CHOL: '6,2', HDL: '1,5', TG: '2.0' }, { site: tuzla });
+    const { version, status } = await calls.show(admin, sid, tuzla);
+    expect(status).toBe('U OBRADI');
+    const before = await auditOf(sid, admin, tuzla);
+    emitted.length = 0;
+    const edited = await client.post(admin, '/uzorci/update', { sid, testovi: [cat.ids.CHOL, cat.ids.HDL, cat.ids.TG, cat.ids.LDL] }, tuzla);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<SampleShowAnswer>().uzorak.status).toBe('REALIZOVAN');
+    expect(await calls.show(admin, sid, tuzla)).toMatchObject({ status: 'REALIZOVAN', version: version + 1 });
+    // 6.2 - 1.5 - 2.0 / 2.2 = 3.79
+    expect((await calls.tests(admin, sid, tuzla)).LDL).toMatchObject({ rezultat: '3.79', unio: 'formula', status_t: 'REALIZOVAN' });
+    const trail = await auditOf(sid, admin, tuzla);
+    expect(trail.slice(0, trail.length - before.length).map((row) => [row.akcija, row.staro, row.novo])).toEqual([
+      ['sample.status', 'U OBRADI', 'REALIZOVAN'], ['result.calculate', null, '3.79'], ['sample.tests', expect.any(String), expect.any(String)],
+    ]);
+    expect(emitted).toEqual([{
+      room: `site:${tuzla}`, event: 'result:completed', payload: { id: sid, info: `${code} REZULTATOVIĆ MARKO`, site: tuzla },
+    }]);
+  });
+
+  it('judge the stored flags afresh when the edit changes what they are judged by', async () => {
+    const { _id: sid } = await calls.createSample(tech, woman._id, ['HGB']);
+    await calls.saved(tech, sid, { HGB: '115' });
+    const flagOf = async () => (await storedTests(sid)).find((row) => row.labassayId === cat.ids.HGB)?.flag;
+    // 115 is below a woman's 120-160, within a pregnant woman's 110-150.
+    expect(await flagOf()).toBe('L');
+    const { version } = await calls.show(tech, sid);
+    const edited = await client.post(tech, '/uzorci/update', { sid, trudnica: true });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await flagOf()).toBe('N');
+    expect(await calls.show(tech, sid)).toMatchObject({ status: 'REALIZOVAN', version: version + 1 });
+    expect((await calls.tests(tech, sid)).HGB).toMatchObject({ rezultat: '115', flag: null });
   });
 
   it('are refused once the sample is approved', async () => {

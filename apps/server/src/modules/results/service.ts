@@ -1,6 +1,10 @@
 // The results module's calls, as the routes import them: the result screen (show.ts), saving results
-// (save.ts), approval and verification (transitions.ts) and a sample's audit trail (audit-trail.ts).
+// (save.ts), approval and verification (transitions.ts) and a sample's audit trail (audit-trail.ts); for
+// the samples module's edit, the one rule that settles a sample's results (settle.ts) and the realtime
+// announcement of what it decided (events.ts).
 export { show } from './show.ts';
 export { save, type StatusAnswer } from './save.ts';
 export { approve, unapprove, unverify, verify } from './transitions.ts';
 export { auditTrail } from './audit-trail.ts';
+export { settleEditedSample, type EditedSampleFacts, type SettledResults } from './settle.ts';
+export { announce, type SampleEvent } from './events.ts';

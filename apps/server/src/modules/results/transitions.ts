@@ -8,8 +8,9 @@ import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
-import { referenceRangesOf, resultRepository, type ResultRepository, type ResultSampleRow, type ResultTestRow, type SampleMove } from './repository.ts';
-import { eventInfo, type StatusAnswer } from './save.ts';
+import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type SampleMove } from './repository.ts';
+import { announce, sampleEvent, type SampleEvent } from './events.ts';
+import type { StatusAnswer } from './save.ts';
 
 // Approval (technical validation), verification (medical validation) and taking either back. Each runs in
 // one transaction on the locked sample row: the domain's refusal decides (409 for a move the status does not
@@ -23,7 +24,6 @@ function refuse(refusal: ResultRefusal): never {
 
 interface Locked {
   tx: Tx;
-  results: ResultRepository;
   sample: ResultSampleRow;
   status: SampleStatus;
   tests: ResultTestRow[];
@@ -32,8 +32,8 @@ interface Locked {
 interface MovePlan {
   move: SampleMove & { status: SampleStatus };
   audit: AuditEntry[];
-  /** Text of the realtime event to announce after commit, when the move has one. */
-  event?: { name: 'result:approved'; info: string };
+  /** The realtime event to announce after commit, when the move has one. */
+  event?: SampleEvent;
 }
 
 /**
@@ -49,16 +49,16 @@ async function moveSample(
     const sample = await results.findSample(sid, { forUpdate: true });
     if (!sample) throw AppError.notFound();
     const tests = await results.testsOfSample(sample.id);
-    const { move, audit, event } = await plan({ tx, results, sample, status: statusOf(sample.status), tests });
+    const { move, audit, event } = await plan({ tx, sample, status: statusOf(sample.status), tests });
     const statusWrites = tests
       .map((test) => ({ id: test.id, statusT: testStatus(move.status, test.rezultat), before: test.statusT }))
       .filter((write) => write.statusT !== write.before);
     await results.writeTestStatuses(sample.id, statusWrites);
     const moved = await results.updateSample(sample.id, move, ctx.userId);
     await writeAudit(tx, ctx, audit);
-    return { status: statusOf(moved.status), version: moved.version, event };
+    return { status: statusOf(moved.status), version: moved.version, event: event ?? null };
   });
-  if (outcome.event) realtime?.emitToSite(ctx.siteId, outcome.event.name, { id: sid, info: outcome.event.info });
+  announce(realtime, ctx.siteId, [outcome.event]);
   return { status: outcome.status, version: outcome.version };
 }
 
@@ -89,7 +89,7 @@ export function approve(db: Db, ctx: RequestContext, sid: string, realtime: Real
     return {
       move: { status: next, approval: 'stamp' },
       audit: [statusEntry(sample, 'sample.approve', status, next)],
-      event: { name: 'result:approved', info: eventInfo(sample.code, facts.patient) },
+      event: sampleEvent('result:approved', { id: sample.id, code: sample.code, patient: facts.patient }),
     };
   });
 }

@@ -1,12 +1,13 @@
 import {
   type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDateOf, formatSampleCode,
   fromMinorUnits, isSampleActionAllowed, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
-  statusAfterResults, testStatus,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+import { announce, settleEditedSample, type SampleEvent } from '../results/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import { patientById } from '../patients/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
@@ -84,12 +85,22 @@ function sameValue(a: unknown, b: unknown): boolean {
  * are added (with components), tests left out are removed; leaving out a test
  * with a result, one a calculated test needs, or the last test is refused
  * (the domain's reconcileTests). One audit row per changed field, one for the tests.
+ *
+ * An edit of the tests, or of the date, pregnancy or menopause the results are
+ * judged by, settles the results as a results save does (the results module's
+ * settleEditedSample): calculated tests are recomputed from their components
+ * (an added LDL whose components have results gets its value at once), flags
+ * are judged afresh, and the status follows the tests as it follows the
+ * results (a test without a result reopens a complete sample; removing the
+ * one test still waiting completes it), each with its audit row. The whole edit
+ * moves the sample once (version + 1); a sample it completes is announced as
+ * 'result:completed' after commit.
  */
-export async function update(db: Db, ctx: RequestContext, input: SampleUpdateRequest): Promise<SampleAnswer> {
+export async function update(db: Db, ctx: RequestContext, input: SampleUpdateRequest, realtime: RealtimeHub | undefined): Promise<SampleAnswer> {
   const now = new Date();
   const datum = datumOrRefuse(input.datum, now);
   const timeZone = await siteTimeZone(db, ctx.siteId);
-  const sample = await db.transaction(async (tx) => {
+  const edit = await db.transaction(async (tx) => {
     const samples = sampleRepository(tx, ctx.siteId);
     const current = await samples.findSample(input.sid, { forUpdate: true });
     if (!current) throw AppError.notFound();
@@ -113,6 +124,7 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
       audit.push({ action: 'sample.update', entity: 'sample', entityId: current.id, field, oldValue: current[field], newValue: value });
     }
 
+    let testsChanged = false;
     if (input.testovi !== undefined) {
       const existingTests = await samples.testsOfSample(current.id);
       const existing = selectionOf(existingTests);
@@ -130,35 +142,39 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
         const old = before.get(test.labassay);
         return old !== undefined && (old.price !== test.price || old.component_of !== test.component_of);
       });
-      // The status follows the tests as it follows the results: a new test without a result reopens a
-      // complete sample (REALIZOVAN -> U OBRADI); removing the one test still waiting completes it.
-      const status = statusOf(current.status);
-      const kept = existingTests.filter((test) => after.has(test.labassayId));
-      const nextSampleStatus = statusAfterResults(status, [...kept, ...added.map(() => ({ rezultat: null }))]);
       await samples.deleteSampleTests(current.id, removed);
+      // Added tests start without a result; settling the results below gives each its own status.
       await samples.insertSampleTests(current.id, added.map((test) => ({
-        labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of, statusT: testStatus(nextSampleStatus, null),
+        labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of,
       })));
       for (const test of repriced) {
         await samples.updateSampleTest(current.id, test.labassay, { price: fromMinorUnits(test.price), componentOf: test.component_of });
       }
+      testsChanged = removed.length + added.length > 0;
       if (removed.length + added.length + repriced.length > 0) {
         audit.push({
           action: 'sample.tests', entity: 'sample', entityId: current.id, field: 'tests',
           oldValue: existing.map((test) => test.labassay), newValue: outcome.selection.map((test) => test.labassay),
         });
       }
-      if (nextSampleStatus !== status) {
-        changes.status = nextSampleStatus;
-        audit.push({ action: 'sample.status', entity: 'sample', entityId: current.id, field: 'status', oldValue: status, newValue: nextSampleStatus });
-      }
     }
-    if (audit.length === 0) return current;
+    if (audit.length === 0) return { sample: current, completion: null };
+
+    let completion: SampleEvent | null = null;
+    if (testsChanged || changes.datum !== undefined || changes.trudnica !== undefined || changes.menopauza !== undefined) {
+      const settled = await settleEditedSample(tx, ctx, current.id, {
+        datum: changes.datum ?? current.datum, trudnica: flags.trudnica, menopauza: flags.menopauza,
+      });
+      if (settled.status !== settled.from) changes.status = settled.status;
+      audit.push(...settled.audit);
+      completion = settled.completion;
+    }
     const updated = await samples.updateSample(current.id, changes, ctx.userId);
     await writeAudit(tx, ctx, audit);
-    return updated;
+    return { sample: updated, completion };
   });
-  return answerOf(db, ctx, sample);
+  announce(realtime, ctx.siteId, [edit.completion]);
+  return answerOf(db, ctx, edit.sample);
 }
 
 /** POST /uzorci/delete: only while ZAPRIMLJEN; the tests (and any results) go with it. The code is never given again. */

@@ -17,7 +17,7 @@ const UZORAK = 'The sample answer is `{ uzorak, rezultat: { rezultati: [{ labass
   + 'Prices are exact decimal text ("4.50"); `ukupno` is their sum; `disable` marks a test that cannot be removed; `actions` lists what '
   + 'the status allows (delete, comment, note, sender, barcode, save, retest, check, edit, undo, verify, unlock, pdf).';
 
-export function sampleRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function sampleRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/uzorci/patient', {
     config: { permission: 'patients.read' },
@@ -81,7 +81,11 @@ export function sampleRoutes(app: FastifyInstance, { db }: AppOptions): Promise<
       ...sampleContracts.update,
       description: `${SESSION} \`sid\` names the sample. \`testovi\`, when sent, is the sample's whole list of tests: new ones are added `
         + '(with components at 0), left-out ones removed; pulled components need not be listed. Other fields left out keep their values; '
-        + '`jmbg`, `spol` and `jmbgObj` of the spec payload are accepted and ignored (the server derives age and sex from the patient).\n\n'
+        + '`jmbg`, `spol` and `jmbgObj` of the spec payload are accepted and ignored (the server derives age and sex from the patient). '
+        + 'An edit of the tests, `datum`, `trudnica` or `menopauza` settles the results as `POST /api/rezultati/save` does: calculated tests '
+        + 'are recomputed from their components, flags judged for the sample as edited, and the status follows (a test without a result '
+        + 'reopens a REALIZOVAN sample; removing the last test waiting makes it REALIZOVAN, announced as `result:completed` to the site). '
+        + 'Every edit that changes something adds one to the sample\'s `version`.\n\n'
         + '`200 { success: true, message: "Uzorak uspješno izmijenjen!", code: "sample.updated", uzorak, rezultat }`.\n\n'
         + 'Refusals: ODOBREN or VERIFICIRAN `409 sample.locked` ("Uzorak je odobren ili verificiran i ne može se mijenjati."); removing the last '
         + 'test `409 sample.lastTest` ("Test nije moguće ukloniti. Zatvorite prozor i obrišite uzorak."); removing a test with a result or one a '
@@ -89,7 +93,7 @@ export function sampleRoutes(app: FastifyInstance, { db }: AppOptions): Promise<
         + '`500 sample.updateFailed` ("Greška prilikom izmjene uzorka!").',
     },
   }, async (request) => {
-    const answer = await answeringFailureAs(request, 'sample.updateFailed', () => service.update(db, request.ctx, request.body));
+    const answer = await answeringFailureAs(request, 'sample.updateFailed', () => service.update(db, request.ctx, request.body, realtime));
     return { success: true as const, message: message('sample.updated'), code: 'sample.updated' as const, ...answer };
   });
 

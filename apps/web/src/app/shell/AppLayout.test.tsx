@@ -144,18 +144,20 @@ describe('the shell', () => {
       socket.handlers.get('result:approved')?.({ id: 'S-9', info: 'Kalij 6.8 mmol/L', site: SITE_SA.id });
       socket.handlers.get('result:completed')?.({ id: 'S-10', info: 'Svi rezultati', site: SITE_SA.id });
       socket.handlers.get('result:completed')?.({ id: 'S-11', info: 'Drugi sajt', site: SITE_TZ.id });
+      socket.handlers.get('result:completed')?.({ id: 'S-12', site: SITE_SA.id });
     });
     const alarms = screen.getByRole('region', { name: 'Alarmi' });
     const messages = screen.getByRole('region', { name: 'Poruke' });
-    expect(within(alarms).getByText('Uzorak S-9')).toBeInTheDocument();
+    // An entry reads as its info (the sample's code and patient); the bare id only when no info came.
     expect(within(alarms).getByText('Kalij 6.8 mmol/L')).toBeInTheDocument();
-    expect(within(messages).getByText('Uzorak S-10')).toBeInTheDocument();
-    expect(screen.queryByText('Uzorak S-11')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Obavještenja (2)' })).toBeInTheDocument();
+    expect(within(messages).getByText('Svi rezultati')).toBeInTheDocument();
+    expect(within(messages).getByText('Uzorak S-12')).toBeInTheDocument();
+    expect(screen.queryByText('Drugi sajt')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Obavještenja (3)' })).toBeInTheDocument();
 
     await user.click(within(alarms).getByRole('button', { name: 'Ukloni obavještenje za uzorak S-9' }));
     expect(within(alarms).getByText('Nema novih obavještenja.')).toBeInTheDocument();
-    expect(within(messages).getByText('Uzorak S-10')).toBeInTheDocument();
+    expect(within(messages).getByText('Svi rezultati')).toBeInTheDocument();
   });
 
   it('speaks the session language', async () => {

@@ -19,7 +19,7 @@ export function NotificationBell({ siteId }: { siteId: string }) {
             <IconBell size={22} stroke={1.6} />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown p={0}>
+        <Popover.Dropdown p={0} role="dialog" aria-label={t('notifications.title')}>
           <ScrollArea.Autosize mah={420} type="auto">
             <Stack gap={0} p="sm">
               <EntryList title={t('notifications.alarms')} list="alarms" entries={alarms} />
@@ -44,10 +44,8 @@ function EntryList({ title, list, entries }: { title: string; list: ListName; en
         <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
           {entries.map((entry) => (
             <Group component="li" key={entry.id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-              <div>
-                <Text size="sm" fw={500}>{t('notifications.sample', { id: entry.id })}</Text>
-                {entry.info ? <Text size="xs" c="dimmed">{entry.info}</Text> : null}
-              </div>
+              {/* The info names the sample as people know it (code and patient); the id only when no info came. */}
+              <Text size="sm" fw={500}>{entry.info || t('notifications.sample', { id: entry.id })}</Text>
               <CloseButton
                 size="sm"
                 aria-label={t('notifications.dismiss', { id: entry.id })}

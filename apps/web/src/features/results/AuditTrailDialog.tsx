@@ -46,17 +46,17 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   const { t } = useTranslation();
   const text = useAuditText();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped verticalSpacing="xs" aria-label={t('results.auditTitle')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('results.auditWhen')}</Table.Th>
-            <Table.Th>{t('results.auditWho')}</Table.Th>
-            <Table.Th>{t('results.auditWhat')}</Table.Th>
-            <Table.Th>{t('results.auditField')}</Table.Th>
-            <Table.Th>{t('results.auditOld')}</Table.Th>
-            <Table.Th>{t('results.auditNew')}</Table.Th>
-            <Table.Th>{t('results.auditReason')}</Table.Th>
+            <Table.Th w={140}>{t('results.auditWhen')}</Table.Th>
+            <Table.Th miw={130}>{t('results.auditWho')}</Table.Th>
+            <Table.Th miw={150}>{t('results.auditWhat')}</Table.Th>
+            <Table.Th miw={80}>{t('results.auditField')}</Table.Th>
+            <Table.Th miw={110}>{t('results.auditOld')}</Table.Th>
+            <Table.Th miw={110}>{t('results.auditNew')}</Table.Th>
+            <Table.Th miw={160}>{t('results.auditReason')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -66,7 +66,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(entry.vrijeme)}</Table.Td>
               <Table.Td>{entry.korisnik ?? t('results.auditSystem')}</Table.Td>
               <Table.Td>{text.action(entry.akcija)}</Table.Td>
-              <Table.Td>{entry.polje ?? ''}</Table.Td>
+              <Table.Td>{text.field(entry.polje)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>{text.value(entry, entry.staro)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }} fw={500}>{text.value(entry, entry.novo)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>{entry.razlog ?? ''}</Table.Td>

@@ -18,7 +18,8 @@ export function FlagBadge({ flag }: { flag: ShownFlag }) {
   return (
     <Tooltip label={hint} openDelay={300}>
       <Badge
-        color={FLAG_COLORS[flag]}
+        // Critical: white on the darkest red (the brighter reds read near 3:1 with white text).
+        color={critical ? 'red.9' : FLAG_COLORS[flag]}
         variant={critical ? 'filled' : 'light'}
         // Light badges keep near-black text for contrast on their tint; the filled critical badge is white on red.
         c={critical ? undefined : 'gray.9'}

@@ -33,12 +33,13 @@ function route(call: Call): Reply {
   const other = Object.values(otherAnswers).find((candidate) => path === `/api/rezultati/${candidate.uzorak._id}`);
   if (other) return { status: 200, body: other };
   if (path === '/api/rezultati/save') return { status: 200, body: { success: true, status: 'U OBRADI', version: answer.version + 1 } };
+  if (path === '/api/rezultati/odobri') return { status: 200, body: { success: true, status: 'ODOBREN', version: answer.version + 1 } };
   if (path === '/api/rezultati/verifikuj') return { status: 200, body: { success: true, status: 'VERIFICIRAN', version: answer.version + 1 } };
   if (path === `/api/uzorci/audit/${SID}`) {
     return {
       status: 200, body: {
         success: true, audit: [
-          { korisnik: 'Selma Specijalista', vrijeme: '2026-03-10T07:20:00Z', akcija: 'sample.acknowledge', polje: null, staro: null, novo: '{"ko":"dr. Hodžić","kada":"2026-03-10T07:18:00Z"}', razlog: null },
+          { korisnik: 'Selma Specijalista', vrijeme: '2026-03-10T07:20:00Z', akcija: 'sample.acknowledge', polje: 'obavijesten', staro: null, novo: '{"ko":"dr. Hodžić","kada":"2026-03-10T07:18:00Z"}', razlog: null },
           { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.change', polje: 'CHOL', staro: '5,9', novo: '6,3', razlog: 'Ponovljena analiza' },
           { korisnik: null, vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.calculate', polje: 'LDL', staro: '3,2', novo: '3,6', razlog: null },
           { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:12:00Z', akcija: 'result.enter', polje: 'CHOL', staro: null, novo: '5,9', razlog: null },
@@ -116,8 +117,8 @@ describe('ResultEntryScreen', () => {
     expect(chol).toHaveTextContent('Tarik Tehničar10.03.2026 08:15');
     expect(chol.querySelector('[data-delta-exceeded]')).toHaveTextContent('4,1 (12.01.2026)');
     expect(flagOf('CHOL').querySelector('[data-flag]')).toHaveAttribute('data-flag', 'H');
-    // A calculated test shows its computed value and takes no input.
-    expect(screen.getByTestId('result-value-LDL')).toHaveTextContent('4,1');
+    // A calculated test shows its computed value (the server's "4.10" with the decimal mark of the language) and takes no input.
+    expect(screen.getByTestId('result-value-LDL')).toHaveTextContent(/^4,10$/);
     expect(screen.queryByRole('textbox', { name: 'Rezultat: LDL holesterol' })).not.toBeInTheDocument();
   });
 
@@ -351,6 +352,39 @@ describe('ResultEntryScreen', () => {
     expect(screen.queryByRole('button', { name: 'Verifikuj' })).not.toBeInTheDocument();
   });
 
+  it('approves only what is saved: Odobri waits for unsaved changes, then approves after reading the sample again', async () => {
+    signIn('technician');
+    answer = fixtureAnswer({ status: 'REALIZOVAN' }, fixtureTests({ uro: { rezultat: 'Negativan' }, boja: { rezultat: 'Žuta' }, glu: { rezultat: '5,1' }, k: { rezultat: '4,4' } }));
+    renderScreen();
+    const user = userEvent.setup();
+    await user.clear(await screen.findByRole('textbox', { name: 'Rezultat: Glukoza' }));
+    await user.type(input('Glukoza'), '5,2');
+    const approve = screen.getByRole('button', { name: 'Odobri' });
+    expect(approve).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(approve);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Najprije sačuvajte izmjene');
+    await user.click(approve);
+    expect(calls.filter((call) => call.url.startsWith('/api/rezultati/odobri'))).toHaveLength(0);
+    // Ctrl+S inside a dialog is not the results' save.
+    await user.click(screen.getByRole('button', { name: 'Komentar' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Tekst komentara' }));
+    await user.keyboard('{Control>}s{/Control}');
+    expect(saves()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'ODUSTANI' }));
+
+    await user.clear(input('Glukoza'));
+    await user.type(input('Glukoza'), '5,1');
+    expect(approve).not.toHaveAttribute('aria-disabled');
+    const before = calls.length;
+    await user.click(approve);
+    expect(await toast('Rezultati odobreni.')).toBeInTheDocument();
+    // Read again, approved, and read again to show the new status.
+    await waitFor(() => expect(calls.slice(before).map((call) => `${call.method} ${call.url.split('?')[0]}`)).toEqual([
+      `GET /api/rezultati/${SID}`, 'POST /api/rezultati/odobri', `GET /api/rezultati/${SID}`,
+    ]));
+    expect(calls.find((call) => call.url.startsWith('/api/rezultati/odobri'))?.body).toEqual({ site: 'site-sa', sid: SID });
+  });
+
   it('shows a read-only user the results and their history, and no control that writes', async () => {
     signIn('viewer');
     renderScreen();
@@ -387,7 +421,7 @@ describe('ResultEntryScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Historija izmjena' });
     const rows = await within(dialog).findAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
-      '10.03.2026 08:20Selma SpecijalistaObavještenje o kritičnim vrijednostimadr. Hodžić, 10.03.2026 08:18',
+      '10.03.2026 08:20Selma SpecijalistaObavještenje o kritičnim vrijednostimaObaviještendr. Hodžić, 10.03.2026 08:18',
       '10.03.2026 08:15Tarik TehničarRezultat izmijenjenCHOL5,96,3Ponovljena analiza',
       '10.03.2026 08:15SistemRezultat izračunatLDL3,23,6',
       '10.03.2026 08:12Tarik TehničarRezultat unesenCHOL5,9',

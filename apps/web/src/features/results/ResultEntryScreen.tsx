@@ -18,7 +18,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage, IconPointFilled } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type QualitativeReading, approveRefusal, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
@@ -71,7 +71,8 @@ export function ResultEntryScreen() {
       ) : results.isError ? (
         <Alert styles={READABLE_ALERT_STYLES} color="red">{t('results.loadFailed')}</Alert>
       ) : results.data ? (
-        <ResultEntry answer={results.data} />
+        // Another sample (the route's id changed) starts afresh: no drafts, conflict or focus carried over.
+        <ResultEntry key={results.data.uzorak._id} answer={results.data} />
       ) : (
         <Stack gap="md" aria-busy aria-label={t('common.loading')}>
           <Skeleton h={88} radius="md" />
@@ -161,6 +162,11 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
     if (!editable) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        // In a dialog (comment, reason …) the shortcut is not the results' SAČUVAJ; only the browser's page save is kept off.
+        if (event.target instanceof Element && event.target.closest('[role="dialog"]')) {
+          event.preventDefault();
+          return;
+        }
         event.preventDefault();
         saveFromShortcut();
       }
@@ -255,9 +261,13 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
       {editable ? (
         <Paper withBorder radius="md" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-xs)', zIndex: 3 }}>
           <Group justify="space-between" gap="sm">
-            <Text size="sm" c={dirty ? 'orange.9' : 'dimmed'} fw={dirty ? 600 : 400} aria-live="polite">
-              {dirty ? t('results.unsaved', { n: changes.length }) : t('results.saveShortcut')}
-            </Text>
+            <Group gap={6} wrap="nowrap" aria-live="polite">
+              {dirty ? <IconPointFilled size={18} color="var(--mantine-color-orange-6)" aria-hidden /> : null}
+              {/* Near-black text: orange text on white stays below AA contrast; the dot carries the colour. */}
+              <Text size="sm" c={dirty ? 'gray.9' : 'dimmed'} fw={dirty ? 600 : 400}>
+                {dirty ? t('results.unsaved', { n: changes.length }) : t('results.saveShortcut')}
+              </Text>
+            </Group>
             <Button
               ref={saveRef}
               leftSection={<IconDeviceFloppy size={16} aria-hidden />}
@@ -319,7 +329,13 @@ interface StatusBarProps {
 }
 
 const ACTION_LABELS = { check: 'approve', undo: 'unapprove', verify: 'verify', unlock: 'unlock' } as const;
-const ACTION_COLORS = { check: 'teal', undo: 'orange', verify: 'clinical', unlock: 'red' } as const;
+/** Colours with AA contrast for their text: white on the dark filled shades, near-black or dark red on the light tints. */
+const ACTION_STYLES = {
+  check: { color: 'teal.9', variant: 'filled', text: undefined },
+  undo: { color: 'orange', variant: 'light', text: 'gray.9' },
+  verify: { color: 'clinical', variant: 'filled', text: undefined },
+  unlock: { color: 'red', variant: 'light', text: 'red.9' },
+} as const;
 
 /** Comment, history, multi-sample save, and the status actions the sample's status and the user's rights allow. */
 function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, multi }: StatusBarProps) {
@@ -350,8 +366,9 @@ function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, multi }:
               const button = (
                 <Button
                   size="sm"
-                  color={ACTION_COLORS[action]}
-                  variant={action === 'check' || action === 'verify' ? 'filled' : 'light'}
+                  color={ACTION_STYLES[action].color}
+                  variant={ACTION_STYLES[action].variant}
+                  c={ACTION_STYLES[action].text}
                   loading={busy === action}
                   // aria-disabled keeps the button focusable, so its tooltip tells why it cannot be used.
                   data-disabled={reason !== null || undefined}

@@ -9,7 +9,7 @@
 import { Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type QualitativeReading, message } from '@lis/domain';
+import { CALCULATED_RESULT_SOURCE, type QualitativeReading, message } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import type { ResultTest } from './api.ts';
@@ -38,8 +38,21 @@ interface ResultTableProps {
  * "3,9" on another.
  */
 function formatReferenceNumber(value: number): string {
-  const text = String(value);
+  return withDecimalMark(String(value));
+}
+
+function withDecimalMark(text: string): string {
   return currentLanguage() === 'en' ? text : text.replace('.', ',');
+}
+
+/**
+ * A calculated result as the server wrote it ("4.22", with the assay's
+ * decimals), shown with the language's decimal mark like the typed values
+ * beside it; anything else (a result typed or sent by an analyser) is shown
+ * exactly as stored.
+ */
+function calculatedText(text: string): string {
+  return /^-?\d+\.\d+$/.test(text) ? withDecimalMark(text) : text;
 }
 
 const COLUMNS = 8;
@@ -105,7 +118,9 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
   if (test.calculated) {
     field = (
       <Group gap={6} wrap="nowrap">
-        <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`result-value-${test.sifra}`}>{value || t('results.noResult')}</Text>
+        <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`result-value-${test.sifra}`}>
+          {value ? calculatedText(value) : t('results.noResult')}
+        </Text>
         <Tooltip label={t('results.calculatedHint')} openDelay={300} multiline w={240}>
           <Badge variant="light" color="gray" c="gray.9" size="sm" leftSection={<IconCalculator size={12} aria-hidden />}>{t('results.calculated')}</Badge>
         </Tooltip>
@@ -163,7 +178,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
       <Table.Td>
         {test.unio ? (
           <Text size="xs" c="gray.7" lh={1.35}>
-            {test.unio}
+            {test.unio === CALCULATED_RESULT_SOURCE ? t('results.calculated') : test.unio}
             {test.unio_at ? <><br />{formatDateTime(test.unio_at)}</> : null}
           </Text>
         ) : null}
@@ -185,9 +200,17 @@ function DeltaMarker({ test, showsStored }: { test: ResultTest; showsStored: boo
   const text = t('results.deltaPrevious', { value: test.delta.previous, date: formatDate(test.delta.previousAt) });
   return (
     <Tooltip label={exceeded ? t('results.deltaExceeded') : t('results.deltaTitle')} openDelay={300}>
-      <Group gap={4} wrap="nowrap" data-delta-exceeded={exceeded || undefined}>
+      <Group
+        gap={4}
+        wrap="nowrap"
+        data-delta-exceeded={exceeded || undefined}
+        // Highlighted by an orange tint and icon; the text stays near-black for contrast.
+        bg={exceeded ? 'orange.1' : undefined}
+        px={exceeded ? 4 : 0}
+        style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'inline-flex' }}
+      >
         {exceeded ? <IconAlertTriangle size={14} color="var(--mantine-color-orange-8)" aria-hidden /> : null}
-        <Text size="xs" fw={exceeded ? 700 : 400} c={exceeded ? 'orange.9' : 'gray.7'} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Text size="xs" fw={exceeded ? 700 : 400} c={exceeded ? 'gray.9' : 'gray.7'} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {text}
           {exceeded ? <VisuallyHidden>{` — ${t('results.deltaExceeded')}`}</VisuallyHidden> : null}
         </Text>

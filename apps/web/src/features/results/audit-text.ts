@@ -7,11 +7,13 @@
  * acknowledgement, which carries who was told and when as JSON.
  */
 import { useTranslation } from 'react-i18next';
+import { SAMPLE_AUDIT_ACTIONS, type SampleAuditAction } from '@lis/domain';
 import { formatDateTime } from '../../lib/date-time.ts';
 import type { AuditEntry } from './api.ts';
 import type { ResultMessageKey } from './messages.ts';
 
-const ACTION_TEXT: Readonly<Record<string, ResultMessageKey>> = {
+/** Every action the trail writes (SAMPLE_AUDIT_ACTIONS of @lis/domain) has its text: a new action does not compile without one. */
+const ACTION_TEXT: Readonly<Record<SampleAuditAction, ResultMessageKey>> = {
   'sample.create': 'action_sampleCreate',
   'sample.update': 'action_sampleUpdate',
   'sample.tests': 'action_sampleTests',
@@ -28,7 +30,11 @@ const ACTION_TEXT: Readonly<Record<string, ResultMessageKey>> = {
   'sample.unverify': 'action_sampleUnverify',
 };
 
-const ACKNOWLEDGE = 'sample.acknowledge';
+const ACKNOWLEDGE: SampleAuditAction = 'sample.acknowledge';
+
+function isAuditAction(akcija: string): akcija is SampleAuditAction {
+  return (SAMPLE_AUDIT_ACTIONS as readonly string[]).includes(akcija);
+}
 
 /** Who was told and when, from the acknowledgement's JSON; null when the text is not one. */
 function acknowledgement(text: string): { ko: string; kada: string } | null {
@@ -42,8 +48,16 @@ function acknowledgement(text: string): { ko: string; kada: string } | null {
   }
 }
 
+/** Fields of the sample the trail names in `polje` (a result step names its assay code, shown as it is). */
+const FIELD_TEXT: Readonly<Record<string, ResultMessageKey>> = {
+  status: 'status',
+  obavijesten: 'field_obavijesten',
+  komentar: 'comment',
+};
+
 export interface AuditText {
   action: (akcija: string) => string;
+  field: (polje: string | null) => string;
   /** An old or new value as the trail shows it. */
   value: (entry: AuditEntry, value: string | null) => string;
 }
@@ -52,8 +66,13 @@ export function useAuditText(): AuditText {
   const { t } = useTranslation();
   return {
     action: (akcija) => {
-      const key = ACTION_TEXT[akcija];
+      const key = isAuditAction(akcija) ? ACTION_TEXT[akcija] : null;
       return key ? t(`results.${key}`) : akcija;
+    },
+    field: (polje) => {
+      if (polje === null) return '';
+      const key = FIELD_TEXT[polje];
+      return key ? t(`results.${key}`) : polje;
     },
     value: (entry, value) => {
       if (value === null) return '';

@@ -45,7 +45,7 @@ export function fixtureTests(overrides: Partial<Record<keyof typeof TEST_IDS, Pa
     }),
     test(TEST_IDS.k, { sifra: 'K', naziv: 'Kalij', analit: 'K', referenca: { low: 3.5, high: 5.1, text: null }, ...overrides.k }),
     test(TEST_IDS.ldl, {
-      sifra: 'LDL', naziv: 'LDL holesterol', analit: 'LDL', calculated: true, rezultat: '4,1', referenca: { low: null, high: 3, text: null },
+      sifra: 'LDL', naziv: 'LDL holesterol', analit: 'LDL', calculated: true, rezultat: '4.10', referenca: { low: null, high: 3, text: null },
       flag: 'H', ...overrides.ldl,
     }),
   ];

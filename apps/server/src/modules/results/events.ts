@@ -1,0 +1,46 @@
+import { type SampleStatus, nextStatus } from '@lis/domain';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+
+// A sample's realtime events, as the web's notification lists take them: 'result:completed' (every test of
+// the sample has its result; it waits for approval) and 'result:approved' (approved; it waits for medical
+// verification). Each goes to the sample's site room as `{ id: <sample id>, info: "<code> <PREZIME> <IME>" }`
+// (the hub adds `site`), and only once the transaction that moved the sample has committed, so no one is
+// told of a change that was rolled back.
+
+export type SampleEventName = 'result:completed' | 'result:approved';
+
+export interface SampleEvent {
+  name: SampleEventName;
+  /** The sample's id. */
+  id: string;
+  /** The sample's code and the patient's name. */
+  info: string;
+}
+
+/** What an event says of the sample: its id and code, and whose it is. */
+export interface EventSample {
+  id: string;
+  code: string;
+  patient: { ime: string; prezime: string };
+}
+
+export function sampleEvent(name: SampleEventName, sample: EventSample): SampleEvent {
+  return { name, id: sample.id, info: `${sample.code} ${sample.patient.prezime} ${sample.patient.ime}` };
+}
+
+/**
+ * 'result:completed' when a move is the status machine's 'complete' (ZAPRIMLJEN or U OBRADI -> REALIZOVAN:
+ * the last result is in), whichever call made it: a results save that fills the last result, a sample edit
+ * that removes the last test still waiting or adds a calculated test its components already answer. Taking
+ * an approval back (ODOBREN -> REALIZOVAN) is no completion: the results were complete and announced before.
+ */
+export function completionEvent(sample: EventSample, from: SampleStatus, to: SampleStatus): SampleEvent | null {
+  return nextStatus(from, 'complete') === to ? sampleEvent('result:completed', sample) : null;
+}
+
+/** Sends the events to the site's room; call it after the transaction that caused them has committed. */
+export function announce(realtime: RealtimeHub | undefined, siteId: string, events: readonly (SampleEvent | null)[]): void {
+  for (const event of events) {
+    if (event) realtime?.emitToSite(siteId, event.name, { id: event.id, info: event.info });
+  }
+}

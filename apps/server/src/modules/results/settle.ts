@@ -1,0 +1,138 @@
+import {
+  CALCULATED_RESULT_SOURCE,
+  type ResultsSaveRequest, type SampleStatus, calculatedResults, changesEnteredResult, exactNumericText, resultAuditAction,
+  resultSaveOutcome, resultValueProblem, testStatus,
+} from '@lis/domain';
+import type { Tx } from '../../db/client.ts';
+import type { AuditEntry } from '../../db/audit.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { completionEvent, type SampleEvent } from './events.ts';
+import { judge, patientFacts, rangesByAssay, resultKindOf, statusOf, storedText } from './judgement.ts';
+import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type TestResultWrite } from './repository.ts';
+
+/** What settling a sample's results decided and wrote to its tests; moving the sample row itself is the caller's. */
+export interface SettledResults {
+  /** The sample's status before, and the status its results call for. */
+  from: SampleStatus;
+  status: SampleStatus;
+  /** A test was written or the status moves: the caller moves the sample and its version goes up. */
+  changed: boolean;
+  /**
+   * Rows for each changed result (with the save's reason), each recomputed calculated result (written
+   * by the system) and the status move, for the caller to write in the same transaction.
+   */
+  audit: AuditEntry[];
+  /** 'result:completed' when the results complete the sample, to announce once the transaction has committed. */
+  completion: SampleEvent | null;
+}
+
+/** Results a save types, checked against the sample's tests; the first problem is a 400 naming the entry. */
+function typedResults(tests: readonly ResultTestRow[], rezultati: ResultsSaveRequest['rezultati']): Map<string, string | null> {
+  const byId = new Map(tests.map((test) => [test.id, test]));
+  const typed = new Map<string, string | null>();
+  rezultati.forEach((entry, index) => {
+    const test = byId.get(entry.test);
+    if (!test) throw new AppError(400, 'results.unknownTest', `rezultati.${index}.test`, { test: entry.test });
+    if (test.calculated) throw new AppError(400, 'results.calculatedReadOnly', `rezultati.${index}.test`, { naziv: test.naziv });
+    const problem = resultValueProblem({ vrsta: resultKindOf(test.vrsta), opcije: test.opcije }, entry.rezultat);
+    if (problem) throw new AppError(400, problem, `rezultati.${index}.rezultat`, { naziv: test.naziv });
+    typed.set(test.id, storedText(entry.rezultat));
+  });
+  return typed;
+}
+
+/**
+ * The one rule for a sample's results, run by every call that changes them (a results save, a sample edit
+ * that changes its tests or what its results are judged by), inside the caller's transaction on the sample
+ * row it has locked. `sample` is the sample as the call leaves it (an edit's new date or pregnancy count).
+ *
+ * - The typed results (a save's; none for an edit) are stored as the exact text sent (blank clears it),
+ *   beside their exact number (`rezultat_f`, decimal text, never a float), who entered them and when.
+ * - Every calculated test is recomputed from the sample's other results (`unio_source` 'formula'); one
+ *   whose component is missing is cleared. So a calculated test added to a sample whose components already
+ *   have results has its result at once.
+ * - Each result gets the flag for this patient; each test's own status follows the sample's.
+ * - The status follows the results (resultSaveOutcome): approved or verified samples are locked (409), and
+ *   after an unlock changing an entered result needs a reason (400 razlog).
+ *
+ * Writes the tests that change and nothing else: the caller moves the sample row once (status and one
+ * version up) and writes the audit rows returned, so its own changes and these count as one change.
+ */
+export async function settleResults(
+  tx: Tx, ctx: RequestContext, sample: ResultSampleRow, typedInput: ResultsSaveRequest['rezultati'] = [], razlogInput?: string,
+): Promise<SettledResults> {
+  const results = resultRepository(tx, ctx.siteId);
+  const tests = await results.testsOfSample(sample.id);
+  const typed = typedResults(tests, typedInput);
+  const facts = await patientFacts(tx, ctx.siteId, sample);
+
+  const afterTyping = (test: ResultTestRow) => (typed.has(test.id) ? (typed.get(test.id) ?? null) : test.rezultat);
+  const calculated = calculatedResults(
+    tests.filter((test) => test.calculated).map((test) => ({ id: test.id, sifra: test.sifra, formula: test.formula, decimals: test.decimals })),
+    tests.filter((test) => !test.calculated).map((test) => ({ sifra: test.sifra, rezultat: afterTyping(test) })),
+    facts.formula,
+  );
+  const next = new Map(tests.map((test) => [test.id, test.calculated ? (calculated.get(test.id) ?? null) : afterTyping(test)]));
+  const rezultatOf = (test: ResultTestRow) => next.get(test.id) ?? null;
+
+  const from = statusOf(sample.status);
+  const decided = resultSaveOutcome({
+    status: from,
+    tests: tests.map((test) => ({ rezultat: rezultatOf(test) })),
+    changesEnteredResult: tests.some((test) => typed.has(test.id) && changesEnteredResult(test.rezultat, rezultatOf(test))),
+    unlockedAfterVerification: sample.verifiedOnce,
+    razlog: razlogInput,
+  });
+  if (!decided.ok) {
+    if (decided.code === 'results.reasonRequired') throw new AppError(400, decided.code, 'razlog');
+    throw AppError.conflict(decided.code);
+  }
+
+  const ranges = rangesByAssay(await referenceRangesOf(tx, tests.map((test) => test.labassayId)));
+  const razlog = razlogInput?.trim() || null;
+  const writes: TestResultWrite[] = [];
+  const audit: AuditEntry[] = [];
+  for (const test of tests) {
+    const rezultat = rezultatOf(test);
+    const { flag } = judge(test, rezultat, ranges, facts);
+    const statusT = testStatus(decided.status, rezultat);
+    const action = resultAuditAction(test.rezultat, rezultat);
+    if (action === null && flag === test.flag && statusT === test.statusT) continue;
+    writes.push({
+      id: test.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
+      unioBy: test.calculated ? null : ctx.userId, unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : null,
+    });
+    if (action === null) continue;
+    audit.push(test.calculated
+      ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
+      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razlog });
+  }
+  if (decided.status !== from) {
+    audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status });
+  }
+  await results.writeTests(sample.id, writes);
+  return {
+    from,
+    status: decided.status,
+    changed: writes.length > 0 || decided.status !== from,
+    audit,
+    completion: completionEvent({ id: sample.id, code: sample.code, patient: facts.patient }, from, decided.status),
+  };
+}
+
+/** What a sample edit changes of the facts a sample's results are judged by, as the edit leaves them. */
+export type EditedSampleFacts = Pick<ResultSampleRow, 'datum' | 'trudnica' | 'menopauza'>;
+
+/**
+ * For a sample edit (POST /uzorci/update) that changed the sample's tests or the facts its results are
+ * judged by: settles the results exactly as a save without typed results does (settleResults), inside the
+ * edit's transaction, on the sample row the edit has locked and not yet written. The edit moves the sample
+ * once with the status returned (its version goes up by one for the whole edit) and writes the audit rows
+ * with its own; it announces the completion after commit (announce).
+ */
+export async function settleEditedSample(tx: Tx, ctx: RequestContext, sampleId: string, edited: EditedSampleFacts): Promise<SettledResults> {
+  const sample = await resultRepository(tx, ctx.siteId).findSample(sampleId, { forUpdate: true });
+  if (!sample) throw AppError.notFound();
+  return settleResults(tx, ctx, { ...sample, ...edited });
+}
