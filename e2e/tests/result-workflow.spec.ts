@@ -192,4 +192,13 @@ test('a read-only user sees results but no control that changes them', async ({ 
   await expect(comment).toBeVisible();
   await expect(comment.getByRole('button', { name: 'SAČUVAJ' })).toHaveCount(0);
   await expect(comment.getByRole('textbox')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The patient's results over time open from here too; the evaluation screen is for editors only.
+  await statusBar(page).getByRole('button', { name: 'Rezultati kroz vrijeme' }).click();
+  const history = page.getByRole('dialog', { name: /^Rezultati kroz vrijeme:/ });
+  await expect(history).toBeVisible();
+  await expect(history.getByRole('textbox', { name: 'Parametar' }).or(history.getByRole('combobox', { name: 'Parametar' }))).toHaveValue(/Glukoza/);
+  await expect(history).toContainText('3,9 – 6,1 mmol/L');
+  await expect(history.getByRole('button', { name: 'Evaluacija rezultata' })).toHaveCount(0);
 });

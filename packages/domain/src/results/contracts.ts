@@ -35,6 +35,7 @@ export const resultSidParams = z.object({ sid: pathParam('Sample id (uuid)') });
 
 /** The reference range that applies to this patient (sex, age in days at the sample date, pregnancy). */
 export const referencaSchema = z.object({ low: z.number().nullable(), high: z.number().nullable(), text: z.string().nullable() });
+export type ReferenceRangeAnswer = z.output<typeof referencaSchema>;
 
 /**
  * The flag the server computed: L/H outside the reference range, LL/HH beyond

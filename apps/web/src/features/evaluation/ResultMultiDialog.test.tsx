@@ -72,7 +72,7 @@ describe('ResultMultiDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Rezultati kroz vrijeme: DEMIĆ LEJLA' });
     expect(calls[0]).toMatch(/^\/api\/rezultati\/pacijent\/p-1\?/);
     expect(await within(dialog).findByRole('img', { name: 'Grafikon GLU: 2 rezultata kroz vrijeme' })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('Referentni opseg: 3.9–6.1 mmol/L');
+    expect(dialog).toHaveTextContent('Referentni opseg: 3,9 – 6,1 mmol/L');
     // The censored result has no place on the number line; the chart says so.
     expect(dialog).toHaveTextContent('nisu na grafikonu: 1');
 

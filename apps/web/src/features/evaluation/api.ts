@@ -1,3 +1,4 @@
+import { referenceText as sharedReferenceText } from '../../lib/reference-range-text.ts';
 /**
  * The call of a patient's results over time (GET /api/rezultati/pacijent/{id}),
  * typed by its contract in @lis/domain (results/processing-contracts.ts).
@@ -15,12 +16,9 @@ export function patientResults(patientId: string, signal?: AbortSignal): Promise
   return api.get<PatientResultsAnswer>(`/rezultati/pacijent/${encodeURIComponent(patientId)}`, {}, { signal });
 }
 
-/** The reference range as a lab writes it: "3.9–6.1 mmol/L", "< 4", "> 1", or its text ("Negativan"); null without one. */
+/** The reference range with its unit ("3,9 – 6,1 mmol/L", "≤ 4 IU/mL"), or its text ("Negativan"); null without one. */
 export function referenceText(series: Pick<PatientAssaySeries, 'referenca' | 'jedinica'>): string | null {
-  const { low, high, text } = series.referenca;
-  const unit = series.jedinica ? ` ${series.jedinica}` : '';
-  if (low !== null && high !== null) return `${low}–${high}${unit}`;
-  if (high !== null) return `< ${high}${unit}`;
-  if (low !== null) return `> ${low}${unit}`;
-  return text;
+  const range = sharedReferenceText(series.referenca);
+  if (!range) return null;
+  return series.referenca.text || !series.jedinica ? range : `${range} ${series.jedinica}`;
 }

@@ -18,7 +18,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy, IconHistory, IconMessage, IconPointFilled } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartLine, IconDeviceFloppy, IconHistory, IconMessage, IconPointFilled } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type QualitativeReading, approveRefusal, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
@@ -29,6 +29,8 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { serverMessage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
+import { useActiveSession } from '../auth/index.ts';
+import { ResultMultiDialog, evaluationPath } from '../evaluation/index.ts';
 import { type ResultTest, type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
 import { AuditTrailDialog } from './AuditTrailDialog.tsx';
 import { CommentDialog } from './CommentDialog.tsx';
@@ -102,6 +104,10 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
   const [askReason, setAskReason] = useState(false);
   const [commentOpen, setCommentOpen] = useState(false);
   const [auditOpen, setAuditOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // The evaluation screen is for editors only (access level below 1); the dialog is for everyone who sees results.
+  const canEvaluate = !useActiveSession().readOnly;
+  const navigate = useNavigate();
   const [choosing, setChoosing] = useState<{ test: ResultTest; reading: QualitativeReading } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
@@ -212,6 +218,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
         onAction={(action) => void statusActions.run(action)}
         onComment={() => setCommentOpen(true)}
         onAudit={() => setAuditOpen(true)}
+        onHistory={() => setHistoryOpen(true)}
         multi={editable ? <MultiSampleSave answer={answer} drafts={drafts} day={day} /> : null}
       />
       {conflict ? (
@@ -304,6 +311,12 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
       />
       <CommentDialog sid={sid} opened={commentOpen} onClose={() => setCommentOpen(false)} readOnly={!answer.actions.includes('comment')} />
       <AuditTrailDialog sid={sid} opened={auditOpen} onClose={() => setAuditOpen(false)} />
+      <ResultMultiDialog
+        patientId={answer.uzorak.pid}
+        opened={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        onOpenEvaluation={canEvaluate ? () => void navigate(evaluationPath(answer.uzorak.pid)) : undefined}
+      />
       {statusActions.dialogs}
       <AppDialog opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('results.leaveTitle')} force>
         <Stack gap="md">
@@ -325,6 +338,8 @@ interface StatusBarProps {
   onAction: (action: StatusAction) => void;
   onComment: () => void;
   onAudit: () => void;
+  /** Opens the patient's results over time (the result-multi dialog). */
+  onHistory: () => void;
   multi: React.ReactNode;
 }
 
@@ -338,7 +353,7 @@ const ACTION_STYLES = {
 } as const;
 
 /** Comment, history, multi-sample save, and the status actions the sample's status and the user's rights allow. */
-function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, multi }: StatusBarProps) {
+function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistory, multi }: StatusBarProps) {
   const { t } = useTranslation();
   const rights = useResultRights();
   const offered = STATUS_ACTION_ORDER.filter((action) => offersStatusAction(action, answer.actions, rights));
@@ -357,6 +372,7 @@ function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, multi }:
         <Group gap="xs">
           <Button variant="default" size="sm" leftSection={<IconMessage size={16} aria-hidden />} onClick={onComment}>{t('results.comment')}</Button>
           <Button variant="default" size="sm" leftSection={<IconHistory size={16} aria-hidden />} onClick={onAudit}>{t('results.auditTrail')}</Button>
+          <Button variant="default" size="sm" leftSection={<IconChartLine size={16} aria-hidden />} onClick={onHistory}>{t('results.patientHistory')}</Button>
           {multi}
         </Group>
         {offered.length > 0 ? (

@@ -11,6 +11,7 @@ import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CALCULATED_RESULT_SOURCE, type QualitativeReading, message } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
+import { formatReferenceNumber, withDecimalMark } from '../../lib/reference-range-text.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import type { ResultTest } from './api.ts';
 import { FlagBadge } from './FlagBadge.tsx';
@@ -30,20 +31,6 @@ interface ResultTableProps {
   onChoose: (test: ResultTest, reading: QualitativeReading) => void;
 }
 
-/**
- * A limit of the reference range with the decimal mark of the language
- * (comma in Bosnian and German, as the results themselves are typed), never
- * grouped. Written out here rather than with Intl: browsers ship number
- * formats for some locales only, and a lab must not see "3.9" on one PC and
- * "3,9" on another.
- */
-function formatReferenceNumber(value: number): string {
-  return withDecimalMark(String(value));
-}
-
-function withDecimalMark(text: string): string {
-  return currentLanguage() === 'en' ? text : text.replace('.', ',');
-}
 
 /**
  * A calculated result as the server wrote it ("4.22", with the assay's

@@ -92,13 +92,4 @@ export function entryOrder(tests: readonly ResultTest[]): ResultTest[] {
   return sectionsOf(tests).flatMap((section) => section.tests);
 }
 
-/** The reference range as text: the range's own text (its answers joined by ' / '), else 'low – high', '≤ high' or '≥ low' (limits are inclusive); '' when there is none. */
-export function referenceText(referenca: ResultTest['referenca'], formatNumber: (value: number) => string): string {
-  const { low, high, text } = referenca;
-  // A text reference lists its accepted answers separated by ';'.
-  if (text) return text.split(';').map((answer) => answer.trim()).filter(Boolean).join(' / ');
-  if (low !== null && high !== null) return `${formatNumber(low)} – ${formatNumber(high)}`;
-  if (high !== null) return `≤ ${formatNumber(high)}`;
-  if (low !== null) return `≥ ${formatNumber(low)}`;
-  return '';
-}
+export { referenceText } from '../../lib/reference-range-text.ts';
