@@ -153,6 +153,9 @@ describe('/obrada/pregled', () => {
     // The comment is written until approval and read after it; the history is always there.
     for (const code of ['2601010001', '2601010002', '2601010003']) expect(actionNames(code), code).toContain('Komentar');
     expect(actionNames('2601010005')).not.toContain('Komentar');
+    // The patient's note and referring location (sender) until approval.
+    for (const code of ['2601010001', '2601010002', '2601010003']) expect(actionNames(code), code).toContain('Napomena i uputna lokacija pacijenta');
+    for (const code of ['2601010004', '2601010005']) expect(actionNames(code), code).not.toContain('Napomena i uputna lokacija pacijenta');
     for (const status of EVERY_STATUS) expect(actionNames(row(status).code), status).toContain('Historija izmjena');
   });
 

@@ -12,7 +12,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Button, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconHistory, IconMessage, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconHistory, IconMessage, IconNotes, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_ACTION_PERMISSIONS, allowedSampleActions, isSampleLocked, message, type SampleAction } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
@@ -24,6 +24,7 @@ import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatTime, siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { LabelDialog, SampleDetailsDialog, type LabelTarget } from '../labels/index.ts';
+import { PatientDataDialog } from '../patients/index.ts';
 import { AuditTrailDialog, CommentDialog, ResultRowActions, resultEntryPath } from '../results/index.ts';
 import { UrgentStar } from '../samples/index.ts';
 import { type ProcessingRow, deleteSample, setUrgent } from './api.ts';
@@ -73,6 +74,7 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
   const [starring, setStarring] = useState<string | null>(null);
   // The dialogs keep their sample while they close, so their content does not vanish during the transition.
   const [commentOf, setCommentOf] = useState<{ row: ProcessingRow; opened: boolean } | null>(null);
+  const [patientOf, setPatientOf] = useState<string | null>(null);
   const [auditOf, setAuditOf] = useState<{ row: ProcessingRow; opened: boolean } | null>(null);
   const canWrite = session.can('samples.write');
   const canEnter = session.can(RESULT_ACTION_PERMISSIONS.save);
@@ -187,6 +189,12 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
       hidden: (row) => !allowedFor(row).has('comment') && row.komentar === '', onClick: (row) => setCommentOf({ row, opened: true }),
     },
     {
+      // The patient's note and the referring location that sent them (sender) live in the patient-data dialog;
+      // offered while the sample's status allows them, read-only for users without write rights.
+      key: 'note', label: t('processing.patientData'), icon: <IconNotes size={18} aria-hidden />,
+      hidden: (row) => !(allowedFor(row).has('note') && allowedFor(row).has('sender')), onClick: (row) => setPatientOf(row.pid),
+    },
+    {
       key: 'audit', label: t('processing.auditAction'), icon: <IconHistory size={18} aria-hidden />,
       onClick: (row) => setAuditOf({ row, opened: true }),
     },
@@ -236,6 +244,7 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
         />
       ) : null}
       {auditOf ? <AuditTrailDialog sid={auditOf.row._id} opened={auditOf.opened} onClose={() => setAuditOf({ ...auditOf, opened: false })} /> : null}
+      <PatientDataDialog patientId={patientOf} onClose={() => setPatientOf(null)} />
       <ConfirmDelete
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
