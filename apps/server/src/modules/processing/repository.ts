@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labAssays, labSections, patients, referenceRanges, sampleTests, samples, settingRecords } from '../../db/schema.ts';
+import { labAssays, labSections, patients, sampleTests, samples, settingRecords } from '../../db/schema.ts';
 import { ASSAY_SETTINGS_TYPE } from '../../db/seed/catalogue.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -152,32 +152,4 @@ export function patientResults(db: Db, siteId: string, patientId: string, sifre:
       asc(samples.datum), asc(samples.createdAt), asc(samples.id));
 }
 
-/** A reference range of the catalogue (lab-wide), numbers still as the database's exact text. */
-export interface ReferenceRangeRow {
-  labassayId: string;
-  spol: string | null;
-  ageMinDays: number;
-  ageMaxDays: number;
-  trudnica: boolean | null;
-  menopauza: boolean | null;
-  low: string | null;
-  high: string | null;
-  tekst: string | null;
-}
-
-export async function referenceRangesOf(db: Db, labassayIds: readonly string[]): Promise<ReferenceRangeRow[]> {
-  if (labassayIds.length === 0) return [];
-  return db.select({
-    labassayId: referenceRanges.labassayId,
-    spol: referenceRanges.spol,
-    ageMinDays: referenceRanges.ageMinDays,
-    ageMaxDays: referenceRanges.ageMaxDays,
-    trudnica: referenceRanges.trudnica,
-    menopauza: referenceRanges.menopauza,
-    low: referenceRanges.low,
-    high: referenceRanges.high,
-    tekst: referenceRanges.tekst,
-  }).from(referenceRanges)
-    .where(inArray(referenceRanges.labassayId, [...labassayIds]))
-    .orderBy(asc(referenceRanges.id));
-}
+export { referenceRangesOf, type RangeRow as ReferenceRangeRow } from '../../db/reference-ranges.ts';

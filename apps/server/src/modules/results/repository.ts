@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { auditLog, labAssays, labSections, referenceRanges, sampleTests, samples, users } from '../../db/schema.ts';
+import { auditLog, labAssays, labSections, sampleTests, samples, users } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** A sample with what result entry, approval and verification read and change. */
@@ -291,32 +291,4 @@ export function resultRepository(db: Db, siteId: string) {
 }
 export type ResultRepository = ReturnType<typeof resultRepository>;
 
-/** A reference interval as stored (lab-wide catalogue): numbers as numeric text. */
-export interface RangeRow {
-  labassayId: string;
-  spol: string | null;
-  ageMinDays: number;
-  ageMaxDays: number;
-  trudnica: boolean | null;
-  menopauza: boolean | null;
-  low: string | null;
-  high: string | null;
-  tekst: string | null;
-}
-
-/** The reference intervals of the assays (the catalogue is the lab's, not a site's). */
-export async function referenceRangesOf(db: Db, labassayIds: readonly string[]): Promise<RangeRow[]> {
-  const ids = labassayIds.filter(isUuid);
-  if (ids.length === 0) return [];
-  return db.select({
-    labassayId: referenceRanges.labassayId,
-    spol: referenceRanges.spol,
-    ageMinDays: referenceRanges.ageMinDays,
-    ageMaxDays: referenceRanges.ageMaxDays,
-    trudnica: referenceRanges.trudnica,
-    menopauza: referenceRanges.menopauza,
-    low: referenceRanges.low,
-    high: referenceRanges.high,
-    tekst: referenceRanges.tekst,
-  }).from(referenceRanges).where(inArray(referenceRanges.labassayId, ids)).orderBy(asc(referenceRanges.id));
-}
+export { referenceRangesOf, type RangeRow } from '../../db/reference-ranges.ts';
