@@ -64,3 +64,10 @@ export function resultValueProblem(assay: ResultValueAssay, rezultat: string | n
   }
   return null;
 }
+
+/** An assay's stored `vrsta` as a result kind; anything else is a broken catalogue row, not user input. */
+export function resultKindOf(value: string): ResultKind {
+  const kind = RESULT_KINDS.find((known) => known === value);
+  if (!kind) throw new Error(`unknown result kind in the catalogue: ${value}`);
+  return kind;
+}

@@ -1,6 +1,7 @@
 import {
+  resultKindOf,
   type ApprovalBarcodesAnswer, type AssaySettingsAnswer, type CalendarDate, type ListQuery, type PatientAssaySeries,
-  type PatientResultsAnswer, type ResultFlag, type ResultKind, RESULT_KINDS, addDays, answerFlag, calendarDateOf, exactNumericValue,
+  type PatientResultsAnswer, type ResultFlag, addDays, answerFlag, calendarDateOf, exactNumericValue,
   fromLocalDateText, isSampleStatus, isSpol, patientAge, selectReferenceRange, startOfDay, toLocalDateText,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -96,10 +97,6 @@ function storedFlag(value: string | null): ResultFlag | null {
   return value !== null && STORED_FLAGS.includes(value) ? (value as ResultFlag) : null;
 }
 
-function resultKindOf(value: string): ResultKind {
-  if (!(RESULT_KINDS as readonly string[]).includes(value)) throw new Error(`unknown result kind in the catalogue: ${value}`);
-  return value as ResultKind;
-}
 
 function numberOrNull(value: string | null): number | null {
   return value === null ? null : Number(value);

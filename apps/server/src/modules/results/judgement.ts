@@ -1,6 +1,6 @@
 import {
-  type DeltaLimit, type FlagReference, type FormulaPatient, type ReferencePatient, type ReferenceRange, type ResultFlag, type ResultKind,
-  type SampleStatus, RESULT_KINDS, calendarDateOf, evaluateResultFlag, isSampleStatus, isSpol, patientAge, selectReferenceRange,
+  type DeltaLimit, type FlagReference, type FormulaPatient, type ReferencePatient, type ReferenceRange, type ResultFlag,
+  type SampleStatus, calendarDateOf, evaluateResultFlag, isSampleStatus, isSpol, patientAge, selectReferenceRange,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { patientById, type PatientRecord } from '../patients/service.ts';
@@ -99,11 +99,6 @@ export function statusOf(value: string): SampleStatus {
   return value;
 }
 
-export function resultKindOf(value: string): ResultKind {
-  const kind = RESULT_KINDS.find((known) => known === value);
-  if (!kind) throw new Error(`unknown result kind in the catalogue: ${value}`);
-  return kind;
-}
 
 /** A blank text is no result: saving '' or spaces clears the value. Anything else is kept exactly as sent. */
 export function storedText(rezultat: string | null): string | null {

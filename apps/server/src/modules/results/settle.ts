@@ -1,4 +1,5 @@
 import {
+  resultKindOf,
   CALCULATED_RESULT_SOURCE,
   type ResultsSaveRequest, type SampleStatus, calculatedResults, changesEnteredResult, exactNumericText, resultAuditAction,
   resultSaveOutcome, resultValueProblem, testStatus,
@@ -8,7 +9,7 @@ import type { AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { completionEvent, type SampleEvent } from './events.ts';
-import { judge, patientFacts, rangesByAssay, resultKindOf, statusOf, storedText } from './judgement.ts';
+import { judge, patientFacts, rangesByAssay, statusOf, storedText } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type TestResultWrite } from './repository.ts';
 
 /** What settling a sample's results decided and wrote to its tests; moving the sample row itself is the caller's. */

@@ -1,11 +1,12 @@
 import {
+  resultKindOf,
   type ResultsShowAnswer, type ResultTest, allowedSampleActions, answerFlag, deltaCheck, exactNumericValue, isCriticalFlag,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { show as showSample } from '../samples/service.ts';
-import { deltaLimitOf, enteredBy, judge, patientFacts, rangesByAssay, resultKindOf, statusOf } from './judgement.ts';
+import { deltaLimitOf, enteredBy, judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type PreviousResultRow } from './repository.ts';
 
 /**
