@@ -90,6 +90,8 @@ async function saveFortyResults(i: number): Promise<number> {
 interface Scenario {
   name: string;
   call: (i: number) => Promise<number>;
+  /** Timed calls when fewer than BENCH_ITERATIONS make sense (a report over a year takes seconds). */
+  iterations?: number;
 }
 
 const status = async (promise: Promise<{ statusCode: number }>) => (await promise).statusCode;
@@ -118,16 +120,39 @@ const scenarios: Scenario[] = [
   },
 ];
 
+// Izvještaji over the last month and the last year at the site (the generated samples are 500 a day per site):
+// every report over a month, the per-day and per-sample ones over a year, and the exports of the heaviest.
+const DAY_MS = 86_400_000;
+const rangeOf = (days: number) => {
+  const end = new Date(Date.now() - DAY_MS);
+  return `dateRangeMin=${new Date(end.getTime() - days * DAY_MS).toISOString()}&dateRangeMax=${end.toISOString()}`;
+};
+const report = (url: string) => () => status(app.inject({ method: 'GET', url: `/api/izvjestaji/${url}`, headers: auth }));
+const REPORTS_OVER_A_MONTH = ['fpodanu', 'ppodanu', 'ppomjestu', 'ppolokaciji', 'protokol', 'tatpopacijentu', 'worklists'];
+scenarios.push(
+  ...REPORTS_OVER_A_MONTH.map((flag) => ({ name: `report ${flag} over a month (GET /api/izvjestaji/${flag})`, call: report(`${flag}?${rangeOf(30)}`), iterations: 20 })),
+  ...['fpodanu', 'ppodanu', 'ppomjestu', 'protokol', 'tatpopacijentu'].map((flag) => ({
+    name: `report ${flag} over a year (GET /api/izvjestaji/${flag})`, call: report(`${flag}?${rangeOf(365)}`), iterations: 5,
+  })),
+  { name: 'report fpodanu over a year as PDF (GET /api/izvjestaji/fpodanu/pdf)', call: report(`fpodanu/pdf?${rangeOf(365)}`), iterations: 5 },
+  { name: 'report fpodanu over a year as XLSX (GET /api/izvjestaji/fpodanu/xlsx)', call: report(`fpodanu/xlsx?${rangeOf(365)}`), iterations: 5 },
+  { name: 'report protokol over a month as PDF (GET /api/izvjestaji/protokol/pdf)', call: report(`protokol/pdf?${rangeOf(30)}`), iterations: 3 },
+);
+
+/** BENCH_FILTER: only the scenarios whose name contains it (e.g. 'report'). */
+const filter = process.env.BENCH_FILTER ?? '';
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const results: { name: string; p50: number; p95: number; p99: number; max: number; errors: number }[] = [];
-for (const scenario of scenarios) {
-  for (let i = 0; i < 10; i += 1) await scenario.call(i); // warm-up: plans and caches
+for (const scenario of scenarios.filter((candidate) => candidate.name.includes(filter))) {
+  const rounds = scenario.iterations ?? iterations;
+  for (let i = 0; i < Math.min(10, rounds); i += 1) await scenario.call(i); // warm-up: plans and caches
   const times: number[] = [];
   let errors = 0;
-  for (let i = 0; i < iterations; i += 1) {
+  for (let i = 0; i < rounds; i += 1) {
     const t0 = performance.now();
     const code = await scenario.call(i + 10);
     times.push(performance.now() - t0);
@@ -140,7 +165,7 @@ for (const scenario of scenarios) {
 }
 
 const counts = await pick<{ samples: number; patients: number }>('select (select count(*) from samples)::int as samples, (select count(*) from patients)::int as patients');
-const report = {
+const summary = {
   at: new Date().toISOString(),
   database: database.kind,
   rows: counts[0],
@@ -148,7 +173,7 @@ const report = {
   results: results.map((row) => ({ ...row, p50: +row.p50.toFixed(2), p95: +row.p95.toFixed(2), p99: +row.p99.toFixed(2), max: +row.max.toFixed(2) })),
 };
 mkdirSync(path.join(here, 'results'), { recursive: true });
-writeFileSync(path.join(here, 'results', `${database.kind}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(here, 'results', `${database.kind}${filter ? `-${filter.replace(/[^a-z0-9]+/gi, '-')}` : ''}.json`), `${JSON.stringify(summary, null, 2)}\n`);
 console.log('\n| call | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|');
 for (const row of results) console.log(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} |`);
 await app.close();

@@ -32,6 +32,9 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',
+    // The embedded MQTT broker of each server on a port of its own (E2E_PORT + 10000); never an outside broker.
+    MQTT_URL: '',
+    MQTT_PORT: String(Number(port) + 10000),
   },
 });
 

@@ -51,7 +51,10 @@ export async function patientId(request: APIRequestContext, session: ApiSession,
 /** A new sample of the patient at the site with the tests named by their codes (GLU, LDL …). */
 export async function createSample(
   request: APIRequestContext, session: ApiSession,
-  options: { pid: string; site: 'SA' | 'TZ'; tests: string[]; hitan?: boolean; /** When it was taken (ISO instant); now when left out. */ datum?: string },
+  options: {
+    pid: string; site: 'SA' | 'TZ'; tests: string[]; hitan?: boolean; /** When it was taken (ISO instant); now when left out. */ datum?: string;
+    /** The referring location (orderer). */ lokacija?: string;
+  },
 ): Promise<{ _id: string; code: string }> {
   const site = session.siteId(options.site);
   const picker = await request.post('/api/uzorci/labassay/tip', { headers: session.headers, data: { site, pid: options.pid } });
@@ -62,7 +65,8 @@ export async function createSample(
     return test._id;
   });
   const response = await request.post('/api/uzorci/save', {
-    headers: session.headers, data: { site, pid: options.pid, testovi: ids, hitan: options.hitan ?? false, ...(options.datum ? { datum: options.datum } : {}) },
+    headers: session.headers, data: { site, pid: options.pid, testovi: ids, hitan: options.hitan ?? false,
+      ...(options.datum ? { datum: options.datum } : {}), ...(options.lokacija ? { lokacija: options.lokacija } : {}) },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { uzorak } = (await response.json()) as { uzorak: { _id: string; code: string } };
@@ -76,6 +80,16 @@ export async function siteSampleCodes(request: APIRequestContext, session: ApiSe
   });
   const { data } = (await response.json()) as { data: { code: string }[] };
   return data.map((row) => row.code);
+}
+
+/** Saves results by assay code through the result call, as the result screen does. */
+export async function saveResults(request: APIRequestContext, session: ApiSession, sid: string, values: Record<string, string>): Promise<void> {
+  const shown = await request.get(`/api/rezultati/${sid}`, { headers: session.headers });
+  expect(shown.status(), await shown.text()).toBe(200);
+  const { version, tests } = (await shown.json()) as { version: number; tests: { _id: string; sifra: string }[] };
+  const rezultati = Object.entries(values).map(([sifra, rezultat]) => ({ test: tests.find((candidate) => candidate.sifra === sifra)!._id, rezultat }));
+  const saved = await request.post('/api/rezultati/save', { headers: session.headers, data: { sid, version, rezultati } });
+  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 /** A toast (Mantine notification) with this text. */

@@ -1,20 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO, expectAccessible, expectSignedInAs, openAs } from './helpers.ts';
-import { type ApiSession, DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
+import { DEMO_PATIENTS, apiSession, createSample, patientId, saveResults } from './lab-data.ts';
 
 // Sample processing (/obrada/pregled), the results check (/protokol) and a patient's results over time
 // (the result-multi dialog, /evaluation/{id}), seeded through the API as a lab would produce the data.
-
-/** Saves results by assay code through the result call, as the result screen does. */
-async function saveResults(request: APIRequestContext, session: ApiSession, sid: string, values: Record<string, string>): Promise<void> {
-  const shown = await request.get(`/api/rezultati/${sid}`, { headers: session.headers });
-  expect(shown.status(), await shown.text()).toBe(200);
-  const { version, tests } = (await shown.json()) as { version: number; tests: { _id: string; sifra: string }[] };
-  const rezultati = Object.entries(values).map(([sifra, rezultat]) => ({ test: tests.find((candidate) => candidate.sifra === sifra)!._id, rezultat }));
-  const saved = await request.post('/api/rezultati/save', { headers: session.headers, data: { sid, version, rezultati } });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
 
 /** The table row of a sample, found by its code. */
 function sampleRow(page: Page, caption: string, code: string) {

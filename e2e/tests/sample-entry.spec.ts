@@ -54,7 +54,9 @@ test('a sample from picking tests to its label, edit and delete', async ({ page,
     await expect(page.getByRole('button', { name: 'Ukloni oznaku hitno', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('combobox', { name: 'Uputna lokacija' }).fill('Ilidža');
     await page.keyboard.press('Tab');
-    await page.getByRole('textbox', { name: 'Doktor' }).fill('dr. Proba');
+    // Free text as the demo lab allows it; the field offers the doctors list as it is typed.
+    await page.getByRole('combobox', { name: 'Doktor' }).fill('dr. Proba');
+    await page.keyboard.press('Tab');
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/uzorci/save'));
     await page.getByRole('button', { name: 'SAČUVAJ' }).click();
     expect((await saved).status()).toBe(201);

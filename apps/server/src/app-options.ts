@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
+import type { ReadingIngest } from './modules/logger/ingest.ts';
 
 /**
  * What the app is built from. It lives apart from app.ts so the feature
@@ -8,7 +9,11 @@ import type { RealtimeHub } from './realtime/hub.ts';
  */
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'acmeDir' | 'sessionMaxHours' | 'webDist' | 'logLevel'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'acmeDir' | 'sessionMaxHours' | 'webDist' | 'logLevel'> & Partial<Pick<Config, 'trustProxy' | 'pdfFontDir'>>;
   logger?: boolean;
   realtime?: RealtimeHub;
+  /** The e-mail outbox's worker, woken when a call has queued a message (without one, messages wait for the next start). */
+  outbox?: { wake(): void };
+  /** The temperature readings' ingest the MQTT listener feeds too (main.ts); without one the logger routes make their own. */
+  readingIngest?: ReadingIngest;
 }

@@ -14,7 +14,23 @@ export interface Config {
   seedDemo: boolean;
   /** false, true, or a comma-separated list of proxy addresses/CIDRs, as Fastify's trustProxy takes it. */
   trustProxy: boolean | string;
+  /** Where DejaVu Sans is read for printed documents (invoices, report exports). */
+  pdfFontDir: string;
+  /** The outbox's SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start); unset: .eml files under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The sender of the outbox's e-mails. */
+  smtpFrom: string;
+  /** Temperature readings over MQTT: the broker to subscribe to; unset runs an embedded broker on mqttHost:mqttPort. */
+  mqttUrl: string | undefined;
+  mqttHost: string;
+  mqttPort: number;
+  /** The account the embedded broker admits (and the server signs in to MQTT_URL with); unset: the embedded broker admits any client. */
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
 }
+
+/** Debian's fonts-dejavu-core. */
+export const DEFAULT_PDF_FONT_DIR = '/usr/share/fonts/truetype/dejavu';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +47,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    pdfFontDir: env.PDF_FONT_DIR ? path.resolve(typedIn, env.PDF_FONT_DIR) : DEFAULT_PDF_FONT_DIR,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || 'LIS <nalazi@localhost>',
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttHost: env.MQTT_HOST ?? env.HOST ?? '0.0.0.0',
+    mqttPort: Number(env.MQTT_PORT ?? 1883),
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
   };
 }
 

@@ -5,26 +5,71 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/index.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { attachRealtime } from './realtime/socket.ts';
+import { mailerFor } from './modules/outbox/mailer.ts';
+import { OutboxWorker } from './modules/outbox/worker.ts';
+import { ReadingIngest } from './modules/logger/ingest.ts';
+import { type MqttIngest, startMqttIngest } from './modules/logger/mqtt.ts';
+
+/** An error's name and code (its cause's for a wrapped database error), never its message. */
+function errorKind(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (!(cause instanceof Error)) return typeof cause;
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? `${cause.name} ${code}` : cause.name;
+}
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 const realtime = new RealtimeHub();
-const app = await buildApp({ db: database.db, config, realtime });
+// The outbox worker sends in the background of this process: its claims and sends never hold a request.
+const mailer = mailerFor(config.smtpUrl, config.dataDir);
+const outbox = new OutboxWorker({
+  db: database.db, mailer, from: config.smtpFrom,
+  // Only the error's kind: a database error's message can carry a query's parameters (patient data).
+  onError: (error) => console.error('outbox worker failed, retrying at its next round:', errorKind(error)),
+});
+
+// The ingest logs through the app's logger, which exists once the app is built.
+const readingIngest = new ReadingIngest(database.db, realtime, {
+  warn: (fields, text) => app.log.warn(fields, text),
+  error: (fields, text) => app.log.error(fields, text),
+});
+const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
 attachRealtime(io, database.db);
 realtime.attach(io);
 
 await app.listen({ port: config.port, host: config.host });
+outbox.start();
+readingIngest.start();
+let mqttIngest: MqttIngest | null = null;
+try {
+  mqttIngest = await startMqttIngest(readingIngest, {
+    url: config.mqttUrl, host: config.mqttHost, port: config.mqttPort, username: config.mqttUsername, password: config.mqttPassword,
+  });
+} catch (error) {
+  // Readings still arrive over HTTP; the rest of the system does not depend on the broker.
+  app.log.error({ err: error }, 'MQTT: temperature readings over MQTT are off (broker not reachable or port taken)');
+}
 const url = `http://localhost:${config.port}`;
 const where = database.kind === 'pglite' ? 'embedded PGlite (DATA_DIR)' : 'PostgreSQL (DATABASE_URL)';
 console.log(`\nLIS is running at ${url}  —  database: ${where}${seeded ? ', demo data seeded' : ''}`);
+console.log(`E-mail outbox: ${mailer.description}`);
 console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
 for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.role}, sites ${user.sites.join(', ')}`);
+if (mqttIngest) {
+  console.log(`Temperature readings over MQTT: ${mqttIngest.embeddedPort === null ? 'broker MQTT_URL' : `embedded broker on port ${mqttIngest.embeddedPort}`}, topic lis/loger/<site>/<slave_id>`);
+}
 
 const shutdown = async () => {
   // Closes every socket; the HTTP server it shares is closed by app.close() below.
   void io.close();
+  // The message in hand is settled first; a claim cut off by the exit goes stale and is sent after the next start.
+  await outbox.stop();
+  mailer.close();
+  await mqttIngest?.close();
+  await readingIngest.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -44,3 +44,11 @@ export function successAnswer<Shape extends z.ZodRawShape>(shape: Shape) {
 export function pathParam(description: string) {
   return z.string().min(1).max(200).meta({ description });
 }
+
+/** A file's bytes, sent as they are (never serialised as JSON): PDF, XLSX. */
+export const pdfBytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
+
+/** A success answer that is a file, described by its media type in the OpenAPI document. */
+export function fileAnswer<T extends z.ZodType>(mediaType: string, description: string, schema: T) {
+  return { description, content: { [mediaType]: { schema: schema.meta({ type: 'string', format: 'binary' }) } } };
+}

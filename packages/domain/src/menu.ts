@@ -19,6 +19,9 @@ export interface SidebarItem {
   children?: SidebarItem[];
 }
 
+/** The settings overview. It can never be hidden from the menu: a lab must not lock itself out of its settings. */
+export const SETTINGS_PATH = '/postavke';
+
 interface MenuEntry {
   path: string;
   title: string;
@@ -27,6 +30,10 @@ interface MenuEntry {
   hidden?: boolean;
   danger?: boolean;
   parent?: string;
+  /** Offered only to a session with at least one report flag set ('Izvještaji': one report per flag). */
+  needsReportFlag?: boolean;
+  /** A heading that only groups its children (entries whose `parent` is its path); it opens no screen of its own. */
+  group?: true;
 }
 
 /**
@@ -39,22 +46,55 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/obrada/pregled', title: 'menu.obrada', icon: 'flask', permission: 'samples.read' },
   // 'Provjera nalaza' is drawn in the danger colour and turns on the session's note flag (spec).
   { path: '/protokol', title: 'menu.protokol', icon: 'clipboard-list', permission: 'samples.read', danger: true },
+  { path: '/nalazi/pregled', title: 'menu.nalazi', icon: 'file-text', permission: 'reports.read' },
   { path: '/barcode', title: 'menu.barcode', icon: 'barcode', permission: 'samples.write', hidden: true },
   { path: '/naljepnice', title: 'menu.naljepnice', icon: 'tags', permission: 'samples.read', hidden: true },
+  // The lab's catalogue: assays with their reference ranges, and the setting records (Šifarnici). Settings are
+  // in the menu of administrators only; a user with settings.read may still open them read-only by address.
+  { path: '/assays', title: 'menu.assays', icon: 'flask', permission: 'settings.write' },
+  { path: '/postavke/analize', title: 'menu.analize', icon: 'test-pipe', permission: 'settings.write' },
+  { path: '/postavke/sifarnici', title: 'menu.sifarnici', icon: 'adjustments', permission: 'settings.write' },
+  { path: '/reports', title: 'menu.reports', icon: 'chart-bar', permission: 'reports.read', needsReportFlag: true },
+  { path: '/nalazi/outbox', title: 'menu.outbox', icon: 'mail', permission: 'reports.read' },
+  { path: '/narucioci', title: 'menu.narucioci', icon: 'mail-forward', permission: 'reports.read' },
+  // Settings: the /postavke overview leads to its sub-screens; only level-0 administrators hold settings.write.
+  { path: SETTINGS_PATH, title: 'menu.postavke', icon: 'settings', permission: 'settings.write' },
+  // Temperatura: the refrigerators' temperature logger, one group with its three screens.
+  { path: '/loger', title: 'menu.loger', icon: 'thermometer', permission: 'logger.read', group: true },
+  { path: '/loger/pregled', title: 'menu.logerPregled', icon: 'device-desktop-analytics', permission: 'logger.read', parent: '/loger' },
+  { path: '/loger/postavke', title: 'menu.logerPostavke', icon: 'adjustments', permission: 'settings.read', parent: '/loger' },
+  { path: '/loger/statistika', title: 'menu.logerStatistika', icon: 'chart-bar', permission: 'logger.read', parent: '/loger' },
 ];
 
 /** Menu entries whose screens are in this build (the web app registers a route for each). */
-export const READY_SCREENS: ReadonlySet<string> = new Set(MENU.map((entry) => entry.path));
+export const READY_SCREENS: ReadonlySet<string> = new Set(MENU.filter((entry) => !entry.group).map((entry) => entry.path));
 
-export function sidebarFor(role: Role, accessLevel: number, defaultRoute: string): SidebarItem[] {
-  const permitted = MENU.filter((entry) => can(role, accessLevel, entry.permission));
-  const firstVisible = permitted.find((entry) => !entry.hidden)?.path ?? null;
-  const defaultPath = permitted.some((entry) => entry.path === defaultRoute) ? defaultRoute : firstVisible;
+/** Menu entries the general options may hide per role: those the sidebar shows, except the settings overview. */
+export const HIDEABLE_MENU: readonly MenuEntry[] = MENU.filter((entry) => !entry.hidden && !entry.group && entry.path !== SETTINGS_PATH);
+
+/**
+ * The sidebar of a session: the entries its role and access level permit (never more), an entry that needs
+ * a report flag only when one of the session's report flags (`reports` of the login answer) is set; each
+ * visible unless the menu hides it or the lab hid it for the role (`hiddenByLab`, from the general options).
+ * A hidden entry stays in the list as not visible, so its screen still opens from elsewhere; what a user may
+ * open is decided by permissions alone. The default route falls back to the first visible entry.
+ */
+export function sidebarFor(
+  role: Role, accessLevel: number, defaultRoute: string, reports: Readonly<Record<string, boolean>> = {},
+  hiddenByLab: readonly string[] = [],
+): SidebarItem[] {
+  const anyReport = Object.values(reports).some((flag) => flag);
+  const permitted = MENU.filter((entry) => can(role, accessLevel, entry.permission) && (!entry.needsReportFlag || anyReport));
+  const labHidden = new Set(hiddenByLab.filter((path) => path !== SETTINGS_PATH));
+  const isVisible = (entry: MenuEntry) => !entry.hidden && !labHidden.has(entry.path);
+  // A group heading opens no screen: it is never the default or the landing route.
+  const firstVisible = permitted.find((entry) => isVisible(entry) && !entry.group)?.path ?? null;
+  const defaultPath = permitted.some((entry) => entry.path === defaultRoute && isVisible(entry) && !entry.group) ? defaultRoute : firstVisible;
   return permitted.map((entry) => ({
     path: entry.path,
     title: entry.title,
     icon: entry.icon,
-    visible: !entry.hidden,
+    visible: isVisible(entry),
     default: entry.path === defaultPath,
     danger: entry.danger ?? false,
     note: entry.danger ?? false,

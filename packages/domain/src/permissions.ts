@@ -14,9 +14,16 @@ export const PERMISSIONS = [
   'results.approve',
   'results.verify',
   'reports.read',
+  /** Withdraw an issued result report from the report list (its versions stay stored). */
+  'reports.write',
+  // Resend, delete and group e-mail of the outbox; reading it is reports.read.
+  'outbox.send',
   'settings.read',
   'settings.write',
   'users.manage',
+  // Temperature logger: the refrigerators' readings and alarms; acknowledging an alarm (with a note) is a write.
+  'logger.read',
+  'logger.acknowledge',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -25,12 +32,17 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   specialist: [
     'patients.read', 'patients.write', 'samples.read', 'samples.write',
     'results.enter', 'results.approve', 'results.verify', 'reports.read', 'settings.read',
+    'reports.write',
+    'outbox.send',
+    'logger.read', 'logger.acknowledge',
   ],
   technician: [
     'patients.read', 'patients.write', 'samples.read', 'samples.write',
     'results.enter', 'results.approve', 'reports.read',
+    'outbox.send',
+    'logger.read', 'logger.acknowledge',
   ],
-  viewer: ['patients.read', 'samples.read', 'reports.read'],
+  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read'],
 };
 
 export function isRole(value: string): value is Role {

@@ -3,13 +3,16 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -50,6 +53,8 @@ export const users = pgTable('users', {
   disabled: boolean('disabled').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** Signed in with a password an administrator set (a new user, a reset): only the password change is allowed until it is changed. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
@@ -128,6 +133,9 @@ export const labSections = pgTable('lab_sections', {
   id: id(),
   sifra: text('sifra').notNull(),
   naziv: text('naziv').notNull(),
+  /** The section's name on English and German reports; blank: the Bosnian naziv is printed. */
+  nazivEn: text('naziv_en').notNull().default(''),
+  nazivDe: text('naziv_de').notNull().default(''),
   redoslijed: integer('redoslijed').notNull().default(0),
   mikrobiologija: boolean('mikrobiologija').notNull().default(false),
 }, (t) => [uniqueIndex('lab_sections_sifra_key').on(t.sifra)]);
@@ -142,6 +150,9 @@ export const labAssays = pgTable('lab_assays', {
   id: id(),
   sifra: text('sifra').notNull(),
   naziv: text('naziv').notNull(),
+  /** The test's name on English and German reports; blank: the Bosnian naziv is printed. */
+  nazivEn: text('naziv_en').notNull().default(''),
+  nazivDe: text('naziv_de').notNull().default(''),
   /** Short analyte name printed in narrow columns (advised max 30 characters). */
   analit: text('analit').notNull(),
   sekcijaId: uuid('sekcija_id').notNull().references(() => labSections.id),
@@ -192,7 +203,25 @@ export const referenceRanges = pgTable('reference_ranges', {
   high: numeric('high'),
   /** Text reference for qualitative tests, e.g. "Negativan". */
   tekst: text('tekst'),
+  /** Critical limits of this range; null: the assay's critical_low / critical_high. */
+  criticalLow: numeric('critical_low'),
+  criticalHigh: numeric('critical_high'),
+  /** The unit the limits are given in; null: the assay's jedinica. */
+  jedinica: text('jedinica'),
 }, (t) => [index('reference_ranges_labassay_idx').on(t.labassayId)]);
+
+/**
+ * The reference a result was judged by, copied onto its sample test when the result is entered
+ * (limits as exact numeric text), so a later change of the catalogue never alters a verified report.
+ */
+export interface ReferenceSnapshot {
+  low: string | null;
+  high: string | null;
+  tekst: string | null;
+  jedinica: string;
+  criticalLow: string | null;
+  criticalHigh: string | null;
+}
 
 /**
  * Patients belong to the lab, not to a site: every site of the lab sees them.
@@ -323,6 +352,10 @@ export const samples = pgTable('samples', {
     .where(sql`${t.mikrobiologija} and ${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')`),
   index('samples_protocol_idx').on(t.siteId, t.createdAt, t.id)
     .where(sql`(${t.status} in ('REALIZOVAN', 'ODOBREN') or (${t.komentar} <> '' and ${t.status} <> 'VERIFICIRAN'))`),
+  // The group e-mail's question: the site's samples with a referring location verified in a range of days
+  // (/narucioci). The location in the predicate keeps the index to that question: without it, the delta
+  // lookup (a patient's latest verified sample) would take it for samples_patient_verified_idx.
+  index('samples_site_verified_idx').on(t.siteId, t.verifiedAt).where(sql`${t.status} = 'VERIFICIRAN' and ${t.lokacija} <> ''`),
   check('samples_status_check', sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN')`),
 ]);
 
@@ -348,6 +381,8 @@ export const sampleTests = pgTable('sample_tests', {
   /** Where a result not typed by a person came from: an analyser's name, or 'formula' for a calculated test. */
   unioSource: text('unio_source'),
   unioAt: timestamp('unio_at', { withTimezone: true }),
+  /** The range the result was judged by, copied at entry; frozen once the sample has been verified (see ReferenceSnapshot). */
+  referenca: jsonb('referenca').$type<ReferenceSnapshot>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -365,3 +400,229 @@ export const sampleCodeCounters = pgTable('sample_code_counters', {
   day: text('day').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/** Binary data (a stored PDF): Buffer in, Buffer out, whichever driver returns bytes. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A sample's result report: one row per sample that was ever verified, the
+ * list /nalazi/pregled reads (its versions are in report_versions). The
+ * latest version's number, languages and issue time are kept here, so the
+ * list reads one row per report. Withdrawn from the list (nalazi/delete):
+ * the versions stay retrievable; a new verification issues it again.
+ */
+export const reports = pgTable('reports', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  sampleId: uuid('sample_id').notNull().references(() => samples.id),
+  /** The latest version issued (1, 2, ...). */
+  verzija: integer('verzija').notNull(),
+  /** The languages of the latest version. */
+  jezici: text('jezici').array().notNull(),
+  firstIssuedAt: timestamp('first_issued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the latest version was issued. */
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  withdrawnBy: uuid('withdrawn_by').references(() => users.id),
+}, (t) => [
+  uniqueIndex('reports_sample_key').on(t.sampleId),
+  // The list's newest-first order and its day presets: a backward scan (see db/list-query.ts).
+  index('reports_site_issued_idx').on(t.siteId, t.issuedAt, t.id),
+]);
+
+/**
+ * One issued report in one language: the PDF's bytes exactly as issued and
+ * their SHA-256. Rows are only ever inserted: a correction is a new version,
+ * so every report a patient or doctor received can be shown again as it was.
+ */
+export const reportVersions = pgTable('report_versions', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  sampleId: uuid('sample_id').notNull().references(() => samples.id),
+  verzija: integer('verzija').notNull(),
+  /** bs, en or de. */
+  jezik: text('jezik').notNull(),
+  pdf: bytea('pdf').notNull(),
+  /** SHA-256 of `pdf`, hex. */
+  sha256: text('sha256').notNull(),
+  createdAt: createdAt(),
+  issuedBy: uuid('issued_by').notNull().references(() => users.id),
+  /** A corrected report: issued after an unlock of a verified sample. */
+  corrected: boolean('corrected').notNull().default(false),
+  /** The unlock's reason, on a corrected report. */
+  razlog: text('razlog'),
+  /** When the version this one replaces was issued, on a corrected report. */
+  originalIssuedAt: timestamp('original_issued_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('report_versions_sample_verzija_jezik_key').on(t.sampleId, t.verzija, t.jezik),
+  check('report_versions_jezik_check', sql`${t.jezik} in ('bs', 'en', 'de')`),
+]);
+
+/**
+ * The e-mail outbox: one row per e-mail, to a patient (the report of one
+ * sample) or to an orderer (the reports of a date range). Subject, body and
+ * recipient are fixed when queued, the attachments are report versions (whose
+ * bytes never change), and the Message-ID is fixed too, so every attempt
+ * sends the very same message. A worker claims due rows (status 'sending',
+ * `claimed_at`, its own `claim_token`) and settles them after the SMTP
+ * server's answer. Deleting hides a message (`deleted_at`); its row, its
+ * attempts and the audit trail stay.
+ */
+export const outboxMessages = pgTable('outbox_messages', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  /** The sample whose report a patient's mail carries; null for a group e-mail. */
+  sampleId: uuid('sample_id').references(() => samples.id),
+  /** The orderer of a group e-mail ('lokacija': a referring location); null for a patient's mail. */
+  ordererKind: text('orderer_kind'),
+  orderer: text('orderer'),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  /** bs, en or de: the language the subject and body are written in. */
+  language: text('language').notNull(),
+  /** Report versions (report_versions.id) attached, in order. */
+  attachmentIds: uuid('attachment_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  status: text('status').notNull().default('queued'),
+  /** Attempts since queued (or queued again). */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  claimToken: uuid('claim_token'),
+  /** The SMTP server's last reply, or why none answered. */
+  lastReply: text('last_reply'),
+  /** The Message-ID header, the same on every attempt. */
+  messageId: text('message_id').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by').references(() => users.id),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('outbox_messages_message_id_key').on(t.messageId),
+  // The list, newest first, without deleted messages (a backward scan, see db/list-query.ts).
+  index('outbox_messages_list_idx').on(t.siteId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+  index('outbox_messages_recipient_search_idx').on(t.siteId, sql`lower(${t.recipient}) text_pattern_ops`).where(sql`${t.deletedAt} is null`),
+  // The worker's two questions: what is due, and which claims went stale. Both hold only the few rows in flight.
+  index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued' and ${t.deletedAt} is null`),
+  index('outbox_messages_claimed_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+  index('outbox_messages_sample_idx').on(t.sampleId),
+  check('outbox_messages_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+]);
+
+/** Every attempt to hand an outbox message to the SMTP server: when, what came of it, and the server's reply. */
+export const outboxAttempts = pgTable('outbox_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  messageId: uuid('message_id').notNull().references(() => outboxMessages.id),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /** sent, retry (a temporary failure, tried again later) or failed. */
+  outcome: text('outcome').notNull(),
+  reply: text('reply').notNull(),
+}, (t) => [
+  index('outbox_attempts_message_idx').on(t.messageId, t.at),
+  check('outbox_attempts_outcome_check', sql`${t.outcome} in ('sent', 'retry', 'failed')`),
+]);
+
+// Temperature logger ---------------------------------------------------------
+
+/**
+ * A refrigerator of a site and the sensor (slave_id) that measures it. The
+ * checked settings are columns; `element` keeps the whole JSON the lab edits
+ * (free-form fields included). The monitor state (last reading, start of the
+ * current run out of range) is what the alarm rules read between readings.
+ * Limits are `real` like the readings, so a reading equal to a limit compares
+ * equal in SQL as in the domain.
+ */
+export const refrigerators = pgTable('refrigerators', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  naziv: text('naziv').notNull(),
+  slaveId: integer('slave_id').notNull(),
+  aktivan: boolean('aktivan').notNull().default(true),
+  tempMin: real('temp_min').notNull(),
+  tempMax: real('temp_max').notNull(),
+  humMin: real('hum_min'),
+  humMax: real('hum_max'),
+  odgodaAlarmaMin: integer('odgoda_alarma_min').notNull(),
+  limitTisineMin: integer('limit_tisine_min').notNull(),
+  element: jsonb('element').$type<Record<string, unknown>>().notNull(),
+  /** sha256 of the gateway's device key for POST /api/loger/ocitanja; the key itself is never stored. */
+  deviceKeyHash: text('device_key_hash'),
+  monitoredSince: timestamp('monitored_since', { withTimezone: true }).notNull().defaultNow(),
+  lastReadingAt: timestamp('last_reading_at', { withTimezone: true }),
+  lastTemperatura: real('last_temperatura'),
+  lastVlaznost: real('last_vlaznost'),
+  outOfRangeSince: timestamp('out_of_range_since', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('refrigerators_site_slave_key').on(t.siteId, t.slaveId),
+  uniqueIndex('refrigerators_device_key').on(t.deviceKeyHash),
+]);
+
+/**
+ * One-minute readings, years of them: the primary key (refrigerator, time)
+ * deduplicates (ON CONFLICT DO NOTHING) and serves a refrigerator's time
+ * range; the BRIN index on time (rows arrive in time order, so tiny) serves
+ * time ranges across refrigerators. Reached only through a refrigerator, which
+ * carries the site.
+ */
+export const temperatureReadings = pgTable('temperature_readings', {
+  refrigeratorId: uuid('refrigerator_id').notNull().references(() => refrigerators.id),
+  time: timestamp('time', { withTimezone: true }).notNull(),
+  temperatura: real('temperatura').notNull(),
+  vlaznost: real('vlaznost'),
+}, (t) => [
+  primaryKey({ name: 'temperature_readings_pkey', columns: [t.refrigeratorId, t.time] }),
+  index('temperature_readings_time_brin').using('brin', t.time),
+]);
+
+/**
+ * Each refrigerator's day (in its site's time zone), summed up as readings
+ * are stored, so statistics over a year read 365 rows rather than half a
+ * million readings. Out of range is judged against the limits in force when
+ * the reading was stored.
+ */
+export const temperatureDaily = pgTable('temperature_daily', {
+  refrigeratorId: uuid('refrigerator_id').notNull().references(() => refrigerators.id),
+  dan: date('dan').notNull(),
+  n: integer('n').notNull(),
+  tMin: real('t_min').notNull(),
+  tMax: real('t_max').notNull(),
+  tSum: doublePrecision('t_sum').notNull(),
+  hN: integer('h_n').notNull(),
+  hMin: real('h_min'),
+  hMax: real('h_max'),
+  hSum: doublePrecision('h_sum').notNull(),
+  vanOpsega: integer('van_opsega').notNull(),
+}, (t) => [primaryKey({ name: 'temperature_daily_pkey', columns: [t.refrigeratorId, t.dan] })]);
+
+/**
+ * Alarms of a refrigerator: 'opseg' (out of range longer than the delay) and
+ * 'tisina' (no reading for the silence limit). The partial unique index lets
+ * a kind be open (not cleared) only once per refrigerator, so an alarm is
+ * raised once even when two ingests race.
+ */
+export const loggerAlarms = pgTable('logger_alarms', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  refrigeratorId: uuid('refrigerator_id').notNull().references(() => refrigerators.id),
+  vrsta: text('vrsta').notNull(),
+  pocetak: timestamp('pocetak', { withTimezone: true }).notNull(),
+  podignutAt: timestamp('podignut_at', { withTimezone: true }).notNull(),
+  vrijednost: real('vrijednost'),
+  zavrsenAt: timestamp('zavrsen_at', { withTimezone: true }),
+  potvrdenAt: timestamp('potvrden_at', { withTimezone: true }),
+  potvrdio: uuid('potvrdio').references(() => users.id),
+  napomena: text('napomena'),
+}, (t) => [
+  uniqueIndex('logger_alarms_open_key').on(t.refrigeratorId, t.vrsta).where(sql`zavrsen_at is null`),
+  index('logger_alarms_site_idx').on(t.siteId, t.podignutAt),
+  index('logger_alarms_refrigerator_idx').on(t.refrigeratorId, t.podignutAt),
+]);

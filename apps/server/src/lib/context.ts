@@ -20,6 +20,12 @@ export type RoutePermission = Permission | 'public' | 'authenticated';
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * The call stays open to a user who must still change the password an administrator set (the password
+     * change itself, sign-out, and the own profile the web's auto-login reads); every other call answers
+     * 403 auth.passwordChangeRequired until the password is changed.
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestContext;

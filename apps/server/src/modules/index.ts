@@ -9,6 +9,14 @@ import { sampleTypeRoutes } from './sample-types/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { processingRoutes } from './processing/routes.ts';
 import { resultRoutes } from './results/routes.ts';
+import { nalaziRoutes } from './reports/routes.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { generalOptionsRoutes } from './general-options/routes.ts';
+import { invoiceRoutes } from './invoice/routes.ts';
+import { reportRoutes } from './izvjestaji/routes.ts';
+import { outboxRoutes } from './outbox/routes.ts';
+import { loggerRoutes } from './logger/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -21,4 +29,12 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(labelRoutes, options);
   await api.register(processingRoutes, options);
   await api.register(resultRoutes, options);
+  await api.register(nalaziRoutes, options);
+  await api.register(catalogueRoutes, options);
+  await api.register(userRoutes, options);
+  await api.register(generalOptionsRoutes, options);
+  await api.register(invoiceRoutes, options);
+  await api.register(reportRoutes, options);
+  await api.register(outboxRoutes, options);
+  await api.register(loggerRoutes, options);
 }

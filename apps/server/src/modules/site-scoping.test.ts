@@ -4,15 +4,23 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { routesOf, type ModuleRoutes } from '../test/site-scoping.ts';
 import { authRoutes } from './auth/routes.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerModules } from './index.ts';
 import { labelRoutes } from './labels/routes.ts';
 import { patientRoutes } from './patients/routes.ts';
 import { processingRoutes } from './processing/routes.ts';
 import { resultRoutes } from './results/routes.ts';
+import { nalaziRoutes } from './reports/routes.ts';
+import { outboxRoutes } from './outbox/routes.ts';
 import { sampleTypeRoutes } from './sample-types/routes.ts';
 import { sampleRoutes } from './samples/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
+import { userRoutes } from './users/routes.ts';
+import { generalOptionsRoutes } from './general-options/routes.ts';
+import { invoiceRoutes } from './invoice/routes.ts';
+import { reportRoutes } from './izvjestaji/routes.ts';
+import { loggerRoutes } from './logger/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -26,10 +34,18 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'labels', routes: labelRoutes, siteData: true },
   { folder: 'processing', routes: processingRoutes, siteData: true },
   { folder: 'results', routes: resultRoutes, siteData: true },
+  { folder: 'reports', routes: nalaziRoutes, siteData: true },
+  { folder: 'invoice', routes: invoiceRoutes, siteData: true },
+  { folder: 'izvjestaji', routes: reportRoutes, siteData: true },
+  { folder: 'outbox', routes: outboxRoutes, siteData: true },
+  { folder: 'logger', routes: loggerRoutes, siteData: true },
   { folder: 'auth', routes: authRoutes, siteData: false, why: "sign-in, sign-out, the caller's own profile and password" },
-  { folder: 'sites', routes: siteRoutes, siteData: false, why: "the caller's own site memberships" },
+  { folder: 'sites', routes: siteRoutes, siteData: false, why: "the caller's own site memberships, and the lab's sites (settings, lab-wide)" },
+  { folder: 'users', routes: userRoutes, siteData: false, why: 'users are lab-wide; a user\'s sites are checked to exist (users.test.ts)' },
+  { folder: 'general-options', routes: generalOptionsRoutes, siteData: false, why: 'the lab-wide options; a site\'s own header is saved with its site' },
   { folder: 'health', routes: healthRoutes, siteData: false, why: 'no data at all' },
   { folder: 'sample-types', routes: sampleTypeRoutes, siteData: false, why: 'one catalogue of sample types for the whole lab' },
+  { folder: 'catalogue', routes: catalogueRoutes, siteData: false, why: "the lab's catalogue and setting records, shared by every site" },
 ];
 
 const modulesFolder = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,11 @@
 import type { Server } from 'socket.io';
 
 export const siteRoom = (siteId: string) => `site:${siteId}`;
+/** Every socket of a user is also in the user's own room, so ending the user's sessions reaches all their tabs. */
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/** Sent to a user's sockets when their sessions were ended (disabled, rights changed, password reset), just before they are closed. */
+export const SESSION_ENDED_EVENT = 'session:ended';
 
 /** Services publish site events here; in tests nothing is attached and events go nowhere. */
 export class RealtimeHub {
@@ -12,5 +17,15 @@ export class RealtimeHub {
 
   emitToSite(siteId: string, event: string, payload: unknown): void {
     this.io?.to(siteRoom(siteId)).emit(event, { ...(payload as object), site: siteId });
+  }
+
+  /**
+   * The user's sessions have ended: each open socket of the user is told (so the page goes to the sign-in)
+   * and closed by the server. The event goes out before the disconnect on the same connection, so it arrives first.
+   */
+  endUserSockets(userId: string): void {
+    if (!this.io) return;
+    this.io.to(userRoom(userId)).emit(SESSION_ENDED_EVENT, {});
+    this.io.in(userRoom(userId)).disconnectSockets();
   }
 }

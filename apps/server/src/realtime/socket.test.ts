@@ -75,4 +75,31 @@ describe('socket.io', () => {
     t.realtime.emitToSite(siteId(admin, 'TZ'), 'result:approved', { id: 'x', info: 'y' });
     expect(await seen).toBeNull();
   });
+
+  it("closes a disabled user's sockets at once, telling them first; a user who must change the password gets none", async () => {
+    const admin = await signIn(t.app, 'admin@demo.lab');
+    const auth = { authorization: `Bearer ${admin.token}` };
+    const created = await t.app.inject({
+      method: 'POST', url: '/api/postavke/users/edit', headers: auth,
+      payload: { element: { email: 'socket@lab.test', ime: 'S', prezime: 'Ocket', role: 'technician', level: 0, sites: [admin.site], password: 'pocetna1' } },
+    });
+    const userId = created.json<{ element: { _id: string } }>().element._id;
+    const initial = await signIn(t.app, 'socket@lab.test', 'pocetna1');
+    await expect(open({ token: initial.token })).rejects.toThrow(/passwordChangeRequired/);
+    await t.app.inject({
+      method: 'POST', url: '/api/users/sifra', headers: { authorization: `Bearer ${initial.token}` },
+      payload: { email: 'socket@lab.test', password: 'pocetna1', novaSifra: 'svoja-sifra', potvrdaSifra: 'svoja-sifra' },
+    });
+    const user = await signIn(t.app, 'socket@lab.test', 'svoja-sifra');
+    const tabs = await Promise.all([open({ token: user.token }), open({ token: initial.token })]);
+    const bystander = await open({ token: admin.token });
+    const told = tabs.map((tab) => nextEvent(tab, 'session:ended', 2000));
+    const closed = tabs.map((tab) => new Promise<string>((resolve) => tab.once('disconnect', (reason) => resolve(reason))));
+    const disabled = await t.app.inject({ method: 'POST', url: '/api/postavke/users/disable', headers: auth, payload: { _id: userId } });
+    expect(disabled.statusCode).toBe(200);
+    expect(await Promise.all(told)).toEqual([{}, {}]);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(bystander.connected).toBe(true);
+    await expect(open({ token: user.token })).rejects.toThrow(/unauthorized/);
+  });
 });

@@ -3,10 +3,11 @@ import type { Db } from '../db/client.ts';
 import { isConnectionFailure } from '../lib/db-errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findActiveSession } from '../modules/auth/session-repository.ts';
-import { siteRoom } from './hub.ts';
+import { siteRoom, userRoom } from './hub.ts';
 
 /** What a socket carries once admitted: the site whose room it is in, and the sites its user may switch to. */
 interface SiteMembership {
+  userId: string;
   siteId: string;
   siteIds: string[];
 }
@@ -32,14 +33,16 @@ export function attachRealtime(io: Server, db: Db): void {
       return next(new Error(isConnectionFailure(error) ? 'db.connection' : 'server.error'));
     }
     if (!session) return next(new Error('unauthorized'));
+    // Site events name patients: a user who must still change the initial password gets none of them.
+    if (session.mustChangePassword) return next(new Error('auth.passwordChangeRequired'));
     const wanted = typeof socket.handshake.auth.site === 'string' ? socket.handshake.auth.site : session.siteId;
-    const admitted: SiteMembership = { siteIds: session.siteIds, siteId: session.siteIds.includes(wanted) ? wanted : session.siteId };
+    const admitted: SiteMembership = { userId: session.userId, siteIds: session.siteIds, siteId: session.siteIds.includes(wanted) ? wanted : session.siteId };
     socket.data = admitted;
     return next();
   }
   io.on('connection', (socket) => {
     const member = membership(socket);
-    void socket.join(siteRoom(member.siteId));
+    void socket.join([siteRoom(member.siteId), userRoom(member.userId)]);
     socket.on('site', (siteId: unknown) => {
       if (typeof siteId !== 'string' || !member.siteIds.includes(siteId)) return;
       void socket.leave(siteRoom(member.siteId));

@@ -65,8 +65,10 @@ function urlOf(path: string, query: Query, site: string | null): string {
 /** The failure answer of the domain's contract, read defensively: a proxy or an older server may answer anything. */
 type ErrorAnswer = Partial<Record<keyof FailureAnswer, unknown>>;
 
-async function send<T>(method: 'GET' | 'POST', path: string, url: string, body: BodyInit | undefined, options: CallOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send<T>(
+  method: 'GET' | 'POST', path: string, url: string, body: BodyInit | undefined, options: CallOptions, answer: 'json' | 'file' = 'json',
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: answer === 'json' ? 'application/json' : '*/*' };
   const token = sessionStore.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
@@ -78,19 +80,20 @@ async function send<T>(method: 'GET' | 'POST', path: string, url: string, body: 
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'Server nije dostupan.', 'network');
   }
+  if (answer === 'file' && response.ok) return (await response.blob()) as T;
 
   const text = await response.text();
-  let answer: unknown = {};
+  let parsed: unknown = {};
   let readable = true;
   if (text) {
     try {
-      answer = JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       readable = false;
     }
   }
-  const errorAnswer = (readable && answer && typeof answer === 'object' ? answer : {}) as ErrorAnswer;
-  if (response.ok && readable && errorAnswer.success !== false) return answer as T;
+  const errorAnswer = (readable && parsed && typeof parsed === 'object' ? parsed : {}) as ErrorAnswer;
+  if (response.ok && readable && errorAnswer.success !== false) return parsed as T;
 
   if (response.status === 401 && path !== LOGIN_PATH) sessionStore.clear();
   const status = response.ok ? 400 : response.status;
@@ -116,4 +119,34 @@ export function apiPost<T>(path: string, body: Record<string, unknown> | FormDat
   return send<T>('POST', path, urlOf(path, {}, null), JSON.stringify(site ? { site, ...body } : body), options);
 }
 
-export const api = { get: apiGet, post: apiPost };
+/**
+ * A file the server answers (a PDF, a spreadsheet) as a Blob. A plain link cannot carry the session token in a
+ * header, so files are fetched here and shown or saved through an object URL; a refusal throws the ApiError of
+ * its JSON answer, and a 401 ends the session, as for every other call.
+ */
+export async function apiFile(path: string, query: Query = {}, options: CallOptions = {}): Promise<Blob> {
+  const token = sessionStore.token();
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, query, sessionStore.siteId()), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'Server nije dostupan.', 'network');
+  }
+  if (response.ok) return response.blob();
+  if (response.status === 401) sessionStore.clear();
+  let answer: ErrorAnswer = {};
+  try {
+    answer = (await response.json()) as ErrorAnswer;
+  } catch {
+    // Not JSON: the status alone tells what went wrong.
+  }
+  throw new ApiError(
+    response.status,
+    typeof answer.message === 'string' ? answer.message : 'Greška na serveru.',
+    typeof answer.code === 'string' ? answer.code : 'server.error',
+    typeof answer.field === 'string' ? answer.field : undefined,
+  );
+}
+
+export const api = { get: apiGet, post: apiPost, file: apiFile };

@@ -56,7 +56,55 @@ export const SCREENS: readonly ScreenRoute[] = [
     screen: () => import('../features/evaluation/EvaluationScreen.tsx').then((module) => module.EvaluationScreen),
   },
   {
+    path: '/nalazi/pregled', permission: 'reports.read',
+    screen: () => import('../features/nalazi/ReportListScreen.tsx').then((module) => module.ReportListScreen),
+  },
+  {
+    path: '/nalazi/pregled/:id', permission: 'reports.read',
+    screen: () => import('../features/nalazi/ReportViewScreen.tsx').then((module) => module.ReportViewScreen),
+  },
+  {
     path: '/obrada/rezultati/:patient/:id', permission: 'samples.read',
     screen: () => import('../features/results/ResultEntryScreen.tsx').then((module) => module.ResultEntryScreen),
+  },
+  // Settings: the overview and its users, sites and general options (level-0 administrators only).
+  { path: '/postavke', permission: 'settings.write', screen: () => import('../features/postavke/SettingsScreen.tsx').then((module) => module.SettingsScreen) },
+  {
+    path: '/postavke/korisnici', permission: 'users.manage',
+    screen: () => import('../features/postavke/UsersScreen.tsx').then((module) => module.UsersScreen),
+  },
+  {
+    path: '/postavke/sajtovi', permission: 'settings.write',
+    screen: () => import('../features/postavke/SitesScreen.tsx').then((module) => module.SitesScreen),
+  },
+  {
+    path: '/postavke/opcije', permission: 'settings.write',
+    screen: () => import('../features/postavke/OptionsScreen.tsx').then((module) => module.OptionsScreen),
+  },
+  {
+    path: '/postavke/analize', permission: 'settings.read',
+    screen: () => import('../features/catalogue/AnalysesScreen.tsx').then((module) => module.AnalysesScreen),
+  },
+  { path: '/assays', permission: 'settings.read', screen: () => import('../features/catalogue/AssaysScreen.tsx').then((module) => module.AssaysScreen) },
+  {
+    path: '/postavke/sifarnici', permission: 'settings.read',
+    screen: () => import('../features/catalogue/SettingRecordsScreen.tsx').then((module) => module.SettingRecordsScreen),
+  },
+  {
+    path: '/obrada/predracun/:id', permission: 'samples.read',
+    screen: () => import('../features/invoice/InvoiceScreen.tsx').then((module) => module.InvoiceScreen),
+  },
+  { path: '/reports', permission: 'reports.read', screen: () => import('../features/izvjestaji/ReportsScreen.tsx').then((module) => module.ReportsScreen) },
+  { path: '/nalazi/outbox', permission: 'reports.read', screen: () => import('../features/outbox/OutboxScreen.tsx').then((module) => module.OutboxScreen) },
+  {
+    path: '/nalazi/outbox/:id', permission: 'reports.read',
+    screen: () => import('../features/outbox/OutboxMessageScreen.tsx').then((module) => module.OutboxMessageScreen),
+  },
+  { path: '/narucioci', permission: 'reports.read', screen: () => import('../features/outbox/OrderersScreen.tsx').then((module) => module.OrderersScreen) },
+  { path: '/loger/pregled', permission: 'logger.read', screen: () => import('../features/logger/OverviewScreen.tsx').then((module) => module.OverviewScreen) },
+  { path: '/loger/postavke', permission: 'settings.read', screen: () => import('../features/logger/SettingsScreen.tsx').then((module) => module.SettingsScreen) },
+  {
+    path: '/loger/statistika', permission: 'logger.read',
+    screen: () => import('../features/logger/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),
   },
 ];

@@ -10,12 +10,20 @@
  */
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
+import { jsonEditorMessages } from '../components/json-editor/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
 import { processingMessages } from '../features/processing/messages.ts';
+import { nalaziMessages } from '../features/nalazi/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
 import { resultMessages } from '../features/results/messages.ts';
+import { catalogueMessages } from '../features/catalogue/messages.ts';
+import { settingsMessages } from '../features/postavke/messages.ts';
+import { invoiceMessages } from '../features/invoice/messages.ts';
+import { reportMessages } from '../features/izvjestaji/messages.ts';
+import { outboxMessages } from '../features/outbox/messages.ts';
+import { loggerMessages } from '../features/logger/messages.ts';
 
 export const bs = {
   app: {
@@ -45,6 +53,7 @@ export const bs = {
     submit: 'Prijava',
     restoring: 'Provjera prijave…',
     togglePassword: 'Prikaži ili sakrij šifru',
+    sessionEnded: 'Vaša sesija je završena. Prijavite se ponovo.',
   },
   shell: {
     navigation: 'Glavni meni',
@@ -77,6 +86,8 @@ export const bs = {
     novaSifra: 'Nova šifra',
     potvrdaSifra: 'Potvrda nove šifre',
     rule: 'Nova šifra mora imati najmanje {{min}} znakova.',
+    initialTitle: 'Promjena početne šifre',
+    initialHint: 'Vašu šifru je postavio administrator. Prije nastavka rada izaberite svoju šifru.',
   },
   notifications: {
     title: 'Obavještenja',
@@ -127,21 +138,33 @@ export const bs = {
     kontrole: 'Kontrole',
     inventar: 'Inventar',
     loger: 'Temperatura',
+    logerPregled: 'Pregled',
+    logerPostavke: 'Postavke',
+    logerStatistika: 'Statistika',
     mikrobiologija: 'Mikrobiologija',
     import: 'Excel import',
     partneri: 'Partneri',
+    sifarnici: 'Šifarnici',
     narucioci: 'Naručioci',
   },
   /** Shared list table and date-range dialog: their catalogues live beside them (src/components). */
   listTable: listTableMessages.bs,
   dateRange: dateRangeMessages.bs,
+  jsonEditor: jsonEditorMessages.bs,
   /** Feature screens: their catalogues live beside them (src/features). */
   patients: patientMessages.bs,
   samples: sampleMessages.bs,
   labels: labelMessages.bs,
   processing: processingMessages.bs,
+  nalazi: nalaziMessages.bs,
   evaluation: evaluationMessages.bs,
   results: resultMessages.bs,
+  catalogue: catalogueMessages.bs,
+  postavke: settingsMessages.bs,
+  invoice: invoiceMessages.bs,
+  izvjestaji: reportMessages.bs,
+  outbox: outboxMessages.bs,
+  logger: loggerMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

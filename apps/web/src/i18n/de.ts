@@ -2,12 +2,20 @@
 import type { Catalogue } from './bs.ts';
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
+import { jsonEditorMessages } from '../components/json-editor/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
 import { processingMessages } from '../features/processing/messages.ts';
+import { nalaziMessages } from '../features/nalazi/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
 import { resultMessages } from '../features/results/messages.ts';
+import { catalogueMessages } from '../features/catalogue/messages.ts';
+import { settingsMessages } from '../features/postavke/messages.ts';
+import { invoiceMessages } from '../features/invoice/messages.ts';
+import { reportMessages } from '../features/izvjestaji/messages.ts';
+import { outboxMessages } from '../features/outbox/messages.ts';
+import { loggerMessages } from '../features/logger/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -37,6 +45,7 @@ export const de: Catalogue = {
     submit: 'Anmelden',
     restoring: 'Anmeldung wird geprüft…',
     togglePassword: 'Passwort anzeigen oder verbergen',
+    sessionEnded: 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.',
   },
   shell: {
     navigation: 'Hauptmenü',
@@ -69,6 +78,8 @@ export const de: Catalogue = {
     novaSifra: 'Neues Passwort',
     potvrdaSifra: 'Neues Passwort bestätigen',
     rule: 'Das neue Passwort muss mindestens {{min}} Zeichen haben.',
+    initialTitle: 'Anfangspasswort ändern',
+    initialHint: 'Ihr Passwort wurde von einem Administrator gesetzt. Bitte wählen Sie vor dem Fortfahren ein eigenes Passwort.',
   },
   notifications: {
     title: 'Benachrichtigungen',
@@ -119,19 +130,31 @@ export const de: Catalogue = {
     kontrole: 'Kontrollen',
     inventar: 'Inventar',
     loger: 'Temperatur',
+    logerPregled: 'Übersicht',
+    logerPostavke: 'Einstellungen',
+    logerStatistika: 'Statistik',
     mikrobiologija: 'Mikrobiologie',
     import: 'Excel-Import',
     partneri: 'Partner',
+    sifarnici: 'Stammdaten',
     narucioci: 'Gruppen-E-Mail',
   },
   /** Shared list table and date-range dialog: their catalogues live beside them (src/components). */
   listTable: listTableMessages.de,
   dateRange: dateRangeMessages.de,
+  jsonEditor: jsonEditorMessages.de,
   /** Feature screens: their catalogues live beside them (src/features). */
   patients: patientMessages.de,
   samples: sampleMessages.de,
   labels: labelMessages.de,
   processing: processingMessages.de,
+  nalazi: nalaziMessages.de,
   evaluation: evaluationMessages.de,
   results: resultMessages.de,
+  catalogue: catalogueMessages.de,
+  postavke: settingsMessages.de,
+  invoice: invoiceMessages.de,
+  izvjestaji: reportMessages.de,
+  outbox: outboxMessages.de,
+  logger: loggerMessages.de,
 };

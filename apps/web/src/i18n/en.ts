@@ -2,12 +2,20 @@
 import type { Catalogue } from './bs.ts';
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
+import { jsonEditorMessages } from '../components/json-editor/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
 import { processingMessages } from '../features/processing/messages.ts';
+import { nalaziMessages } from '../features/nalazi/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
 import { resultMessages } from '../features/results/messages.ts';
+import { catalogueMessages } from '../features/catalogue/messages.ts';
+import { settingsMessages } from '../features/postavke/messages.ts';
+import { invoiceMessages } from '../features/invoice/messages.ts';
+import { reportMessages } from '../features/izvjestaji/messages.ts';
+import { outboxMessages } from '../features/outbox/messages.ts';
+import { loggerMessages } from '../features/logger/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -37,6 +45,7 @@ export const en: Catalogue = {
     submit: 'Sign in',
     restoring: 'Checking your sign-in…',
     togglePassword: 'Show or hide the password',
+    sessionEnded: 'Your session has ended. Please sign in again.',
   },
   shell: {
     navigation: 'Main menu',
@@ -69,6 +78,8 @@ export const en: Catalogue = {
     novaSifra: 'New password',
     potvrdaSifra: 'Confirm new password',
     rule: 'The new password must have at least {{min}} characters.',
+    initialTitle: 'Change your initial password',
+    initialHint: 'An administrator set your password. Choose your own password before you continue.',
   },
   notifications: {
     title: 'Notifications',
@@ -119,19 +130,31 @@ export const en: Catalogue = {
     kontrole: 'Controls',
     inventar: 'Inventory',
     loger: 'Temperature',
+    logerPregled: 'Overview',
+    logerPostavke: 'Settings',
+    logerStatistika: 'Statistics',
     mikrobiologija: 'Microbiology',
     import: 'Excel import',
     partneri: 'Partners',
+    sifarnici: 'Code lists',
     narucioci: 'Group e-mail',
   },
   /** Shared list table and date-range dialog: their catalogues live beside them (src/components). */
   listTable: listTableMessages.en,
   dateRange: dateRangeMessages.en,
+  jsonEditor: jsonEditorMessages.en,
   /** Feature screens: their catalogues live beside them (src/features). */
   patients: patientMessages.en,
   samples: sampleMessages.en,
   labels: labelMessages.en,
   processing: processingMessages.en,
+  nalazi: nalaziMessages.en,
   evaluation: evaluationMessages.en,
   results: resultMessages.en,
+  catalogue: catalogueMessages.en,
+  postavke: settingsMessages.en,
+  invoice: invoiceMessages.en,
+  izvjestaji: reportMessages.en,
+  outbox: outboxMessages.en,
+  logger: loggerMessages.en,
 };

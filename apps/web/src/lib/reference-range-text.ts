@@ -1,14 +1,13 @@
-import type { ReferenceRangeAnswer } from '@lis/domain';
+import { referenceRangeText, withDecimalMark as markDecimal, type ReferenceRangeAnswer } from '@lis/domain';
 import { currentLanguage } from '../i18n/index.ts';
 
 /**
  * A number with the decimal mark of the language (comma in Bosnian and
- * German, as results are typed), never grouped. Written out rather than with
- * Intl: browsers ship number formats for some locales only, and a lab must
- * not see "3.9" on one PC and "3,9" on another.
+ * German, as results are typed), never grouped; the rule is the domain's, so
+ * the printed report reads the same.
  */
 export function withDecimalMark(text: string): string {
-  return currentLanguage() === 'en' ? text : text.replace('.', ',');
+  return markDecimal(text, currentLanguage() === 'en' ? '.' : ',');
 }
 
 export function formatReferenceNumber(value: number): string {
@@ -16,16 +15,9 @@ export function formatReferenceNumber(value: number): string {
 }
 
 /**
- * The reference range as people read it: the range's own text (its accepted
- * answers, separated by ';' in the catalogue, joined by ' / '), else
- * 'low – high', '≤ high' or '≥ low' (the limits are inclusive); '' when there
- * is none. The result screen and the results-over-time views show it alike.
+ * The reference range as people read it (the domain's `referenceRangeText`):
+ * the result screen, the results-over-time views and the printed report show it alike.
  */
 export function referenceText(referenca: ReferenceRangeAnswer, formatNumber: (value: number) => string = formatReferenceNumber): string {
-  const { low, high, text } = referenca;
-  if (text) return text.split(';').map((answer) => answer.trim()).filter(Boolean).join(' / ');
-  if (low !== null && high !== null) return `${formatNumber(low)} – ${formatNumber(high)}`;
-  if (high !== null) return `≤ ${formatNumber(high)}`;
-  if (low !== null) return `≥ ${formatNumber(low)}`;
-  return '';
+  return referenceRangeText(referenca, formatNumber);
 }

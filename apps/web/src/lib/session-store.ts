@@ -141,6 +141,24 @@ export function createSessionStore() {
       set({ ...state, siteId });
     },
 
+    /** The initial password was changed: the session may do everything its rights allow. */
+    passwordChanged(): void {
+      if (state.status === 'anonymous' || !state.data.mustChangePassword) return;
+      const data = { ...state.data, mustChangePassword: false };
+      writeStored({ data, siteId: state.siteId });
+      set({ ...state, data });
+    },
+
+    /** The user's sites as the server lists them now (a site given to the user while signed in joins the switcher). */
+    setSites(sites: SessionData['sites']): void {
+      const current = state;
+      if (current.status === 'anonymous' || sites.length === 0) return;
+      const siteId = sites.some((site) => site.id === current.siteId) ? current.siteId : sites[0]!.id;
+      const data = { ...current.data, sites };
+      writeStored({ data, siteId });
+      set({ ...current, data, siteId });
+    },
+
     /** Logout, expiry or a 401: forget everything stored for the session. */
     clear(): void {
       removeStored();

@@ -31,6 +31,7 @@ export function sessionFixture(overrides: Partial<SessionData> = {}): SessionDat
       sidebarItem('/pacijenti', 'menu.pacijenti'),
       sidebarItem('/barcode', 'menu.barcode', { visible: false }),
     ],
+    mustChangePassword: false,
     ...overrides,
   };
 }

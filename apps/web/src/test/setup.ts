@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // jsdom lacks what Mantine measures with; give it inert versions.
 class ResizeObserverStub {
   observe(): void {}
@@ -12,3 +14,7 @@ if (typeof window.matchMedia !== 'function') window.matchMedia = (query: string)
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
 // Mantine's autosize Textarea re-measures when web fonts finish loading (document.fonts), which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core machine a screen's first render with its
+// fetched data can take longer, which failed tests at random. A missing element still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });

@@ -3,3 +3,4 @@ export * from './named-formulas.ts';
 export * from './formula.ts';
 export * from './reference-ranges.ts';
 export * from './result-flags.ts';
+export * from './reference-range-text.ts';

@@ -50,6 +50,11 @@ export const sessionDataSchema = z.object({
   reports: z.record(z.string(), z.boolean()),
   sites: z.array(siteSchema),
   sidebar: z.array(sidebarItemSchema),
+  /**
+   * The password was set by an administrator (a new user, a reset): the web opens the password change and
+   * the server refuses every other call but sign-out until it is changed.
+   */
+  mustChangePassword: z.boolean().default(false),
 });
 export type SessionData = z.output<typeof sessionDataSchema>;
 

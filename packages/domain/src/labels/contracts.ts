@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failureResponses } from '../answers.ts';
+import { failureResponses, fileAnswer, pdfBytesSchema } from '../answers.ts';
 import { sampleIdParams } from '../sample/contracts.ts';
 
 /**
@@ -7,21 +7,13 @@ import { sampleIdParams } from '../sample/contracts.ts';
  * Their success answers are described by media type; refusals are the common
  * failure answer.
  */
-const file = <T extends z.ZodType>(mediaType: string, description: string, schema: T) => ({
-  description,
-  content: { [mediaType]: { schema: schema.meta({ type: 'string', format: 'binary' }) } },
-});
-
-/** The PDF's bytes, sent as they are (never serialised as JSON). */
-const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
-
 export const labelContracts = {
   pdf: {
     params: sampleIdParams,
-    response: { 200: file('application/pdf', 'The label as a one-page PDF.', pdfBytes), ...failureResponses },
+    response: { 200: fileAnswer('application/pdf', 'The label as a one-page PDF.', pdfBytesSchema), ...failureResponses },
   },
   zpl: {
     params: sampleIdParams,
-    response: { 200: file('text/plain', 'The label as ZPL II text (UTF-8).', z.string()), ...failureResponses },
+    response: { 200: fileAnswer('text/plain', 'The label as ZPL II text (UTF-8).', z.string()), ...failureResponses },
   },
 } as const;

@@ -92,6 +92,17 @@ describe('demo catalogue', () => {
     }
   });
 
+  it('names every section and assay in English and German for reports in the patient\'s language', async () => {
+    const sections = await database.db.select().from(labSections);
+    for (const row of [...sections, ...assays]) {
+      expect(row.nazivEn.trim(), `${row.sifra} in English`).not.toBe('');
+      expect(row.nazivDe.trim(), `${row.sifra} in German`).not.toBe('');
+    }
+    const byCode = new Map(assays.map((assay) => [assay.sifra, assay]));
+    expect(byCode.get('K')).toMatchObject({ naziv: 'Kalij', nazivEn: 'Potassium', nazivDe: 'Kalium' });
+    expect(byCode.get('FE')).toMatchObject({ naziv: 'Željezo', nazivEn: 'Iron', nazivDe: 'Eisen' });
+  });
+
   it('marks microbiology assays as entered by hand', async () => {
     const [mik] = await database.db.select().from(labSections).where(eq(labSections.sifra, 'MIK'));
     const cultures = assays.filter((assay) => assay.sekcijaId === mik?.id);

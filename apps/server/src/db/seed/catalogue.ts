@@ -10,6 +10,7 @@ import { IMUNOLOGIJA } from './catalogue-data/imunologija.ts';
 import { KOAGULACIJA } from './catalogue-data/koagulacija.ts';
 import { MIKROBIOLOGIJA } from './catalogue-data/mikrobiologija.ts';
 import { SAMPLE_TYPES, SECTIONS } from './catalogue-data/sections.ts';
+import { SECTION_TRANSLATIONS, assayTranslation } from './catalogue-data/translations.ts';
 import type { AssayDefinition } from './catalogue-data/types.ts';
 import { URIN } from './catalogue-data/urin.ts';
 
@@ -62,7 +63,9 @@ export async function seedCatalogue(db: Db): Promise<void> {
   if ((existing?.n ?? 0) > 0) return;
 
   const sectionRows = await db.insert(labSections)
-    .values(SECTIONS.map((section, index) => ({ ...section, redoslijed: index + 1 })))
+    .values(SECTIONS.map((section, index) => ({
+      ...section, nazivEn: SECTION_TRANSLATIONS[section.sifra][0], nazivDe: SECTION_TRANSLATIONS[section.sifra][1], redoslijed: index + 1,
+    })))
     .returning({ id: labSections.id, sifra: labSections.sifra });
   const sampleTypeRows = await db.insert(sampleTypes)
     .values(SAMPLE_TYPES.map((sampleType) => ({ ...sampleType })))
@@ -86,6 +89,8 @@ export async function seedCatalogue(db: Db): Promise<void> {
       id: idOf(assay.sifra, assay.sifra),
       sifra: assay.sifra,
       naziv: assay.naziv,
+      nazivEn: assayTranslation(assay.sifra)[0],
+      nazivDe: assayTranslation(assay.sifra)[1],
       analit: assay.analit,
       sekcijaId: sectionId.get(assay.sekcija) as string,
       sampleTypeId: sampleTypeId.get(assay.uzorak) as string,

@@ -54,6 +54,9 @@ export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
     const requestedSite = siteOf(request);
     const siteId = requestedSite ?? session.siteId;
     if (!session.siteIds.includes(siteId)) throw AppError.forbidden('auth.siteForbidden');
+    if (session.mustChangePassword && request.routeOptions.config.beforePasswordChange !== true) {
+      throw AppError.forbidden('auth.passwordChangeRequired');
+    }
     if (permission !== 'authenticated' && !can(session.role, session.accessLevel, permission)) {
       throw AppError.forbidden();
     }

@@ -39,5 +39,7 @@ export async function createSession(db: Db, session: typeof sessions.$inferInser
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+  // The user's own change: a password an administrator set no longer binds them.
+  await db.update(users).set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

@@ -14,7 +14,8 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
       tags: TAGS, summary: 'Sign in',
       description: 'E-mail and password. `200 { success: true, message: "Ok", data }`: `data.idToken` is the session token for '
         + '`Authorization: Bearer`. Unknown e-mail `401 auth.userNotFound`, wrong password `401 auth.wrongPassword`, expired or disabled '
-        + 'account `401`, too many failures (5 per account, 20 per address in 15 minutes) `429 auth.throttled`.',
+        + 'account `401` (an account past its end date: `auth.expired`, \'User Account has Expired.\'), `data.mustChangePassword` true when '
+        + 'an administrator set the password (every other call but the password change and sign-out answers `403` until it is changed), too many failures (5 per account, 20 per address in 15 minutes) `429 auth.throttled`.',
       ...authContracts.login,
     },
   }, async (request) => {
@@ -25,7 +26,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
   });
 
   api.post('/logout/users', {
-    config: { permission: 'authenticated' },
+    config: { permission: 'authenticated', beforePasswordChange: true },
     schema: {
       tags: TAGS, summary: 'Sign out',
       description: 'Ends the session; `type: "automatic"` when the idle timer signs out. `200 { success: true }`.',
@@ -37,7 +38,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
   });
 
   api.post('/users/sifra', {
-    config: { permission: 'authenticated' },
+    config: { permission: 'authenticated', beforePasswordChange: true },
     schema: {
       tags: TAGS, summary: "Change one's own password",
       description: '`password` is the current one, `novaSifra` and `potvrdaSifra` the new one twice. Ends the user\'s other sessions. '
@@ -51,7 +52,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
   });
 
   api.post('/users/:localPart', {
-    config: { permission: 'authenticated' },
+    config: { permission: 'authenticated', beforePasswordChange: true },
     schema: {
       tags: TAGS, summary: "A user's profile",
       description: 'By `email` in the body: one\'s own profile; an administrator may read anyone\'s, others get `404`. '

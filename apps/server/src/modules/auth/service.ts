@@ -1,12 +1,14 @@
 import {
-  type ProfileAnswer, type Role, type SessionData, type Site, isRole, landingRoute, permissionsFor, sidebarFor, validatePasswordChange,
+  type ProfileAnswer, type SessionData, type Site, hiddenMenuFor, isRole, landingRoute, permissionsFor, reportFlagsFor, sidebarFor,
+  validatePasswordChange,
 } from '@lis/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { labGeneralOptions } from '../general-options/service.ts';
 import * as repo from './repository.ts';
 import { endSession, endUserSessions } from './session-repository.ts';
 
@@ -18,13 +20,13 @@ const DUMMY_HASH = hashPassword(newToken());
 
 export const DISPLAY = { list: 15, show: 20, columns: 7, rows: 1 } as const;
 
-/** The session's report flags: which report menus the role may see (specialists and admins all; viewers no protocol or worklists). */
-function reportsFor(role: Role): Record<string, boolean> {
-  const full = role === 'admin' || role === 'specialist';
-  return {
-    fpodanu: full, ppodanu: full, ppomjestu: full, ppolokaciji: full,
-    protokol: role !== 'viewer', tatpopacijentu: full, worklists: role !== 'viewer',
-  };
+/**
+ * The report flags of the caller's session, the `reports` of the login answer: 'Izvještaji' serves a report
+ * only to a session whose flag for it is set. Both read the lab's general options (the role's flags there,
+ * else `defaultReportFlags`), so they agree.
+ */
+export async function sessionReportFlags(db: Db, ctx: RequestContext): Promise<Record<string, boolean>> {
+  return reportFlagsFor(await labGeneralOptions(db), ctx.role);
 }
 
 export function siteAnswer(site: repo.SiteRow): Site {
@@ -83,7 +85,10 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
   });
   await repo.recordLoginAttempt(db, { email, ip: input.ip, success: true, reason: 'ok' });
 
-  const sidebar = sidebarFor(user.role, user.accessLevel, user.defaultRoute);
+  // The lab's general options decide the report flags of each role and the menu entries a role does not see.
+  const options = await labGeneralOptions(db);
+  const reports = reportFlagsFor(options, user.role);
+  const sidebar = sidebarFor(user.role, user.accessLevel, user.defaultRoute, reports, hiddenMenuFor(options, user.role));
   return {
     localId: user.id,
     email: user.email,
@@ -98,9 +103,10 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
     default_route: landingRoute(sidebar),
     access: { level: user.accessLevel, role: user.role, permissions: permissionsFor(user.role, user.accessLevel) },
     display: DISPLAY,
-    reports: reportsFor(user.role),
+    reports,
     sites: userSites.map(siteAnswer),
     sidebar,
+    mustChangePassword: user.mustChangePassword,
   };
 }
 
@@ -134,6 +140,8 @@ export async function changePassword(db: Db, ctx: RequestContext, input: Passwor
   const user = await repo.findUserById(db, ctx.userId);
   if (!user) throw AppError.unauthorized();
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError(400, 'password.wrongCurrent', 'password');
+  // A password an administrator set is known to them: the first change must choose another one.
+  if (user.mustChangePassword && input.novaSifra.trim() === input.password.trim()) throw new AppError(400, 'password.unchanged', 'novaSifra');
   const passwordHash = await hashPassword(input.novaSifra.trim());
   try {
     await db.transaction(async (tx) => {
@@ -145,4 +153,12 @@ export async function changePassword(db: Db, ctx: RequestContext, input: Passwor
   } catch {
     throw new AppError(500, 'password.storeFailed');
   }
+}
+
+/**
+ * Ends every session of a user inside the caller's transaction (the user was disabled, lost rights, or had
+ * the password reset), except `exceptSessionId` (the caller's own, when they changed themselves).
+ */
+export async function endSessionsOfUser(tx: Tx, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+  await endUserSessions(tx, userId, reason, exceptSessionId);
 }

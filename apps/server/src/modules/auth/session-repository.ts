@@ -13,6 +13,7 @@ export interface ActiveSession {
   siteIds: string[];
   lastSeenAt: Date;
   idleSeconds: number;
+  mustChangePassword: boolean;
 }
 
 /** The live session behind a token hash: not ended, not idle too long, not past its lifetime, user enabled. */
@@ -30,6 +31,7 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
       idleSeconds: sessions.idleSeconds,
       expiresAt: sessions.expiresAt,
       userExpiresAt: users.expiresAt,
+      mustChangePassword: users.mustChangePassword,
       siteIds: sql<string[]>`coalesce((select array_agg(${userSites.siteId}::text) from ${userSites} where ${userSites.userId} = ${users.id}), '{}')`,
     })
     .from(sessions)
@@ -46,6 +48,7 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
   return {
     sessionId: row.sessionId, userId: row.userId, email: row.email, role: row.role, accessLevel: row.accessLevel,
     language: row.language, siteId: row.siteId, siteIds: row.siteIds, lastSeenAt: row.lastSeenAt, idleSeconds: row.idleSeconds,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { WORKLIST_STATUSES, listQuerySchema, processingListQuery, type ListQueryInput } from '@lis/domain';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { listPageQuery, type ListRequest } from '../../db/list-query.ts';
-import { sites } from '../../db/schema.ts';
-import { createTestDatabase } from '../../test/harness.ts';
+import { explainStatement, planTestDatabase } from '../../test/explain.ts';
 import { sampleListSpec, type SampleListExtra, type SampleListScope } from '../samples/repository.ts';
 import { resultSummariesQuery } from './repository.ts';
 
@@ -22,11 +21,7 @@ let siteId: string;
 let pageIds: string[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.sifra} = 'SA'`);
-  siteId = site!.id;
-  await db.execute(sql`insert into patients (jmbg, ime, prezime, spol) values ('0101990170007', 'PLAN', 'PLANOVIĆ', 'MUŠKI')`);
+  ({ database, db, siteId } = await planTestDatabase());
   // Mostly verified; every 67th not yet approved (every third of those with a microbiology test), every 71st carrying a comment.
   await db.execute(sql`
     insert into samples (site_id, patient_id, code, rbr, status, komentar, created_at, datum, mikrobiologija)
@@ -57,13 +52,9 @@ function request(input: ListQueryInput): ListRequest<SampleListExtra> {
   };
 }
 
-/** EXPLAIN of a statement with its parameters written in, as the database plans it for the call's own values. */
-async function explain(statement: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = statement.toSQL();
-  const parts = text.split(/\$(\d+)/);
-  const inlined: SQL = sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
-  const rows = await queryRows<Record<string, string>>(db, sql`explain ${inlined}`);
-  return rows.map((row) => Object.values(row).join(' ')).join('\n');
+/** EXPLAIN of a statement as the database plans it for the call's own values. */
+function explain(statement: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  return explainStatement(db, statement);
 }
 
 const planOfPage = (input: ListQueryInput, scope: SampleListScope = 'all') => {

@@ -3,6 +3,7 @@ import {
   type SampleStatus, calendarDateOf, evaluateResultFlag, isSampleStatus, isSpol, patientAge, selectReferenceRange,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
+import type { ReferenceSnapshot } from '../../db/schema.ts';
 import { patientById, type PatientRecord } from '../patients/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import type { RangeRow, ResultSampleRow, ResultTestRow } from './repository.ts';
@@ -18,7 +19,9 @@ export interface PatientFacts {
   formula: FormulaPatient;
 }
 
-export async function patientFacts(db: Db, siteId: string, sample: ResultSampleRow): Promise<PatientFacts> {
+export async function patientFacts(
+  db: Db, siteId: string, sample: Pick<ResultSampleRow, 'patientId' | 'datum' | 'trudnica' | 'menopauza'>,
+): Promise<PatientFacts> {
   const [patient, timeZone] = await Promise.all([patientById(db, sample.patientId), siteTimeZone(db, siteId)]);
   if (!patient) throw new Error('sample without its patient');
   const spol = isSpol(patient.spol) ? patient.spol : null;
@@ -38,10 +41,22 @@ function numberOf(value: string | null): number | null {
   return number;
 }
 
-type StoredRange = ReferenceRange & FlagReference;
+type StoredRange = ReferenceRange & FlagReference & {
+  /** Exact numeric text of the limits, as the copy onto the test keeps them. */
+  lowText: string | null;
+  highText: string | null;
+  criticalLowText: string | null;
+  criticalHighText: string | null;
+  jedinica: string | null;
+};
 
 function rangeOf(row: RangeRow): StoredRange {
   return {
+    lowText: row.low,
+    highText: row.high,
+    criticalLowText: row.criticalLow,
+    criticalHighText: row.criticalHigh,
+    jedinica: row.jedinica,
     spol: isSpol(row.spol) ? row.spol : null,
     ageMinDays: row.ageMinDays,
     ageMaxDays: row.ageMaxDays,
@@ -65,23 +80,53 @@ export function rangesByAssay(rows: readonly RangeRow[]): Map<string, StoredRang
 }
 
 export interface Judgement {
-  /** The range that applies to this patient, or null when none does. */
-  range: StoredRange | null;
+  /** The reference the result is judged by (limits, text, unit, critical limits), or null when no range applies. */
+  range: FlagReference | null;
   /** The flag of the result (N within range), or null without a result or when it cannot be judged. */
   flag: ResultFlag | null;
+  /** What is copied onto the test: the range and critical limits used, with the unit (the copy itself once frozen). */
+  snapshot: ReferenceSnapshot;
 }
 
-/** The range of the test's assay for this patient, and the flag of `rezultat` against it and the assay's critical limits. */
+type JudgedTest = Pick<ResultTestRow, 'labassayId' | 'criticalLow' | 'criticalHigh' | 'jedinica' | 'referenca'>;
+
+/**
+ * The reference of a test for this patient and the flag of `rezultat` against it. While `frozen` (the sample
+ * has been verified at least once) a test that carries a copy of its reference is judged by that copy, so a
+ * later change of the catalogue never alters a verified report; otherwise by the catalogue: the range that
+ * applies to the patient, its critical limits or else the assay's, its unit or else the assay's.
+ */
 export function judge(
-  test: Pick<ResultTestRow, 'labassayId' | 'criticalLow' | 'criticalHigh'>,
+  test: JudgedTest,
   rezultat: string | null,
   ranges: ReadonlyMap<string, readonly StoredRange[]>,
   facts: PatientFacts,
+  frozen = false,
 ): Judgement {
-  const range = selectReferenceRange(ranges.get(test.labassayId) ?? [], facts.reference);
-  if (rezultat === null) return { range, flag: null };
-  const flag = evaluateResultFlag(rezultat, range, { criticalLow: numberOf(test.criticalLow), criticalHigh: numberOf(test.criticalHigh) });
-  return { range, flag };
+  const snapshot = frozen && test.referenca ? test.referenca : catalogueSnapshot(test, selectReferenceRange(ranges.get(test.labassayId) ?? [], facts.reference));
+  const hasRange = snapshot.low !== null || snapshot.high !== null || snapshot.tekst !== null;
+  const range: FlagReference | null = hasRange ? { low: numberOf(snapshot.low), high: numberOf(snapshot.high), tekst: snapshot.tekst } : null;
+  if (rezultat === null) return { range, flag: null, snapshot };
+  const flag = evaluateResultFlag(rezultat, range, { criticalLow: numberOf(snapshot.criticalLow), criticalHigh: numberOf(snapshot.criticalHigh) });
+  return { range, flag, snapshot };
+}
+
+function catalogueSnapshot(test: JudgedTest, range: StoredRange | null): ReferenceSnapshot {
+  return {
+    low: range?.lowText ?? null,
+    high: range?.highText ?? null,
+    tekst: range?.tekst ?? null,
+    jedinica: range?.jedinica ?? test.jedinica,
+    criticalLow: range?.criticalLowText ?? test.criticalLow,
+    criticalHigh: range?.criticalHighText ?? test.criticalHigh,
+  };
+}
+
+/** Whether two copies of a reference say the same (field by field: jsonb does not keep the order of keys). */
+export function sameSnapshot(a: ReferenceSnapshot | null, b: ReferenceSnapshot | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.low === b.low && a.high === b.high && a.tekst === b.tekst && a.jedinica === b.jedinica
+    && a.criticalLow === b.criticalLow && a.criticalHigh === b.criticalHigh;
 }
 
 /** The assay's delta limit, or null when it has none. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { auditLog, labAssays, labSections, sampleTests, samples, users } from '../../db/schema.ts';
+import { auditLog, labAssays, labSections, sampleTests, samples, users, type ReferenceSnapshot } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** A sample with what result entry, approval and verification read and change. */
@@ -59,6 +59,8 @@ export interface ResultTestRow {
   sekcijaId: string;
   sekcijaNaziv: string;
   sekcijaRedoslijed: number;
+  /** The range the result was judged by when it was entered (null before a result, or for results older than the copy). */
+  referenca: ReferenceSnapshot | null;
 }
 
 /** What a save writes to one test entry. */
@@ -73,6 +75,8 @@ export interface TestResultWrite {
   entered: boolean;
   unioBy: string | null;
   unioSource: string | null;
+  /** The range the result is judged by, copied onto the test. */
+  referenca: ReferenceSnapshot | null;
 }
 
 /**
@@ -197,6 +201,7 @@ export function resultRepository(db: Db, siteId: string) {
         sekcijaId: labSections.id,
         sekcijaNaziv: labSections.naziv,
         sekcijaRedoslijed: labSections.redoslijed,
+        referenca: sampleTests.referenca,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
@@ -222,15 +227,28 @@ export function resultRepository(db: Db, siteId: string) {
     async writeTests(sampleId: string, writes: readonly TestResultWrite[]): Promise<void> {
       if (writes.length === 0) return;
       const values = sql.join(writes.map((write) => sql`(${write.id}::uuid, ${write.rezultat}::text, ${write.rezultatF}::numeric, ${write.flag}::text,
-        ${write.statusT}::text, ${write.entered}::boolean, ${write.unioBy}::uuid, ${write.unioSource}::text)`), sql`, `);
+        ${write.statusT}::text, ${write.entered}::boolean, ${write.unioBy}::uuid, ${write.unioSource}::text,
+        ${write.referenca === null ? null : JSON.stringify(write.referenca)}::jsonb)`), sql`, `);
       await db.execute(sql`
         update ${sampleTests} as st set
           rezultat = v.rezultat, rezultat_f = v.rezultat_f, flag = v.flag, status_t = v.status_t,
           unio_by = case when v.entered then v.unio_by else st.unio_by end,
           unio_source = case when v.entered then v.unio_source else st.unio_source end,
           unio_at = case when v.entered then now() else st.unio_at end,
+          referenca = v.referenca,
           updated_at = now()
-        from (values ${values}) as v(id, rezultat, rezultat_f, flag, status_t, entered, unio_by, unio_source)
+        from (values ${values}) as v(id, rezultat, rezultat_f, flag, status_t, entered, unio_by, unio_source, referenca)
+        where st.id = v.id and st.sample_id = ${sampleId}
+          and st.sample_id in (select s.id from ${samples} as s where s.id = ${sampleId} and s.site_id = ${siteId})`);
+    },
+
+    /** Copies the ranges the results are judged by onto the tests of a sample of this site (at verification), in one statement. */
+    async writeReferences(sampleId: string, writes: readonly { id: string; referenca: ReferenceSnapshot | null }[]): Promise<void> {
+      if (writes.length === 0) return;
+      const values = sql.join(writes.map((write) => sql`(${write.id}::uuid, ${write.referenca === null ? null : JSON.stringify(write.referenca)}::jsonb)`), sql`, `);
+      await db.execute(sql`
+        update ${sampleTests} as st set referenca = v.referenca, updated_at = now()
+        from (values ${values}) as v(id, referenca)
         where st.id = v.id and st.sample_id = ${sampleId}
           and st.sample_id in (select s.id from ${samples} as s where s.id = ${sampleId} and s.site_id = ${siteId})`);
     },

@@ -9,7 +9,7 @@ import type { AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { completionEvent, type SampleEvent } from './events.ts';
-import { judge, patientFacts, rangesByAssay, statusOf, storedText } from './judgement.ts';
+import { judge, patientFacts, rangesByAssay, sameSnapshot, statusOf, storedText } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type TestResultWrite } from './repository.ts';
 
 /** What settling a sample's results decided and wrote to its tests; moving the sample row itself is the caller's. */
@@ -53,7 +53,10 @@ function typedResults(tests: readonly ResultTestRow[], rezultati: ResultsSaveReq
  * - Every calculated test is recomputed from the sample's other results (`unio_source` 'formula'); one
  *   whose component is missing is cleared. So a calculated test added to a sample whose components already
  *   have results has its result at once.
- * - Each result gets the flag for this patient; each test's own status follows the sample's.
+ * - Each result gets the flag for this patient, and the reference it was judged by (limits, text, unit,
+ *   critical limits) is copied onto its test; once the sample has been verified the copy stays as it
+ *   was (judge's `frozen`), so a catalogue change never alters a verified report. Each test's own status
+ *   follows the sample's.
  * - The status follows the results (resultSaveOutcome): approved or verified samples are locked (409), and
  *   after an unlock changing an entered result needs a reason (400 razlog).
  *
@@ -96,13 +99,14 @@ export async function settleResults(
   const audit: AuditEntry[] = [];
   for (const test of tests) {
     const rezultat = rezultatOf(test);
-    const { flag } = judge(test, rezultat, ranges, facts);
+    const { flag, snapshot } = judge(test, rezultat, ranges, facts, sample.verifiedOnce);
+    const referenca = rezultat === null ? null : snapshot;
     const statusT = testStatus(decided.status, rezultat);
     const action = resultAuditAction(test.rezultat, rezultat);
-    if (action === null && flag === test.flag && statusT === test.statusT) continue;
+    if (action === null && flag === test.flag && statusT === test.statusT && sameSnapshot(referenca, test.referenca)) continue;
     writes.push({
       id: test.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
-      unioBy: test.calculated ? null : ctx.userId, unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : null,
+      unioBy: test.calculated ? null : ctx.userId, unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : null, referenca,
     });
     if (action === null) continue;
     audit.push(test.calculated

@@ -33,7 +33,8 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
   const status = statusOf(sample.status);
 
   const entries: ResultTest[] = tests.map((test) => {
-    const { range, flag } = judge(test, test.rezultat, ranges, facts);
+    // Once verified, a result shows the reference it was verified with (copied onto the test), whatever the catalogue says now.
+    const { range, flag, snapshot } = judge(test, test.rezultat, ranges, facts, sample.verifiedOnce);
     const before = previous.get(test.labassayId);
     return {
       _id: test.id,
@@ -46,7 +47,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
       decimals: test.decimals,
       calculated: test.calculated,
       rezultat: test.rezultat,
-      jedinica: test.jedinica,
+      jedinica: snapshot.jedinica,
       referenca: { low: range?.low ?? null, high: range?.high ?? null, text: range?.tekst ?? null },
       flag: answerFlag(flag),
       kriticni: isCriticalFlag(flag),

@@ -146,8 +146,14 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
   writeTests: async ({ atSarajevo, atTuzla, sid }) => {
     const before = await atTuzla.testsOfSample(sid);
     await atSarajevo.writeTests(sid, before.map((test) => ({
-      id: test.id, rezultat: '1', rezultatF: '1', flag: 'L', statusT: 'U OBRADI', entered: true, unioBy: tech.userId, unioSource: null,
+      id: test.id, rezultat: '1', rezultatF: '1', flag: 'L', statusT: 'U OBRADI', entered: true, unioBy: tech.userId, unioSource: null, referenca: null,
     })));
+    expect(await atTuzla.testsOfSample(sid)).toEqual(before);
+  },
+  writeReferences: async ({ atSarajevo, atTuzla, sid }) => {
+    const before = await atTuzla.testsOfSample(sid);
+    const referenca = { low: '1', high: '2', tekst: null, jedinica: 'g/L', criticalLow: null, criticalHigh: null };
+    await atSarajevo.writeReferences(sid, before.map((test) => ({ id: test.id, referenca })));
     expect(await atTuzla.testsOfSample(sid)).toEqual(before);
   },
   writeTestStatuses: async ({ atSarajevo, atTuzla, sid }) => {

@@ -7,10 +7,12 @@ import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
+import { judge, patientFacts, rangesByAssay, sameSnapshot, statusOf } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type SampleMove } from './repository.ts';
 import { announce, sampleEvent, type SampleEvent } from './events.ts';
 import type { StatusAnswer } from './save.ts';
+import { issueReport } from '../reports/service.ts';
+import { queueReportMail } from '../outbox/service.ts';
 
 // Approval (technical validation), verification (medical validation) and taking either back. Each runs in
 // one transaction on the locked sample row: the domain's refusal decides (409 for a move the status does not
@@ -34,6 +36,8 @@ interface MovePlan {
   audit: AuditEntry[];
   /** The realtime event to announce after commit, when the move has one. */
   event?: SampleEvent;
+  /** Work that belongs to the move, run in its transaction after the sample has moved (a verification issues the report). */
+  afterMove?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -49,13 +53,14 @@ async function moveSample(
     const sample = await results.findSample(sid, { forUpdate: true });
     if (!sample) throw AppError.notFound();
     const tests = await results.testsOfSample(sample.id);
-    const { move, audit, event } = await plan({ tx, sample, status: statusOf(sample.status), tests });
+    const { move, audit, event, afterMove } = await plan({ tx, sample, status: statusOf(sample.status), tests });
     const statusWrites = tests
       .map((test) => ({ id: test.id, statusT: testStatus(move.status, test.rezultat), before: test.statusT }))
       .filter((write) => write.statusT !== write.before);
     await results.writeTestStatuses(sample.id, statusWrites);
     const moved = await results.updateSample(sample.id, move, ctx.userId);
     await writeAudit(tx, ctx, audit);
+    await afterMove?.(tx);
     return { status: statusOf(moved.status), version: moved.version, event: event ?? null };
   });
   announce(realtime, ctx.siteId, [outcome.event]);
@@ -109,7 +114,8 @@ export function unapprove(db: Db, ctx: RequestContext, sid: string, realtime: Re
  * The flags are computed afresh for this patient; a critical value (LL, HH)
  * needs `obavijesten` (who was told, when, not in the future), which is
  * stored and audited as its own row. The sample is marked verified once:
- * after an unlock, changing a result needs a reason.
+ * after an unlock, changing a result needs a reason. The report is issued
+ * in the same transaction (version 1, or the next, corrected version after an unlock).
  */
 export function verify(
   db: Db, ctx: RequestContext, sid: string, obavijesten: Obavijesten | null | undefined, realtime: RealtimeHub | undefined,
@@ -117,16 +123,32 @@ export function verify(
   return moveSample(db, ctx, sid, realtime, async ({ tx, sample, status, tests }) => {
     const [facts, rangeRows] = await Promise.all([patientFacts(tx, ctx.siteId, sample), referenceRangesOf(tx, tests.map((test) => test.labassayId))]);
     const ranges = rangesByAssay(rangeRows);
-    const flags = tests.map((test) => judge(test, test.rezultat, ranges, facts).flag);
-    const refusal = verifyRefusal({ status, flags, obavijesten, now: new Date() });
+    const judged = tests.map((test) => judge(test, test.rezultat, ranges, facts, sample.verifiedOnce));
+    const refusal = verifyRefusal({ status, flags: judged.map((judgement) => judgement.flag), obavijesten, now: new Date() });
     if (refusal) refuse(refusal);
+    // The references the results are verified against are copied onto the tests: from here on the report keeps them.
+    const copies = tests.flatMap((test, index) => {
+      const referenca = test.rezultat === null ? null : judged[index]!.snapshot;
+      return sameSnapshot(referenca, test.referenca) ? [] : [{ id: test.id, referenca }];
+    });
+    await resultRepository(tx, ctx.siteId).writeReferences(sample.id, copies);
     const next = allowedNext(status, 'verify');
     const acknowledged = obavijesten ? { ko: obavijesten.ko, kada: obavijesten.kada } : null;
     const audit = [statusEntry(sample, 'sample.verify', status, next)];
     if (acknowledged) {
       audit.push({ action: 'sample.acknowledge', entity: 'sample', entityId: sample.id, field: 'obavijesten', oldValue: null, newValue: acknowledged });
     }
-    return { move: { status: next, verification: 'stamp', obavijesten: acknowledged }, audit };
+    return {
+      move: { status: next, verification: 'stamp', obavijesten: acknowledged },
+      audit,
+      // The verified sample's report is issued in the same transaction: a verification without its report never commits.
+      // A patient with an e-mail address gets the report's PDFs by mail, queued in the same transaction: the
+      // mail goes out only if the verification commits, and a committed verification always has its mail queued.
+      afterMove: async (moved) => {
+        const issued = await issueReport(moved, ctx, sample.id);
+        await queueReportMail(moved, ctx, { sampleId: sample.id, ...issued });
+      },
+    };
   });
 }
 

@@ -35,11 +35,16 @@ export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const [passwordOpened, password] = useDisclosure(false);
-  const navigation = useMemo(() => buildNavigation(session.data.sidebar, screens), [session.data.sidebar, screens]);
+  // A password an administrator set must be changed before anything else: no menu, no screen, no socket until then.
+  const mustChangePassword = session.data.mustChangePassword;
+  const navigation = useMemo(
+    () => (mustChangePassword ? [] : buildNavigation(session.data.sidebar, screens)),
+    [session.data.sidebar, screens, mustChangePassword],
+  );
   const hasNavigation = navigation.length > 0;
 
   useIdleLogout(session.data.idleTime, () => void logout('automatic'));
-  useRealtime(session.data.idToken, session.siteId);
+  useRealtime(mustChangePassword ? null : session.data.idToken, session.siteId);
   useSiteFromUrl();
 
   const changeSite = (siteId: string) => {
@@ -80,11 +85,15 @@ export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
-        <ErrorBoundary key={location.pathname}>
-          <Outlet />
-        </ErrorBoundary>
+        {mustChangePassword ? null : (
+          <ErrorBoundary key={location.pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        )}
       </AppShell.Main>
-      <ChangePasswordDialog opened={passwordOpened} onClose={password.close} />
+      {mustChangePassword
+        ? <ChangePasswordDialog opened onClose={() => undefined} initial={{ onLogout: () => void logout('manual') }} />
+        : <ChangePasswordDialog opened={passwordOpened} onClose={password.close} />}
     </AppShell>
   );
 }

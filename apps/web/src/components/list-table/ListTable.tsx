@@ -117,11 +117,14 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                 const key = rowKey(row);
                 const label = rowLabel(row);
                 const open = expanded.has(key);
+                const accent = props.rowAccent?.(row);
+                // The bar is drawn on the row's first cell: browsers do not paint a shadow on a table row.
+                const accentStyle = accent ? { boxShadow: `inset 4px 0 0 ${accent}` } : undefined;
                 return (
                   <Fragment key={key}>
                     <Table.Tr>
                       {renderDetail ? (
-                        <Table.Td>
+                        <Table.Td style={accentStyle}>
                           <ActionIcon
                             variant="subtle"
                             color="gray"
@@ -133,8 +136,8 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                           </ActionIcon>
                         </Table.Td>
                       ) : null}
-                      {columns.map((column) => (
-                        <Table.Td key={column.key} ta={column.align}>
+                      {columns.map((column, index) => (
+                        <Table.Td key={column.key} ta={column.align} style={index === 0 && !renderDetail ? accentStyle : undefined}>
                           <Cell column={column} row={row} />
                         </Table.Td>
                       ))}

@@ -71,4 +71,10 @@ export interface ListTableProps<Row> {
   caption?: string;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
+  /**
+   * A colour bar at the start of a row (a CSS colour), e.g. gold for a final
+   * report and red for one that is not; undefined draws none. A column should
+   * say the same in words: colour alone tells nothing to a screen reader.
+   */
+  rowAccent?: (row: Row) => string | undefined;
 }

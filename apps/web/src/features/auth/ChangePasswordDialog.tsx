@@ -1,5 +1,7 @@
 /**
- * 'Promjena šifre': current, new and confirmed
+ * 'Promjena šifre' (and, with `initial`, the initial password change a user
+ * must make at the first sign-in after an administrator set the password: it
+ * cannot be dismissed, only completed or left by signing out): current, new and confirmed
  * password, pasting blocked, the rules of `validatePasswordChange` from
  * @lis/domain before the call, the server's answer after it. Success shows
  * 'Izmjena uspješno obavljena.', clears the fields and closes the dialog.
@@ -13,6 +15,7 @@ import { ApiError, api } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { serverMessage } from '../../i18n/index.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { useActiveSession } from './session.ts';
 
 interface Fields {
@@ -33,6 +36,7 @@ function fieldsOf(code: string | undefined, values: Fields): (keyof Fields)[] {
     case 'password.required':
       return (Object.keys(values) as (keyof Fields)[]).filter((key) => values[key].trim() === '');
     case 'password.invalid':
+    case 'password.unchanged':
       return ['novaSifra'];
     case 'password.mismatch':
       return ['potvrdaSifra'];
@@ -45,7 +49,14 @@ function fieldsOf(code: string | undefined, values: Fields): (keyof Fields)[] {
 
 const blockPaste = (event: React.ClipboardEvent | React.DragEvent) => event.preventDefault();
 
-export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export interface ChangePasswordDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The initial password change: no cancel, no close; sign-out instead. */
+  initial?: { onLogout: () => void };
+}
+
+export function ChangePasswordDialog({ opened, onClose, initial }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const session = useActiveSession();
   const [values, setValues] = useState<Fields>(EMPTY);
@@ -80,6 +91,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
         potvrdaSifra: values.potvrdaSifra,
       });
       notify.success(serverMessage(answer));
+      sessionStore.passwordChanged();
       close();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
@@ -106,9 +118,16 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
   });
 
   return (
-    <AppDialog opened={opened} onClose={close} title={t('password.title')}>
+    <AppDialog
+      opened={opened}
+      onClose={initial ? () => undefined : close}
+      title={initial ? t('password.initialTitle') : t('password.title')}
+      force={initial !== undefined}
+      withCloseButton={initial === undefined}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          {initial ? <Text size="sm">{t('password.initialHint')}</Text> : null}
           <PasswordInput {...inputProps('staraSifra')} autoComplete="current-password" data-autofocus />
           <PasswordInput {...inputProps('novaSifra')} autoComplete="new-password" />
           <PasswordInput {...inputProps('potvrdaSifra')} autoComplete="new-password" />
@@ -117,7 +136,9 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">{problem.text}</Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
+            {initial
+              ? <Button variant="default" onClick={initial.onLogout}>{t('shell.logout')}</Button>
+              : <Button variant="default" onClick={close}>{t('common.cancel')}</Button>}
             <Button type="submit" loading={busy}>{t('common.save')}</Button>
           </Group>
         </Stack>

@@ -3,4 +3,4 @@
  * Everything else in this folder is auth's own; the login page and the shell's
  * session actions are wired in by app/, the composition root.
  */
-export { type ActiveSession, useActiveSession } from './session.ts';
+export { type ActiveSession, refreshSites, useActiveSession } from './session.ts';

@@ -12,7 +12,7 @@
  * server decides what a token may do; these checks only hide what would fail.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Language, LoginAnswer, Permission, ProfileAnswer } from '@lis/domain';
+import type { Language, LoginAnswer, Permission, ProfileAnswer, SiteListAnswer } from '@lis/domain';
 import { ApiError, api } from '../../api/client.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { type SessionData, type SessionState, type Site, sessionLanguage, sessionStore } from '../../lib/session-store.ts';
@@ -116,4 +116,10 @@ export async function logout(type: LogoutType): Promise<void> {
 
 export function switchSite(siteId: string): void {
   sessionStore.setSite(siteId);
+}
+
+/** The user's sites read again from the server (after the user was given a site while signed in). */
+export async function refreshSites(): Promise<void> {
+  const answer = await api.get<SiteListAnswer>('/postavke/sajtovi/list');
+  sessionStore.setSites(answer.sajtovi);
 }

@@ -6,15 +6,16 @@
  *
  *   <LabelDialog sample={labelFor} onClose={() => setLabelFor(null)} />
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
+import { useFileUrl } from '../../api/use-file-url.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
+import { OpenInTabButton } from '../../components/OpenInTabButton.tsx';
 import { serverMessage } from '../../i18n/index.ts';
-import { downloadBlob, fetchLabel } from './label-files.ts';
+import { downloadBlob, fetchLabel, labelPath } from './label-files.ts';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 
 export interface LabelTarget {
@@ -24,31 +25,10 @@ export interface LabelTarget {
 
 const PREVIEW_HEIGHT = 300;
 
-type Preview = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'failed'; message: string };
-
 export function LabelDialog({ sample, onClose }: { sample: LabelTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
   const [zplBusy, setZplBusy] = useState(false);
-  const sampleId = sample?._id ?? null;
-
-  useEffect(() => {
-    if (!sampleId) return undefined;
-    const controller = new AbortController();
-    let url: string | null = null;
-    setPreview({ state: 'loading' });
-    fetchLabel(sampleId, 'pdf', controller.signal).then((blob) => {
-      url = URL.createObjectURL(blob);
-      setPreview({ state: 'ready', url });
-    }, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      setPreview({ state: 'failed', message: error instanceof ApiError ? serverMessage(error) : t('labels.labelFailed') });
-    });
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [sampleId, t]);
+  const preview = useFileUrl(sample ? labelPath(sample._id, 'pdf') : null);
 
   const downloadZpl = async () => {
     if (!sample) return;
@@ -67,7 +47,7 @@ export function LabelDialog({ sample, onClose }: { sample: LabelTarget | null; o
     <AppDialog opened={sample !== null} onClose={onClose} title={t('labels.labelTitle', { code })} size="lg">
       <Stack gap="md">
         <Box h={PREVIEW_HEIGHT} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-          {preview.state === 'loading' ? <Skeleton h={PREVIEW_HEIGHT} aria-label={t('labels.labelLoading')} /> : null}
+          {preview.state === 'loading' || preview.state === 'idle' ? <Skeleton h={PREVIEW_HEIGHT} aria-label={t('labels.labelLoading')} /> : null}
           {preview.state === 'ready' ? (
             <iframe
               src={`${preview.url}#navpanes=0&view=Fit`}
@@ -76,26 +56,14 @@ export function LabelDialog({ sample, onClose }: { sample: LabelTarget | null; o
             />
           ) : null}
           {preview.state === 'failed' ? (
-            <Alert styles={READABLE_ALERT_STYLES} color="red" m="md" title={t('labels.labelFailed')}>{preview.message}</Alert>
+            <Alert styles={READABLE_ALERT_STYLES} color="red" m="md" title={t('labels.labelFailed')}>
+              {preview.error ? serverMessage(preview.error) : t('labels.labelFailed')}
+            </Alert>
           ) : null}
         </Box>
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
-            <Button
-              component="a"
-              href={preview.state === 'ready' ? preview.url : undefined}
-              target="_blank"
-              rel="noopener"
-              variant="light"
-              leftSection={<IconExternalLink size={16} aria-hidden />}
-              data-disabled={preview.state !== 'ready' || undefined}
-              aria-disabled={preview.state !== 'ready' || undefined}
-              onClick={(event: React.MouseEvent) => {
-                if (preview.state !== 'ready') event.preventDefault();
-              }}
-            >
-              {t('labels.openPdf')}
-            </Button>
+            <OpenInTabButton file={preview} label={t('labels.openPdf')} />
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={zplBusy} onClick={() => void downloadZpl()}>
               {t('labels.downloadZpl')}
             </Button>

@@ -1,17 +1,20 @@
 /**
  * The sample table dialog: clicking a sample row opens it with the sample's
- * ID, code, date and time of sampling, patient and status, the label print
- * and the way to the patient's sample entry. Screens add their own actions
- * as children (beside the label print).
+ * ID, code, date and time of sampling, patient and status, the patient's
+ * samples each with its checkbox 'include in the pro-forma invoice' (ticked
+ * when updated today) and the way to that invoice, the label print and the
+ * way to the patient's sample entry. Screens add their own actions as
+ * children (beside the label print).
  */
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDate, formatTime } from '../../lib/date-time.ts';
+import { InvoiceChoice } from '../invoice/index.ts';
 import type { LabelTarget } from './LabelDialog.tsx';
 import classes from '../../components/sample-code.module.css';
 
@@ -62,6 +65,9 @@ export function SampleDetailsDialog({ sample, onClose, onLabel, children }: {
               <Text component="dd" m={0}><StatusBadge status={sample.status} /></Text>
             </div>
           </SimpleGrid>
+          <Divider />
+          <InvoiceChoice patientId={sample.pid} sampleId={sample._id} />
+          <Divider />
           <Group justify="space-between" gap="xs">
             <Group gap="xs">
               {onLabel ? (

@@ -6,13 +6,16 @@
  * Row actions follow the sample's status (allowedSampleActions) and the
  * user's rights: approve, undo, verify and unlock (the results feature's
  * ResultRowActions with their dialogs), result entry, label print, comment,
- * the audit trail and delete. The list reloads after a change made here and
+ * the audit trail, the report PDF of a verified sample (unavailable until it
+ * is issued) and delete. The list reloads after a change made here and
  * when a result event of the site arrives.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Button, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconHistory, IconMessage, IconNotes, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertTriangle, IconArrowRight, IconFileTypePdf, IconHistory, IconMessage, IconNotes, IconPencil, IconPrinter, IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_ACTION_PERMISSIONS, allowedSampleActions, isSampleLocked, message, type SampleAction } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
@@ -24,6 +27,7 @@ import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatTime, siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { LabelDialog, SampleDetailsDialog, type LabelTarget } from '../labels/index.ts';
+import { openReportPdf, reportViewPath } from '../nalazi/index.ts';
 import { PatientDataDialog } from '../patients/index.ts';
 import { AuditTrailDialog, CommentDialog, ResultRowActions, resultEntryPath } from '../results/index.ts';
 import { UrgentStar } from '../samples/index.ts';
@@ -80,6 +84,15 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
   const canEnter = session.can(RESULT_ACTION_PERMISSIONS.save);
 
   const openResults = (row: ProcessingRow) => void navigate(resultsPathOf(row));
+
+  /** The verified sample's report in a new tab; where the browser refuses the tab, the report view instead. */
+  const openReport = async (row: ProcessingRow) => {
+    try {
+      if (!(await openReportPdf(row._id))) void navigate(reportViewPath(row._id));
+    } catch (error) {
+      notify.apiError(error);
+    }
+  };
 
   const toggleUrgent = async (row: ProcessingRow, hitan: boolean) => {
     setStarring(row._id);
@@ -178,6 +191,13 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
     {
       key: 'save', label: t('processing.saveResults'), icon: <IconPencil size={18} aria-hidden />, color: 'clinical',
       hidden: (row) => !(canEnter && allowedFor(row).has('save')), onClick: openResults,
+    },
+    {
+      // The report of a verified sample; shown unavailable until its report is issued (pdf_exists).
+      key: 'pdf', label: t('processing.reportPdf'), icon: <IconFileTypePdf size={18} aria-hidden />, color: 'clinical',
+      hidden: (row) => row.status !== 'VERIFICIRAN' || !session.can('reports.read'),
+      disabled: (row) => !allowedFor(row).has('pdf'),
+      onClick: (row) => void openReport(row),
     },
     {
       key: 'barcode', label: t('processing.print'), icon: <IconPrinter size={18} aria-hidden />,

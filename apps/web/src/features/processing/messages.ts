@@ -30,6 +30,7 @@ const bs = {
   patientData: 'Napomena i uputna lokacija pacijenta',
   auditAction: 'Historija izmjena',
   print: 'Ispis naljepnice',
+  reportPdf: 'Nalaz (PDF)',
   delete: 'Obriši uzorak',
   deleteMessage: 'Obrisati uzorak {{code}}? Brišu se i svi rezultati ovog uzorka.',
 };
@@ -64,6 +65,7 @@ const en: Catalogue = {
   patientData: "Patient's note and referring location",
   auditAction: 'Change history',
   print: 'Print label',
+  reportPdf: 'Report (PDF)',
   delete: 'Delete sample',
   deleteMessage: 'Delete sample {{code}}? All results of this sample are deleted too.',
 };
@@ -95,6 +97,7 @@ const de: Catalogue = {
   patientData: 'Notiz und Zuweiser des Patienten',
   auditAction: 'Änderungshistorie',
   print: 'Etikett drucken',
+  reportPdf: 'Befund (PDF)',
   delete: 'Probe löschen',
   deleteMessage: 'Probe {{code}} löschen? Alle Ergebnisse dieser Probe werden ebenfalls gelöscht.',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_LISTS, MAX_ENTRIES, addEntry, dismissEntry } from './notification-lists.ts';
+import { DISMISS_EVENTS, EMPTY_LISTS, EVENT_LISTS, MAX_ENTRIES, addEntry, dismissByEvent, dismissEntry } from './notification-lists.ts';
 
 const SA = 'site-sa';
 const TZ = 'site-tz';
@@ -46,5 +46,17 @@ describe('notification lists', () => {
     lists = dismissEntry(lists, 'alarms', 'S-1');
     expect(lists.alarms.map((entry) => entry.id)).toEqual(['S-2']);
     expect(dismissEntry(lists, 'alarms', 'missing')).toBe(lists);
+  });
+});
+
+describe('refrigerator alarms', () => {
+  it('are alarms until cleared or acknowledged, on the current site only', () => {
+    let lists = addEntry(EMPTY_LISTS, EVENT_LISTS['logger:alarm'], { id: 'A-1', info: 'Frižider 1: van opsega (9,4 °C)', site: SA }, SA);
+    lists = addEntry(lists, EVENT_LISTS['logger:alarm'], { id: 'A-2', info: 'Frižider 2: bez očitanja', site: SA }, SA);
+    expect(lists.alarms.map((entry) => entry.id)).toEqual(['A-2', 'A-1']);
+    expect(dismissByEvent(lists, DISMISS_EVENTS['logger:alarm-cleared'], { id: 'A-1', site: TZ }, SA)).toBe(lists);
+    lists = dismissByEvent(lists, DISMISS_EVENTS['logger:alarm-cleared'], { id: 'A-1', site: SA }, SA);
+    lists = dismissByEvent(lists, DISMISS_EVENTS['logger:alarm-acknowledged'], { id: 'A-2', site: SA }, SA);
+    expect(lists.alarms).toEqual([]);
   });
 });

@@ -3,13 +3,16 @@
  * of sample id and info that real-time events add and the user dismisses.
  * 'result:approved' adds to the alarms (a result waiting for medical
  * verification), 'result:completed' to the messages (all results of a sample
- * are in). An event counts only when its site is the site the user works on.
+ * are in). A refrigerator's alarm ('logger:alarm', its entry keyed by the
+ * alarm's id) is an alarm too, until it is cleared or acknowledged
+ * ('logger:alarm-cleared', 'logger:alarm-acknowledged' dismiss it). An event
+ * counts only when its site is the site the user works on.
  * Read the lists with `useNotificationLists()`.
  */
 import { useSyncExternalStore } from 'react';
 
 export interface NotificationEntry {
-  /** The sample id. */
+  /** The sample id (a refrigerator alarm's id for 'logger:alarm'). */
   id: string;
   info: string;
   site: string;
@@ -25,9 +28,24 @@ export type ListName = keyof NotificationLists;
 export const EVENT_LISTS = {
   'result:approved': 'alarms',
   'result:completed': 'messages',
+  'logger:alarm': 'alarms',
 } as const satisfies Record<string, ListName>;
 
 export type RealtimeEvent = keyof typeof EVENT_LISTS;
+
+/** Events that take an entry off a list: a refrigerator alarm cleared (back in range, readings again) or acknowledged. */
+export const DISMISS_EVENTS = {
+  'logger:alarm-cleared': 'alarms',
+  'logger:alarm-acknowledged': 'alarms',
+} as const satisfies Record<string, ListName>;
+
+export type DismissEvent = keyof typeof DISMISS_EVENTS;
+
+/** Takes the event's entry off the list when the event is of the current site. */
+export function dismissByEvent(lists: NotificationLists, list: ListName, payload: unknown, currentSite: string | null): NotificationLists {
+  const entry = entryOf(payload);
+  return entry && entry.site === currentSite ? dismissEntry(lists, list, entry.id) : lists;
+}
 
 /** A long unattended shift must not grow the list without bound; the newest entries stay. */
 export const MAX_ENTRIES = 100;
@@ -71,6 +89,8 @@ function createNotificationStore() {
     receive: (event: RealtimeEvent, payload: unknown, currentSite: string | null) =>
       set(addEntry(lists, EVENT_LISTS[event], payload, currentSite)),
     dismiss: (list: ListName, id: string) => set(dismissEntry(lists, list, id)),
+    dismissByEvent: (event: DismissEvent, payload: unknown, currentSite: string | null) =>
+      set(dismissByEvent(lists, DISMISS_EVENTS[event], payload, currentSite)),
     clear: () => set(EMPTY_LISTS),
   };
 }

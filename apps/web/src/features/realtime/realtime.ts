@@ -7,8 +7,24 @@
  */
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { notify } from '../../components/notify.tsx';
+import { i18n } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
-import { EVENT_LISTS, type RealtimeEvent, notificationStore } from './notification-lists.ts';
+import { DISMISS_EVENTS, type DismissEvent, EVENT_LISTS, type RealtimeEvent, notificationStore } from './notification-lists.ts';
+
+/**
+ * A refrigerator alarm's line in the bell, in the user's language: its name and what is wrong
+ * ("Frižider 1: van opsega (9,4 °C)"). Sample events carry their line as `info` already.
+ */
+export function withBellInfo(event: RealtimeEvent, payload: unknown): unknown {
+  if (event !== 'logger:alarm' || !payload || typeof payload !== 'object') return payload;
+  const alarm = payload as { naziv?: unknown; vrsta?: unknown; vrijednost?: unknown };
+  // The decimal comma of Bosnian and German written out: a browser may lack the Bosnian locale.
+  const fixed = typeof alarm.vrijednost === 'number' ? alarm.vrijednost.toFixed(1) : '—';
+  const value = i18n.language === 'en' ? fixed : fixed.replace('.', ',');
+  const key = alarm.vrsta === 'tisina' ? 'logger.bellAlarm_tisina' : 'logger.bellAlarm_opseg';
+  return { ...payload, info: i18n.t(key, { naziv: typeof alarm.naziv === 'string' ? alarm.naziv : '', value }) };
+}
 
 let activeSocket: Socket | null = null;
 const socketListeners = new Set<(socket: Socket | null) => void>();
@@ -25,14 +41,36 @@ export interface SocketFactory {
 export const connectSocket: SocketFactory = ({ token, site }) =>
   io({ path: '/socket.io', auth: { token, site } });
 
-export function useRealtime(token: string, siteId: string, connect: SocketFactory = connectSocket): void {
+/** The server ends a user's sessions (disabled, rights changed, password reset): it says so, then closes the socket. */
+export const SESSION_ENDED_EVENT = 'session:ended';
+
+/** The session is over on the server: forget it here, so the guard shows the sign-in at once. */
+function sessionEnded(): void {
+  if (sessionStore.get().status === 'anonymous') return;
+  sessionStore.clear();
+  notify.warning(i18n.t('auth.sessionEnded'));
+}
+
+/**
+ * The socket of the signed-in session; `token` null keeps it closed (a user who must still change the
+ * initial password gets no site events). A socket closed by the server means the session was ended there.
+ */
+export function useRealtime(token: string | null, siteId: string, connect: SocketFactory = connectSocket): void {
   const siteRef = useRef(siteId);
   const socketRef = useRef<Socket | null>(null);
 
   useEffect(() => {
+    if (token === null) return undefined;
     const socket = connect({ token, site: siteRef.current });
+    socket.on(SESSION_ENDED_EVENT, sessionEnded);
+    socket.on('disconnect', (reason: string) => {
+      if (reason === 'io server disconnect') sessionEnded();
+    });
     for (const event of Object.keys(EVENT_LISTS) as RealtimeEvent[]) {
-      socket.on(event, (payload: unknown) => notificationStore.receive(event, payload, sessionStore.siteId()));
+      socket.on(event, (payload: unknown) => notificationStore.receive(event, withBellInfo(event, payload), sessionStore.siteId()));
+    }
+    for (const event of Object.keys(DISMISS_EVENTS) as DismissEvent[]) {
+      socket.on(event, (payload: unknown) => notificationStore.dismissByEvent(event, payload, sessionStore.siteId()));
     }
     socketRef.current = socket;
     setActiveSocket(socket);
@@ -51,7 +89,7 @@ export function useRealtime(token: string, siteId: string, connect: SocketFactor
     const socket = socketRef.current;
     if (!socket) return;
     // A reconnect sends `auth` again, so it must name the new site as well.
-    socket.auth = { token, site: siteId };
+    if (token !== null) socket.auth = { token, site: siteId };
     socket.emit('site', siteId);
   }, [siteId, token]);
 }

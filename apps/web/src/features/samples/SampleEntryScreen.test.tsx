@@ -67,6 +67,9 @@ function route(call: Call): { status: number; body: unknown } {
   if (call.url.startsWith('/api/uzorci/tipovi')) {
     return { status: 200, body: { success: true, tipovi: [{ _id: 'st-1', sifra: 'SER', naziv: 'Serum' }, { _id: 'st-2', sifra: 'URIN', naziv: 'Urin (prvi jutarnji)' }] } };
   }
+  if (call.url.startsWith('/api/postavke/uputni')) {
+    return { status: 200, body: { success: true, doktori: [{ _id: 'd-1', naziv: 'dr. Emina Hodžić' }], lokacije: [{ _id: 'l-1', naziv: 'Dom zdravlja Centar' }], slobodan_unos: { doktor: true, lokacija: true } } };
+  }
   if (call.url.startsWith('/api/uzorci/list')) return { status: 200, body: { success: true, data: [APPROVED_ROW], pagination: {} } };
   if (call.url.startsWith('/api/uzorci/show/s-approved')) return { status: 200, body: { success: true, ...APPROVED } };
   if (call.url.startsWith('/api/uzorci/save')) {

@@ -1,12 +1,15 @@
 /**
  * The clinical and referral fields of a sample, shared by the new sample and
  * the sample edit dialog: trudnica, menopauza, menstc, anticoag, referring
- * location (a town of the site or free text) and doctor. Pregnancy and
- * menopause are for women only and exclude each other (sampleFlagsProblem).
+ * location and doctor, chosen from the lab's locations (with the site's
+ * towns) and doctors lists, or typed freely where the lab allows it (a flag
+ * per list, GET /api/postavke/uputni). Pregnancy and menopause are for women
+ * only and exclude each other (sampleFlagsProblem).
  */
-import { Autocomplete, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SAMPLE_LIMITS, type Spol, sampleFlagsProblem } from '@lis/domain';
+import { choicesWith, useReferralChoices } from './referral-choices.ts';
 
 export interface SampleFlags {
   trudnica: boolean;
@@ -44,6 +47,9 @@ interface SampleFieldsProps {
 export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }: SampleFieldsProps) {
   const { t } = useTranslation();
   const female = femaleFlagsAllowed(spol);
+  const referral = useReferralChoices();
+  const locationOptions = choicesWith(referral.freeLocation ? [...referral.lokacije, ...mjesta] : referral.lokacije, flags.lokacija);
+  const doctorOptions = choicesWith(referral.doktori, flags.doktor);
   const box = (flag: 'trudnica' | 'menopauza' | 'anticoag', disabled: boolean) => (
     <Checkbox
       label={t(`samples.${flag}`)}
@@ -60,27 +66,59 @@ export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }
         {box('anticoag', false)}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Autocomplete
-          label={t('samples.lokacija')}
-          placeholder={t('samples.lokacijaPlaceholder')}
-          data={[...mjesta]}
-          value={flags.lokacija}
-          onChange={(lokacija) => onChange({ ...flags, lokacija })}
-          maxLength={SAMPLE_LIMITS.lokacija}
-          disabled={readOnly}
-          comboboxProps={{ withinPortal: true }}
-          data-enter-next="lokacija"
-        />
-        <TextInput
-          label={t('samples.doktor')}
-          placeholder={t('samples.doktorPlaceholder')}
-          value={flags.doktor}
-          onChange={(event) => onChange({ ...flags, doktor: event.currentTarget.value })}
-          maxLength={SAMPLE_LIMITS.doktor}
-          disabled={readOnly}
-          autoComplete="off"
-          data-enter-next="doktor"
-        />
+        {referral.freeLocation ? (
+          <Autocomplete
+            label={t('samples.lokacija')}
+            placeholder={t('samples.lokacijaPlaceholder')}
+            data={locationOptions}
+            value={flags.lokacija}
+            onChange={(lokacija) => onChange({ ...flags, lokacija })}
+            maxLength={SAMPLE_LIMITS.lokacija}
+            disabled={readOnly}
+            comboboxProps={{ withinPortal: true }}
+            data-enter-next="lokacija"
+          />
+        ) : (
+          <Select
+            label={t('samples.lokacija')}
+            placeholder={t('samples.lokacijaChoose')}
+            data={locationOptions}
+            value={flags.lokacija === '' ? null : flags.lokacija}
+            onChange={(lokacija) => onChange({ ...flags, lokacija: lokacija ?? '' })}
+            searchable
+            clearable
+            disabled={readOnly}
+            comboboxProps={{ withinPortal: true }}
+            data-enter-next="lokacija"
+          />
+        )}
+        {referral.freeDoctor ? (
+          <Autocomplete
+            label={t('samples.doktor')}
+            placeholder={t('samples.doktorPlaceholder')}
+            data={doctorOptions}
+            value={flags.doktor}
+            onChange={(doktor) => onChange({ ...flags, doktor })}
+            maxLength={SAMPLE_LIMITS.doktor}
+            disabled={readOnly}
+            autoComplete="off"
+            comboboxProps={{ withinPortal: true }}
+            data-enter-next="doktor"
+          />
+        ) : (
+          <Select
+            label={t('samples.doktor')}
+            placeholder={t('samples.doktorChoose')}
+            data={doctorOptions}
+            value={flags.doktor === '' ? null : flags.doktor}
+            onChange={(doktor) => onChange({ ...flags, doktor: doktor ?? '' })}
+            searchable
+            clearable
+            disabled={readOnly}
+            comboboxProps={{ withinPortal: true }}
+            data-enter-next="doktor"
+          />
+        )}
         <TextInput
           label={t('samples.menstc')}
           placeholder={t('samples.menstcPlaceholder')}

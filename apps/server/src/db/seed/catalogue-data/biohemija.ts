@@ -179,7 +179,7 @@ export const BIOHEMIJA: readonly AssayDefinition[] = [
     criticalLow: 2.8, criticalHigh: 6.2,
     ranges: [
       { ...daysBand(0, 29), low: 3.7, high: 5.9 },
-      { low: 3.5, high: 5.1 },
+      { ageMinDays: 30, low: 3.5, high: 5.1 },
     ],
   },
   {

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { generalOptionsContracts, message } from '@lis/domain';
+import type { AppOptions } from '../../app-options.ts';
+import * as service from './service.ts';
+
+const TAGS = ['postavke'];
+
+export function generalOptionsRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/postavke/opcije', {
+    config: { permission: 'settings.write' },
+    schema: {
+      tags: TAGS, summary: 'The general options',
+      description: 'The lab-wide general options (letterhead, default idle time of new users, report flags per role, menu entries '
+        + 'hidden per role) and the label size, defaults filled in. `200 { success: true, options, label }`. Level-0 administrators only.',
+      ...generalOptionsContracts.read,
+    },
+  }, async () => ({ success: true as const, ...(await service.readOptions(db)) }));
+
+  api.post('/postavke/opcije', {
+    config: { permission: 'settings.write' },
+    schema: {
+      tags: TAGS, summary: 'Save the general options',
+      description: 'Saves `options` and `label` (the lab-wide label size the label print reads) in one transaction with an audit row. '
+        + '`200 { success: true, options, label, message }`; a bad field `400` naming it (`options.defaultIdleTime`, `label.width`, '
+        + '`options.hiddenMenu.technician.0`). Sessions pick up report flags and menu changes at their next sign-in.',
+      ...generalOptionsContracts.save,
+    },
+  }, async (request) => ({
+    success: true as const, message: message('settings.saved'),
+    ...(await service.saveOptions(db, request.ctx, request.body)),
+  }));
+
+  api.get('/postavke/opcije/history', {
+    config: { permission: 'settings.write' },
+    schema: {
+      tags: TAGS, summary: 'History of the general options',
+      description: 'Every change newest first: who, when, the options and label size before and after. `200 { success: true, history }`.',
+      ...generalOptionsContracts.history,
+    },
+  }, async () => ({ success: true as const, history: await service.optionsHistory(db) }));
+  return Promise.resolve();
+}

@@ -1,0 +1,267 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type TimeWindow } from '@lis/domain';
+import { queryRows, type Db } from '../../db/client.ts';
+
+// The SQL of 'Izvještaji'. Every report reads the caller's site's samples registered in a window of instants
+// (site_id = $site and $from <= created_at < $before): a range scan of samples_site_created_idx (site_id,
+// created_at, id), or for the work lists of samples_worklist_idx, whose predicate is written out word for
+// word below so the planner can match it. A sample's tests are reached through sample_tests' (sample_id,
+// labassay_id) key. Days are the site's: the instant at the site's time zone, cut to its date.
+
+/**
+ * Runs a report's statements in one read transaction without PostgreSQL's JIT compilation. A year of
+ * samples makes the planner's cost estimate large enough to JIT-compile the query, and compiling took
+ * longer (3 s on the bench's million samples) than running it (under 1 s); the reports gain nothing from it.
+ */
+export function reportTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return work(tx);
+  });
+}
+
+export interface ReportScope {
+  siteId: string;
+  window: TimeWindow;
+  timeZone: string;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** The samples of the scope: the condition every report starts from. */
+function inScope(scope: ReportScope, alias = 's'): SQL {
+  const column = sql.raw(alias);
+  return sql`${column}.site_id = ${scope.siteId} and ${column}.created_at >= ${scope.window.from} and ${column}.created_at < ${scope.window.before}`;
+}
+
+/** The site's day of an instant column, as 'YYYY-MM-DD'. */
+function siteDay(scope: ReportScope, column: SQL): SQL {
+  return sql`((${column} at time zone ${scope.timeZone})::date)::text`;
+}
+
+/** Text folded as the domain's townKey folds it (foldForSearch, then every run of other characters one space). */
+function townKeySql(expression: SQL): SQL {
+  return sql`btrim(regexp_replace(translate(${expression}, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO}), '[^a-z0-9]+', ' ', 'g'))`;
+}
+
+export interface FinanceDayRow { dan: string; uzoraka: number; testova: number; iznos: string }
+
+/** Per day: samples, their tests, the sum of the tests' prices (a calculated test's components count 0). */
+export function financesPerDayQuery(scope: ReportScope): SQL {
+  // Each sample's tests summed first (a plain join, so the planner picks index lookups for a month and one
+  // hash join over the tests for a year, twice as fast there as a lookup per sample), then the days.
+  return sql`
+    with per_sample as (
+      select s.created_at, count(st.sample_id) as testova,
+        coalesce(sum(st.price) filter (where st.component_of is null), 0) as iznos
+      from samples s left join sample_tests st on st.sample_id = s.id
+      where ${inScope(scope)}
+      group by s.id
+    )
+    select ${siteDay(scope, sql`per_sample.created_at`)} as dan, count(*)::int as uzoraka, coalesce(sum(testova), 0)::int as testova,
+      coalesce(sum(iznos), 0)::numeric(14, 2)::text as iznos
+    from per_sample
+    group by 1 order by 1`;
+}
+
+export function financesPerDay(db: Db, scope: ReportScope): Promise<FinanceDayRow[]> {
+  return queryRows<FinanceDayRow>(db, financesPerDayQuery(scope));
+}
+
+export interface PatientDayRow { dan: string; pacijenata: number; uzoraka: number }
+
+/** Per day: distinct patients with a sample, and the samples. */
+export function patientsPerDayQuery(scope: ReportScope): SQL {
+  return sql`
+    select ${siteDay(scope, sql`s.created_at`)} as dan, count(distinct s.patient_id)::int as pacijenata, count(*)::int as uzoraka
+    from samples s where ${inScope(scope)}
+    group by 1 order by 1`;
+}
+
+export function patientsPerDay(db: Db, scope: ReportScope): Promise<PatientDayRow[]> {
+  return queryRows<PatientDayRow>(db, patientsPerDayQuery(scope));
+}
+
+export interface ScopeTotals { pacijenata: number; uzoraka: number }
+
+/** Distinct patients and samples of the whole window. */
+export function patientTotalsQuery(scope: ReportScope): SQL {
+  return sql`
+    select count(distinct s.patient_id)::int as pacijenata, count(*)::int as uzoraka from samples s where ${inScope(scope)}`;
+}
+
+export async function patientTotals(db: Db, scope: ReportScope): Promise<ScopeTotals> {
+  const [row] = await queryRows<ScopeTotals>(db, patientTotalsQuery(scope));
+  return row ?? { pacijenata: 0, uzoraka: 0 };
+}
+
+export interface GroupRow { grupa: string | null; pacijenata: number; uzoraka: number }
+
+/**
+ * Per town: each patient of the window once, in the first of the site's towns (`sites.mjesta`, in their
+ * order) their address names as whole words; null for none (the domain's townOfAddress).
+ */
+export function patientsPerTownQuery(scope: ReportScope): SQL {
+  return sql`
+    with per_patient as (
+      select s.patient_id, count(*)::int as uzoraka from samples s where ${inScope(scope)} group by s.patient_id
+    ), towns as (
+      select m.value as mjesto, m.ord, ${townKeySql(sql`m.value`)} as kljuc
+      from sites, jsonb_array_elements_text(sites.mjesta) with ordinality as m(value, ord)
+      where sites.id = ${scope.siteId}
+    )
+    select t.mjesto as grupa, count(*)::int as pacijenata, sum(pp.uzoraka)::int as uzoraka
+    from per_patient pp
+    join patients p on p.id = pp.patient_id
+    left join lateral (
+      select towns.mjesto, towns.ord from towns
+      where towns.kljuc <> '' and (' ' || ${townKeySql(sql`p.adresa`)} || ' ') like ('% ' || towns.kljuc || ' %')
+      order by towns.ord limit 1
+    ) t on true
+    group by t.mjesto, t.ord
+    order by pacijenata desc, t.ord nulls last`;
+}
+
+export function patientsPerTown(db: Db, scope: ReportScope): Promise<GroupRow[]> {
+  return queryRows<GroupRow>(db, patientsPerTownQuery(scope));
+}
+
+/** Per referring location: the sample's, else the one recorded with the patient; null for neither. */
+export function patientsPerLocationQuery(scope: ReportScope): SQL {
+  return sql`
+    select nullif(coalesce(nullif(btrim(s.lokacija), ''), btrim(p.lokacija)), '') as grupa,
+      count(distinct s.patient_id)::int as pacijenata, count(*)::int as uzoraka
+    from samples s join patients p on p.id = s.patient_id
+    where ${inScope(scope)}
+    group by 1 order by pacijenata desc, uzoraka desc, 1`;
+}
+
+export function patientsPerLocation(db: Db, scope: ReportScope): Promise<GroupRow[]> {
+  return queryRows<GroupRow>(db, patientsPerLocationQuery(scope));
+}
+
+/** A sample's tests as codes in report order (section, then assay), one text. */
+const TEST_CODES = sql`(
+  select string_agg(a.sifra, ', ' order by sec.redoslijed, a.redoslijed, a.sifra)
+  from sample_tests st join lab_assays a on a.id = st.labassay_id join lab_sections sec on sec.id = a.sekcija_id
+  where st.sample_id = s.id)`;
+
+export interface ProtocolRow {
+  registrovan: Date | string; code: string; pacijent: string; godiste: number | null; testovi: string | null; status: string;
+}
+
+/** The protocol book: the window's samples in order of registration, a page of them. */
+export function protocolPageQuery(scope: ReportScope, page: Page): SQL {
+  return sql`
+    select s.created_at as registrovan, s.code, p.prezime || ' ' || p.ime as pacijent, p.godiste, ${TEST_CODES} as testovi, s.status
+    from (
+      select s.id from samples s where ${inScope(scope)} order by s.created_at, s.id limit ${page.limit} offset ${page.offset}
+    ) as chosen
+    join samples s on s.id = chosen.id
+    join patients p on p.id = s.patient_id
+    order by s.created_at, s.id`;
+}
+
+export function protocolPage(db: Db, scope: ReportScope, page: Page): Promise<ProtocolRow[]> {
+  return queryRows<ProtocolRow>(db, protocolPageQuery(scope, page));
+}
+
+/** When a sample reached the lab: its scan at reception, else its registration. */
+const RECEIVED = sql`coalesce(s.received_at, s.created_at)`;
+const VERIFIED_IN_SCOPE = sql`s.status = 'VERIFICIRAN' and s.verified_at is not null`;
+
+export interface TurnaroundRow {
+  pacijent: string; code: string; zaprimljen: Date | string; verificiran: Date | string; minuta: number;
+}
+
+/** Verified samples of the window, received -> verified in minutes, patient by patient (Bosnian alphabetical order), a page of them. */
+export function turnaroundPageQuery(scope: ReportScope, page: Page): SQL {
+  return sql`
+    select p.prezime || ' ' || p.ime as pacijent, s.code, ${RECEIVED} as zaprimljen, s.verified_at as verificiran,
+      (extract(epoch from (s.verified_at - ${RECEIVED})) / 60)::float8 as minuta
+    from samples s join patients p on p.id = s.patient_id
+    where ${inScope(scope)} and ${VERIFIED_IN_SCOPE}
+    order by p.prezime_sort, p.ime_sort, p.id, s.created_at, s.id
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+export function turnaroundPage(db: Db, scope: ReportScope, page: Page): Promise<TurnaroundRow[]> {
+  return queryRows<TurnaroundRow>(db, turnaroundPageQuery(scope, page));
+}
+
+export interface TurnaroundTotals { uzoraka: number; medijan: number | null; p90: number | null }
+
+/** Count, median and 90th percentile (linear interpolation, percentile_cont) of the window's turnaround times in minutes. */
+export function turnaroundTotalsQuery(scope: ReportScope): SQL {
+  return sql`
+    select count(*)::int as uzoraka,
+      percentile_cont(0.5) within group (order by extract(epoch from (s.verified_at - ${RECEIVED})) / 60)::float8 as medijan,
+      percentile_cont(0.9) within group (order by extract(epoch from (s.verified_at - ${RECEIVED})) / 60)::float8 as p90
+    from samples s where ${inScope(scope)} and ${VERIFIED_IN_SCOPE}`;
+}
+
+export async function turnaroundTotals(db: Db, scope: ReportScope): Promise<TurnaroundTotals> {
+  const [row] = await queryRows<TurnaroundTotals>(db, turnaroundTotalsQuery(scope));
+  return row ?? { uzoraka: 0, medijan: null, p90: null };
+}
+
+/**
+ * Pending tests: a test without a result on a sample of the worklist (not yet approved). The status literals
+ * are samples_worklist_idx's predicate word for word. Each sample's pending tests are grouped by section in a
+ * lateral subquery of its own (read through sample_tests' key), so the plan never scans all tests.
+ */
+const PENDING_BY_SECTION = sql`samples s
+  cross join lateral (
+    select a.sekcija_id, string_agg(a.sifra, ', ' order by a.redoslijed, a.sifra) as testovi, count(*)::int as testova
+    from sample_tests st join lab_assays a on a.id = st.labassay_id
+    where st.sample_id = s.id and (st.rezultat is null or btrim(st.rezultat) = '')
+    group by a.sekcija_id
+  ) as pending
+  join lab_sections sec on sec.id = pending.sekcija_id`;
+const WORKLIST_SAMPLE = sql`s.status in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')`;
+
+export interface WorklistRow {
+  sekcija: string; registrovan: Date | string; code: string; pacijent: string; testovi: string; testova: number;
+}
+
+/** The work lists: per lab section (in report order) each sample with tests pending there, oldest first, a page of them. */
+export function worklistPageQuery(scope: ReportScope, page: Page): SQL {
+  return sql`
+    select sec.naziv as sekcija, s.created_at as registrovan, s.code, p.prezime || ' ' || p.ime as pacijent, pending.testovi, pending.testova
+    from ${PENDING_BY_SECTION} join patients p on p.id = s.patient_id
+    where ${inScope(scope)} and ${WORKLIST_SAMPLE}
+    order by sec.redoslijed, sec.sifra, s.created_at, s.id
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+export function worklistPage(db: Db, scope: ReportScope, page: Page): Promise<WorklistRow[]> {
+  return queryRows<WorklistRow>(db, worklistPageQuery(scope, page));
+}
+
+export interface WorklistTotals { redova: number; uzoraka: number; testova: number }
+
+/** Rows (section and sample), samples and tests pending in the window. */
+export function worklistTotalsQuery(scope: ReportScope): SQL {
+  return sql`
+    select count(*)::int as redova, count(distinct s.id)::int as uzoraka, coalesce(sum(pending.testova), 0)::int as testova
+    from ${PENDING_BY_SECTION}
+    where ${inScope(scope)} and ${WORKLIST_SAMPLE}`;
+}
+
+export async function worklistTotals(db: Db, scope: ReportScope): Promise<WorklistTotals> {
+  const [row] = await queryRows<WorklistTotals>(db, worklistTotalsQuery(scope));
+  return row ?? { redova: 0, uzoraka: 0, testova: 0 };
+}
+
+/** Samples of the window (the protocol book's length). */
+export function sampleCountQuery(scope: ReportScope): SQL {
+  return sql`select count(*)::int as count from samples s where ${inScope(scope)}`;
+}
+
+export async function sampleCount(db: Db, scope: ReportScope): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, sampleCountQuery(scope));
+  return row?.count ?? 0;
+}

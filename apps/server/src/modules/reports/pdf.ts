@@ -1,0 +1,320 @@
+import PDFDocument from 'pdfkit';
+import type { ReportContent, ReportEmphasis, ReportField, ReportRow } from '@lis/domain';
+import { reportFonts } from './fonts.ts';
+
+// Draws a result report (the domain's ReportContent) on A4 pages with pdfkit. What is printed, its texts
+// and marks are the domain's; this file only decides where: the letterhead, the correction notice, the
+// patient and sample blocks, the results table (sections in report order, names wrapping in their column,
+// the column header repeated on every page), the legend, comment and signatures, and on every page the
+// footer with 'page x of y'.
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { left: 42, right: 42, top: 40 };
+/** The footer's band at the foot of every page; content stops above it. */
+const FOOTER_HEIGHT = 50;
+const CONTENT_BOTTOM = PAGE.height - FOOTER_HEIGHT - 8;
+const WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+
+const INK = '#111111';
+const MUTED = '#555555';
+const RULE = '#b8b8b8';
+const FAINT = '#e4e4e4';
+const SHADE = '#f0f0f0';
+const CRITICAL = '#b00020';
+
+const REGULAR = 'report-regular';
+const BOLD = 'report-bold';
+
+/** The results table's columns, left to right; the test name takes what the others leave. */
+const COLUMN_WIDTHS = { result: 88, unit: 66, reference: 108, flag: 50 };
+const CELL_PAD = 4;
+const ROW_FONT = 8.5;
+
+interface Column {
+  x: number;
+  width: number;
+}
+
+function tableColumns(): Record<'test' | 'result' | 'unit' | 'reference' | 'flag', Column> {
+  const testWidth = WIDTH - COLUMN_WIDTHS.result - COLUMN_WIDTHS.unit - COLUMN_WIDTHS.reference - COLUMN_WIDTHS.flag;
+  let x = MARGIN.left;
+  const next = (width: number): Column => {
+    const column = { x, width };
+    x += width;
+    return column;
+  };
+  return {
+    test: next(testWidth), result: next(COLUMN_WIDTHS.result), unit: next(COLUMN_WIDTHS.unit),
+    reference: next(COLUMN_WIDTHS.reference), flag: next(COLUMN_WIDTHS.flag),
+  };
+}
+
+type Doc = PDFKit.PDFDocument;
+
+/** Writes text in a box, wrapping at its width; returns the height it took. */
+function write(doc: Doc, text: string, x: number, y: number, width: number, options: { font?: string; size: number; color?: string; align?: 'left' | 'right' | 'center' }): number {
+  doc.font(options.font ?? REGULAR).fontSize(options.size).fillColor(options.color ?? INK);
+  doc.text(text, x, y, { width, lineGap: 1, align: options.align ?? 'left' });
+  // pdfkit leaves its cursor under the text it wrote: the height taken without laying the text out twice.
+  return doc.y - y;
+}
+
+function measure(doc: Doc, text: string, width: number, font: string, size: number): number {
+  return doc.font(font).fontSize(size).heightOfString(text, { width, lineGap: 1 });
+}
+
+function rule(doc: Doc, y: number, color = RULE, weight = 0.6): void {
+  doc.moveTo(MARGIN.left, y).lineTo(MARGIN.left + WIDTH, y).lineWidth(weight).strokeColor(color).stroke();
+}
+
+class ReportWriter {
+  private y = MARGIN.top;
+  private readonly columns = tableColumns();
+
+  constructor(private readonly doc: Doc, private readonly content: ReportContent) {}
+
+  draw(): void {
+    this.letterhead();
+    this.title();
+    this.identity();
+    this.results();
+    this.closing();
+  }
+
+  private letterhead(): void {
+    const { doc } = this;
+    const { letterhead } = this.content;
+    const siteWidth = 170;
+    const leftWidth = WIDTH - siteWidth - 12;
+    const top = this.y;
+    let left = top;
+    left += write(doc, letterhead.name, MARGIN.left, left, leftWidth, { font: BOLD, size: 13 });
+    if (letterhead.address) left += write(doc, letterhead.address, MARGIN.left, left + 1, leftWidth, { size: 8.5, color: MUTED }) + 1;
+    for (const line of letterhead.lines) left += write(doc, line, MARGIN.left, left + 1, leftWidth, { size: 7.5, color: MUTED }) + 1;
+    const right = letterhead.site
+      ? top + 2 + write(doc, letterhead.site, MARGIN.left + WIDTH - siteWidth, top + 2, siteWidth, { font: BOLD, size: 9, align: 'right' })
+      : top;
+    this.y = Math.max(left, right) + 6;
+    rule(doc, this.y, INK, 0.8);
+    this.y += 10;
+  }
+
+  private title(): void {
+    const { doc, content } = this;
+    const color = content.correction ? CRITICAL : INK;
+    this.y += write(doc, content.title, MARGIN.left, this.y, WIDTH, { font: BOLD, size: 14, color, align: 'center' }) + 6;
+    if (!content.correction) return;
+    const textWidth = WIDTH - 16;
+    const height = content.correction.lines.reduce((sum, line) => sum + measure(doc, line, textWidth, REGULAR, 8.5) + 2, 0) + 10;
+    doc.rect(MARGIN.left, this.y, WIDTH, height).lineWidth(0.8).fillAndStroke('#fdf2f3', CRITICAL);
+    let y = this.y + 6;
+    for (const line of content.correction.lines) y += write(doc, line, MARGIN.left + 8, y, textWidth, { size: 8.5 }) + 2;
+    this.y += height + 8;
+  }
+
+  /** The patient (left) and the sample (right), label and value in aligned columns. */
+  private identity(): void {
+    const half = (WIDTH - 16) / 2;
+    const leftEnd = this.fields(this.content.patientFields, MARGIN.left, half, 78, true);
+    const rightEnd = this.fields(this.content.sampleFields, MARGIN.left + half + 16, half, 78, false);
+    this.y = Math.max(leftEnd, rightEnd) + 8;
+  }
+
+  private fields(fields: readonly ReportField[], x: number, width: number, labelWidth: number, firstBold: boolean): number {
+    let y = this.y;
+    fields.forEach((field, index) => {
+      const valueWidth = width - labelWidth;
+      const labelHeight = write(this.doc, field.label, x, y + 0.5, labelWidth - 4, { size: 7.5, color: MUTED });
+      const valueHeight = write(this.doc, field.value, x + labelWidth, y, valueWidth, { font: firstBold && index === 0 ? BOLD : REGULAR, size: 9 });
+      y += Math.max(labelHeight, valueHeight) + 2.5;
+    });
+    return y;
+  }
+
+  private get pageBottom(): number {
+    return CONTENT_BOTTOM;
+  }
+
+  /** A new page: a compact header (lab, patient, sample) so a loose page is still identifiable. */
+  private newPage(): void {
+    const { doc, content } = this;
+    doc.addPage();
+    this.y = MARGIN.top;
+    const patient = content.patientFields[0]?.value ?? '';
+    const sample = content.sampleFields[0];
+    write(doc, content.letterhead.name, MARGIN.left, this.y, WIDTH / 2, { font: BOLD, size: 9 });
+    write(doc, `${patient} · ${sample ? `${sample.label} ${sample.value}` : ''}`, MARGIN.left + WIDTH / 2, this.y, WIDTH / 2, { size: 8.5, align: 'right' });
+    this.y += 14;
+    rule(this.doc, this.y);
+    this.y += 8;
+  }
+
+  private ensureSpace(height: number, afterBreak?: () => void): void {
+    if (this.y + height <= this.pageBottom) return;
+    this.newPage();
+    afterBreak?.();
+  }
+
+  private columnHeader(): void {
+    const { doc, columns, content } = this;
+    const height = 16;
+    doc.rect(MARGIN.left, this.y, WIDTH, height).fill(SHADE);
+    const y = this.y + 4.5;
+    const heading = (text: string, column: Column, align: 'left' | 'right' | 'center' = 'left') =>
+      write(doc, text, column.x + CELL_PAD, y, column.width - 2 * CELL_PAD, { font: BOLD, size: 7.5, color: MUTED, align });
+    heading(content.columns.test, columns.test);
+    heading(content.columns.result, columns.result);
+    heading(content.columns.unit, columns.unit);
+    heading(content.columns.reference, columns.reference);
+    heading(content.columns.flag, columns.flag, 'center');
+    this.y += height + 2;
+  }
+
+  private sectionTitle(title: string): void {
+    this.y += 3;
+    const height = write(this.doc, title, MARGIN.left + CELL_PAD, this.y, WIDTH - 2 * CELL_PAD, { font: BOLD, size: 9.5 });
+    this.y += height + 1.5;
+    rule(this.doc, this.y, INK, 0.5);
+    this.y += 2;
+  }
+
+  private rowHeight(row: ReportRow): number {
+    const { doc, columns } = this;
+    const valueFont = row.emphasis === 'normal' ? REGULAR : BOLD;
+    const inner = (column: Column) => column.width - 2 * CELL_PAD;
+    return Math.max(
+      measure(doc, this.testName(row), inner(columns.test), REGULAR, ROW_FONT),
+      measure(doc, row.value, inner(columns.result), valueFont, ROW_FONT),
+      measure(doc, row.unit || ' ', inner(columns.unit), REGULAR, ROW_FONT),
+      measure(doc, row.range || ' ', inner(columns.reference), REGULAR, ROW_FONT),
+    ) + 5;
+  }
+
+  private testName(row: ReportRow): string {
+    return row.calculated ? `${row.name} †` : row.name;
+  }
+
+  private row(row: ReportRow, height: number): void {
+    const { doc, columns } = this;
+    const y = this.y + 2.5;
+    const inner = (column: Column) => column.width - 2 * CELL_PAD;
+    const emphasis: Record<ReportEmphasis, { font: string; color: string }> = {
+      normal: { font: REGULAR, color: INK },
+      abnormal: { font: BOLD, color: INK },
+      critical: { font: BOLD, color: CRITICAL },
+    };
+    const mark = emphasis[row.emphasis];
+    write(doc, this.testName(row), columns.test.x + CELL_PAD, y, inner(columns.test), { size: ROW_FONT });
+    write(doc, row.value, columns.result.x + CELL_PAD, y, inner(columns.result), { font: mark.font, size: ROW_FONT, color: mark.color });
+    write(doc, row.unit, columns.unit.x + CELL_PAD, y, inner(columns.unit), { size: ROW_FONT, color: MUTED });
+    write(doc, row.range, columns.reference.x + CELL_PAD, y, inner(columns.reference), { size: ROW_FONT, color: MUTED });
+    if (row.flag) write(doc, row.flag, columns.flag.x + CELL_PAD, y, inner(columns.flag), { font: BOLD, size: ROW_FONT, color: mark.color, align: 'center' });
+    this.y += height;
+    rule(doc, this.y, FAINT, 0.4);
+  }
+
+  private results(): void {
+    this.ensureSpace(60);
+    this.columnHeader();
+    for (const section of this.content.sections) {
+      const titleHeight = measure(this.doc, section.title, WIDTH - 2 * CELL_PAD, BOLD, 9.5) + 7;
+      const first = section.rows[0];
+      // A section title never stands alone at the foot of a page: it moves on with its first row.
+      this.ensureSpace(titleHeight + (first ? this.rowHeight(first) : 0), () => this.columnHeader());
+      this.sectionTitle(section.title);
+      for (const row of section.rows) {
+        const height = this.rowHeight(row);
+        this.ensureSpace(height, () => {
+          this.columnHeader();
+          this.sectionTitle(`${section.title} (${this.content.continued})`);
+        });
+        this.row(row, height);
+      }
+    }
+    this.y += 6;
+  }
+
+  /** Legend, comment and signatures, each kept whole on a page. */
+  private closing(): void {
+    const { doc, content } = this;
+    const legendHeight = content.legend.reduce((sum, line) => sum + measure(doc, line, WIDTH, REGULAR, 7) + 1, 0);
+    this.ensureSpace(legendHeight);
+    for (const line of content.legend) this.y += write(doc, line, MARGIN.left, this.y, WIDTH, { size: 7, color: MUTED }) + 1;
+    this.y += 8;
+
+    if (content.comment) {
+      const text = content.comment.value;
+      const height = measure(doc, text, WIDTH - 12, REGULAR, 8.5) + measure(doc, content.comment.label, WIDTH, BOLD, 8) + 12;
+      this.ensureSpace(height);
+      doc.rect(MARGIN.left, this.y, WIDTH, height).lineWidth(0.5).strokeColor(RULE).stroke();
+      let y = this.y + 5;
+      y += write(doc, content.comment.label, MARGIN.left + 6, y, WIDTH - 12, { font: BOLD, size: 8 }) + 1;
+      write(doc, text, MARGIN.left + 6, y, WIDTH - 12, { size: 8.5 });
+      this.y += height + 10;
+    }
+
+    const half = (WIDTH - 24) / 2;
+    const heights = content.signatures.map((field) => measure(doc, field.label, half, REGULAR, 7.5) + measure(doc, field.value, half, BOLD, 8.5) + 18);
+    this.ensureSpace(Math.max(...heights, 0) + 6);
+    this.y += 6;
+    const top = this.y;
+    content.signatures.forEach((field, index) => {
+      const x = MARGIN.left + index * (half + 24);
+      // A line to sign on, the role under it, then who and when.
+      doc.moveTo(x, top + 12).lineTo(x + half, top + 12).lineWidth(0.5).strokeColor(RULE).stroke();
+      let y = top + 15;
+      y += write(doc, field.label, x, y, half, { size: 7.5, color: MUTED }) + 1;
+      write(doc, field.value, x, y, half, { font: BOLD, size: 8.5 });
+    });
+    this.y = top + Math.max(...heights, 0);
+  }
+
+  /** The footer of every page: the lab's footer text and 'page x of y', drawn once the page count is known. */
+  footers(): void {
+    const { doc, content } = this;
+    const range = doc.bufferedPageRange();
+    for (let index = 0; index < range.count; index += 1) {
+      doc.switchToPage(range.start + index);
+      // Text below the bottom margin would start a new page: the footer band is outside the content area.
+      doc.page.margins.bottom = 0;
+      const top = PAGE.height - FOOTER_HEIGHT;
+      rule(doc, top, RULE, 0.5);
+      const pageText = content.pageText(index + 1, range.count);
+      const pageWidth = 290;
+      let y = top + 5;
+      for (const line of content.footer) {
+        y += write(doc, line, MARGIN.left, y, WIDTH - pageWidth - 10, { size: 7, color: MUTED }) + 1;
+      }
+      write(doc, pageText, MARGIN.left + WIDTH - pageWidth, top + 5, pageWidth, { size: 7.5, color: MUTED, align: 'right' });
+    }
+  }
+}
+
+/** The report as a PDF (A4): its bytes are what is stored and served, never rendered again. */
+export function renderReportPdf(content: ReportContent, issuedAt: Date): Promise<Buffer> {
+  const fonts = reportFonts();
+  const doc = new PDFDocument({
+    // No default font: pdfkit would load Helvetica for nothing; the report's fonts are registered below.
+    font: '',
+    size: 'A4',
+    margins: { top: MARGIN.top, left: MARGIN.left, right: MARGIN.right, bottom: PAGE.height - CONTENT_BOTTOM },
+    bufferPages: true,
+    lang: content.jezik,
+    displayTitle: true,
+    info: { Title: content.documentTitle, Creator: 'LIS', Producer: 'LIS', CreationDate: issuedAt, ModDate: issuedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  // pdfkit takes a parsed fontkit font wherever it takes a font file (its typings name files only).
+  doc.registerFont(REGULAR, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont(BOLD, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+  const writer = new ReportWriter(doc, content);
+  writer.draw();
+  writer.footers();
+  doc.end();
+  return done;
+}

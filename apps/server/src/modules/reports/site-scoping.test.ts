@@ -1,0 +1,158 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportListAnswer } from '@lis/domain';
+import { auditLog, reportVersions, reports, samples } from '../../db/schema.ts';
+import { createTestApp, signIn, siteId, type TestApp } from '../../test/harness.ts';
+import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
+import { reportRepository, type ReportRepository } from './repository.ts';
+import { nalaziRoutes } from './routes.ts';
+import { approvedSample, reportFixture, reportPatient, verify, type ReportFixture } from './test-fixtures.ts';
+
+// Reports belong to the sample's site. With a session on site SA, every report call on a report of site TZ
+// answers 404 exactly like a sample without a report, the list shows none of TZ's reports, and the TZ
+// report stays as it was: same versions, bytes, list state and audit trail.
+
+let t: TestApp;
+let f: ReportFixture;
+let sarajevo: string;
+let tuzla: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await reportFixture(t, (email) => signIn(t.app, email));
+  sarajevo = siteId(f.admin, 'SA');
+  tuzla = siteId(f.admin, 'TZ');
+});
+afterAll(async () => { await t.close(); });
+
+/** A verified sample of site TZ with its report. */
+async function tuzlaReport(): Promise<{ _id: string; code: string }> {
+  const patient = await reportPatient(f, ['Bosanski jezik', 'Engleski jezik'], tuzla);
+  const sample = await approvedSample(f, patient, tuzla);
+  await verify(f, sample._id, tuzla);
+  return sample;
+}
+
+/** The report as TZ has it: versions with their bytes, the list row and the audit rows. */
+async function stateAtTuzla(sid: string) {
+  const { db } = t.database;
+  return {
+    versions: await db.select().from(reportVersions).where(eq(reportVersions.sampleId, sid)),
+    report: await db.select().from(reports).where(eq(reports.sampleId, sid)),
+    sample: await db.select({ pdfExists: samples.pdfExists, version: samples.version }).from(samples).where(eq(samples.id, sid)),
+    audit: (await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entityId, sid))).length,
+  };
+}
+
+async function refusedAndUnchanged(call: (sid: string) => Promise<LightMyRequestResponse>): Promise<void> {
+  const { _id: sid } = await tuzlaReport();
+  const before = await stateAtTuzla(sid);
+  const response = await call(sid);
+  expect(response.statusCode, response.body).toBe(404);
+  expect(response.json()).toMatchObject({ success: false, code: 'notFound' });
+  expect(await stateAtTuzla(sid)).toEqual(before);
+}
+
+const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
+  'GET /api/nalazi/list': async () => {
+    const { _id: sid, code } = await tuzlaReport();
+    const atTuzla = await f.client.get(f.specialist, `/nalazi/list?datum=SVE&filter=${code}`, tuzla);
+    expect(atTuzla.json<ReportListAnswer>().data.map((row) => row._id)).toEqual([sid]);
+    for (const user of [f.tech, f.specialist]) {
+      const atSarajevo = await f.client.get(user, `/nalazi/list?datum=SVE&filter=${code}`, sarajevo);
+      expect(atSarajevo.statusCode).toBe(200);
+      expect(atSarajevo.json<ReportListAnswer>().data).toEqual([]);
+    }
+  },
+  'GET /api/nalazi/pdf/:sid': async () => {
+    await refusedAndUnchanged((sid) => f.client.get(f.tech, `/nalazi/pdf/${sid}`));
+    await refusedAndUnchanged((sid) => f.client.get(f.specialist, `/nalazi/pdf/${sid}?jezik=en&verzija=1`, sarajevo));
+  },
+  'GET /api/nalazi/versions/:sid': () => refusedAndUnchanged((sid) => f.client.get(f.tech, `/nalazi/versions/${sid}`)),
+  'POST /api/nalazi/delete': async () => {
+    // The technician may not withdraw at all (403 before the lookup); the specialist working at SA finds nothing of TZ.
+    const { _id: sid } = await tuzlaReport();
+    expect((await f.client.post(f.tech, '/nalazi/delete', { idNalaza: sid })).statusCode).toBe(403);
+    await refusedAndUnchanged((other) => f.client.post(f.specialist, '/nalazi/delete', { idNalaza: other, status: 'VERIFICIRAN', flag: true }, sarajevo));
+  },
+};
+
+describe('reports: a report of site TZ with a session on site SA', () => {
+  it('has a case for every route of the module', async () => {
+    expect(f.tech.sites.map((site) => site.sifra)).toEqual(['SA']);
+    await expectEveryRouteCovered(nalaziRoutes, crossSiteCases);
+  });
+
+  it.each(Object.entries(crossSiteCases))('%s', async (_route, check) => {
+    await check();
+  });
+});
+
+interface RepositoryFixture {
+  atSarajevo: ReportRepository;
+  atTuzla: ReportRepository;
+  sid: string;
+}
+
+/** The repository is the guard even when a service is wrong: with a TZ sample's id, the SA repository reads and changes nothing. */
+const repositoryCases: Record<keyof ReportRepository, (fixture: RepositoryFixture) => Promise<void>> = {
+  reportSample: async ({ atSarajevo, atTuzla, sid }) => {
+    expect(await atTuzla.reportSample(sid)).not.toBeNull();
+    expect(await atSarajevo.reportSample(sid)).toBeNull();
+  },
+  testsOfSample: async ({ atSarajevo, atTuzla, sid }) => {
+    expect(await atTuzla.testsOfSample(sid)).not.toEqual([]);
+    expect(await atSarajevo.testsOfSample(sid)).toEqual([]);
+  },
+  latestUnlockReason: async ({ atSarajevo, atTuzla, sid }) => {
+    await f.calls.moved(f.specialist, 'verifikuj/undo', { sid, razlog: 'Tuzla' }, tuzla);
+    expect(await atTuzla.latestUnlockReason(sid)).toBe('Tuzla');
+    expect(await atSarajevo.latestUnlockReason(sid)).toBeNull();
+  },
+  findReport: async ({ atSarajevo, atTuzla, sid }) => {
+    expect(await atTuzla.findReport(sid)).not.toBeNull();
+    expect(await atSarajevo.findReport(sid)).toBeNull();
+  },
+  nextVersion: async ({ atSarajevo, sid }) => {
+    const before = await stateAtTuzla(sid);
+    await expect(atSarajevo.nextVersion(sid, ['bs'])).rejects.toThrow();
+    expect(await stateAtTuzla(sid)).toEqual(before);
+  },
+  insertVersions: async ({ atSarajevo, sid }) => {
+    const before = await stateAtTuzla(sid);
+    await expect(atSarajevo.insertVersions(sid, 99, f.tech.userId, null, [{ jezik: 'bs', pdf: Buffer.from('%PDF-x'), sha256: 'x' }])).rejects.toThrow();
+    expect(await stateAtTuzla(sid)).toEqual(before);
+  },
+  markPdfExists: async ({ atSarajevo, sid }) => {
+    await t.database.db.update(samples).set({ pdfExists: false }).where(eq(samples.id, sid));
+    await atSarajevo.markPdfExists(sid);
+    const [row] = await t.database.db.select({ pdfExists: samples.pdfExists }).from(samples).where(eq(samples.id, sid));
+    expect(row?.pdfExists).toBe(false);
+    await t.database.db.update(samples).set({ pdfExists: true }).where(eq(samples.id, sid));
+  },
+  versionsOf: async ({ atSarajevo, atTuzla, sid }) => {
+    expect(await atTuzla.versionsOf(sid)).toHaveLength(2);
+    expect(await atSarajevo.versionsOf(sid)).toEqual([]);
+  },
+  pdfOf: async ({ atSarajevo, atTuzla, sid }) => {
+    expect(await atTuzla.pdfOf(sid, 1, 'bs')).not.toBeNull();
+    expect(await atSarajevo.pdfOf(sid, 1, 'bs')).toBeNull();
+  },
+  withdraw: async ({ atSarajevo, sid }) => {
+    const before = await stateAtTuzla(sid);
+    expect(await atSarajevo.withdraw(sid, f.tech.userId)).toBe(false);
+    expect(await stateAtTuzla(sid)).toEqual(before);
+  },
+};
+
+describe('reportRepository(db, SA) with the id of a TZ sample', () => {
+  it('has a case for every method', () => {
+    expect(Object.keys(reportRepository(t.database.db, sarajevo)).sort()).toEqual(Object.keys(repositoryCases).sort());
+  });
+
+  it.each(Object.entries(repositoryCases))('%s', async (_method, check) => {
+    const { _id: sid } = await tuzlaReport();
+    await check({ atSarajevo: reportRepository(t.database.db, sarajevo), atTuzla: reportRepository(t.database.db, tuzla), sid });
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * /nalazi/outbox, the e-mail outbox: every message of the site, newest
+ * first, with its status (queued, being sent, sent, failed with the SMTP
+ * server's reply), the recipient and the report it carries. A message opens
+ * its detail screen; resend queues it again, delete takes it off the outbox
+ * after 'Da'. The list refreshes itself while messages are on their way.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { OUTBOX_STATUSES, message, type OutboxStatus } from '@lis/domain';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
+import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
+import { notify } from '../../components/notify.tsx';
+import { useLanguage } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { useActiveSession } from '../auth/index.ts';
+import { OUTBOX_LIST_URL, deleteMessage, resendMessage, type OutboxRow } from './api.ts';
+import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
+
+/** How often the list reloads itself, so a message queued a moment ago is seen sent without a click. */
+const REFRESH_MS = 5_000;
+
+export function outboxMessagePath(id: string): string {
+  return `/nalazi/outbox/${encodeURIComponent(id)}`;
+}
+
+export function OutboxScreen() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const session = useActiveSession();
+  const canSend = session.can('outbox.send');
+  const [status, setStatus] = useState<OutboxStatus | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  const [deleting, setDeleting] = useState<OutboxRow | null>(null);
+  const [resending, setResending] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setInterval(() => setRefresh((count) => count + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const open = (row: OutboxRow) => void navigate(outboxMessagePath(row._id));
+
+  const resend = async (row: OutboxRow) => {
+    setResending(row._id);
+    try {
+      await resendMessage(row._id);
+      notify.success(message('outbox.resent', language));
+      setRefresh((count) => count + 1);
+    } catch (error) {
+      notify.apiError(error);
+    } finally {
+      setResending(null);
+    }
+  };
+
+  const remove = async (row: OutboxRow) => {
+    try {
+      await deleteMessage(row, session.user.email);
+    } catch (error) {
+      notify.apiError(error);
+      throw error;
+    }
+    notify.success(message('delete.ok', language));
+    setRefresh((count) => count + 1);
+  };
+
+  /** What the message carries: the sample and patient of a report mail, the orderer of a group e-mail. */
+  const reportText = (row: OutboxRow) => (row.narucilac
+    ? t('outbox.groupMail', { name: row.narucilac })
+    : `${row.code ?? ''} ${row.prezime ?? ''} ${row.ime ?? ''}`.trim());
+
+  const columns: ListColumn<OutboxRow>[] = [
+    {
+      key: 'created_at', header: t('outbox.col_time'), sortable: true, width: 140,
+      render: (row) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Text>,
+    },
+    {
+      key: 'status', header: t('outbox.col_status'), sortable: true, width: 200,
+      render: (row) => (
+        <Stack gap={2}>
+          <OutboxStatusBadge status={row.status} />
+          {row.status === 'failed' || (row.status === 'queued' && row.attempts > 0) ? (
+            <Text span size="xs" c="red.9" lineClamp={2} title={row.last_reply ?? undefined}>{row.last_reply}</Text>
+          ) : null}
+          {row.status === 'queued' && row.attempts > 0 ? (
+            <Text span size="xs" c="dimmed">{t('outbox.nextAttempt', { time: formatDateTime(row.next_attempt_at) })}</Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'email', header: t('outbox.col_recipient'), sortable: true,
+      render: (row) => <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email}</Text>,
+    },
+    {
+      key: 'subject', header: t('outbox.col_subject'),
+      render: (row) => (
+        <Stack gap={0}>
+          <Text span size="sm" fw={500}>{reportText(row)}</Text>
+          {/* A space between the lines, so the cell's text (its button's name) reads as two words. */}
+          {' '}
+          <Text span size="xs" c="dimmed">{t('outbox.attachments', { count: row.prilozi })}</Text>
+        </Stack>
+      ),
+      cellAction: {
+        label: (row) => t('outbox.openMessage', { text: `${reportText(row)} ${t('outbox.attachments', { count: row.prilozi })}` }),
+        onClick: open,
+      },
+    },
+    { key: 'attempts', header: t('outbox.col_attempts'), sortable: true, align: 'center', width: 80 },
+    {
+      key: 'sent_at', header: t('outbox.col_sent'), sortable: true, width: 140,
+      render: (row) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{row.sent_at ? formatDateTime(row.sent_at) : ''}</Text>,
+    },
+  ];
+
+  const actions: ListRowAction<OutboxRow>[] = [
+    { key: 'open', label: t('outbox.detailTitle'), icon: <IconEye size={18} aria-hidden />, onClick: open },
+    {
+      key: 'resend', label: t('outbox.resend'), icon: <IconRefresh size={18} aria-hidden />, color: 'clinical',
+      hidden: (row) => !canSend || row.status === 'sending', disabled: (row) => resending === row._id, onClick: (row) => void resend(row),
+    },
+    {
+      key: 'delete', label: t('outbox.delete'), icon: <IconTrash size={18} aria-hidden />, color: 'red',
+      hidden: (row) => !canSend || row.status === 'sending', onClick: setDeleting,
+    },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} size="h2">{t('outbox.title')}</Title>
+          <Text size="sm" c="dimmed" maw={760}>{t('outbox.hint')}</Text>
+        </Stack>
+        <Select
+          label={t('outbox.statusFilter')}
+          placeholder={t('outbox.allStatuses')}
+          data={OUTBOX_STATUSES.map((value) => ({ value, label: t(`outbox.status_${value}`) }))}
+          value={status}
+          onChange={(value) => setStatus(value)}
+          clearable
+          w={200}
+        />
+      </Group>
+      <ListTable<OutboxRow>
+        url={OUTBOX_LIST_URL}
+        params={{ status: status ?? undefined }}
+        columns={columns}
+        actions={actions}
+        rowKey={(row) => row._id}
+        rowLabel={(row) => `${row.email} ${row.code ?? row.narucilac ?? ''}`}
+        defaultSort={[{ field: 'created_at', direction: 'desc' }]}
+        refreshSignal={refresh}
+        followPatientSelected={false}
+        caption={t('outbox.caption')}
+        minWidth={900}
+      />
+      <ConfirmDelete
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        message={deleting ? t('outbox.deleteMessage', { email: deleting.email }) : ''}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import type { APIRequestContext } from '@playwright/test';
+import mqtt from 'mqtt';
+import { expect, test } from './fixtures.ts';
+import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { type ApiSession, apiSession } from './lab-data.ts';
+
+// The temperature logger in the browser: readings published to the server's MQTT broker (the embedded one,
+// on E2E_PORT + 10000, see start-server.mjs) change a tile of /loger/pregled without a reload, an
+// out-of-range run past the delay raises the alarm on the tile and in the bell, and it is acknowledged
+// with a note; /loger/postavke edits refrigerators as JSON; /loger/statistika charts the days and prints
+// the monthly record.
+
+/** Saves a refrigerator of SA through the JSON editor's call and answers its id. */
+async function refrigerator(request: APIRequestContext, admin: ApiSession, element: Record<string, unknown>): Promise<string> {
+  const response = await request.post('/api/loger/frizider/edit', {
+    headers: admin.headers,
+    data: { site: admin.siteId('SA'), element: { site: admin.siteId('SA'), temperatura: { min: 2, max: 8 }, limit_tisine_min: 60, ...element } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { frizider: { _id: string } }).frizider._id;
+}
+
+function brokerUrl(serverURL: string): string {
+  return `mqtt://127.0.0.1:${Number(new URL(serverURL).port) + 10000}`;
+}
+
+test('readings over MQTT move the tile live; an alarm past its delay shows on the tile and in the bell and is acknowledged', async ({ page, request, serverURL }, testInfo) => {
+  const admin = await apiSession(request, DEMO.admin.email);
+  await refrigerator(request, admin, { naziv: 'Frižider hematologija', slave_id: 7, odgoda_alarma_min: 1, vlaznost: { min: 30, max: 70 } });
+  await refrigerator(request, admin, { naziv: 'Zamrzivač plazma', slave_id: 8, temperatura: { min: -30, max: -18 }, odgoda_alarma_min: 10 });
+  const gateway = await mqtt.connectAsync(brokerUrl(serverURL), { clientId: `e2e-gateway-${testInfo.workerIndex}` });
+  const publish = (slave: number, reading: Record<string, unknown>) => gateway.publishAsync(`lis/loger/SA/${slave}`, JSON.stringify(reading), { qos: 1 });
+  try {
+    await publish(8, { temperatura: -22.4 });
+    await openAs(page, DEMO.tehnicar.email, '/loger/pregled');
+    await expect(page.getByRole('heading', { name: 'Temperatura: pregled' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pregled', exact: true })).toBeVisible();
+    const tile = page.getByTestId('tile-7');
+    await expect(tile).toContainText('Frižider hematologija');
+    await expect(tile).toContainText('bez očitanja');
+    await expect(page.getByTestId('tile-8').getByTestId('tile-temperature')).toHaveText('-22,4 °C');
+
+    // A reading in range (taken three minutes ago): the tile takes it from the socket, no reload.
+    await publish(7, { temperatura: 4.5, vlaznost: 44, time: new Date(Date.now() - 180_000).toISOString() });
+    await expect(tile.getByTestId('tile-temperature')).toHaveText('4,5 °C');
+    await expect(tile).toContainText('Vlažnost 44 %');
+    await expect(tile).toHaveAttribute('data-out-of-range', 'false');
+
+    // Out of range for longer than the one-minute delay: the alarm is raised once.
+    await publish(7, { temperatura: 9.3, vlaznost: 45, time: new Date(Date.now() - 90_000).toISOString() });
+    await publish(7, { temperatura: 9.6, vlaznost: 45 });
+    await expect(tile.getByTestId('tile-temperature')).toHaveText('9,6 °C');
+    await expect(tile).toHaveAttribute('data-out-of-range', 'true');
+    await expect(tile.getByRole('img', { name: 'Raste' })).toBeVisible();
+    const alarm = tile.getByTestId('tile-alarm');
+    await expect(alarm).toContainText('Van opsega od');
+    await expect(page.getByRole('button', { name: 'Obavještenja (1)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Obavještenja (1)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Obavještenja' })).toContainText('Frižider hematologija: van opsega (9,6 °C)');
+    await page.screenshot({ path: testInfo.outputPath('loger-pregled-alarm.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+    await expectAccessible(page);
+
+    // Acknowledged with a note: the bell entry goes, the tile keeps the alarm with who and what until back in range.
+    await alarm.getByRole('button', { name: 'Potvrdi alarm' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Potvrda alarma: Frižider hematologija' });
+    await expect(dialog.getByRole('button', { name: 'Potvrdi' })).toBeDisabled();
+    await dialog.getByLabel('Napomena (preduzeta radnja)').fill('Vrata bila otvorena; zatvorena, reagensi provjereni.');
+    await page.waitForTimeout(600); // the dialog's 500 ms opening transition
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Potvrdi' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(alarm).toContainText('Potvrdio/la');
+    await expect(alarm).toContainText('reagensi provjereni');
+    await expect(page.getByRole('button', { name: 'Obavještenja (0)' })).toBeVisible();
+
+    // Back in range: the alarm clears, the tile is calm again.
+    await publish(7, { temperatura: 5.1, vlaznost: 45 });
+    await expect(tile.getByTestId('tile-temperature')).toHaveText('5,1 °C');
+    await expect(tile.getByTestId('tile-alarm')).toHaveCount(0);
+    await expect(tile).toHaveAttribute('data-out-of-range', 'false');
+    await page.screenshot({ path: testInfo.outputPath('loger-pregled.png'), fullPage: true });
+    // A phone-wide screen: one tile a row, nothing cut.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect(tile.getByTestId('tile-temperature')).toBeInViewport();
+    await page.waitForTimeout(600); // the sidebar closes below 992 px with a transition
+    await page.screenshot({ path: testInfo.outputPath('loger-pregled-600.png'), fullPage: true });
+  } finally {
+    await gateway.endAsync();
+  }
+});
+
+test('/loger/postavke edits refrigerators as JSON, names a bad field, and issues a device key', async ({ page, request }, testInfo) => {
+  const admin = await apiSession(request, DEMO.admin.email);
+  await refrigerator(request, admin, { naziv: 'Frižider biohemija', slave_id: 9, odgoda_alarma_min: 15 });
+  await openAs(page, DEMO.admin.email, '/loger/postavke');
+  await expect(page.getByRole('heading', { name: 'Temperatura: postavke' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Frižider biohemija' });
+  await expect(row).toContainText('2,0 – 8,0');
+  await expect(row).toContainText('15 min');
+  await page.screenshot({ path: testInfo.outputPath('loger-postavke.png'), fullPage: true });
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Novi frižider' }).click();
+  const editor = page.getByRole('dialog', { name: 'Novi frižider' });
+  const text = JSON.stringify({
+    naziv: 'Frižider mikrobiologija', site: admin.siteId('SA'), slave_id: 10, temperatura: { min: 8, max: 2 }, vlaznost: null,
+    odgoda_alarma_min: 10, limit_tisine_min: 30, lokacija: 'Prostorija 4',
+  }, null, 2);
+  await editor.locator('.cm-content').fill(text);
+  await expect(editor).toContainText('temperatura.max');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: testInfo.outputPath('loger-postavke-editor.png'), fullPage: true });
+  await expectAccessible(page);
+  await editor.locator('.cm-content').fill(text.replace('"min": 8,\n    "max": 2', '"min": 2,\n    "max": 8'));
+  await editor.getByRole('button', { name: /sačuvaj/i }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: 'Frižider mikrobiologija' })).toContainText('30 min');
+
+  await row.getByRole('button', { name: 'Novi ključ: Frižider biohemija' }).click();
+  const keyDialog = page.getByRole('dialog', { name: 'Ključ uređaja: Frižider biohemija' });
+  await keyDialog.getByRole('button', { name: 'Novi ključ' }).click();
+  await expect(keyDialog.getByTestId('device-key')).toHaveText(/^lis_\S{40,}$/);
+  const key = (await keyDialog.getByTestId('device-key').textContent()) ?? '';
+  await keyDialog.getByRole('button', { name: 'Gotovo' }).click();
+  await expect(row).toContainText('Postavljen');
+  const posted = await request.post('/api/loger/ocitanja', { headers: { authorization: `Device ${key}` }, data: { readings: [{ temperatura: 4.4 }] } });
+  expect(await posted.json()).toMatchObject({ success: true, primljeno: 1 });
+});
+
+test('/loger/statistika charts a refrigerator\'s days and prints the monthly record', async ({ page, request }, testInfo) => {
+  const admin = await apiSession(request, DEMO.admin.email);
+  const id = await refrigerator(request, admin, { naziv: 'Frižider reagensi Č', slave_id: 11, odgoda_alarma_min: 30 });
+  const keyAnswer = await request.post('/api/loger/frizider/kljuc', { headers: admin.headers, data: { id, site: admin.siteId('SA') } });
+  const { kljuc } = (await keyAnswer.json()) as { kljuc: string };
+  // Three days of one-minute readings, with a warm spell each afternoon.
+  const now = Date.now();
+  const readings = Array.from({ length: 3 * 24 * 60 }, (_, minute) => {
+    const time = now - (3 * 24 * 60 - minute) * 60_000;
+    const warm = minute % 1440 > 840 && minute % 1440 < 870;
+    return { time: new Date(time).toISOString(), temperatura: Math.round((warm ? 9 : 4 + Math.sin(minute / 90)) * 10) / 10, vlaznost: 40 };
+  });
+  for (let offset = 0; offset < readings.length; offset += 1000) {
+    const response = await request.post('/api/loger/ocitanja', { headers: { authorization: `Device ${kljuc}` }, data: { readings: readings.slice(offset, offset + 1000) } });
+    expect(response.status()).toBe(200);
+  }
+  await openAs(page, DEMO.tehnicar.email, '/loger/statistika');
+  await expect(page.getByRole('heading', { name: 'Temperatura: statistika' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Frižider' }).click();
+  await page.getByRole('option', { name: 'Frižider reagensi Č' }).click();
+  await expect(page.getByTestId('period-summary')).toContainText('Očitanja: 4.320');
+  await expect(page.getByTestId('period-summary')).toContainText('van opsega');
+  await expect(page.getByRole('img', { name: /Grafikon temperature Frižider reagensi Č/ }).locator('svg').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Frižider reagensi Č: dani izabranog perioda' }).getByRole('row')).toHaveCount(5);
+  await page.screenshot({ path: testInfo.outputPath('loger-statistika.png'), fullPage: true });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 767, height: 1000 });
+  await page.screenshot({ path: testInfo.outputPath('loger-statistika-767.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Mjesečna evidencija (PDF)' }).click();
+  const file = testInfo.outputPath('temperatura.pdf');
+  await (await download).saveAs(file);
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  expect(text).toContain('Frižider reagensi Č');
+  expect(text).toContain('Pregledao/la i potvrdio/la');
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', file, testInfo.outputPath('temperatura')]);
+});

@@ -1,0 +1,4 @@
+export * from './range-rules.ts';
+export * from './records.ts';
+export * from './lab-assay.ts';
+export * from './contracts.ts';

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { daySchema, failureResponses, instantSchema, sessionFields, successAnswer } from '../answers.ts';
+import { ALARM_KINDS } from './alarms.ts';
+import { INGEST_REJECTIONS } from './readings.ts';
+import { refrigeratorElementSchema, temperatureRangeSchema } from './refrigerator.ts';
+
+/**
+ * Contracts of the temperature logger's calls: the refrigerators' settings
+ * (/loger/postavke), the live tiles (/loger/pregled), alarm acknowledgement,
+ * the statistics and the monthly record (/loger/statistika), and the
+ * readings gateways post with their device key.
+ */
+
+const rangeAnswer = z.object({ min: z.number(), max: z.number() });
+
+/** A refrigerator as the list and the editor show it: its element, plus whether a device key is set. */
+export const refrigeratorAnswerSchema = z.looseObject({
+  _id: z.string(),
+  naziv: z.string(),
+  site: z.string(),
+  slave_id: z.number().int(),
+  aktivan: z.boolean(),
+  temperatura: rangeAnswer,
+  vlaznost: rangeAnswer.nullable(),
+  odgoda_alarma_min: z.number().int(),
+  limit_tisine_min: z.number().int(),
+  ima_kljuc: z.boolean(),
+  created_at: instantSchema,
+  updated_at: instantSchema,
+});
+export type RefrigeratorAnswer = z.output<typeof refrigeratorAnswerSchema>;
+
+/** How many readings the ingest took, found already stored, and refused by reason, since the server started. */
+export const ingestCountersSchema = z.object({
+  primljeno: z.number().int(),
+  duplikati: z.number().int(),
+  odbijeno: z.record(z.enum(INGEST_REJECTIONS), z.number().int()),
+});
+export type IngestCounters = z.output<typeof ingestCountersSchema>;
+
+export const refrigeratorListAnswer = successAnswer({ frizideri: z.array(refrigeratorAnswerSchema), prijem: ingestCountersSchema });
+export type RefrigeratorListAnswer = z.output<typeof refrigeratorListAnswer>;
+
+/** POST /api/loger/frizider/edit: `element` is the refrigerator's JSON; with `_id` it changes that one, without it adds one. */
+export const refrigeratorEditBody = z.object({ element: refrigeratorElementSchema, ...sessionFields });
+export const refrigeratorSavedAnswer = successAnswer({ message: z.string(), frizider: refrigeratorAnswerSchema });
+export type RefrigeratorSavedAnswer = z.output<typeof refrigeratorSavedAnswer>;
+
+/** POST /api/loger/frizider/kljuc: a new device key for the refrigerator's gateway, shown this once (only its hash is kept). */
+export const deviceKeyBody = z.object({ id: z.uuid(), ...sessionFields });
+export const deviceKeyAnswer = successAnswer({ kljuc: z.string() });
+export type DeviceKeyAnswer = z.output<typeof deviceKeyAnswer>;
+
+export const alarmKindSchema = z.enum(ALARM_KINDS);
+
+/** An alarm: its kind, since when the condition held, when it was raised, cleared and acknowledged (by whom, with what note). */
+export const alarmAnswerSchema = z.object({
+  _id: z.string(),
+  frizider: z.string(),
+  naziv: z.string(),
+  vrsta: alarmKindSchema,
+  pocetak: instantSchema,
+  podignut: instantSchema,
+  vrijednost: z.number().nullable(),
+  zavrsen: instantSchema.nullable(),
+  potvrden: instantSchema.nullable(),
+  potvrdio: z.string().nullable(),
+  napomena: z.string().nullable(),
+});
+export type AlarmAnswer = z.output<typeof alarmAnswerSchema>;
+
+/**
+ * A tile of /loger/pregled, and the sensor entry of the 'temperature' socket
+ * event: `_id` and `frizider` are the refrigerator's id, `naziv` its name,
+ * `active` whether it is monitored; `time`, `temperatura`, `vlaznost` the
+ * latest reading (null before the first).
+ */
+export const sensorEntrySchema = z.object({
+  _id: z.string(),
+  frizider: z.string(),
+  naziv: z.string(),
+  slave_id: z.number().int(),
+  active: z.boolean(),
+  time: instantSchema.nullable(),
+  temperatura: z.number().nullable(),
+  vlaznost: z.number().nullable(),
+  trend: z.enum(['rising', 'falling', 'steady']),
+  van_opsega: z.boolean(),
+  granice: z.object({ temperatura: rangeAnswer, vlaznost: rangeAnswer.nullable() }),
+});
+export type SensorEntry = z.output<typeof sensorEntrySchema>;
+
+export const overviewTileSchema = sensorEntrySchema.extend({ alarmi: z.array(alarmAnswerSchema) });
+export type OverviewTile = z.output<typeof overviewTileSchema>;
+export const overviewAnswer = successAnswer({ senzori: z.array(overviewTileSchema) });
+export type OverviewAnswer = z.output<typeof overviewAnswer>;
+
+/** POST /api/loger/alarmi/potvrdi: acknowledges an alarm with the note of what was done. */
+export const acknowledgeBody = z.object({
+  id: z.uuid(),
+  napomena: z.string().trim().min(1, { error: 'logger.noteRequired' }).max(1000),
+  ...sessionFields,
+});
+export const acknowledgedAnswer = successAnswer({ alarm: alarmAnswerSchema });
+export type AcknowledgedAnswer = z.output<typeof acknowledgedAnswer>;
+
+/** The longest range the statistics take at once: a year and a leap day. */
+export const MAX_STATISTICS_DAYS = 366;
+
+/** GET /api/loger/statistika: days `od` to `do` (site's calendar, inclusive); `frizider` narrows to one refrigerator. */
+export const statisticsQuery = z.object({
+  od: daySchema,
+  do: daySchema,
+  frizider: z.uuid().optional(),
+});
+
+/** A day of a refrigerator: readings, temperature and humidity min/max/mean, minutes out of range (each reading stands for its minute). */
+export const statisticsDaySchema = z.object({
+  dan: daySchema,
+  n: z.number().int(),
+  t_min: z.number(),
+  t_max: z.number(),
+  t_avg: z.number(),
+  h_min: z.number().nullable(),
+  h_max: z.number().nullable(),
+  h_avg: z.number().nullable(),
+  van_opsega_min: z.number().int(),
+});
+export type StatisticsDay = z.output<typeof statisticsDaySchema>;
+
+export const refrigeratorStatisticsSchema = z.object({
+  _id: z.string(),
+  naziv: z.string(),
+  slave_id: z.number().int(),
+  temperatura: temperatureRangeSchema,
+  vlaznost: rangeAnswer.nullable(),
+  dani: z.array(statisticsDaySchema),
+  ukupno: z.object({
+    n: z.number().int(),
+    t_min: z.number().nullable(),
+    t_max: z.number().nullable(),
+    t_avg: z.number().nullable(),
+    van_opsega_min: z.number().int(),
+  }),
+  alarmi: z.array(alarmAnswerSchema),
+});
+export type RefrigeratorStatistics = z.output<typeof refrigeratorStatisticsSchema>;
+export const statisticsAnswer = successAnswer({ od: daySchema, do: daySchema, frizideri: z.array(refrigeratorStatisticsSchema) });
+export type StatisticsAnswer = z.output<typeof statisticsAnswer>;
+
+/** GET /api/loger/statistika/pdf: the monthly record (`mjesec` YYYY-MM), one page per refrigerator. */
+export const monthlyRecordQuery = z.object({ mjesec: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'form.invalid' }) });
+
+/**
+ * POST /api/loger/ocitanja: readings of the refrigerator whose device key
+ * authorises the call (`Authorization: Device <key>` or `x-device-key`).
+ * Each reading is `{ time?, temperatura, vlaznost? }`; refused ones are
+ * counted and named by index, the others stored (a time already stored is a
+ * duplicate, not stored twice).
+ */
+export const MAX_READINGS_PER_POST = 1000;
+export const ingestBody = z.object({ readings: z.array(z.unknown()).min(1).max(MAX_READINGS_PER_POST) });
+export const ingestAnswer = successAnswer({
+  primljeno: z.number().int(),
+  duplikati: z.number().int(),
+  odbijeno: z.array(z.object({ index: z.number().int(), razlog: z.enum(INGEST_REJECTIONS) })),
+});
+export type IngestAnswer = z.output<typeof ingestAnswer>;
+
+export const loggerContracts = {
+  list: { response: { 200: refrigeratorListAnswer, ...failureResponses } },
+  edit: { body: refrigeratorEditBody, response: { 200: refrigeratorSavedAnswer, ...failureResponses } },
+  deviceKey: { body: deviceKeyBody, response: { 200: deviceKeyAnswer, ...failureResponses } },
+  overview: { response: { 200: overviewAnswer, ...failureResponses } },
+  acknowledge: { body: acknowledgeBody, response: { 200: acknowledgedAnswer, ...failureResponses } },
+  statistics: { querystring: statisticsQuery, response: { 200: statisticsAnswer, ...failureResponses } },
+  monthlyRecord: {
+    querystring: monthlyRecordQuery,
+    response: {
+      200: {
+        description: 'The monthly record as a PDF, one A4 page per refrigerator.',
+        content: { 'application/pdf': { schema: z.custom<Uint8Array>((value) => value instanceof Uint8Array).meta({ type: 'string', format: 'binary' }) } },
+      },
+      ...failureResponses,
+    },
+  },
+  ingest: { body: ingestBody, response: { 200: ingestAnswer, ...failureResponses } },
+} as const;

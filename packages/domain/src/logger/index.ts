@@ -1,0 +1,4 @@
+export * from './refrigerator.ts';
+export * from './readings.ts';
+export * from './alarms.ts';
+export * from './contracts.ts';

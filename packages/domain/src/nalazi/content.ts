@@ -1,0 +1,224 @@
+import { referenceRangeText, withDecimalMark, type ReferenceRangeLimits } from '../assays/reference-range-text.ts';
+import type { ResultFlag } from '../assays/result-flags.ts';
+import { toLocalDateText } from '../calendar-date.ts';
+import { calendarDateOf, wallClockText } from '../time-zone.ts';
+import { REPORT_LABELS, fillLabel } from './labels.ts';
+import { nameIn, type ReportJezik, type TranslatedName } from './languages.ts';
+
+// What a printed result report says, decided once from plain data: the letterhead, the patient and sample
+// blocks, the results grouped by section in report order with their range texts and flag marks, the
+// correction notice, the signatures and the footer. The server only draws it (pdfkit); these rules are the
+// report's content, so a test can read them without a PDF.
+
+/** A person and when they acted (approval, verification). */
+export interface ReportActor {
+  name: string;
+  at: Date;
+}
+
+/** One test of the sample as the report needs it. */
+export interface ReportTestInput {
+  section: TranslatedName & { redoslijed: number };
+  name: TranslatedName;
+  /** Report order of the test within its section. */
+  redoslijed: number;
+  /** The result exactly as entered or received; null when there is none. */
+  rezultat: string | null;
+  jedinica: string;
+  /** The range that applied to this patient (sex, age at the sample date, pregnancy, menopause), or null. */
+  range: ReferenceRangeLimits | null;
+  /** The flag against that range and the assay's critical limits (N within range), or null. */
+  flag: ResultFlag | null;
+  calculated: boolean;
+}
+
+export interface ReportInput {
+  jezik: ReportJezik;
+  timeZone: string;
+  letterhead: {
+    labName: string;
+    /** The lab's address from the general options, else the performing site's. */
+    address: string;
+    /** Further header lines as written (accreditation, phone ...), one per line. */
+    header: string;
+    footer: string;
+    siteName: string;
+  };
+  patient: { ime: string; prezime: string; jmbg: string; godiste: number | null; spol: string };
+  sample: {
+    code: string;
+    /** Sample material(s), as stored. */
+    type: string;
+    lokacija: string;
+    doktor: string;
+    komentar: string;
+    collectedAt: Date;
+    receivedAt: Date | null;
+  };
+  /** When the report was issued (the verification). */
+  reportedAt: Date;
+  approved: ReportActor | null;
+  verified: ReportActor | null;
+  verzija: number;
+  /** Set on a corrected report (version 2 and later): the unlock's reason and the replaced version with its issue time. */
+  correction: { reason: string; replacesVerzija: number; replacesIssuedAt: Date } | null;
+  tests: readonly ReportTestInput[];
+}
+
+/** How a result stands out: not at all, out of range (bold with its flag) or critical (LL/HH, bold and red). */
+export type ReportEmphasis = 'normal' | 'abnormal' | 'critical';
+
+export interface ReportRow {
+  name: string;
+  /** The result exactly as entered; the 'none' mark when missing. */
+  value: string;
+  unit: string;
+  range: string;
+  /** L, H, LL, HH, A or ''. */
+  flag: string;
+  emphasis: ReportEmphasis;
+  calculated: boolean;
+}
+
+export interface ReportSection {
+  title: string;
+  rows: ReportRow[];
+}
+
+export interface ReportField {
+  label: string;
+  value: string;
+}
+
+export interface ReportContent {
+  jezik: ReportJezik;
+  title: string;
+  /** `site`: the performing site, printed beside the lab's name ('' when the site's name is the heading itself). */
+  letterhead: { name: string; address: string; lines: string[]; site: string };
+  /** The corrected report's notice: its heading and lines (what it replaces, why). */
+  correction: { title: string; lines: string[] } | null;
+  patientFields: ReportField[];
+  sampleFields: ReportField[];
+  columns: { test: string; result: string; unit: string; reference: string; flag: string };
+  continued: string;
+  sections: ReportSection[];
+  legend: string[];
+  comment: ReportField | null;
+  signatures: ReportField[];
+  footer: string[];
+  /** 'Page x of y' for a page. */
+  pageText: (page: number, pages: number) => string;
+  /** The document's title (PDF metadata). */
+  documentTitle: string;
+}
+
+/** An instant as the report prints it: dd.mm.yyyy HH:mm on the site's wall clock. */
+export function reportDateTime(instant: Date, timeZone: string): string {
+  return `${toLocalDateText(calendarDateOf(instant, timeZone))} ${wallClockText(instant, timeZone).slice(11, 16)}`;
+}
+
+const FLAG_EMPHASIS: Readonly<Record<ResultFlag, ReportEmphasis>> = { N: 'normal', L: 'abnormal', H: 'abnormal', A: 'abnormal', LL: 'critical', HH: 'critical' };
+
+/** The flag printed beside a result (N, within range, prints nothing) and how the row stands out. */
+export function reportFlag(flag: ResultFlag | null): { flag: string; emphasis: ReportEmphasis } {
+  if (flag === null || flag === 'N') return { flag: '', emphasis: 'normal' };
+  return { flag, emphasis: FLAG_EMPHASIS[flag] };
+}
+
+function lines(text: string): string[] {
+  return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+}
+
+/** The sections in report order, each with its tests in report order; a section without tests is left out. */
+function sectionsOf(input: ReportInput, none: string): ReportSection[] {
+  const mark = input.jezik === 'en' ? '.' : ',';
+  const ordered = [...input.tests].sort((a, b) => a.section.redoslijed - b.section.redoslijed
+    || a.section.naziv.localeCompare(b.section.naziv) || a.redoslijed - b.redoslijed);
+  const sections: ReportSection[] = [];
+  const keys: string[] = [];
+  for (const test of ordered) {
+    const key = `${test.section.redoslijed}\u0000${test.section.naziv}`;
+    if (keys.at(-1) !== key) {
+      keys.push(key);
+      sections.push({ title: nameIn(test.section, input.jezik), rows: [] });
+    }
+    const current = sections[sections.length - 1]!;
+    const rezultat = test.rezultat?.trim() ? test.rezultat : null;
+    const { flag, emphasis } = rezultat === null ? { flag: '', emphasis: 'normal' as const } : reportFlag(test.flag);
+    current.rows.push({
+      name: nameIn(test.name, input.jezik),
+      value: rezultat ?? none,
+      unit: test.jedinica,
+      range: test.range ? referenceRangeText(test.range, (value) => withDecimalMark(String(value), mark)) : '',
+      flag,
+      emphasis,
+      calculated: test.calculated,
+    });
+  }
+  return sections;
+}
+
+/** The whole content of one report in its language. */
+export function buildReportContent(input: ReportInput): ReportContent {
+  const labels = REPORT_LABELS[input.jezik];
+  const at = (instant: Date) => reportDateTime(instant, input.timeZone);
+  const sections = sectionsOf(input, labels.none);
+  const rows = sections.flatMap((section) => section.rows);
+  const { patient, sample } = input;
+  const spol = patient.spol === 'MUŠKI' || patient.spol === 'ŽENSKI' ? labels.sexValues[patient.spol] : labels.none;
+  const referral = [sample.lokacija, sample.doktor].map((part) => part.trim()).filter(Boolean).join(', ');
+  const letterheadName = input.letterhead.labName.trim() || input.letterhead.siteName;
+
+  const sampleFields: ReportField[] = [
+    { label: labels.sampleCode, value: sample.code },
+    { label: labels.sampleType, value: sample.type.trim() || labels.none },
+    { label: labels.collected, value: at(sample.collectedAt) },
+    { label: labels.received, value: sample.receivedAt ? at(sample.receivedAt) : labels.none },
+    { label: labels.reported, value: at(input.reportedAt) },
+  ];
+  const patientFields: ReportField[] = [
+    { label: labels.patient, value: `${patient.prezime} ${patient.ime}`.trim() },
+    { label: labels.jmbg, value: patient.jmbg },
+    { label: labels.birthYear, value: patient.godiste === null ? labels.none : String(patient.godiste) },
+    { label: labels.sex, value: spol },
+    ...(referral ? [{ label: labels.referredBy, value: referral }] : []),
+  ];
+  const signatures: ReportField[] = [
+    { label: labels.approvedBy, value: input.approved ? `${input.approved.name}, ${at(input.approved.at)}` : labels.none },
+    { label: labels.verifiedBy, value: input.verified ? `${input.verified.name}, ${at(input.verified.at)}` : labels.none },
+  ];
+  const legend = [labels.legend, ...(rows.some((row) => row.calculated) ? [labels.calculatedLegend] : [])];
+  const correction = input.correction
+    ? {
+      title: labels.correctedTitle,
+      lines: [
+        fillLabel(labels.correctedReplaces, { verzija: input.correction.replacesVerzija, date: at(input.correction.replacesIssuedAt) }),
+        `${labels.correctionReason}: ${input.correction.reason.trim() || labels.none}`,
+      ],
+    }
+    : null;
+
+  return {
+    jezik: input.jezik,
+    title: correction ? labels.correctedTitle : labels.title,
+    letterhead: {
+      name: letterheadName,
+      address: input.letterhead.address.trim(),
+      lines: lines(input.letterhead.header),
+      // The performing site beside the lab's name; without a lab name the site's name heads the report alone.
+      site: input.letterhead.labName.trim() ? input.letterhead.siteName : '',
+    },
+    correction,
+    patientFields,
+    sampleFields,
+    columns: { test: labels.test, result: labels.result, unit: labels.unit, reference: labels.reference, flag: labels.flag },
+    continued: labels.continued,
+    sections,
+    legend,
+    comment: sample.komentar.trim() ? { label: labels.comment, value: sample.komentar.trim() } : null,
+    signatures,
+    footer: lines(input.letterhead.footer),
+    pageText: (page, pages) => `${fillLabel(labels.page, { page, pages })} · ${labels.sampleCode} ${sample.code} · ${labels.version} ${input.verzija}`,
+    documentTitle: `${correction ? labels.correctedTitle : labels.title} ${sample.code} (${labels.version} ${input.verzija})`,
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { failureResponses, instantSchema, messageCodeSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
+import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
+import { SAMPLE_STATUSES } from '../sample/status.ts';
+import { REPORT_JEZICI } from './languages.ts';
+
+/**
+ * The contract of the result-report calls: the report list (/nalazi/pregled),
+ * a report's PDF in one language and version, a report's versions, and
+ * withdrawing a report from the list. A verified sample's reports are frozen:
+ * each version's bytes are stored as issued and never rewritten.
+ */
+
+const jezikSchema = z.enum(REPORT_JEZICI);
+
+/**
+ * A row of GET /api/nalazi/list: the spec's report list row (`samples` the
+ * sample's id, `pdf`, `final`, `final_pdf`, the patient's name) with the
+ * sample's code and status, how many versions were issued (`verzija`, the
+ * latest), when the latest was issued (`datum`) and its languages. `final`:
+ * the sample is verified now (not unlocked); `final_pdf`: and the latest
+ * report is of that verification. Final rows are drawn gold, others red.
+ */
+export const reportListRow = z.object({
+  _id: z.string(),
+  samples: z.string(),
+  code: z.string(),
+  pdf: z.boolean(),
+  final: z.boolean(),
+  final_pdf: z.boolean(),
+  pacijent: z.string(),
+  pid: z.string(),
+  ime: z.string(),
+  prezime: z.string(),
+  jmbg: z.string(),
+  status: z.enum(SAMPLE_STATUSES),
+  verzija: z.number().int(),
+  datum: instantSchema,
+  jezici: z.array(jezikSchema),
+});
+export type ReportListRow = z.output<typeof reportListRow>;
+export const reportListAnswer = listAnswerSchema(reportListRow);
+export type ReportListAnswer = z.output<typeof reportListAnswer>;
+
+export const reportSidParams = z.object({ sid: pathParam('Sample id (uuid)') });
+
+/** GET /api/nalazi/pdf/{sid}: `jezik` bs | en | de (else the first language of the version), `verzija` 1, 2, ... (else the latest). */
+export const reportPdfQuery = z.object({
+  jezik: z.enum(REPORT_JEZICI, { error: 'form.invalid' }).optional(),
+  verzija: z.coerce.number({ error: 'form.invalid' }).int({ error: 'form.invalid' }).min(1, { error: 'form.invalid' })
+    .max(1_000_000, { error: 'form.invalid' }).optional(),
+});
+
+/** One issued version of a report (all its languages). */
+export const reportVersionSchema = z.object({
+  verzija: z.number().int(),
+  jezici: z.array(jezikSchema),
+  created_at: instantSchema,
+  /** Who verified the sample and so issued this version (display name). */
+  issued_by: z.string(),
+  corrected: z.boolean(),
+  /** The unlock's reason, on a corrected version. */
+  razlog: z.string().nullable(),
+  /** When the version a corrected one replaces was issued. */
+  original_issued_at: instantSchema.nullable(),
+  /** SHA-256 (hex) of each language's PDF as stored. */
+  sha256: z.record(z.string(), z.string()),
+});
+export type ReportVersion = z.output<typeof reportVersionSchema>;
+
+/** GET /api/nalazi/versions/{sid}: the report's sample and patient, whether it is final or withdrawn, and its versions, newest first. */
+export const reportVersionsAnswer = successAnswer({
+  nalaz: z.object({
+    samples: z.string(),
+    code: z.string(),
+    status: z.enum(SAMPLE_STATUSES),
+    pacijent: z.string(),
+    final: z.boolean(),
+    withdrawn: z.boolean(),
+  }),
+  versions: z.array(reportVersionSchema),
+});
+export type ReportVersionsAnswer = z.output<typeof reportVersionsAnswer>;
+
+/**
+ * POST /api/nalazi/delete (the spec's payload: email, token, site, status,
+ * idNalaza, flag): withdraws the report of sample `idNalaza` from the report
+ * list. A lab keeps what it issued, so the stored versions stay retrievable.
+ * `email`, `status` and `flag` are the spec's client's fields; the server
+ * decides from the session and the stored report, never from them.
+ */
+export const reportDeleteRequest = z.object({
+  ...sessionFields,
+  idNalaza: z.guid({ error: 'form.required' }),
+  email: z.string().max(320).optional(),
+  status: z.union([z.string().max(100), z.boolean(), z.number()]).optional(),
+  flag: z.union([z.string().max(100), z.boolean(), z.number()]).optional(),
+});
+export const reportDeletedAnswer = successAnswer({ message: z.string(), code: messageCodeSchema });
+
+/** The report's bytes as stored, sent as they are. */
+const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
+
+export const nalaziContracts = {
+  list: { querystring: listQuerySchema, response: { 200: reportListAnswer, ...failureResponses } },
+  pdf: {
+    params: reportSidParams,
+    querystring: reportPdfQuery,
+    response: {
+      200: { description: 'The report as issued (PDF).', content: { 'application/pdf': { schema: pdfBytes.meta({ type: 'string', format: 'binary' }) } } },
+      ...failureResponses,
+    },
+  },
+  versions: { params: reportSidParams, response: { 200: reportVersionsAnswer, ...failureResponses } },
+  delete: { body: reportDeleteRequest, response: { 200: reportDeletedAnswer, ...failureResponses } },
+} as const;

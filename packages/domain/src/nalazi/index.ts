@@ -1,0 +1,4 @@
+export * from './languages.ts';
+export * from './labels.ts';
+export * from './content.ts';
+export * from './contracts.ts';

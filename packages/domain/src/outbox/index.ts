@@ -1,0 +1,3 @@
+export * from './delivery.ts';
+export * from './mail-texts.ts';
+export * from './contracts.ts';

@@ -1,0 +1,3 @@
+export * from './contracts.ts';
+export * from './definitions.ts';
+export * from './town.ts';
