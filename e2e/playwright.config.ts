@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     locale: 'bs-BA',
     timezoneId: 'Europe/Sarajevo',
+    // The app honours the system's reduced-motion wish (no dialog fades), so what a test checks or
+    // photographs is the screen as it stays, not a transition halfway.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

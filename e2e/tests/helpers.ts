@@ -166,6 +166,19 @@ export async function apiChangePassword(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/**
+ * Waits for the page's finite CSS transitions and animations to end (the sidebar closing below 992 px, a chart
+ * or a dialog that still moves), so a screenshot or an axe check sees the screen as it stays. A transition a
+ * click starts begins a few frames later, hence the frames first; endless animations (a loader) are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 3; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** axe-core on the current page: no serious or critical WCAG 2.1 A/AA violations. */
 export async function expectAccessible(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

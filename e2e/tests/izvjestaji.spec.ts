@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
 
 // Izvještaji (/reports): one tab per report flag of the session; each report renders its figures and table
 // for this month and exports to PDF and XLSX; a technician sees only the reports of their flags, a viewer none.
@@ -26,7 +26,7 @@ test('every report renders, exports to PDF and XLSX, and passes axe', async ({ p
     if (index === 0) {
       await expect(table).toBeVisible();
       await expect(page.getByTestId('report-chart')).toBeVisible();
-      await page.waitForTimeout(400);
+      await animationsSettled(page);
       await page.screenshot({ path: testInfo.outputPath('izvjestaji-fpodanu.png'), fullPage: true });
       await expectAccessible(page);
     }

@@ -48,6 +48,23 @@ export async function patientId(request: APIRequestContext, session: ApiSession,
   return body.pacijent!._id;
 }
 
+/**
+ * A new patient of the lab with a random placeholder ID, for a test whose checks depend on the patient's
+ * samples: the demo patients get samples from other specs on the same worker's database. Answers the id and
+ * the name as lists show it (surname first, upper case).
+ */
+export async function createPatient(
+  request: APIRequestContext, session: ApiSession, person: { ime: string; prezime: string; spol?: 'MUŠKI' | 'ŽENSKI' },
+): Promise<{ pid: string; name: string }> {
+  const jmbg = `0000987${10_000 + Math.floor(Math.random() * 90_000)}P`;
+  const saved = await request.post('/api/pacijenti/unos/save', {
+    headers: session.headers,
+    data: { jmbg, ime: person.ime, prezime: person.prezime, spol: person.spol ?? 'ŽENSKI', adresa: 'Titova 1, Sarajevo', telefon: '061 000 444', symptoms: { umor: true } },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return { pid: await patientId(request, session, jmbg), name: `${person.prezime} ${person.ime}`.toLocaleUpperCase('bs') };
+}
+
 /** A new sample of the patient at the site with the tests named by their codes (GLU, LDL …). */
 export async function createSample(
   request: APIRequestContext, session: ApiSession,

@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // The patient and sample screens and their dialogs, wide and narrow: axe-core finds no serious or
 // critical violation, and each state is pictured beside the test's other output for a person to look at.
 
-/** Calls answered and dialogs opened (a 500 ms transition); the PDF viewer of the label keeps the network busy, so it is not waited for. */
+/** Calls answered and nothing moving; the PDF viewer of the label keeps the network busy, so it is not waited for. */
 async function settled(page: Page, waitForNetwork: boolean) {
   if (waitForNetwork) await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(600);
+  await animationsSettled(page);
 }
 
 async function picture(page: Page, name: string, width: number, { waitForNetwork = true } = {}) {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
 import mqtt from 'mqtt';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
 import { type ApiSession, apiSession } from './lab-data.ts';
 
 // The temperature logger in the browser: readings published to the server's MQTT broker (the embedded one,
@@ -67,7 +67,7 @@ test('readings over MQTT move the tile live; an alarm past its delay shows on th
     const dialog = page.getByRole('dialog', { name: 'Potvrda alarma: Frižider hematologija' });
     await expect(dialog.getByRole('button', { name: 'Potvrdi' })).toBeDisabled();
     await dialog.getByLabel('Napomena (preduzeta radnja)').fill('Vrata bila otvorena; zatvorena, reagensi provjereni.');
-    await page.waitForTimeout(600); // the dialog's 500 ms opening transition
+    await animationsSettled(page);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Potvrdi' }).click();
     await expect(dialog).toBeHidden();
@@ -84,7 +84,7 @@ test('readings over MQTT move the tile live; an alarm past its delay shows on th
     // A phone-wide screen: one tile a row, nothing cut.
     await page.setViewportSize({ width: 600, height: 900 });
     await expect(tile.getByTestId('tile-temperature')).toBeInViewport();
-    await page.waitForTimeout(600); // the sidebar closes below 992 px with a transition
+    await animationsSettled(page);
     await page.screenshot({ path: testInfo.outputPath('loger-pregled-600.png'), fullPage: true });
   } finally {
     await gateway.endAsync();
@@ -110,7 +110,7 @@ test('/loger/postavke edits refrigerators as JSON, names a bad field, and issues
   }, null, 2);
   await editor.locator('.cm-content').fill(text);
   await expect(editor).toContainText('temperatura.max');
-  await page.waitForTimeout(600);
+  await animationsSettled(page);
   await page.screenshot({ path: testInfo.outputPath('loger-postavke-editor.png'), fullPage: true });
   await expectAccessible(page);
   await editor.locator('.cm-content').fill(text.replace('"min": 8,\n    "max": 2', '"min": 2,\n    "max": 8'));

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, expectSignedInAs, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, expectAccessible, expectSignedInAs, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId, saveResults } from './lab-data.ts';
 
 // Sample processing (/obrada/pregled), the results check (/protokol) and a patient's results over time
@@ -47,7 +47,7 @@ test('/obrada/pregled opens on the worklist, follows another user\'s results liv
   await row.getByRole('button', { name: new RegExp(`^Detalji uzorka ${sample.code}, \\d{2}:\\d{2}$`) }).click();
   const details = page.getByRole('dialog', { name: `Uzorak ${sample.code}` });
   await expect(details).toContainText(sample._id);
-  await page.waitForTimeout(600); // the dialog's 500 ms opening transition
+  await animationsSettled(page);
   await page.screenshot({ path: testInfo.outputPath('obrada-uzorak-dialog.png') });
   await details.getByRole('button', { name: 'ZATVORI', exact: true }).click();
   await expect(details).toBeHidden();
@@ -142,7 +142,7 @@ test("a patient's results over time: the dialog's graph and table, and /evaluati
   await expect(page).toHaveURL(new RegExp(`/evaluation/${pid}$`));
   await expect(page.getByRole('heading', { name: 'Evaluacija rezultata' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Glukoza' }).getByRole('img', { name: /^Grafikon Glukoza/ })).toBeVisible();
-  await page.waitForTimeout(700);
+  await animationsSettled(page);
   await page.screenshot({ path: testInfo.outputPath('evaluation.png'), fullPage: true });
   await expectAccessible(page);
 

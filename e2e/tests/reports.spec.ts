@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, chooseSite, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseSite, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId, saveResults, toast } from './lab-data.ts';
 
 // Result reports in the browser: a specialist verifies a sample, its report appears in /nalazi/pregled as a
@@ -63,7 +63,7 @@ test('a verified sample\'s report appears, opens, and an unlock with a new verif
   await page.getByText('Njemački', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/nalazi/pregled/${sample._id}_German$`));
   await expect(page.getByTitle(`Nalaz ${sample.code}, verzija 1, Njemački`)).toBeVisible();
-  await page.waitForTimeout(500);
+  await animationsSettled(page);
   await page.screenshot({ path: testInfo.outputPath('nalaz-view.png'), fullPage: true });
   await expectAccessible(page);
 
@@ -101,7 +101,7 @@ test('a verified sample\'s report appears, opens, and an unlock with a new verif
   expect(second.status()).toBe(200);
   await page.getByRole('button', { name: /^Verzija 1\b/ }).click();
   await expect(page.getByTitle(`Nalaz ${sample.code}, verzija 1, Bosanski`)).toBeVisible();
-  await page.waitForTimeout(500);
+  await animationsSettled(page);
   await page.screenshot({ path: testInfo.outputPath('nalaz-versions.png'), fullPage: true });
   await expectAccessible(page);
 

@@ -1,20 +1,13 @@
 import { expect, test } from './fixtures.ts';
 import { DEMO, openAs } from './helpers.ts';
-import { DEMO_PATIENTS, apiSession, createSample, patientId, siteSampleCodes } from './lab-data.ts';
+import { DEMO_PATIENTS, apiSession, createPatient, createSample, siteSampleCodes } from './lab-data.ts';
 
 test('a technician of Sarajevo sees no Tuzla sample anywhere', async ({ page, request }) => {
   const admin = await apiSession(request, DEMO.admin.email);
   const tuzla = await siteSampleCodes(request, admin, 'TZ');
   expect(tuzla.length).toBeGreaterThan(0);
-  // A patient of the lab whose only sample, taken today, is at Tuzla: made here, so that no other spec's
-  // Sarajevo sample of a shared demo patient can make the checks below pass or fail by the order of specs.
-  const jmbg = `0000986${10_000 + Math.floor(Math.random() * 90_000)}P`;
-  const saved = await request.post('/api/pacijenti/unos/save', {
-    headers: admin.headers,
-    data: { jmbg, ime: 'Selma', prezime: 'Tuzlić', spol: 'ŽENSKI', adresa: 'Stupine 4, Tuzla', telefon: '061 000 333', symptoms: { umor: true } },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const selma = await patientId(request, admin, jmbg);
+  // A patient of the lab whose only sample, taken today, is at Tuzla.
+  const { pid: selma } = await createPatient(request, admin, { ime: 'Selma', prezime: 'Tuzlić' });
   await createSample(request, admin, { pid: selma, site: 'TZ', tests: ['GLU'] });
 
   // Samples in processing: every day, all rows.
