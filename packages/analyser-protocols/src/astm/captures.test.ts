@@ -149,3 +149,40 @@ describe('the captures interpreted', () => {
     expect(message.sender).toBe('Afinion 2 Analyzer AF20052397');
   });
 });
+
+describe('the captures with line trouble', () => {
+  it.each(files)('%s: a frame with a corrupted checksum is NAKed, its retransmission accepted, the message intact', (file) => {
+    const bytes = capture(file);
+    const frames = splitFrames(bytes);
+    const corruptedIndex = Math.floor(frames.length / 2);
+    const receiver = new AstmLinkReceiver();
+    const answers: number[] = written(receiver.receive(Uint8Array.of(ENQ), 0));
+    let text = '';
+    frames.forEach((frame, index) => {
+      if (index === corruptedIndex) {
+        const corrupted = frame.slice();
+        const checksumAt = corrupted.findIndex((byte) => byte === 0x03 || byte === 0x17) + 1;
+        corrupted[checksumAt] = corrupted[checksumAt] === 0x30 ? 0x31 : 0x30;
+        answers.push(...written(receiver.receive(corrupted, index)));
+      }
+      const events = receiver.receive(frame, index);
+      answers.push(...written(events));
+      for (const message of messages(events)) {
+        text = message.text;
+        answers.push(...written(receiver.commit(message.id, index)));
+      }
+    });
+    const expected = Array<number>(frames.length + 1).fill(ACK);
+    expected.splice(corruptedIndex + 1, 0, 0x15);
+    expect(answers).toEqual(expected);
+    expect(text).toBe(replay(bytes, Number.MAX_SAFE_INTEGER).texts[0]);
+  });
+
+  it.each(files)('%s: the connection cut in the middle hands nothing over and leaves the last frame unanswered', (file) => {
+    const bytes = capture(file);
+    const receiver = new AstmLinkReceiver();
+    const events = [...receiver.receive(Uint8Array.of(ENQ), 0), ...receiver.receive(bytes.subarray(0, bytes.length - 8), 1)];
+    expect(messages(events)).toEqual([]);
+    expect(written(events)).toEqual(Array<number>(splitFrames(bytes).length).fill(ACK));
+  });
+});
