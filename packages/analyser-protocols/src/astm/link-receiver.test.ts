@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACK, ENQ, EOT, NAK, RECEIVER_TIMEOUT_MS, astmChecksum } from './link-common.ts';
+import { ACK, ENQ, EOT, NAK, RECEIVER_TIMEOUT_MS, astmChecksum, type LinkOptions } from './link-common.ts';
 import { AstmLinkReceiver } from './link-receiver.ts';
 import { bytesOf, frameOf, lastTimer, logs, messages, written } from './test-support.ts';
 
@@ -115,6 +115,14 @@ describe('AstmLinkReceiver: errors and retransmissions', () => {
     expect(written(receiver.receive(frameOf(2, P), 3))).toEqual([ACK]);
     const final = receiver.receive(frameOf(3, L), 4);
     expect(messages(final)[0]?.text).toBe('H|\\^&|||Analyser|||||||P|1\rP|1\rL|1|N');
+  });
+
+  it('checks checksums unless told not to (an option given as undefined keeps the default)', () => {
+    const settings: LinkOptions = { checksum: true };
+    for (const options of [settings, { checksum: undefined }, undefined]) {
+      const receiver = opened(options);
+      expect(written(receiver.receive(frameOf(1, H, { checksum: '00' }), 1))).toEqual([NAK]);
+    }
   });
 
   it('accepts a wrong checksum when checking is switched off', () => {

@@ -2,7 +2,7 @@ import { decodeText, splitLines } from '../text.ts';
 import {
   ACK, CR, ENQ, EOT, ETB, ETX, EventList, LF, NAK, NUL, RECEIVER_TIMEOUT_MS, STX,
   astmChecksum, resolveLinkOptions,
-  type LinkEvent, type LinkOptions,
+  type LinkEvent, type LinkOptions, type ResolvedLinkOptions,
 } from './link-common.ts';
 
 /** Whether a session is open: idle (waiting for ENQ), open, or holding a complete message for commit/reject. */
@@ -33,7 +33,7 @@ const L_RECORD = 0x4c;
  * the sender sends the frame again and the message is handed over once more).
  */
 export class AstmLinkReceiver {
-  private readonly options: LinkOptions;
+  private readonly options: ResolvedLinkOptions;
   private session: SessionState = 'idle';
   private framing: FrameState = 'outside';
   private expectedFrame = 1;
