@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { interpretAstm } from './interpret.ts';
 import { ACK, ENQ, EOT } from './link-common.ts';
 import { AstmLinkReceiver } from './link-receiver.ts';
+import { AstmLinkSender } from './link-sender.ts';
 import { parseAstmMessage } from './records.ts';
 import { chunked, messages, splitFrames, written } from './test-support.ts';
 import type { LinkEvent } from './link-common.ts';
@@ -184,5 +185,84 @@ describe('the captures with line trouble', () => {
     const events = [...receiver.receive(Uint8Array.of(ENQ), 0), ...receiver.receive(bytes.subarray(0, bytes.length - 8), 1)];
     expect(messages(events)).toEqual([]);
     expect(written(events)).toEqual(Array<number>(splitFrames(bytes).length).fill(ACK));
+  });
+});
+
+describe('the captures at random', () => {
+  /** A small deterministic generator, so that a failure can be replayed. */
+  function generator(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x80000000;
+    };
+  }
+
+  it.each(files)('%s: cut at random places, with noise between the frames, gives the same message', (file) => {
+    const bytes = capture(file);
+    const expected = replay(bytes, Number.MAX_SAFE_INTEGER).texts[0];
+    for (let seed = 1; seed <= 20; seed++) {
+      const random = generator(seed);
+      const frames = splitFrames(bytes);
+      const stream: number[] = [0x00, ENQ];
+      for (const frame of frames) {
+        stream.push(...frame);
+        // NUL and line ends between frames are tolerated without a word.
+        if (random() < 0.3) stream.push(0x00, 0x0d, 0x0a);
+      }
+      const receiver = new AstmLinkReceiver();
+      const texts: string[] = [];
+      let offset = 0;
+      while (offset < stream.length) {
+        const size = 1 + Math.floor(random() * 40);
+        for (const message of messages(receiver.receive(Uint8Array.from(stream.slice(offset, offset + size)), offset))) {
+          texts.push(message.text);
+          receiver.commit(message.id, offset);
+        }
+        offset += size;
+      }
+      expect(texts, `seed ${seed}`).toEqual([expected]);
+    }
+  });
+
+  it('never throws on random bytes, and answers only with ACK, NAK or nothing', () => {
+    const random = generator(7);
+    const receiver = new AstmLinkReceiver();
+    for (let round = 0; round < 2000; round++) {
+      const chunk = Uint8Array.from({ length: 1 + Math.floor(random() * 30) }, () => {
+        const pick = random();
+        // Mostly control characters and digits, so that the state machine goes everywhere.
+        if (pick < 0.3) return [0x02, 0x03, 0x04, 0x05, 0x17, 0x0d, 0x0a][Math.floor(random() * 7)] ?? 0;
+        if (pick < 0.5) return 0x30 + Math.floor(random() * 8);
+        return Math.floor(random() * 256);
+      });
+      const events = receiver.receive(chunk, round * 1000);
+      for (const message of messages(events)) receiver.commit(message.id, round * 1000);
+      expect(written(events).every((byte) => byte === ACK || byte === 0x15)).toBe(true);
+      receiver.tick(round * 1000);
+    }
+  });
+});
+
+describe('the captures sent by the LIS sender', () => {
+  it.each(files)('%s: the message the receiver got, sent again by AstmLinkSender in 240-character frames, arrives unchanged', (file) => {
+    const original = replay(capture(file), Number.MAX_SAFE_INTEGER).texts[0] ?? '';
+    const sender = new AstmLinkSender();
+    const receiver = new AstmLinkReceiver();
+    let toReceiver = written(sender.send(original, 0));
+    const received: string[] = [];
+    let longestFrame = 0;
+    while (toReceiver.length > 0) {
+      if (toReceiver[0] === 0x02) longestFrame = Math.max(longestFrame, toReceiver.length);
+      const answer = receiver.receive(Uint8Array.from(toReceiver), 0);
+      for (const message of messages(answer)) {
+        received.push(message.text);
+        answer.push(...receiver.commit(message.id, 0));
+      }
+      toReceiver = written(sender.receive(Uint8Array.from(written(answer)), 0));
+    }
+    expect(received).toEqual([original]);
+    expect(longestFrame).toBeLessThanOrEqual(247);
+    expect(interpretAstm(received[0] ?? '')).toEqual(interpretAstm(original));
   });
 });
