@@ -7,7 +7,7 @@ import { ACK, ENQ, EOT } from './link-common.ts';
 import { AstmLinkReceiver } from './link-receiver.ts';
 import { AstmLinkSender } from './link-sender.ts';
 import { parseAstmMessage } from './records.ts';
-import { chunked, messages, splitFrames, written } from './test-support.ts';
+import { chunked, messages, splitFrames, written } from './test-fixtures.ts';
 import type { LinkEvent } from './link-common.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACK, ENQ, EOT, NAK, RECEIVER_TIMEOUT_MS, astmChecksum, type LinkOptions } from './link-common.ts';
 import { AstmLinkReceiver } from './link-receiver.ts';
-import { bytesOf, frameOf, lastTimer, logs, messages, written } from './test-support.ts';
+import { bytesOf, frameOf, lastTimer, logs, messages, written } from './test-fixtures.ts';
 
 const H = 'H|\\^&|||Analyser|||||||P|1\r';
 const P = 'P|1\r';
@@ -66,6 +66,11 @@ describe('AstmLinkReceiver: establishment and frames', () => {
     });
     expect(answers).toEqual(Array<number>(7).fill(ACK));
     expect(text.split('\r')).toEqual([H, P, O, long, R.replace('R|1', 'R|2'), L].map((record) => record.slice(0, -1)));
+  });
+
+  it('ends the message at an L record written in lower case', () => {
+    const receiver = opened();
+    expect(sendRecords(receiver, ['h|\\^&\r', 'l|1|N\r']).message?.text).toBe('h|\\^&\rl|1|N');
   });
 
   it('starts a new record after an ETX frame whose text lacks the CR', () => {

@@ -4,7 +4,7 @@ import {
 } from './link-common.ts';
 import { AstmLinkReceiver } from './link-receiver.ts';
 import { AstmLinkSender } from './link-sender.ts';
-import { lastTimer, logs, messages, splitFrames, written } from './test-support.ts';
+import { lastTimer, logs, messages, splitFrames, written } from './test-fixtures.ts';
 
 const MESSAGE = 'H|\\^&|||LIS\rP|1\rO|1|S-1||^^^GLU\\^^^CREA|R\rL|1|N';
 

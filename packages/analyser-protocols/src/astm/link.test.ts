@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACK, CONTENTION_RETRY_MS, ENQ, EOT, STX, type LinkEvent } from './link-common.ts';
 import { AstmLink } from './link.ts';
-import { frameOf, lastTimer, messages, written } from './test-support.ts';
+import { frameOf, lastTimer, messages, written } from './test-fixtures.ts';
 
 const QUERY = ['H|\\^&|||XN-550', 'Q|1|^^S-1||^^^ALL||||||||O', 'L|1|N'];
 const ANSWER = 'H|\\^&|||LIS\rP|1\rO|1|S-1||^^^^WBC|R\rL|1|N';

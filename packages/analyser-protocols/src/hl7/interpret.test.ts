@@ -95,6 +95,12 @@ describe('interpretHl7', () => {
 });
 
 describe('parseHl7', () => {
+  it('reads an MSH-2 with only three encoding characters', () => {
+    const message = parseHl7('MSH|^~\\|APP|FAC\rOBX|1|NM|K^Potassium||4.1');
+    expect(message.delimiters).toEqual({ field: '|', component: '^', repeat: '~', escape: '\\', subcomponent: '&' });
+    expect(message.segments[0]?.fields[3]).toBe('APP');
+  });
+
   it('reads the delimiters from MSH and numbers fields as the standard does', () => {
     const message = parseHl7('MSH#$*@%#APP#FAC\r\nOBX#1#NM#K$Potassium#*2#4.1\n');
     expect(message.delimiters).toEqual({ field: '#', component: '$', repeat: '*', escape: '@', subcomponent: '%' });
