@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +12,17 @@ import type { LinkEvent } from './link-common.ts';
 
 /**
  * Real transmissions recorded from analysers: test input only, kept beside the repository in
- * ../shared/analyser-captures (LIS_ANALYSER_CAPTURES names another folder for a checkout elsewhere).
+ * ../shared/analyser-captures. A git worktree one level deeper finds them in the nearest folder
+ * above that has shared/analyser-captures; LIS_ANALYSER_CAPTURES names another folder.
  */
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const CAPTURES = process.env.LIS_ANALYSER_CAPTURES ?? path.resolve(REPOSITORY_ROOT, '../shared/analyser-captures');
+const CAPTURES = process.env.LIS_ANALYSER_CAPTURES ?? nearestCaptures(path.dirname(REPOSITORY_ROOT));
+
+function nearestCaptures(from: string): string {
+  const candidate = path.join(from, 'shared', 'analyser-captures');
+  if (existsSync(candidate) || path.dirname(from) === from) return candidate;
+  return nearestCaptures(path.dirname(from));
+}
 
 function capture(name: string): Uint8Array {
   return new Uint8Array(readFileSync(path.join(CAPTURES, name)));
