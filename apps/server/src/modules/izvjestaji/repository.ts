@@ -49,8 +49,33 @@ function townKeySql(expression: SQL): SQL {
 
 export interface FinanceDayRow { dan: string; uzoraka: number; testova: number; iznos: string }
 
-/** Per day: samples, their tests, the sum of the tests' prices (a calculated test's components count 0). */
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** Whether the window starts and ends on quarter hours, as every range of whole days of a site does. */
+export function alignedToQuarterHours(window: TimeWindow): boolean {
+  return window.from.getTime() % QUARTER_HOUR_MS === 0 && window.before.getTime() % QUARTER_HOUR_MS === 0;
+}
+
+/**
+ * Per day: samples, their tests, the sum of the tests' prices (a calculated test's components count 0).
+ * A window of whole quarter hours (every range of days) sums sample_totals_by_quarter_hour, which the
+ * database keeps in step with samples and their tests (migration 0016): a year is some 35,000 rows of
+ * the primary key instead of 180,000 samples and half a million tests. Any other window reads the samples.
+ */
 export function financesPerDayQuery(scope: ReportScope): SQL {
+  if (alignedToQuarterHours(scope.window)) {
+    return sql`
+      select ${siteDay(scope, sql`q.quarter_hour`)} as dan, sum(q.uzoraka)::int as uzoraka, sum(q.testova)::int as testova,
+        sum(q.iznos)::numeric(14, 2)::text as iznos
+      from sample_totals_by_quarter_hour q
+      where q.site_id = ${scope.siteId} and q.quarter_hour >= ${scope.window.from} and q.quarter_hour < ${scope.window.before}
+      group by 1 having sum(q.uzoraka) > 0 order by 1`;
+  }
+  return financesPerDayFromSamplesQuery(scope);
+}
+
+/** Finances per day read from the samples and their tests themselves: any window, and the oracle the totals are tested against. */
+export function financesPerDayFromSamplesQuery(scope: ReportScope): SQL {
   // Each sample's tests summed first (a plain join, so the planner picks index lookups for a month and one
   // hash join over the tests for a year, twice as fast there as a lookup per sample), then the days.
   return sql`
