@@ -190,7 +190,9 @@ export interface TableRow {
   muted?: boolean;
 }
 
-const CELL_PADDING = 3;
+// Room left and right in a cell, so a right-aligned number never runs into the text of the next column; and above and below.
+const CELL_PADDING = 4.5;
+const CELL_PADDING_Y = 3;
 
 /**
  * A table from the current position: a bold header row over a rule, rows that
@@ -211,7 +213,7 @@ export function drawTable(doc: PDFKit.PDFDocument, columns: readonly TableColumn
   const heightOf = (cells: readonly string[], font: string): number => {
     doc.font(font).fontSize(fontSize);
     const line = doc.currentLineHeight(true);
-    return Math.max(...cells.map((cell, index) => (fits(cell, index) ? line : doc.heightOfString(cell, { width: inner(index) })))) + 2 * CELL_PADDING;
+    return Math.max(...cells.map((cell, index) => (fits(cell, index) ? line : doc.heightOfString(cell, { width: inner(index) })))) + 2 * CELL_PADDING_Y;
   };
   const drawCells = (cells: readonly string[], font: string, colour: string, y: number) => {
     doc.font(font).fontSize(fontSize).fillColor(colour);
@@ -222,9 +224,9 @@ export function drawTable(doc: PDFKit.PDFDocument, columns: readonly TableColumn
       if (fits(cell, index)) {
         const width = doc.widthOfString(cell);
         const x = align === 'right' ? left + inner(index) - width : align === 'center' ? left + (inner(index) - width) / 2 : left;
-        doc.text(cell, x, y + CELL_PADDING, { lineBreak: false });
+        doc.text(cell, x, y + CELL_PADDING_Y, { lineBreak: false });
       } else {
-        doc.text(cell, left, y + CELL_PADDING, { width: inner(index), align });
+        doc.text(cell, left, y + CELL_PADDING_Y, { width: inner(index), align });
       }
     });
     doc.fillColor('black');

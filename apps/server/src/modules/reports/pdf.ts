@@ -262,10 +262,11 @@ class ReportWriter {
       const top = PAGE.height - FOOTER_HEIGHT;
       rule(doc, top, RULE, 0.5);
       const pageText = content.pageText(index + 1, range.count);
-      const pageWidth = 290;
+      // The page text takes what it needs at the right; the lab's footer lines the rest, so they wrap only when long.
+      const pageWidth = Math.min(290, doc.font(REGULAR).fontSize(7.5).widthOfString(pageText) + 6);
       let y = top + 5;
       for (const line of content.footer) {
-        y += write(doc, line, MARGIN.left, y, WIDTH - pageWidth - 10, { size: 7, color: MUTED }) + 1;
+        y += write(doc, line, MARGIN.left, y, WIDTH - pageWidth - 16, { size: 7, color: MUTED }) + 1;
       }
       write(doc, pageText, MARGIN.left + WIDTH - pageWidth, top + 5, pageWidth, { size: 7.5, color: MUTED, align: 'right' });
     }
