@@ -2,6 +2,7 @@
 // the data directory is deleted and recreated, so every run begins with the demo seed.
 // It serves apps/web/dist as built by the root `test:e2e` script (npm run build first);
 // WEB_DIST in the environment serves another build instead (the server reads it).
+// E2E_SMTP_URL: the SMTP server the outbox sends to (the fixture's peer).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,9 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
     // The embedded MQTT broker of each server on a port of its own (E2E_PORT + 10000); never an outside broker.
     MQTT_URL: '',
     MQTT_PORT: String(Number(port) + 10000),
+    // The worker's SMTP server (tests/smtp-peer.ts) when the fixture started one, never an outside mail server;
+    // without it (start-server.mjs run by hand) the outbox writes .eml files under DATA_DIR/mail.
+    SMTP_URL: process.env.E2E_SMTP_URL ?? '',
   },
 });
 

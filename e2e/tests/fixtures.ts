@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { SMTP_PORT_OFFSET, startSmtpPeer, type SmtpPeer } from './smtp-peer.ts';
 
 const e2eDir = path.resolve(import.meta.dirname, '..');
 /** The first worker's port; worker n serves on base + n. Several runs on one machine need different E2E_PORT values. */
@@ -40,16 +41,25 @@ async function stop(server: ChildProcess): Promise<void> {
   await exited;
 }
 
-export const test = base.extend<object, { serverURL: string }>({
+export const test = base.extend<object, { serverURL: string; smtp: SmtpPeer }>({
+  // The worker's SMTP server (smtp-peer.ts), which its app server sends every outbox message to.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from its first parameter; this one needs none.
-  serverURL: [async ({}, use, workerInfo) => {
+  smtp: [async ({}, use, workerInfo) => {
+    const peer = await startSmtpPeer(BASE_PORT + workerInfo.parallelIndex + SMTP_PORT_OFFSET);
+    try {
+      await use(peer);
+    } finally {
+      await peer.close();
+    }
+  }, { scope: 'worker' }],
+  serverURL: [async ({ smtp }, use, workerInfo) => {
     const port = BASE_PORT + workerInfo.parallelIndex;
     const url = `http://127.0.0.1:${port}`;
     if (await healthy(url)) throw new Error(`port ${port} is already serving: give this run another E2E_PORT`);
     let output = '';
     const server = spawn(process.execPath, ['start-server.mjs'], {
       cwd: e2eDir,
-      env: { ...process.env, E2E_PORT: String(port) },
+      env: { ...process.env, E2E_PORT: String(port), E2E_SMTP_URL: smtp.url },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8_000); };

@@ -1,28 +1,22 @@
-import { readFile, readdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { ParsedMail } from 'mailparser';
 import { expect, test } from './fixtures.ts';
 import { DEMO, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId, toast, type ApiSession } from './lab-data.ts';
+import type { SmtpPeer } from './smtp-peer.ts';
 
 // The e-mail outbox in the browser: a specialist verifies a sample of a patient with an e-mail address,
-// the server's worker sends the report (the e2e server has no SMTP_URL, so the embedded default writes
-// the message as an .eml file under its DATA_DIR/mail, which the test reads back), the outbox lists it
-// as sent, its detail screen shows the message, the attempt and the report PDF; resend sends a new copy,
-// delete with 'Da' takes it off the list. /narucioci sets an orderer's address. axe on every screen.
+// the server's worker sends the report over SMTP to the worker's local SMTP server (smtp-peer.ts), which
+// the test asks what it received; the outbox lists the message as sent with the server's reply, its detail
+// screen shows the message, the attempt and the report PDF; resend sends a new copy, delete with 'Da' takes
+// it off the list. A refused recipient shows as failed with the server's reply, and resend then delivers.
+// /narucioci sends an orderer's reports the same way. axe on every screen.
 
-/** The e2e server's data directory (start-server.mjs): one per port, the first worker on E2E_PORT. */
-function mailDir(baseURL: string): string {
-  return path.join(os.tmpdir(), `lis-e2e-data-${new URL(baseURL).port}`, 'mail');
-}
+const LEJLA_EMAIL = 'lejla.demic@example.ba';
 
-async function mailFiles(baseURL: string): Promise<string[]> {
-  try {
-    return (await readdir(mailDir(baseURL))).sort();
-  } catch {
-    return [];
-  }
+/** The messages the SMTP server accepted for `code`'s report (its subject names the sample). */
+function receivedFor(smtp: SmtpPeer, code: string): ParsedMail[] {
+  return smtp.received.filter((mail) => mail.subject?.endsWith(`uzorak ${code}`));
 }
 
 /** A sample of DEMIĆ LEJLA (e-mail lejla.demic@example.ba, report in Bosnian) verified over the API: its report is issued and its mail queued. */
@@ -47,38 +41,39 @@ function messageRow(page: Page, code: string) {
   return page.getByRole('row').filter({ hasText: code });
 }
 
-test('a verified report is mailed, listed as sent, opened, resent and deleted', async ({ page, request, baseURL }, testInfo) => {
+test('a verified report is mailed over SMTP, listed as sent, opened, resent and deleted', async ({ page, request, smtp }, testInfo) => {
   test.slow();
   const specialist = await apiSession(request, DEMO.specijalista.email);
-  const before = await mailFiles(baseURL!);
   const sample = await verifiedSample(request, specialist);
 
-  // The worker polls every few seconds: the .eml file appears, carrying the report.
-  await expect.poll(async () => (await mailFiles(baseURL!)).length, { timeout: 20_000 }).toBe(before.length + 1);
-  const written = (await mailFiles(baseURL!)).find((name) => !before.includes(name))!;
-  const eml = await readFile(path.join(mailDir(baseURL!), written), 'latin1');
-  expect(eml).toMatch(/^To: lejla\.demic@example\.ba/m);
-  expect(eml).toMatch(/^Subject: =\?UTF-8\?/m);
-  expect(eml).toContain(`filename=nalaz-${sample.code}-bs.pdf`);
-  expect(eml).toContain('Content-Type: application/pdf');
+  // The worker sends at once (the verification wakes it): the SMTP server receives the report.
+  await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 }).toBe(1);
+  const mail = receivedFor(smtp, sample.code)[0]!;
+  const serverReply = `250 Message queued as e2e-${smtp.received.indexOf(mail) + 1}`;
+  expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(LEJLA_EMAIL);
+  expect(mail.subject).toBe(`Laboratorijski nalaz: Lejla Demić, uzorak ${sample.code}`);
+  // The subject travels as a UTF-8 encoded word (ć is not ASCII), decoded above by the receiving parser.
+  expect(mail.headerLines.find((line) => line.key === 'subject')?.line).toMatch(/^Subject: =\?UTF-8\?/i);
+  expect(mail.attachments.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([[`nalaz-${sample.code}-bs.pdf`, 'application/pdf']]);
+  expect(mail.attachments[0]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   await openAs(page, DEMO.specijalista.email, '/nalazi/outbox');
   await expect(page.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
   const row = messageRow(page, sample.code);
-  await expect(row).toContainText('Poslano', { timeout: 15_000 });
-  await expect(row).toContainText('lejla.demic@example.ba');
+  await expect(row).toContainText('Poslano');
+  await expect(row).toContainText(LEJLA_EMAIL);
   await expect(row).toContainText('DEMIĆ LEJLA');
   await page.screenshot({ path: testInfo.outputPath('outbox-list.png'), fullPage: true });
   await expectAccessible(page);
 
-  // The detail: the message as sent, the attempt with the reply, the report's PDF.
+  // The detail: the message as sent, the attempt with the SMTP server's reply, the report's PDF.
   await row.getByRole('button', { name: /: otvori poruku$/ }).click();
   await expect(page.getByRole('heading', { name: 'E-mail poruka' })).toBeVisible();
   await expect(page.getByText(`Laboratorijski nalaz: Lejla Demić, uzorak ${sample.code}`)).toBeVisible();
   await expect(page.getByText('Poštovani/a Lejla Demić,', { exact: false })).toBeVisible();
   const attempts = page.getByRole('table');
   await expect(attempts).toContainText('Prihvaćeno');
-  await expect(attempts).toContainText(`250 written to mail/${written}`);
+  await expect(attempts).toContainText(serverReply);
   await page.screenshot({ path: testInfo.outputPath('outbox-message.png'), fullPage: true });
   await expectAccessible(page);
   const opened = page.context().waitForEvent('page');
@@ -87,24 +82,68 @@ test('a verified report is mailed, listed as sent, opened, resent and deleted', 
   await expect.poll(() => pdfTab.url()).toMatch(/^blob:/);
   await pdfTab.close();
 
-  // Resend: a new copy goes out.
+  // Resend: a new copy goes out, under a Message-ID of its own.
   await page.getByRole('button', { name: 'Pošalji ponovo (novi primjerak)' }).click();
   await expect(toast(page, 'Poruka je ponovo u redu za slanje.')).toBeVisible();
-  await expect.poll(async () => (await mailFiles(baseURL!)).length, { timeout: 20_000 }).toBe(before.length + 2);
+  await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 }).toBe(2);
+  expect(receivedFor(smtp, sample.code)[1]!.messageId).not.toBe(mail.messageId);
   await expect(page.getByRole('table')).toContainText('Prihvaćeno', { timeout: 10_000 });
 
   // Delete, confirmed with 'Da': off the list.
   await page.getByRole('button', { name: 'Obriši' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox').fill('Da');
-  await dialog.getByRole('button', { name: /POTVRDI|Obriši/ }).click();
+  const confirm = dialog.getByRole('button', { name: 'POTVRDI' });
+  await expect(confirm).toBeEnabled();
+  await expectAccessible(page);
+  await confirm.click();
   await expect(toast(page, 'Zapis uspješno obrisan!')).toBeVisible();
   await expect(page).toHaveURL(/\/nalazi\/outbox$/);
   await expect(page.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
   await expect(messageRow(page, sample.code)).toHaveCount(0);
 });
 
-test('the group e-mail sends the reports of the period to an orderer, with progress', async ({ page, request }, testInfo) => {
+test('a recipient the SMTP server refuses shows as failed with its reply, and resend delivers', async ({ page, request, smtp }, testInfo) => {
+  test.slow();
+  const refusal = { code: 550, text: `5.1.1 <${LEJLA_EMAIL}>: Recipient address rejected: mailbox full` };
+  smtp.refuse(LEJLA_EMAIL, refusal);
+  try {
+    const specialist = await apiSession(request, DEMO.specijalista.email);
+    const sample = await verifiedSample(request, specialist);
+    // A permanent refusal (5xx) fails the message at its first attempt.
+    await expect.poll(async () => {
+      const listed = await request.get('/api/outbox/list', { headers: specialist.headers, params: { filter: sample.code, datum: 'SVE' } });
+      const { data } = (await listed.json()) as { data: { status: string }[] };
+      return data.map((message) => message.status);
+    }, { timeout: 20_000 }).toEqual(['failed']);
+    expect(receivedFor(smtp, sample.code)).toHaveLength(0);
+
+    await openAs(page, DEMO.specijalista.email, '/nalazi/outbox');
+    const row = messageRow(page, sample.code);
+    await expect(row).toContainText('Neuspjelo');
+    await expect(row).toContainText(`${refusal.code} ${refusal.text}`);
+    await page.screenshot({ path: testInfo.outputPath('outbox-refused.png'), fullPage: true });
+    await expectAccessible(page);
+
+    await row.getByRole('button', { name: /: otvori poruku$/ }).click();
+    const attempts = page.getByRole('table');
+    await expect(attempts).toContainText('Odbijeno');
+    await expect(attempts).toContainText(`${refusal.code} ${refusal.text}`);
+    await expectAccessible(page);
+
+    // The mailbox has room again: resend, and the same message goes out.
+    smtp.accept(LEJLA_EMAIL);
+    await page.getByRole('button', { name: 'Pošalji ponovo', exact: true }).click();
+    await expect(toast(page, 'Poruka je ponovo u redu za slanje.')).toBeVisible();
+    await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 }).toBe(1);
+    await expect(attempts).toContainText('Prihvaćeno', { timeout: 10_000 });
+    await expect(page.getByText('Poslano').first()).toBeVisible();
+  } finally {
+    smtp.accept(LEJLA_EMAIL);
+  }
+});
+
+test('the group e-mail sends the reports of the period to an orderer, with progress', async ({ page, request, smtp }, testInfo) => {
   test.slow();
   const specialist = await apiSession(request, DEMO.specijalista.email);
   const sample = await verifiedSample(request, specialist, 'Dom zdravlja Živinice');
@@ -129,4 +168,8 @@ test('the group e-mail sends the reports of the period to an orderer, with progr
   await expect(groupRow).toContainText('Poslano', { timeout: 15_000 });
   await groupRow.getByRole('button', { name: /: otvori poruku$/ }).click();
   await expect(page.getByText(`${sample.code}  Demić Lejla`, { exact: false })).toBeVisible();
+  // The orderer's mailbox got one message with the sample's report attached.
+  const toOrderer = smtp.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === 'nalazi@dz-zivinice.example');
+  expect(toOrderer).toHaveLength(1);
+  expect(toOrderer[0]!.attachments.map((attachment) => attachment.filename)).toEqual([`nalaz-${sample.code}-bs.pdf`]);
 });

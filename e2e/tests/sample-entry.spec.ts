@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs } from './helpers.ts';
+import { DEMO, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, patientId, toast } from './lab-data.ts';
 
 function selected(page: Page) {
@@ -115,6 +115,9 @@ test('a sample from picking tests to its label, edit and delete', async ({ page,
     const ok = confirm.getByRole('button', { name: 'POTVRDI' });
     await expect(ok).toBeDisabled();
     await confirm.getByRole('textbox', { name: 'Potvrda' }).fill('Da');
+    // axe looks at the enabled POTVRDI: a disabled button is exempt from the contrast rule.
+    await expect(ok).toBeEnabled();
+    await expectAccessible(page);
     await ok.click();
     await expect(toast(page, 'Zapis uspješno obrisan!')).toBeVisible();
     await expect(todayItem(page, code)).toHaveCount(0);

@@ -48,9 +48,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const realtime = new RealtimeHub();
+/** An app server on an existing database: a second one on the same database is the same server after a restart. */
+export async function buildTestApp(database: Database, realtime = new RealtimeHub()): Promise<FastifyInstance> {
   const app = await buildApp({
     db: database.db,
     logger: false,
@@ -58,6 +57,13 @@ export async function createTestApp(): Promise<TestApp> {
     config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
   });
   await app.ready();
+  return app;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const realtime = new RealtimeHub();
+  const app = await buildTestApp(database, realtime);
   return {
     app, database, realtime,
     close: async () => {

@@ -61,6 +61,18 @@ describe('report content', () => {
     expect(buildReportContent(input({ jezik: 'de' })).sections[1]?.rows[0]).toMatchObject({ name: 'Hemoglobin', range: '120 – 160' });
   });
 
+  it("writes a calculated result with the report language's decimal mark and an entered one as typed", () => {
+    const tests = input().tests.map((test) => (test.name.naziv === 'LDL' ? { ...test, rezultat: '3.30', flag: 'N' as const } : test));
+    const valueIn = (jezik: 'bs' | 'en' | 'de', name: string) =>
+      buildReportContent(input({ tests, jezik })).sections.flatMap((section) => section.rows).find((row) => row.name === name)?.value;
+    expect(valueIn('bs', 'LDL')).toBe('3,30');
+    expect(valueIn('de', 'LDL')).toBe('3,30');
+    expect(valueIn('en', 'LDL')).toBe('3.30');
+    expect(valueIn('bs', 'Glukoza')).toBe('5.4');
+    expect(valueIn('en', 'Kalium')).toBeUndefined();
+    expect(valueIn('en', 'Potassium')).toBe('6,5');
+  });
+
   it('marks out-of-range results bold with their flag and critical ones apart; a missing result prints a dash without a flag', () => {
     const rows = buildReportContent(input()).sections.flatMap((section) => section.rows);
     const byName = new Map(rows.map((row) => [row.name, row]));

@@ -147,7 +147,9 @@ function sectionsOf(input: ReportInput, none: string): ReportSection[] {
     const { flag, emphasis } = rezultat === null ? { flag: '', emphasis: 'normal' as const } : reportFlag(test.flag);
     current.rows.push({
       name: nameIn(test.name, input.jezik),
-      value: rezultat ?? none,
+      // An entered result prints as it was typed; a calculated one is the formula's number, written with the
+      // report language's decimal mark like the ranges beside it (3,30 in Bosnian and German, 3.30 in English).
+      value: rezultat === null ? none : test.calculated ? withDecimalMark(rezultat, mark) : rezultat,
       unit: test.jedinica,
       range: test.range ? referenceRangeText(test.range, (value) => withDecimalMark(String(value), mark)) : '',
       flag,

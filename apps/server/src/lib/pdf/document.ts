@@ -1,16 +1,16 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { Letterhead } from '@lis/domain';
+import { loadPdfFonts, pdfFonts } from './fonts.ts';
 
 /**
- * Printed A4 documents of the lab (pro-forma invoices, report exports):
- * DejaVu Sans, a Unicode font with every letter of the region (č ć ž š đ; the
- * PDF base fonts lack Č, Ć and Đ), the letterhead, tables that carry their
- * header onto the next page, and 'page x of y' with the footer on every page.
- * Pages are buffered so the page count is known before the footers are written.
+ * The lab's printed A4 documents, one module for all of them: result reports,
+ * pro-forma invoices, Izvještaji exports and the monthly temperature record.
+ * It opens a document with DejaVu Sans embedded (fonts.ts: every letter of
+ * the region, č ć ž š đ; the PDF base fonts lack Č, Ć and Đ), draws the
+ * letterhead, tables that carry their header onto the next page, and 'page x
+ * of y' with the footer on every page. Pages are buffered so the page count is
+ * known before the footers are written.
  */
-
 
 export const REGULAR = 'regular';
 export const BOLD = 'bold';
@@ -18,28 +18,55 @@ export const MARGIN = 40;
 const FOOTER_HEIGHT = 34;
 const RULE_COLOUR = '#9aa3ad';
 const MUTED = '#4a5560';
+const INK = '#111111';
 
 export interface PrintedDocument {
   doc: PDFKit.PDFDocument;
-  /** The document's bytes once `finish` has been called. */
+  /** The document's bytes once `finish` (or `doc.end()`) has been called. */
   bytes: Promise<Buffer>;
 }
 
-/** `fontDir`: where DejaVuSans.ttf and DejaVuSans-Bold.ttf are (the config's PDF_FONT_DIR). */
-export function createDocument(title: string, fontDir: string, layout: 'portrait' | 'landscape' = 'portrait'): PrintedDocument {
-  const regularFont = path.join(fontDir, 'DejaVuSans.ttf');
-  const boldFont = path.join(fontDir, 'DejaVuSans-Bold.ttf');
-  if (!existsSync(regularFont) || !existsSync(boldFont)) {
-    throw new Error(`DejaVu Sans not found in ${fontDir} (Debian: fonts-dejavu-core; or set PDF_FONT_DIR)`);
-  }
+export interface OpenPdfOptions {
+  title: string;
+  margins: { top: number; left: number; right: number; bottom: number };
+  layout?: 'portrait' | 'landscape';
+  /** Where DejaVu Sans is read from (the config's PDF_FONT_DIR); the fonts loaded at start-up when left out. */
+  fontDir?: string;
+  /** The names the two weights are registered under (REGULAR and BOLD unless a caller has its own). */
+  fontNames?: { regular: string; bold: string };
+  /** False: the caller adds every page itself. */
+  autoFirstPage?: boolean;
+  /** The document's language (bs, en, de), for screen readers. */
+  lang?: string;
+  /** Creation date in the document's metadata: fixed, so a stored report's bytes depend on its content only. */
+  createdAt?: Date;
+}
+
+/**
+ * An A4 document with DejaVu Sans registered (parsed once per process and
+ * shared) and its bytes collected. No base font is loaded: pdfkit would read
+ * Helvetica for nothing.
+ */
+export function openPdf(options: OpenPdfOptions): PrintedDocument {
+  const fonts = options.fontDir ? loadPdfFonts(options.fontDir) : pdfFonts();
+  const names = options.fontNames ?? { regular: REGULAR, bold: BOLD };
   const doc = new PDFDocument({
-    size: 'A4', layout, bufferPages: true,
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
-    info: { Title: title, Creator: 'LIS' },
+    font: '',
+    size: 'A4',
+    layout: options.layout ?? 'portrait',
+    margins: options.margins,
+    bufferPages: true,
+    autoFirstPage: options.autoFirstPage ?? true,
+    ...(options.lang ? { lang: options.lang, displayTitle: true } : {}),
+    info: {
+      Title: options.title, Creator: 'LIS', Producer: 'LIS',
+      ...(options.createdAt ? { CreationDate: options.createdAt, ModDate: options.createdAt } : {}),
+    },
   });
-  doc.registerFont(REGULAR, regularFont);
-  doc.registerFont(BOLD, boldFont);
-  doc.font(REGULAR).fontSize(9).fillColor('black');
+  // pdfkit takes a parsed fontkit font wherever it takes a font file (its typings name files only).
+  doc.registerFont(names.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont(names.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.font(names.regular).fontSize(9);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {
@@ -47,6 +74,11 @@ export function createDocument(title: string, fontDir: string, layout: 'portrait
     doc.on('error', reject);
   });
   return { doc, bytes };
+}
+
+/** An invoice or an export: 40 pt margins, room for the footer at the foot of every page. `fontDir`: the config's PDF_FONT_DIR. */
+export function createDocument(title: string, fontDir: string, layout: 'portrait' | 'landscape' = 'portrait'): PrintedDocument {
+  return openPdf({ title, fontDir, layout, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT } });
 }
 
 /** The printable width between the margins. */
@@ -60,25 +92,76 @@ function bottomOf(doc: PDFKit.PDFDocument): number {
 }
 
 /**
- * The letterhead at the top of the first page: the lab's name (the site's name
- * when the lab has none set), its address (the site's when none is set), the
- * header lines as written, the performing site, then a rule.
+ * The letterhead as printed: the lab's name, its address, the header lines as
+ * written, and the performing site (printed at the right; empty when the lab's
+ * name already is the site's).
  */
-export function drawLetterhead(doc: PDFKit.PDFDocument, letterhead: Letterhead): void {
-  const width = contentWidth(doc);
-  const left = doc.page.margins.left;
-  const name = letterhead.labName || letterhead.site.naziv;
-  const address = letterhead.labAddress || letterhead.site.adresa;
-  doc.font(BOLD).fontSize(14).fillColor('black').text(name, left, doc.page.margins.top, { width });
-  doc.font(REGULAR).fontSize(9).fillColor(MUTED);
-  if (address) doc.text(address, { width });
-  if (letterhead.reportHeader) doc.text(letterhead.reportHeader, { width });
-  if (letterhead.labName && letterhead.site.naziv !== letterhead.labName) {
-    doc.text(`${letterhead.site.naziv}${letterhead.site.adresa && letterhead.site.adresa !== address ? `, ${letterhead.site.adresa}` : ''}`, { width });
-  }
+export interface PrintedLetterhead {
+  name: string;
+  address: string;
+  lines: readonly string[];
+  site: string;
+}
+
+/**
+ * The printed letterhead of the site's documents from its general options: the
+ * lab's name (the site's when the lab has none set), its address (the site's
+ * when none is set), the header's non-blank lines, and the performing site
+ * with its address when it differs from the lab's.
+ */
+export function printedLetterhead(letterhead: Letterhead): PrintedLetterhead {
+  const name = letterhead.labName.trim() || letterhead.site.naziv;
+  const address = letterhead.labAddress.trim() || letterhead.site.adresa;
+  const showSite = letterhead.labName.trim() !== '' && letterhead.site.naziv !== name;
+  return {
+    name, address,
+    lines: letterhead.reportHeader.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ''),
+    site: showSite ? `${letterhead.site.naziv}${letterhead.site.adresa && letterhead.site.adresa !== address ? `, ${letterhead.site.adresa}` : ''}` : '',
+  };
+}
+
+/** Text in a box of `width` from (x, y); answers the height it took. */
+function writeBox(
+  doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number,
+  options: { font: string; size: number; colour: string; align?: 'left' | 'right' },
+): number {
+  doc.font(options.font).fontSize(options.size).fillColor(options.colour);
+  doc.text(text, x, y, { width, lineGap: 1, align: options.align ?? 'left' });
+  // pdfkit leaves its cursor under the text it wrote: the height taken without laying the text out twice.
+  return doc.y - y;
+}
+
+const SITE_COLUMN = 170;
+
+/**
+ * Draws the letterhead from (x, top) across `width`: name, address and header
+ * lines on the left, the performing site on the right, a rule under the taller
+ * of the two; answers the y where the document's body begins. Every printed
+ * document of the lab starts with it.
+ */
+export function drawLetterheadAt(
+  doc: PDFKit.PDFDocument, letterhead: PrintedLetterhead, x: number, top: number, width: number,
+  fonts: { regular: string; bold: string } = { regular: REGULAR, bold: BOLD },
+): number {
+  const leftWidth = letterhead.site ? width - SITE_COLUMN - 12 : width;
+  let left = top;
+  left += writeBox(doc, letterhead.name, x, left, leftWidth, { font: fonts.bold, size: 13, colour: INK });
+  if (letterhead.address) left += writeBox(doc, letterhead.address, x, left + 1, leftWidth, { font: fonts.regular, size: 8.5, colour: MUTED }) + 1;
+  for (const line of letterhead.lines) left += writeBox(doc, line, x, left + 1, leftWidth, { font: fonts.regular, size: 7.5, colour: MUTED }) + 1;
+  const right = letterhead.site
+    ? top + 2 + writeBox(doc, letterhead.site, x + width - SITE_COLUMN, top + 2, SITE_COLUMN, { font: fonts.bold, size: 9, colour: INK, align: 'right' })
+    : top;
+  const bottom = Math.max(left, right) + 6;
+  doc.save().moveTo(x, bottom).lineTo(x + width, bottom).lineWidth(0.8).strokeColor(INK).stroke().restore();
   doc.fillColor('black');
-  rule(doc, doc.y + 6);
-  doc.y += 14;
+  return bottom + 10;
+}
+
+/** The letterhead at the top of the first page of an invoice or an export; the text continues under it. */
+export function drawLetterhead(doc: PDFKit.PDFDocument, letterhead: Letterhead): void {
+  doc.y = drawLetterheadAt(doc, printedLetterhead(letterhead), doc.page.margins.left, doc.page.margins.top, contentWidth(doc)) + 4;
+  doc.x = doc.page.margins.left;
+  doc.font(REGULAR).fontSize(9);
 }
 
 export function rule(doc: PDFKit.PDFDocument, y: number, colour = RULE_COLOUR): void {
@@ -107,7 +190,9 @@ export interface TableRow {
   muted?: boolean;
 }
 
-const CELL_PADDING = 3;
+// Room left and right in a cell, so a right-aligned number never runs into the text of the next column; and above and below.
+const CELL_PADDING = 4.5;
+const CELL_PADDING_Y = 3;
 
 /**
  * A table from the current position: a bold header row over a rule, rows that
@@ -128,7 +213,7 @@ export function drawTable(doc: PDFKit.PDFDocument, columns: readonly TableColumn
   const heightOf = (cells: readonly string[], font: string): number => {
     doc.font(font).fontSize(fontSize);
     const line = doc.currentLineHeight(true);
-    return Math.max(...cells.map((cell, index) => (fits(cell, index) ? line : doc.heightOfString(cell, { width: inner(index) })))) + 2 * CELL_PADDING;
+    return Math.max(...cells.map((cell, index) => (fits(cell, index) ? line : doc.heightOfString(cell, { width: inner(index) })))) + 2 * CELL_PADDING_Y;
   };
   const drawCells = (cells: readonly string[], font: string, colour: string, y: number) => {
     doc.font(font).fontSize(fontSize).fillColor(colour);
@@ -139,9 +224,9 @@ export function drawTable(doc: PDFKit.PDFDocument, columns: readonly TableColumn
       if (fits(cell, index)) {
         const width = doc.widthOfString(cell);
         const x = align === 'right' ? left + inner(index) - width : align === 'center' ? left + (inner(index) - width) / 2 : left;
-        doc.text(cell, x, y + CELL_PADDING, { lineBreak: false });
+        doc.text(cell, x, y + CELL_PADDING_Y, { lineBreak: false });
       } else {
-        doc.text(cell, left, y + CELL_PADDING, { width: inner(index), align });
+        doc.text(cell, left, y + CELL_PADDING_Y, { width: inner(index), align });
       }
     });
     doc.fillColor('black');

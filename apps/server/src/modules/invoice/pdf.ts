@@ -27,6 +27,7 @@ export function renderInvoicePdf(invoice: Invoice, dayOf: DayText, fontDir: stri
 
   const { pacijent } = invoice;
   doc.font(BOLD).fontSize(10).text(`Pacijent: ${pacijent.prezime} ${pacijent.ime}`, left, doc.y, { width });
+  doc.y += 2;
   doc.font(REGULAR).fontSize(9);
   const facts = [`JMBG: ${pacijent.jmbg}`, pacijent.godiste !== null ? `Godište: ${pacijent.godiste}` : '', pacijent.adresa ? `Adresa: ${pacijent.adresa}` : '']
     .filter((fact) => fact !== '');

@@ -56,12 +56,20 @@ describe('every report reads its window from an index', () => {
     expect(text).not.toContain('Seq Scan on sample_tests');
   });
 
-  it('fpodanu: a range of samples_site_created_idx; the tests joined as the planner sees fit', async () => {
-    // A plain join: on a million samples a month's tests are looked up by key and a year's hashed in one
-    // pass (bench/); on this small table even a month's are hashed, so only the samples' side is held here.
+  it('fpodanu: a range of days sums the quarter-hour totals by their key and reads no sample or test', async () => {
     const text = await plan(repo.financesPerDayQuery(scope));
+    expect(text).toMatch(/(Bitmap Index|Index|Index Only) Scan (using|on) sample_totals_by_quarter_hour_site_id_quarter_hour_pk/);
+    expect(text).not.toContain('Seq Scan');
+    expect(text).not.toMatch(/ on samples| on sample_tests/);
+  });
+
+  it('fpodanu over a window that is not whole quarter hours: the quarter-hour totals and its edge minutes from samples_site_created_idx', async () => {
+    const unaligned = { ...scope, window: { from: new Date('2025-09-01T00:07:00+02:00'), before: new Date('2025-09-30T23:52:30+02:00') } };
+    const text = await plan(repo.financesPerDayQuery(unaligned));
+    expect(text).toMatch(/sample_totals_by_quarter_hour_site_id_quarter_hour_pk/);
     expect(text).toMatch(/samples_site_created_idx/);
-    expect(text).not.toContain('Seq Scan on samples');
+    expect(text).not.toContain('Seq Scan');
+    expect(text).not.toContain('sample_tests');
   });
 
   it.each([

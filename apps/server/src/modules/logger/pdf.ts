@@ -1,14 +1,8 @@
-import PDFDocument from 'pdfkit';
 import {
   type AlarmAnswer, type RefrigeratorStatistics, type StatisticsDay, addDays, calendarDateOf, epochDay, toIsoDate, toLocalDateText, wallClockText,
 } from '@lis/domain';
+import { openPdf } from '../../lib/pdf/document.ts';
 import type { MonthlyRecord } from './service.ts';
-
-// DejaVu Sans (Debian's fonts-dejavu-core, installed by .ci/run) has every Bosnian letter (Č Ć Đ Š Ž) and °;
-// the PDF base fonts lack Č, Ć and Đ.
-const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
-const FONT = `${FONT_DIR}/DejaVuSans.ttf`;
-const FONT_BOLD = `${FONT_DIR}/DejaVuSans-Bold.ttf`;
 
 const MONTHS = ['januar', 'februar', 'mart', 'april', 'maj', 'juni', 'juli', 'august', 'septembar', 'oktobar', 'novembar', 'decembar'];
 const MARGIN = 40;
@@ -33,15 +27,11 @@ function durationText(minutes: number): string {
 export function renderMonthlyRecord(record: MonthlyRecord): Promise<Buffer> {
   const [year, month] = record.month.split('-').map(Number) as [number, number];
   const title = `Evidencija temperature – ${MONTHS[month - 1] ?? ''} ${year}.`;
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false, info: { Title: `${title} ${record.siteNaziv}`, Creator: 'LIS' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  // The lab's shared PDF document (DejaVu Sans embedded, every Bosnian letter and °), its fonts under this file's names.
+  const { doc, bytes: done } = openPdf({
+    title: `${title} ${record.siteNaziv}`, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+    autoFirstPage: false, fontNames: { regular: 'body', bold: 'bold' },
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
   const printed = `Ispisano: ${wallClockText(record.printedAt, record.timeZone).replace('T', ' ').slice(0, 16)}`;
   if (record.refrigerators.length === 0) {
     doc.addPage();

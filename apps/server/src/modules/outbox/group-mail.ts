@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import {
   addDays, calendarDateOf, fromIsoDate, ordererMail, startOfDay, toLocalDateText, epochDay, type GroupMailJob,
 } from '@lis/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,8 +16,17 @@ import { labSignature, newMessageId } from './service.ts';
  * into several messages above `MAX_REPORTS_PER_MESSAGE` reports so no
  * message grows beyond what mail servers take (a report PDF is some tens of
  * kilobytes; 25 of them in three languages stay well under 10 MB).
- * Queueing runs as a background job whose progress the screen polls; each
- * orderer's messages are queued in one transaction with their audit row.
+ *
+ * Durable by construction: the group e-mail's row (group_mails), every
+ * orderer's messages and their audit rows are written in one transaction, so
+ * a server that stops at any moment leaves either the whole group e-mail in
+ * the outbox or none of it; sending is the outbox worker's, which survives
+ * restarts on its own. The progress the screen polls is read from the
+ * database: an orderer is done when none of its messages is still queued or
+ * being sent (sent, failed for good, or deleted), and so is one without an
+ * address, to whom nothing goes. Queueing only inserts rows (the PDFs are the
+ * stored report versions), so even a month of a busy lab commits in well
+ * under a second.
  *
  * Orderers are named by kind and name (`lokacija` today), so partners can be
  * added as a kind of their own with their own address records.
@@ -28,24 +36,21 @@ export const MAX_REPORTS_PER_MESSAGE = 25;
 /** Longest range of days one group e-mail covers. */
 export const MAX_GROUP_MAIL_DAYS = 31;
 
-interface Job extends GroupMailJob {
-  siteId: string;
-}
-
-/** Jobs of this process, by id; finished ones are kept for an hour so the screen can read the outcome. */
-const jobs = new Map<string, Job>();
-const KEEP_FINISHED_MS = 60 * 60_000;
-
-function publicJob(job: Job): GroupMailJob {
-  const { siteId: _site, ...visible } = job;
-  return { ...visible, bezAdrese: [...visible.bezAdrese] };
-}
-
-/** A job of the caller's site; another site's job is not found, like a missing one. */
-export function groupMailJob(ctx: RequestContext, id: string): GroupMailJob {
-  const job = jobs.get(id);
-  if (!job || job.siteId !== ctx.siteId) throw AppError.notFound();
-  return publicJob(job);
+/** GET /narucioci/send/{id}: a group e-mail of the caller's site and how far its sending is; another site's is not found. */
+export async function groupMailJob(db: Db, ctx: RequestContext, id: string): Promise<GroupMailJob> {
+  const progress = await outboxRepository(db, ctx.siteId).groupMailProgress(id);
+  if (!progress) throw AppError.notFound();
+  const settled = progress.messages.filter((orderer) => orderer.unsettled === 0).length;
+  const done = progress.withoutAddress.length + settled;
+  return {
+    id: progress.id,
+    state: done >= progress.orderers ? 'done' : 'running',
+    done,
+    total: progress.orderers,
+    queued: progress.messages.reduce((sum, orderer) => sum + orderer.messages, 0),
+    bezAdrese: [...progress.withoutAddress],
+    error: null,
+  };
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -56,9 +61,11 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * POST /narucioci/send: checks the range (days of the site's calendar, at
- * most MAX_GROUP_MAIL_DAYS, from not after to), starts the job and answers
- * it at once; `onQueued` is told after each orderer's messages commit (the
- * worker's wake-up). One job per site at a time: a second answers 409.
+ * most MAX_GROUP_MAIL_DAYS, from not after to), queues every orderer's
+ * messages in one transaction and answers the group e-mail with its
+ * progress; `onQueued` (the worker's wake-up) is told after the commit. While
+ * a group e-mail of the site still has messages waiting, another answers 409,
+ * so a second click never sends the same reports twice.
  */
 export async function startGroupMail(
   db: Db, ctx: RequestContext, range: { dateRangeMin: string; dateRangeMax: string }, onQueued: () => void,
@@ -71,19 +78,19 @@ export async function startGroupMail(
   if (epochDay(last) - epochDay(first) + 1 > MAX_GROUP_MAIL_DAYS) {
     throw new AppError(400, 'orderers.rangeTooLong', 'dateRangeMax', { days: String(MAX_GROUP_MAIL_DAYS) });
   }
-  for (const job of jobs.values()) {
-    if (job.siteId === ctx.siteId && job.state === 'running') throw AppError.conflict('orderers.busy');
-  }
   const timeZone = await siteTimeZone(db, ctx.siteId);
-  const job: Job = { id: randomUUID(), siteId: ctx.siteId, state: 'running', done: 0, total: 0, queued: 0, bezAdrese: [], error: null };
-  jobs.set(job.id, job);
-  void runJob(db, ctx, job, {
-    from: startOfDay(first, timeZone), before: startOfDay(addDays(last, 1), timeZone),
-    fromText: toLocalDateText(first), toText: toLocalDateText(last), timeZone,
-  }, onQueued).finally(() => {
-    setTimeout(() => jobs.delete(job.id), KEEP_FINISHED_MS).unref();
+  const id = await db.transaction(async (tx) => {
+    const repo = outboxRepository(tx, ctx.siteId);
+    await repo.lockForGroupMail();
+    if (await repo.groupMailInFlight()) throw AppError.conflict('orderers.busy');
+    return queueGroupMail(tx, ctx, {
+      from: startOfDay(first, timeZone), before: startOfDay(addDays(last, 1), timeZone),
+      fromText: toLocalDateText(first), toText: toLocalDateText(last), timeZone,
+      fromIso: range.dateRangeMin, toIso: range.dateRangeMax,
+    });
   });
-  return publicJob(job);
+  onQueued();
+  return groupMailJob(db, ctx, id);
 }
 
 interface JobRange {
@@ -91,56 +98,46 @@ interface JobRange {
   before: Date;
   fromText: string;
   toText: string;
+  fromIso: string;
+  toIso: string;
   timeZone: string;
 }
 
-async function runJob(db: Db, ctx: RequestContext, job: Job, range: JobRange, onQueued: () => void): Promise<void> {
-  try {
-    const repo = outboxRepository(db, ctx.siteId);
-    const [reports, addresses] = await Promise.all([repo.reportsVerifiedBetween(range.from, range.before), ordererEmails(db)]);
-    const byOrderer = new Map<string, OrdererReportRow[]>();
-    for (const report of reports) byOrderer.set(report.lokacija, [...(byOrderer.get(report.lokacija) ?? []), report]);
-    job.total = byOrderer.size;
-    const sample = reports[0];
-    const lab = sample ? await labSignature(db, ctx.siteId, (await repo.reportMailSubject(sample.sampleId))?.siteNaziv ?? '') : '';
-    for (const [orderer, ordererReports] of [...byOrderer.entries()].sort(([a], [b]) => a.localeCompare(b, 'bs'))) {
-      const email = addresses.find((record) => record.vrsta === 'lokacija' && record.naziv === orderer)?.email ?? '';
-      if (email === '') {
-        job.bezAdrese.push(orderer);
-      } else {
-        job.queued += await queueOrdererMessages(db, ctx, { orderer, email, reports: ordererReports, lab, range });
-        onQueued();
-      }
-      job.done += 1;
-    }
-    job.state = 'done';
-  } catch (error) {
-    job.state = 'failed';
-    job.error = error instanceof Error ? error.message : String(error);
-  }
-}
-
-async function queueOrdererMessages(
-  db: Db, ctx: RequestContext, work: { orderer: string; email: string; reports: OrdererReportRow[]; lab: string; range: JobRange },
-): Promise<number> {
-  const parts = chunks(work.reports, MAX_REPORTS_PER_MESSAGE);
-  return db.transaction(async (tx) => {
-    const repo = outboxRepository(tx, ctx.siteId);
+/** The group e-mail's row, every orderer's messages and their audit rows, in the caller's transaction; answers the group e-mail's id. */
+async function queueGroupMail(tx: Tx, ctx: RequestContext, range: JobRange): Promise<string> {
+  const repo = outboxRepository(tx, ctx.siteId);
+  const [reports, addresses] = await Promise.all([repo.reportsVerifiedBetween(range.from, range.before), ordererEmails(tx)]);
+  const byOrderer = new Map<string, OrdererReportRow[]>();
+  for (const report of reports) byOrderer.set(report.lokacija, [...(byOrderer.get(report.lokacija) ?? []), report]);
+  const orderers = [...byOrderer.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, 'bs'))
+    .map(([orderer, ordererReports]) => ({
+      orderer, reports: ordererReports,
+      email: addresses.find((record) => record.vrsta === 'lokacija' && record.naziv === orderer)?.email ?? '',
+    }));
+  const sample = reports[0];
+  const lab = sample ? await labSignature(tx, ctx.siteId, (await repo.reportMailSubject(sample.sampleId))?.siteNaziv ?? '') : '';
+  const groupMailId = await repo.insertGroupMail({
+    rangeFrom: range.fromIso, rangeTo: range.toIso, orderers: orderers.length,
+    withoutAddress: orderers.filter((orderer) => orderer.email === '').map((orderer) => orderer.orderer), createdBy: ctx.userId,
+  });
+  for (const orderer of orderers.filter((candidate) => candidate.email !== '')) {
+    const parts = chunks(orderer.reports, MAX_REPORTS_PER_MESSAGE);
     for (const [index, part] of parts.entries()) {
       const texts = ordererMail({
-        orderer: work.orderer, from: work.range.fromText, to: work.range.toText, lab: work.lab, part: index + 1, parts: parts.length,
-        reports: part.map((report) => ({ code: report.code, ime: report.ime, prezime: report.prezime, datum: toLocalDateText(calendarDateOf(report.datum, work.range.timeZone)) })),
+        orderer: orderer.orderer, from: range.fromText, to: range.toText, lab, part: index + 1, parts: parts.length,
+        reports: part.map((report) => ({ code: report.code, ime: report.ime, prezime: report.prezime, datum: toLocalDateText(calendarDateOf(report.datum, range.timeZone)) })),
       });
       const messageId = newMessageId();
       const id = await repo.insertMessage({
-        sampleId: null, ordererKind: 'lokacija', orderer: work.orderer, recipient: work.email, subject: texts.subject, body: texts.body,
-        language: 'bs', attachmentIds: part.flatMap((report) => report.versionIds), messageId, createdBy: ctx.userId,
+        sampleId: null, ordererKind: 'lokacija', orderer: orderer.orderer, recipient: orderer.email, subject: texts.subject, body: texts.body,
+        language: 'bs', attachmentIds: part.flatMap((report) => report.versionIds), messageId, createdBy: ctx.userId, groupMailId,
       });
       await writeAudit(tx, ctx, {
         action: 'outbox.queue', entity: 'outbox', entityId: id, field: 'status', oldValue: null,
-        newValue: { status: 'queued', recipient: work.email, orderer: work.orderer, samples: part.map((report) => report.sampleId), messageId },
+        newValue: { status: 'queued', recipient: orderer.email, orderer: orderer.orderer, groupMail: groupMailId, samples: part.map((report) => report.sampleId), messageId },
       });
     }
-    return parts.length;
-  });
+  }
+  return groupMailId;
 }

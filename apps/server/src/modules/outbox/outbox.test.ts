@@ -2,14 +2,14 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { GroupMailAnswer, OrderersAnswer, OutboxListAnswer, OutboxShowAnswer } from '@lis/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, outboxAttempts, outboxMessages } from '../../db/schema.ts';
-import { signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditLog, groupMails, outboxAttempts, outboxMessages } from '../../db/schema.ts';
+import { buildTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { openCrossSiteApp } from '../../test/site-scoping.ts';
-import { daysAgo, jmbgFor, registerPatient, toIsoDate, todayInSarajevo, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
+import { api, daysAgo, jmbgFor, registerPatient, toIsoDate, todayInSarajevo, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mailer.ts';
 import { claimNext, settleAttempt } from './repository.ts';
 import { queueReportMail } from './service.ts';
@@ -400,12 +400,16 @@ describe('group e-mail to orderers (/narucioci)', () => {
 
     const started = await client.post(admin, '/narucioci/send', { dateRangeMin: today, dateRangeMax: today }, sarajevo);
     expect(started.statusCode, started.body).toBe(202);
-    let job = started.json<GroupMailAnswer>().job;
-    while (job.state === 'running') job = (await client.get(admin, `/narucioci/send/${job.id}`, sarajevo)).json<GroupMailAnswer>().job;
-    expect(job).toMatchObject({ state: 'done', done: job.total, queued: 1, error: null });
-    expect(job.bezAdrese).toEqual(['Ambulanta Čelić']);
+    // Queued before the answer; the orderer without an address is done at once, the other once its message is sent.
+    const job = started.json<GroupMailAnswer>().job;
+    expect(job).toMatchObject({ state: 'running', done: 1, total: 2, queued: 1, bezAdrese: ['Ambulanta Čelić'], error: null });
+    const again = await client.post(admin, '/narucioci/send', { dateRangeMin: today, dateRangeMax: today }, sarajevo);
+    expect(again.statusCode, 'a second group e-mail while the first is sending').toBe(409);
+    expect(again.json()).toMatchObject({ code: 'orderers.busy' });
 
     await drainAll();
+    const finished = (await client.get(admin, `/narucioci/send/${job.id}`, sarajevo)).json<GroupMailAnswer>().job;
+    expect(finished).toMatchObject({ state: 'done', done: 2, total: 2, queued: 1, bezAdrese: ['Ambulanta Čelić'] });
     const mail = peer.received.find((received) => received.to && !Array.isArray(received.to) && received.to.text === 'nalazi@dz-zivinice.example');
     const day = today.split('-').reverse().join('.');
     expect(mail?.subject).toBe(`Nalazi za Dom zdravlja Živinice, ${day}`);
@@ -417,6 +421,100 @@ describe('group e-mail to orderers (/narucioci)', () => {
     const row = (await client.get(admin, '/outbox/list?datum=SVE&per_page=0&filter=Dom', sarajevo)).json<OutboxListAnswer>().data
       .find((listedRow) => listedRow.narucilac === 'Dom zdravlja Živinice');
     expect(row).toMatchObject({ status: 'sent', idNalaza: null, prilozi: 4 });
+  });
+
+  it('loses and duplicates nothing when the server restarts in the middle of sending', async () => {
+    await drainAll();
+    const today = toIsoDate(todayInSarajevo());
+    const orderers = ['Ambulanta Banovići', 'Dom zdravlja Kalesija', 'Dom zdravlja Srebrenik'];
+    const codes = new Map<string, string>();
+    for (const [index, orderer] of orderers.entries()) {
+      const sample = await fixtureSample(client, admin, cat, patientId, sarajevo, orderer);
+      await issueFixtureReport(t.database.db, sample, admin.userId, ['bs']);
+      codes.set(orderer, sample.code);
+      const saved = await client.post(admin, '/narucioci/email', { naziv: orderer, email: `orderer-${index}@restart.example` }, sarajevo);
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const started = await client.post(admin, '/narucioci/send', { dateRangeMin: today, dateRangeMax: today }, sarajevo);
+    expect(started.statusCode, started.body).toBe(202);
+    const { id: jobId, queued, total } = started.json<GroupMailAnswer>().job;
+    // Earlier tests' orderers of today count too; ours are among them.
+    expect(queued).toBe(total - started.json<GroupMailAnswer>().job.bezAdrese.length);
+
+    // The first server's worker sends one message, then claims the next and dies before the SMTP server answers it.
+    const time = clock();
+    const options = { now: time.now, staleAfterMs: 600_000 };
+    const before = peer.received.length;
+    let claims = 0;
+    const dying = worker({ ...options, mailer: { ...smtpMailer(peer.url), send: (mail) => {
+      claims += 1;
+      return claims === 1 ? smtpMailer(peer.url).send(mail) : new Promise(() => {});
+    } } });
+    void dying.drain();
+    await vi.waitFor(() => expect(claims).toBe(2));
+    expect(peer.received.length - before).toBe(1);
+
+    // The restarted server knows nothing of the first one's memory: the job and its progress come from the database.
+    const restarted = await buildTestApp(t.database);
+    try {
+      const afterRestart = api({ ...t, app: restarted });
+      const progress = await afterRestart.get(admin, `/narucioci/send/${jobId}`, sarajevo);
+      expect(progress.statusCode, progress.body).toBe(200);
+      expect(progress.json<GroupMailAnswer>().job).toMatchObject({ id: jobId, state: 'running', total, queued });
+
+      // Its worker sends what is left, the dead worker's claim once it is stale, and nothing twice.
+      time.advance(600_001);
+      await drainAll(options);
+      // Only the job's own messages: the advanced clock also lets earlier tests' retries go out.
+      const jobMessageIds = new Set((await t.database.db.select({ messageId: outboxMessages.messageId }).from(outboxMessages)
+        .where(eq(outboxMessages.groupMailId, jobId))).map((row) => row.messageId));
+      const received = peer.received.slice(before).filter((mail) => jobMessageIds.has(mail.messageId ?? ''));
+      expect(received).toHaveLength(queued);
+      expect(new Set(received.map((mail) => mail.messageId)).size).toBe(queued);
+      for (const [index, orderer] of orderers.entries()) {
+        const mine = received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === `orderer-${index}@restart.example`);
+        expect(mine, orderer).toHaveLength(1);
+        expect(mine[0]!.attachments.map((attachment) => attachment.filename)).toEqual([`nalaz-${codes.get(orderer)}-bs.pdf`]);
+      }
+      const finished = (await afterRestart.get(admin, `/narucioci/send/${jobId}`, sarajevo)).json<GroupMailAnswer>().job;
+      expect(finished).toMatchObject({ state: 'done', done: total, total, queued });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('queues all of a group e-mail or none of it', async () => {
+    await drainAll();
+    const today = toIsoDate(todayInSarajevo());
+    for (const [orderer, email] of [['Ambulanta Kladanj', 'nalazi@kladanj.example'], ['Ambulanta Vareš', 'stop@vares.example']]) {
+      const sample = await fixtureSample(client, admin, cat, patientId, sarajevo, orderer);
+      await issueFixtureReport(t.database.db, sample, admin.userId, ['bs']);
+      await client.post(admin, '/narucioci/email', { naziv: orderer, email }, sarajevo);
+    }
+    const [messagesBefore, jobsBefore] = await Promise.all([t.database.db.$count(outboxMessages), t.database.db.$count(groupMails)]);
+    // The server stops in the middle of queueing, after Kladanj's message and at Vareš's (orderers go in alphabetical order):
+    // a trigger that fails that insert stands in for the crash.
+    await t.database.db.execute(sql.raw(`create function stop_at_vares() returns trigger language plpgsql as $$
+      begin if new.recipient = 'stop@vares.example' then raise exception 'the server stopped'; end if; return new; end $$`));
+    await t.database.db.execute(sql.raw('create trigger stop_at_vares before insert on outbox_messages for each row execute function stop_at_vares()'));
+    try {
+      const stopped = await client.post(admin, '/narucioci/send', { dateRangeMin: today, dateRangeMax: today }, sarajevo);
+      expect(stopped.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger stop_at_vares on outbox_messages'));
+      await t.database.db.execute(sql.raw('drop function stop_at_vares()'));
+    }
+    expect(await t.database.db.$count(outboxMessages), 'no message of the stopped group e-mail').toBe(messagesBefore);
+    expect(await t.database.db.$count(groupMails)).toBe(jobsBefore);
+
+    // Started again, it queues every orderer's message once.
+    const started = await client.post(admin, '/narucioci/send', { dateRangeMin: today, dateRangeMax: today }, sarajevo);
+    expect(started.statusCode, started.body).toBe(202);
+    const queued = await t.database.db.select({ recipient: outboxMessages.recipient }).from(outboxMessages)
+      .where(eq(outboxMessages.groupMailId, started.json<GroupMailAnswer>().job.id));
+    expect(queued.map((row) => row.recipient)).toEqual(expect.arrayContaining(['nalazi@kladanj.example', 'stop@vares.example']));
+    expect(queued).toHaveLength(started.json<GroupMailAnswer>().job.queued);
+    await drainAll();
   });
 
   it('refuses a reversed range, one longer than 31 days, and a bad address', async () => {

@@ -3,7 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
-import { outboxAttempts, outboxMessages, patients, reportVersions, samples, settingRecords, sites } from '../../db/schema.ts';
+import { groupMails, outboxAttempts, outboxMessages, patients, reportVersions, samples, settingRecords, sites } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The only SQL of the outbox. What belongs to a site (messages, their attempts, the site's samples and
@@ -22,6 +22,16 @@ export interface NewOutboxMessage {
   attachmentIds: string[];
   messageId: string;
   createdBy: string | null;
+  /** The group e-mail that queues it (group_mails.id); absent for a patient's mail. */
+  groupMailId?: string | null;
+}
+
+/** A group e-mail and, per orderer it queued messages for, how many there are and how many still wait to be sent. */
+export interface GroupMailProgressRow {
+  id: string;
+  orderers: number;
+  withoutAddress: string[];
+  messages: { orderer: string; messages: number; unsettled: number }[];
 }
 
 export interface OutboxMessageRow {
@@ -141,6 +151,45 @@ export function listMessages(db: Db, list: ListRequest<{ status: readonly Outbox
 export function outboxRepository(db: Db | Tx, siteId: string) {
   const mine = (id: string) => and(eq(outboxMessages.id, id), eq(outboxMessages.siteId, siteId), isNull(outboxMessages.deletedAt));
   return {
+    /**
+     * Serialises the site's group e-mails: the site's row locked until the transaction ends (FOR NO KEY
+     * UPDATE, so rows that merely reference the site are not held up), so two clicks cannot both find
+     * no group e-mail in flight and both queue the same reports.
+     */
+    async lockForGroupMail(): Promise<void> {
+      await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for('no key update');
+    },
+
+    /** A group e-mail of the site with messages still queued or being sent, if there is one. */
+    async groupMailInFlight(): Promise<string | null> {
+      const [row] = await db.select({ id: groupMails.id }).from(groupMails)
+        .where(and(eq(groupMails.siteId, siteId), sql`exists (select 1 from ${outboxMessages} m where m.group_mail_id = ${groupMails.id}
+          and m.status in ('queued', 'sending') and m.deleted_at is null)`))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    async insertGroupMail(groupMail: { rangeFrom: string; rangeTo: string; orderers: number; withoutAddress: string[]; createdBy: string }): Promise<string> {
+      const [row] = await db.insert(groupMails).values({ ...groupMail, siteId }).returning({ id: groupMails.id });
+      return row!.id;
+    },
+
+    /** A group e-mail of the site with its messages counted per orderer; a deleted message counts as settled. */
+    async groupMailProgress(id: string): Promise<GroupMailProgressRow | null> {
+      if (!isUuid(id)) return null;
+      const [groupMail] = await db.select({ id: groupMails.id, orderers: groupMails.orderers, withoutAddress: groupMails.withoutAddress })
+        .from(groupMails).where(and(eq(groupMails.id, id), eq(groupMails.siteId, siteId)));
+      if (!groupMail) return null;
+      const messages = await db.select({
+        orderer: sql<string>`coalesce(${outboxMessages.orderer}, '')`,
+        messages: sql<number>`count(*)::int`,
+        unsettled: sql<number>`(count(*) filter (where ${outboxMessages.status} in ('queued', 'sending') and ${outboxMessages.deletedAt} is null))::int`,
+      }).from(outboxMessages)
+        .where(and(eq(outboxMessages.groupMailId, id), eq(outboxMessages.siteId, siteId)))
+        .groupBy(outboxMessages.orderer);
+      return { ...groupMail, messages };
+    },
+
     async insertMessage(message: NewOutboxMessage): Promise<string> {
       const [row] = await db.insert(outboxMessages).values({ ...message, siteId, status: 'queued' }).returning({ id: outboxMessages.id });
       return row!.id;

@@ -112,10 +112,11 @@ export function outboxRoutes(app: FastifyInstance, { db, outbox }: AppOptions): 
       tags: ['outbox'], summary: 'Group e-mail: queue the reports of a range to each orderer', ...outboxContracts.groupMail,
       description: `${SESSION} The reports of the site's samples verified from \`dateRangeMin\` to \`dateRangeMax\` (days of the site's calendar, `
         + 'at most 31) go to each orderer with an address as one message with all its report PDFs (every language of the latest version) '
-        + 'attached, in parts of at most 25 reports. Queueing runs in the background: the answer is the job, whose progress '
-        + '`GET /api/narucioci/send/{id}` gives. Orderers with reports but no address are named in `bezAdrese`.\n\n'
+        + 'attached, in parts of at most 25 reports. Every message is queued in the outbox in one transaction before the answer, so a '
+        + 'server restart loses none; the answer is the job, whose sending progress `GET /api/narucioci/send/{id}` gives (an orderer is '
+        + '`done` when its messages are sent or failed for good). Orderers with reports but no address are named in `bezAdrese`.\n\n'
         + '`202 { success: true, job: { id, state: running | done | failed, done, total, queued, bezAdrese, error } }`; a reversed range: '
-        + '`400 dateRange.invalid`; longer than 31 days: `400 orderers.rangeTooLong`; a job of the site still running: `409 orderers.busy`.',
+        + '`400 dateRange.invalid`; longer than 31 days: `400 orderers.rangeTooLong`; a job of the site still sending: `409 orderers.busy`.',
     },
   }, async (request, reply) => {
     const job = await startGroupMail(db, request.ctx, request.body, wakeWorker);
@@ -126,9 +127,9 @@ export function outboxRoutes(app: FastifyInstance, { db, outbox }: AppOptions): 
     config: { permission: 'reports.read' },
     schema: {
       tags: ['outbox'], summary: 'Progress of a group e-mail job', ...outboxContracts.groupMailJob,
-      description: `${SESSION} Jobs live in the server process and are kept an hour after they finish.\n\n\`200 { success: true, job }\`; `
+      description: `${SESSION} Read from the database (the job's messages and their statuses), so it survives restarts.\n\n\`200 { success: true, job }\`; `
         + "another site's or an unknown job: `404`.",
     },
-  }, (request) => Promise.resolve({ success: true as const, job: groupMailJob(request.ctx, request.params.id) }));
+  }, async (request) => ({ success: true as const, job: await groupMailJob(db, request.ctx, request.params.id) }));
   return Promise.resolve();
 }

@@ -1,12 +1,11 @@
-import PDFDocument from 'pdfkit';
 import type { ReportContent, ReportEmphasis, ReportField, ReportRow } from '@lis/domain';
-import { reportFonts } from './fonts.ts';
+import { BOLD, REGULAR, drawLetterheadAt, openPdf } from '../../lib/pdf/document.ts';
 
 // Draws a result report (the domain's ReportContent) on A4 pages with pdfkit. What is printed, its texts
 // and marks are the domain's; this file only decides where: the letterhead, the correction notice, the
 // patient and sample blocks, the results table (sections in report order, names wrapping in their column,
 // the column header repeated on every page), the legend, comment and signatures, and on every page the
-// footer with 'page x of y'.
+// footer with 'page x of y'. The document, its fonts and the letterhead are the lab's shared ones (lib/pdf).
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { left: 42, right: 42, top: 40 };
@@ -21,9 +20,6 @@ const RULE = '#b8b8b8';
 const FAINT = '#e4e4e4';
 const SHADE = '#f0f0f0';
 const CRITICAL = '#b00020';
-
-const REGULAR = 'report-regular';
-const BOLD = 'report-bold';
 
 /** The results table's columns, left to right; the test name takes what the others leave. */
 const COLUMN_WIDTHS = { result: 88, unit: 66, reference: 108, flag: 50 };
@@ -82,21 +78,7 @@ class ReportWriter {
   }
 
   private letterhead(): void {
-    const { doc } = this;
-    const { letterhead } = this.content;
-    const siteWidth = 170;
-    const leftWidth = WIDTH - siteWidth - 12;
-    const top = this.y;
-    let left = top;
-    left += write(doc, letterhead.name, MARGIN.left, left, leftWidth, { font: BOLD, size: 13 });
-    if (letterhead.address) left += write(doc, letterhead.address, MARGIN.left, left + 1, leftWidth, { size: 8.5, color: MUTED }) + 1;
-    for (const line of letterhead.lines) left += write(doc, line, MARGIN.left, left + 1, leftWidth, { size: 7.5, color: MUTED }) + 1;
-    const right = letterhead.site
-      ? top + 2 + write(doc, letterhead.site, MARGIN.left + WIDTH - siteWidth, top + 2, siteWidth, { font: BOLD, size: 9, align: 'right' })
-      : top;
-    this.y = Math.max(left, right) + 6;
-    rule(doc, this.y, INK, 0.8);
-    this.y += 10;
+    this.y = drawLetterheadAt(this.doc, this.content.letterhead, MARGIN.left, this.y, WIDTH);
   }
 
   private title(): void {
@@ -280,10 +262,11 @@ class ReportWriter {
       const top = PAGE.height - FOOTER_HEIGHT;
       rule(doc, top, RULE, 0.5);
       const pageText = content.pageText(index + 1, range.count);
-      const pageWidth = 290;
+      // The page text takes what it needs at the right; the lab's footer lines the rest, so they wrap only when long.
+      const pageWidth = Math.min(290, doc.font(REGULAR).fontSize(7.5).widthOfString(pageText) + 6);
       let y = top + 5;
       for (const line of content.footer) {
-        y += write(doc, line, MARGIN.left, y, WIDTH - pageWidth - 10, { size: 7, color: MUTED }) + 1;
+        y += write(doc, line, MARGIN.left, y, WIDTH - pageWidth - 16, { size: 7, color: MUTED }) + 1;
       }
       write(doc, pageText, MARGIN.left + WIDTH - pageWidth, top + 5, pageWidth, { size: 7.5, color: MUTED, align: 'right' });
     }
@@ -292,29 +275,13 @@ class ReportWriter {
 
 /** The report as a PDF (A4): its bytes are what is stored and served, never rendered again. */
 export function renderReportPdf(content: ReportContent, issuedAt: Date): Promise<Buffer> {
-  const fonts = reportFonts();
-  const doc = new PDFDocument({
-    // No default font: pdfkit would load Helvetica for nothing; the report's fonts are registered below.
-    font: '',
-    size: 'A4',
+  const { doc, bytes } = openPdf({
+    title: content.documentTitle, lang: content.jezik, createdAt: issuedAt,
     margins: { top: MARGIN.top, left: MARGIN.left, right: MARGIN.right, bottom: PAGE.height - CONTENT_BOTTOM },
-    bufferPages: true,
-    lang: content.jezik,
-    displayTitle: true,
-    info: { Title: content.documentTitle, Creator: 'LIS', Producer: 'LIS', CreationDate: issuedAt, ModDate: issuedAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  // pdfkit takes a parsed fontkit font wherever it takes a font file (its typings name files only).
-  doc.registerFont(REGULAR, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.registerFont(BOLD, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
   const writer = new ReportWriter(doc, content);
   writer.draw();
   writer.footers();
   doc.end();
-  return done;
+  return bytes;
 }

@@ -5,7 +5,7 @@ import type { AppOptions } from '../../app-options.ts';
 import { DEFAULT_PDF_FONT_DIR } from '../../config.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-route.ts';
-import { loadReportFonts } from './fonts.ts';
+import { loadPdfFonts } from '../../lib/pdf/fonts.ts';
 import * as service from './service.ts';
 
 const TAGS = ['nalazi'];
@@ -14,7 +14,7 @@ const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `t
 
 export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
   // Without its font a report cannot be printed: the server stops here, at start-up, saying what to install.
-  loadReportFonts(config.pdfFontDir ?? DEFAULT_PDF_FONT_DIR);
+  loadPdfFonts(config.pdfFontDir ?? DEFAULT_PDF_FONT_DIR);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/nalazi/list', {
