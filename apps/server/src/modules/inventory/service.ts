@@ -1,8 +1,8 @@
-import {
-  type CalendarDate, type Lot, type Product, type ProductValues as ProductInput, type ReferenceEntry, type ReferenceKind,
-  type StockAnswer, type StockProduct, consumptionRequest, daysToExpiry, expiryState, isExpired, isLowStock, planConsumption,
-  receiptRequest, toIsoDate,
+import type {
+  CalendarDate, Lot, Product, ProductValues as ProductInput, ReferenceEntry, ReferenceKind, StockAnswer, StockProduct, consumptionRequest,
+  receiptRequest,
 } from '@lis/domain';
+import { daysToExpiry, expiryState, isExpired, isLowStock, planConsumption, toIsoDate } from '@lis/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';

@@ -11,7 +11,7 @@ import { IconCalendar, IconPackageImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { message, toIsoDate } from '@lis/domain';
+import { fromLocalDateText, message, toIsoDate } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage, useLanguage } from '../../i18n/index.ts';
@@ -21,6 +21,12 @@ import { MovementsTable } from './MovementsTable.tsx';
 import { useProductChoices } from './use-products.ts';
 
 const MONDAY = 1;
+
+/** A typed expiry, dd.mm.yyyy (dots or dashes), as the day the form sends. */
+function parseTypedDay(value: string): string | null {
+  const date = fromLocalDateText(value.trim());
+  return date ? toIsoDate(date) : null;
+}
 
 export function GoodsInScreen() {
   const { t } = useTranslation();
@@ -80,13 +86,13 @@ export function GoodsInScreen() {
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
               <Select
-                label={t('inventory.produkt')} placeholder={t('inventory.produktPlaceholder')} withAsterisk searchable data={products}
+                label={t('inventory.produkt')} placeholder={t('inventory.produktPlaceholder')} withAsterisk searchable allowDeselect={false} data={products}
                 value={produkt} onChange={setProdukt} error={problems.produkt} nothingFoundMessage={t('inventory.noStock')}
               />
               <TextInput label={t('inventory.lot')} withAsterisk maxLength={60} value={lot} onChange={(event) => setLot(event.currentTarget.value)} error={problems.lot} />
               <DateInput
                 label={t('inventory.rok_trajanja')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={MONDAY} minDate={today}
-                leftSection={<IconCalendar size={16} aria-hidden />} value={rok} onChange={setRok} error={problems.rok_trajanja}
+                leftSection={<IconCalendar size={16} aria-hidden />} value={rok} onChange={setRok} error={problems.rok_trajanja} dateParser={parseTypedDay}
                 popoverProps={{ withinPortal: true }}
               />
               <NumberInput

@@ -88,7 +88,7 @@ export function GoodsOutScreen() {
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
               <Select
-                label={t('inventory.produkt')} placeholder={t('inventory.produktPlaceholder')} withAsterisk searchable data={products}
+                label={t('inventory.produkt')} placeholder={t('inventory.produktPlaceholder')} withAsterisk searchable allowDeselect={false} data={products}
                 value={produkt} onChange={(value) => { setProdukt(value); setLot(AUTOMATIC); }} error={problems.produkt}
               />
               <Select

@@ -9,6 +9,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLowStock } from '@lis/domain';
+import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, invalidateList } from '../../components/list-table/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { PRODUCT_LIST_URL, type ProductListRow, inventoryKeys } from './api.ts';
@@ -40,7 +41,7 @@ export function ProductsScreen() {
     {
       key: 'stanje', header: t('inventory.col_stanje'), sortable: true, align: 'right',
       render: (row) => (isLowStock(row.stanje, row.nivo)
-        ? <Badge color="red" variant="light" aria-label={t('inventory.lowStockLabel', { ukupno: row.stanje, nivo: row.nivo })}>{row.stanje}</Badge>
+        ? <Badge color="red" variant="light" c={READABLE_BADGE_TEXT} aria-label={t('inventory.lowStockLabel', { ukupno: row.stanje, nivo: row.nivo })}>{row.stanje}</Badge>
         : <Text size="sm">{row.stanje}</Text>),
     },
   ];

@@ -7,7 +7,7 @@ import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/
 import { IconAlertTriangle, IconCalendarExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
+import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { inventoryKeys, stock } from './api.ts';
 import { ExpiryBadge } from './ExpiryBadge.tsx';
@@ -63,7 +63,7 @@ export function StockScreen() {
                   <Table.Td>{product.opis}</Table.Td>
                   <Table.Td ta="right">
                     {product.nisko ? (
-                      <Badge color="red" variant="light" aria-label={t('inventory.lowStockLabel', { ukupno: product.ukupno, nivo: product.nivo })}>
+                      <Badge color="red" variant="light" c={READABLE_BADGE_TEXT} aria-label={t('inventory.lowStockLabel', { ukupno: product.ukupno, nivo: product.nivo })}>
                         {product.ukupno} · {t('inventory.lowStock')}
                       </Badge>
                     ) : <Text size="sm" fw={600}>{product.ukupno}</Text>}
