@@ -133,6 +133,19 @@ export const MESSAGES = {
   'logger.noteRequired': { bs: 'Unesite napomenu o preduzetoj radnji.', en: 'Enter a note on the action taken.', de: 'Bitte eine Notiz zur ergriffenen Maßnahme eingeben.' },
   'logger.alreadyAcknowledged': { bs: 'Alarm je već potvrđen.', en: 'The alarm has already been acknowledged.', de: 'Der Alarm wurde bereits bestätigt.' },
   'logger.deviceKey': { bs: 'Ključ uređaja nije ispravan.', en: 'The device key is not valid.', de: 'Der Geräteschlüssel ist ungültig.' },
+  // Inventory (products, reference lists, goods in and out, stock)
+  'inventory.duplicateLn': { bs: 'Uneseni LN je već registriran!', en: 'The LN entered is already registered!', de: 'Die eingegebene LN ist bereits registriert!' },
+  'inventory.lnTooShort': { bs: 'LN mora imati najmanje 3 znaka.', en: 'The LN must have at least 3 characters.', de: 'Die LN muss mindestens 3 Zeichen haben.' },
+  'inventory.opisTooShort': { bs: 'Opis mora imati najmanje 3 znaka.', en: 'The description must have at least 3 characters.', de: 'Die Beschreibung muss mindestens 3 Zeichen haben.' },
+  'inventory.productSaved': { bs: 'Produkt uspješno sačuvan!', en: 'Product saved successfully!', de: 'Produkt erfolgreich gespeichert!' },
+  'inventory.entrySaved': { bs: 'Stavka uspješno sačuvana!', en: 'Entry saved successfully!', de: 'Eintrag erfolgreich gespeichert!' },
+  'inventory.entryTaken': { bs: 'Naziv već postoji u ovoj listi.', en: 'The name already exists in this list.', de: 'Der Name existiert in dieser Liste bereits.' },
+  'inventory.siteForbidden': { bs: 'OJ mora biti jedan od Vaših sajtova.', en: 'The organisational unit must be one of your sites.', de: 'Die Organisationseinheit muss einer Ihrer Standorte sein.' },
+  'inventory.receiptSaved': { bs: 'Ulaz uspješno evidentiran!', en: 'Goods received successfully!', de: 'Wareneingang erfolgreich erfasst!' },
+  'inventory.consumptionSaved': { bs: 'Izlaz uspješno evidentiran!', en: 'Goods issued successfully!', de: 'Warenausgang erfolgreich erfasst!' },
+  'inventory.insufficientStock': { bs: 'Nema dovoljno na stanju: dostupno {{dostupno}}.', en: 'Not enough in stock: {{dostupno}} available.', de: 'Nicht genug auf Lager: {{dostupno}} verfügbar.' },
+  'inventory.lotExpired': { bs: 'Lot je istekao.', en: 'The lot has expired.', de: 'Die Charge ist abgelaufen.' },
+  'inventory.lotExpiryMismatch': { bs: 'Lot {{lot}} je već zaprimljen s rokom trajanja {{rok}}.', en: 'Lot {{lot}} was already received with the expiry date {{rok}}.', de: 'Die Charge {{lot}} wurde bereits mit dem Verfallsdatum {{rok}} erfasst.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

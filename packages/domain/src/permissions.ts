@@ -24,6 +24,9 @@ export const PERMISSIONS = [
   // Temperature logger: the refrigerators' readings and alarms; acknowledging an alarm (with a note) is a write.
   'logger.read',
   'logger.acknowledge',
+  // Inventory: products, stock and movements are read with inventory.read; registering products and booking goods in and out is a write.
+  'inventory.read',
+  'inventory.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -35,14 +38,16 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reports.write',
     'outbox.send',
     'logger.read', 'logger.acknowledge',
+    'inventory.read', 'inventory.write',
   ],
   technician: [
     'patients.read', 'patients.write', 'samples.read', 'samples.write',
     'results.enter', 'results.approve', 'reports.read',
     'outbox.send',
     'logger.read', 'logger.acknowledge',
+    'inventory.read', 'inventory.write',
   ],
-  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read'],
+  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read', 'inventory.read'],
 };
 
 export function isRole(value: string): value is Role {

@@ -678,3 +678,83 @@ export const loggerAlarms = pgTable('logger_alarms', {
   index('logger_alarms_site_idx').on(t.siteId, t.podignutAt),
   index('logger_alarms_refrigerator_idx').on(t.refrigeratorId, t.podignutAt),
 ]);
+
+/**
+ * Inventory reference lists (klasa, program, platforma, proizvodjac), lab-wide:
+ * a product points into each. A name is listed once per kind.
+ */
+export const inventoryReferenceEntries = pgTable('inventory_reference_entries', {
+  id: id(),
+  vrsta: text('vrsta').notNull(),
+  naziv: text('naziv').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('inventory_reference_entries_name_key').on(t.vrsta, sql`lower(${t.naziv})`),
+  check('inventory_reference_entries_vrsta_check', sql`${t.vrsta} in ('klasa', 'program', 'platforma', 'proizvodjac')`),
+]);
+
+/**
+ * Products (reagents and consumables), lab-wide, each under its LN. The LN is
+ * unique in the lab whatever its case: the unique index decides between two
+ * saves that race, so a duplicate can never be stored. `oj` is the site
+ * (organisational unit) the product belongs to.
+ */
+export const inventoryProducts = pgTable('inventory_products', {
+  id: id(),
+  ln: text('ln').notNull(),
+  opis: text('opis').notNull(),
+  zasticeniNaziv: text('zasticeni_naziv').notNull().default(''),
+  zemljaPorijekla: text('zemlja_porijekla').notNull().default(''),
+  jedinicaMjere: text('jedinica_mjere').notNull(),
+  pakovanje: text('pakovanje').notNull().default(''),
+  sadrzaj: doublePrecision('sadrzaj').notNull(),
+  upozorenje: text('upozorenje').notNull().default(''),
+  nivo: integer('nivo').notNull().default(0),
+  danadoroka: integer('danadoroka').notNull().default(30),
+  klasaId: uuid('klasa_id').references(() => inventoryReferenceEntries.id),
+  programId: uuid('program_id').references(() => inventoryReferenceEntries.id),
+  platformaId: uuid('platforma_id').references(() => inventoryReferenceEntries.id),
+  proizvodjacId: uuid('proizvodjac_id').references(() => inventoryReferenceEntries.id),
+  ojId: uuid('oj_id').notNull().references(() => sites.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('inventory_products_ln_key').on(sql`upper(${t.ln})`),
+  check('inventory_products_nivo_check', sql`${t.nivo} >= 0`),
+  check('inventory_products_danadoroka_check', sql`${t.danadoroka} >= 0`),
+]);
+
+/** A lot of a product received at a site: its number and expiry. Its stock is the sum of its movements. */
+export const inventoryLots = pgTable('inventory_lots', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  productId: uuid('product_id').notNull().references(() => inventoryProducts.id),
+  lot: text('lot').notNull(),
+  rokTrajanja: date('rok_trajanja', { mode: 'string' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('inventory_lots_site_product_lot_key').on(t.siteId, t.productId, t.lot),
+  index('inventory_lots_product_idx').on(t.siteId, t.productId, t.rokTrajanja),
+]);
+
+/**
+ * The stock ledger: every receipt (+) and consumption (−) of a lot, never
+ * changed or deleted. Stock is the sum of a lot's rows; a consumption is
+ * written only while the lot's row is locked and the sum covers it.
+ */
+export const inventoryMovements = pgTable('inventory_movements', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  lotId: uuid('lot_id').notNull().references(() => inventoryLots.id),
+  productId: uuid('product_id').notNull().references(() => inventoryProducts.id),
+  vrsta: text('vrsta').notNull(),
+  kolicina: integer('kolicina').notNull(),
+  sekcijaId: uuid('sekcija_id').references(() => labSections.id),
+  napomena: text('napomena').notNull().default(''),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [
+  index('inventory_movements_lot_idx').on(t.lotId),
+  index('inventory_movements_list_idx').on(t.siteId, t.createdAt, t.id),
+  check('inventory_movements_sign_check', sql`(${t.vrsta} = 'ulaz' and ${t.kolicina} > 0) or (${t.vrsta} = 'izlaz' and ${t.kolicina} < 0)`),
+]);

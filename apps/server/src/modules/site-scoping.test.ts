@@ -21,6 +21,7 @@ import { generalOptionsRoutes } from './general-options/routes.ts';
 import { invoiceRoutes } from './invoice/routes.ts';
 import { reportRoutes } from './izvjestaji/routes.ts';
 import { loggerRoutes } from './logger/routes.ts';
+import { inventoryRoutes } from './inventory/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -46,6 +47,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'health', routes: healthRoutes, siteData: false, why: 'no data at all' },
   { folder: 'sample-types', routes: sampleTypeRoutes, siteData: false, why: 'one catalogue of sample types for the whole lab' },
   { folder: 'catalogue', routes: catalogueRoutes, siteData: false, why: "the lab's catalogue and setting records, shared by every site" },
+  { folder: 'inventory', routes: inventoryRoutes, siteData: true },
 ];
 
 const modulesFolder = path.dirname(fileURLToPath(import.meta.url));

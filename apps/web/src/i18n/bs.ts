@@ -24,6 +24,7 @@ import { invoiceMessages } from '../features/invoice/messages.ts';
 import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
+import { inventoryMessages } from '../features/inventory/messages.ts';
 
 export const bs = {
   app: {
@@ -141,6 +142,11 @@ export const bs = {
     logerPregled: 'Pregled',
     logerPostavke: 'Postavke',
     logerStatistika: 'Statistika',
+    inventarStanje: 'Stanje',
+    inventarUlaz: 'Ulaz',
+    inventarIzlaz: 'Izlaz',
+    inventarProdukti: 'Produkti',
+    inventarPostavke: 'Postavke',
     mikrobiologija: 'Mikrobiologija',
     import: 'Excel import',
     partneri: 'Partneri',
@@ -165,6 +171,7 @@ export const bs = {
   izvjestaji: reportMessages.bs,
   outbox: outboxMessages.bs,
   logger: loggerMessages.bs,
+  inventory: inventoryMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

@@ -16,6 +16,7 @@ import { invoiceMessages } from '../features/invoice/messages.ts';
 import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
+import { inventoryMessages } from '../features/inventory/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -133,6 +134,11 @@ export const de: Catalogue = {
     logerPregled: 'Übersicht',
     logerPostavke: 'Einstellungen',
     logerStatistika: 'Statistik',
+    inventarStanje: 'Bestand',
+    inventarUlaz: 'Wareneingang',
+    inventarIzlaz: 'Warenausgang',
+    inventarProdukti: 'Produkte',
+    inventarPostavke: 'Einstellungen',
     mikrobiologija: 'Mikrobiologie',
     import: 'Excel-Import',
     partneri: 'Partner',
@@ -157,4 +163,5 @@ export const de: Catalogue = {
   izvjestaji: reportMessages.de,
   outbox: outboxMessages.de,
   logger: loggerMessages.de,
+  inventory: inventoryMessages.de,
 };

@@ -16,6 +16,7 @@ import { invoiceMessages } from '../features/invoice/messages.ts';
 import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
+import { inventoryMessages } from '../features/inventory/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -133,6 +134,11 @@ export const en: Catalogue = {
     logerPregled: 'Overview',
     logerPostavke: 'Settings',
     logerStatistika: 'Statistics',
+    inventarStanje: 'Stock',
+    inventarUlaz: 'Goods in',
+    inventarIzlaz: 'Goods out',
+    inventarProdukti: 'Products',
+    inventarPostavke: 'Settings',
     mikrobiologija: 'Microbiology',
     import: 'Excel import',
     partneri: 'Partners',
@@ -157,4 +163,5 @@ export const en: Catalogue = {
   izvjestaji: reportMessages.en,
   outbox: outboxMessages.en,
   logger: loggerMessages.en,
+  inventory: inventoryMessages.en,
 };

@@ -5,6 +5,7 @@ import {
   IconMailForward, IconMicroscope, IconPlug, IconReport, IconSettings, IconTags, IconTestPipe, IconThermometer,
   IconUserPlus, IconUsers, IconVirus, type Icon,
 } from '@tabler/icons-react';
+import { IconListDetails, IconPackageExport, IconPackageImport, IconPackages } from '@tabler/icons-react';
 
 const ICONS: Record<string, Icon> = {
   'adjustments': IconAdjustments,
@@ -30,6 +31,10 @@ const ICONS: Record<string, Icon> = {
   'user-plus': IconUserPlus,
   'users': IconUsers,
   'virus': IconVirus,
+  'list-details': IconListDetails,
+  'package-export': IconPackageExport,
+  'package-import': IconPackageImport,
+  'packages': IconPackages,
 };
 
 export function menuIcon(name: string): Icon {
