@@ -1,0 +1,60 @@
+/** Results and queries in a protocol-neutral form, the same for ASTM and HL7. */
+
+export interface AnalyserResult {
+  /** The sample code (the tube's barcode) the result belongs to, trimmed. */
+  specimenId: string;
+  /** The component of the test id that names the test: `WBC` from `^^^^WBC^1` or `^^^WBC^804-5^1`, `HbA1c`. */
+  testCode: string;
+  /** The test id as sent (raw, all components). */
+  testId: string;
+  /** The value exactly as sent (escape sequences resolved), e.g. `5.4`, `-----`, `<0.1`. */
+  value: string;
+  unit?: string;
+  referenceRange?: string;
+  abnormalFlags?: string;
+  resultStatus?: string;
+  /** The analyser's timestamp as sent (YYYYMMDDHHMMSS or a prefix of it). */
+  completedAt?: string;
+  instrument?: string;
+  /** Comment records (ASTM C) or NTE segments that follow the result. */
+  comments?: string[];
+}
+
+export interface AnalyserQuery {
+  /** The sample codes asked about, trimmed, empty ones left out. */
+  specimenIds: string[];
+  /** The query record or segment as sent. */
+  raw: string;
+}
+
+export interface InterpretedMessage {
+  protocol: 'astm' | 'hl7';
+  /** Who sent it: ASTM H-5 sender name, HL7 MSH-3/MSH-4. */
+  sender?: string;
+  /** ASTM H-3 message control id, HL7 MSH-10. */
+  controlId?: string;
+  /** HL7 MSH-9 as `ORU^R01`; ASTM `results`, `query` or `other`. */
+  messageType?: string;
+  results: AnalyserResult[];
+  queries: AnalyserQuery[];
+  /** Human-readable parse problems, empty when the message was read cleanly. */
+  problems: string[];
+}
+
+/** An order to hand to an analyser: the sample code and the analyser's own codes for its tests. */
+export interface AnalyserOrder {
+  specimenId: string;
+  testCodes: string[];
+}
+
+const OPTIONAL_RESULT_FIELDS = ['unit', 'referenceRange', 'abnormalFlags', 'resultStatus', 'completedAt', 'instrument', 'comments'] as const;
+
+/** Leaves out the optional fields of a result that are empty, so results compare and serialise cleanly. */
+export function withoutEmptyOptionals(result: AnalyserResult): AnalyserResult {
+  const copy = { ...result };
+  for (const key of OPTIONAL_RESULT_FIELDS) {
+    const entry = copy[key];
+    if (entry === undefined || entry === '' || (Array.isArray(entry) && entry.length === 0)) delete copy[key];
+  }
+  return copy;
+}
