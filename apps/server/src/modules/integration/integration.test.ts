@@ -243,6 +243,32 @@ describe('results on the sample', () => {
   });
 });
 
+describe('host query (worklist download)', () => {
+  it("answers an ASTM query with the sample's tests still waiting, as the analyser's codes", async () => {
+    const { analyser, port } = await listeningAnalyser('Upit SA', { mapa: { GLU: cat.sifra.GLU, K: cat.sifra.K, HGB: cat.sifra.HGB } });
+    const sample = await calls.createSample(tech, patient._id, ['GLU', 'K', 'CRP']);
+    await calls.saved(tech, sample._id, { K: '4.1' });
+    const query = `H|\\^&|||UPIT\rQ|1|^${sample.code}||ALL||||||||O\rL|1|N\r`;
+    const report = await sendAstmMessage(HOST, port, query, { expectAnswer: true });
+    expect(report.ok, report.steps.join('\n')).toBe(true);
+    const [answer] = report.answers;
+    expect(answer).toContain(sample.code);
+    expect(answer).toContain('^^^GLU');
+    expect(answer).not.toContain('^^^K');
+    expect(answer).not.toContain('^^^HGB');
+    expect((await messagesOf(analyser._id))[0]).toMatchObject({ outcome: 'query' });
+  });
+
+  it('answers an HL7 query with an order message naming the mapped tests', async () => {
+    const { port } = await listeningAnalyser('Upit HL7', { protokol: 'hl7' });
+    const sample = await calls.createSample(tech, patient._id, ['GLU']);
+    const query = `MSH|^~\\&|SIMHL7|LAB|LIS|LAB|20260101120000||QRY^Q02|Q-1|P|2.3.1\rQRD|20260101120000|R|I|Q-1|||10^RD|${sample.code}|OTH\r`;
+    const report = await sendHl7Message(HOST, port, query);
+    expect(report.answers[0]).toContain(sample.code);
+    expect(report.answers[0]).toMatch(/OBR\|1\|[^|]*\|[^|]*\|GLU/);
+  });
+});
+
 describe('HL7 over MLLP', () => {
   it('ingests an ORU with LF separators and OBX from 0, answers AA after commit, and stores a resent MSH-10 once (still AA)', async () => {
     const { analyser, port } = await listeningAnalyser('HL7 SA', { protokol: 'hl7' });
