@@ -84,6 +84,7 @@ const bs = {
   save: 'Sačuvaj',
   saved: 'Analizator sačuvan.',
   duplicateCode: 'Šifra {{code}} je navedena više puta.',
+  actions: 'Akcije',
 };
 
 type Messages = typeof bs;
@@ -170,6 +171,7 @@ const en: Messages = {
   save: 'Save',
   saved: 'Analyser saved.',
   duplicateCode: 'The code {{code}} is listed more than once.',
+  actions: 'Actions',
 };
 
 const de: Messages = {
@@ -254,6 +256,7 @@ const de: Messages = {
   save: 'Speichern',
   saved: 'Analysegerät gespeichert.',
   duplicateCode: 'Der Code {{code}} ist mehrfach aufgeführt.',
+  actions: 'Aktionen',
 };
 
 export const integrationMessages = { bs, en, de };
