@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -14,7 +15,7 @@ import { createResultCatalogue, resultCalls, type ResultCalls, type ResultCatalo
 import { api, daysAgo, jmbgFor, registerPatient, type Api } from '../samples/test-fixtures.ts';
 import { captureFrames, captureMessageText, replayAstmFrames, sendAstmMessage, sendHl7Message, withSpecimen } from './replay.ts';
 import {
-  astmMessage, captureFiles, createIntegrationApp, hl7Oru, listAnalysers, portOf, readCapture, saveAnalyser, until,
+  CAPTURES_DIR, astmMessage, captureFiles, createIntegrationApp, hl7Oru, listAnalysers, portOf, readCapture, saveAnalyser, until,
   type IntegrationTestApp,
 } from './test-fixtures.ts';
 
@@ -311,6 +312,28 @@ describe('messages list (integracija/poruke)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const [row] = response.json<AnalyserMessagesAnswer>().data;
     expect(row).toMatchObject({ analyser_ime: 'Lista SA', ishod: 'review', rezultata: 0, za_pregled: 1, sirovo: text.replace(/\r$/, '') });
+  });
+});
+
+describe('the simulator (npm run simulate)', () => {
+  const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+  const simulate = (args: string[]) => promisify(execFile)(path.join(repositoryRoot, 'node_modules/.bin/tsx'), ['apps/server/src/simulate.ts', ...args], {
+    cwd: repositoryRoot, encoding: 'utf8', timeout: 60_000,
+  });
+
+  it('replays a capture with its specimen replaced by a sample code; the result lands on the sample', async () => {
+    const { port } = await listeningAnalyser('Simulator SA', { mapa: { HGB: cat.sifra.HGB } });
+    const sample = await calls.createSample(tech, patient._id, ['HGB']);
+    const { stdout } = await simulate(['--protocol', 'astm', '--host', HOST, '--port', String(port), '--file', path.join(CAPTURES_DIR, 'horiba-pentra-xlr_astm-e1381-framed.astm'), '--specimen', sample.code]);
+    expect(stdout).toContain('OK: the LIS acknowledged the message.');
+    // Pentra sends HGB 14.0 (g/dL); the fixture's HGB is in g/L with a critical low of 70: far below, LL.
+    expect((await calls.tests(tech, sample._id)).HGB).toMatchObject({ rezultat: '14.0', flag: 'LL' });
+  });
+
+  it('exits non-zero when nothing answers', async () => {
+    const port = await freePort();
+    await expect(simulate(['--protocol', 'hl7', '--host', HOST, '--port', String(port), '--file', path.join(CAPTURES_DIR, 'abbott-afinion2_astm-e1381-framed.astm')]))
+      .rejects.toMatchObject({ code: 1 });
   });
 });
 
