@@ -20,14 +20,14 @@ test('an analyser configured in the browser delivers a capture onto a new sample
   await openAs(page, DEMO.admin.email, '/integracija/postavke');
   await expect(page.getByRole('heading', { name: 'Postavke integracije' })).toBeVisible();
   await page.getByRole('button', { name: 'Novi analizator' }).click();
-  await page.getByLabel('Naziv', { exact: true }).fill(name);
-  await page.getByLabel('TCP port').fill(String(port));
+  await page.getByRole('textbox', { name: /^Naziv/ }).fill(name);
+  await page.getByRole('textbox', { name: /^TCP port/ }).fill(String(port));
   await page.getByLabel('Šifra analizatora 1').fill('WBC');
-  await page.getByRole('textbox', { name: 'Analiza 1' }).fill('WBC');
+  await page.getByRole('combobox', { name: 'Analiza 1' }).fill('WBC');
   await page.getByRole('option', { name: /^WBC — Leukociti/ }).click();
   await page.getByRole('button', { name: 'Dodaj šifru' }).click();
   await page.getByLabel('Šifra analizatora 2').fill('PLT');
-  await page.getByRole('textbox', { name: 'Analiza 2' }).fill('PLT');
+  await page.getByRole('combobox', { name: 'Analiza 2' }).fill('PLT');
   await page.getByRole('option', { name: /^PLT — Trombociti/ }).click();
   await page.getByRole('button', { name: 'Sačuvaj' }).click();
   await expect(toast(page, 'Analizator uspješno sačuvan!')).toBeVisible();
@@ -54,14 +54,17 @@ test('an analyser configured in the browser delivers a capture onto a new sample
   await expect(page.getByTestId('result-flag-PLT').locator('[data-flag]')).toHaveAttribute('data-flag', 'L');
   await page.screenshot({ path: testInfo.outputPath('rezultati-sa-analizatora.png'), fullPage: true });
 
-  // The overview: the analyser's state and today's message, applied, with its raw text.
+  // The overview: the analyser's state and today's message with its raw text. WBC and PLT were applied; the
+  // capture's other codes (RBC, HGB … and the instrument's flags) have no mapping and wait for review.
   await page.evaluate(() => localStorage.clear());
   await openAs(page, DEMO.admin.email, '/integracija/pregled');
   await expect(page.getByRole('heading', { name: 'Pregled integracije' })).toBeVisible();
   const card = page.getByLabel(name, { exact: true });
   await expect(card).toContainText('Poruka danas: 1');
-  const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Primijenjeno' });
+  const row = page.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Za pregled' });
   await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(5)).toHaveText('2');
+  await expect(page.getByRole('row').filter({ hasText: sample.code }).filter({ hasText: 'Šifra nije mapirana' }).first()).toBeVisible();
   await row.getByRole('button', { name: /Detalji/ }).click();
   await expect(page.getByText(/R\|1\|\^\^\^\^WBC\^1\|8\.13/)).toBeVisible();
   await expectAccessible(page);

@@ -33,7 +33,7 @@ export function AnalysersScreen() {
     { key: 'mapa', header: t('integration.col_mapa'), render: (row) => Object.keys(row.mapa).length },
     {
       key: 'aktivan', header: t('integration.col_aktivan'),
-      render: (row) => (row.aktivan ? t('integration.yes') : <Badge color="gray" variant="light" autoContrast>{t('integration.no')}</Badge>),
+      render: (row) => (row.aktivan ? t('integration.yes') : <Badge color="gray" variant="light" c="gray.9">{t('integration.no')}</Badge>),
     },
   ];
   const actions: ListRowAction<AnalyserAnswer>[] = [

@@ -4,7 +4,7 @@
  * processed again (POST /api/retry) after the sample got the test or the mapping was fixed.
  */
 import { useState } from 'react';
-import { Alert, Badge, Code, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Code, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function OverviewScreen() {
       key: 'ishod', header: t('integration.col_ishod'), sortable: true,
       render: (row) => (
         <Group gap={6} wrap="nowrap">
-          <Badge color={OUTCOME_COLORS[row.ishod]} variant="light" autoContrast>{t(`integration.outcome_${row.ishod}`)}</Badge>
+          <Badge color={OUTCOME_COLORS[row.ishod]} variant="light" c="gray.9" leftSection={<Box component="span" w={8} h={8} bg={`${OUTCOME_COLORS[row.ishod]}.7`} style={{ borderRadius: '50%', display: 'block' }} aria-hidden />}>{t(`integration.outcome_${row.ishod}`)}</Badge>
           {row.duplikata > 0 ? <Text size="xs" c="dimmed">{t('integration.duplicates', { count: row.duplikata })}</Text> : null}
         </Group>
       ),
@@ -115,7 +115,7 @@ export function OverviewScreen() {
           <Stack gap={4}>
             {row.greska ? <Text size="sm" c="red.8">{row.greska}</Text> : null}
             <Text size="xs" fw={600}>{t('integration.raw')}</Text>
-            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto' }}>{row.sirovo.replaceAll('\r', '\n')}</Code>
+            <Code block tabIndex={0} aria-label={t('integration.raw')} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto' }}>{row.sirovo.replaceAll('\r', '\n')}</Code>
           </Stack>
         )}
       />
