@@ -51,7 +51,12 @@ function specimensOf(ids: readonly string[]): string[] {
 async function run(): Promise<ReplayReport> {
   if (protocol === 'hl7') {
     // A file may hold the message framed in MLLP or as plain text; segments may end in CR, LF or CRLF.
-    let text = Buffer.from(bytes).toString('utf8').replace(/^\u000b/, '').replace(/\u001c\r?$/, '');
+    const VT = String.fromCharCode(0x0b);
+    const FS = String.fromCharCode(0x1c);
+    let text = Buffer.from(bytes).toString('utf8');
+    if (text.startsWith(VT)) text = text.slice(1);
+    const end = text.lastIndexOf(FS);
+    if (end >= 0) text = text.slice(0, end);
     if (values.specimen) {
       const interpreted = interpretHl7(text);
       for (const id of specimensOf([...interpreted.results.map((result) => result.specimenId), ...interpreted.queries.flatMap((query) => query.specimenIds)])) {

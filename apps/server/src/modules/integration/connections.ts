@@ -4,7 +4,7 @@ import {
 } from '@lis/analyser-protocols';
 import type { ConnectionStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { AnalyserIngest, errorKind, type IngestLog } from './ingest.ts';
+import { errorKind, type AnalyserIngest, type IngestLog } from './ingest.ts';
 import { allAnalysers, analyserById, type AnalyserRow } from './repository.ts';
 
 const EOT = 0x04;
@@ -223,7 +223,10 @@ export class AnalyserConnections {
       for (const event of events) {
         if (event.kind === 'write') { if (open) socket.write(event.bytes); }
         else if (event.kind === 'timeout') schedule(which, event.at);
-        else if (event.kind === 'log') (event.level === 'warn' ? this.log.warn : this.log.info)({ analyser: analyser.id }, `ASTM link: ${event.text}`);
+        else if (event.kind === 'log') {
+          if (event.level === 'warn') this.log.warn({ analyser: analyser.id }, `ASTM link: ${event.text}`);
+          else this.log.info({ analyser: analyser.id }, `ASTM link: ${event.text}`);
+        }
         else {
           const { id, text } = event;
           work = work.then(async () => {

@@ -82,7 +82,7 @@ export function SettingsScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
-  const rows = list.data ?? [];
+  const rows = useMemo(() => list.data ?? [], [list.data]);
   useEffect(() => {
     if (selected === null && rows.length > 0) setSelected(rows[0]?._id ?? null);
   }, [rows, selected]);
