@@ -177,6 +177,26 @@ export async function replayAstmFrames(
   }
 }
 
+/** Sends one message through the link sender on an open connection; false on a refusal or a timeout. */
+async function sendOverLink(peer: Peer, sender: AstmLinkSender, text: string, timeoutMs: number, steps: string[]): Promise<boolean> {
+  const writeAll = async (events: LinkEvent[]) => {
+    for (const event of events) {
+      if (event.kind === 'write') await peer.write(event.bytes, 65536);
+      else if (event.kind === 'log') steps.push(event.text);
+    }
+  };
+  await writeAll(sender.send(text, Date.now()));
+  while (!sender.idle) {
+    const bytes = await peer.take(timeoutMs);
+    if (bytes.length === 0) { steps.push('no answer from the LIS (timeout)'); return false; }
+    steps.push(`LIS -> ${bytes.map((byte) => name(byte)).join(' ')}`);
+    await writeAll(sender.receive(Uint8Array.from(bytes), Date.now()));
+    // The sender gives up after repeated NAKs and goes idle: the message was not taken.
+    if (sender.idle && bytes.includes(NAK)) return false;
+  }
+  return true;
+}
+
 /**
  * Sends a message text through the E1381 link sender (the codec frames it), then, when `expectAnswer`, stays
  * to receive the LIS's own transmission (a host query's answer) and returns its text.
@@ -188,22 +208,8 @@ export async function sendAstmMessage(
   const steps: string[] = [];
   const answers: string[] = [];
   const peer = await Peer.open(host, port);
-  const sender = new AstmLinkSender({ checksum: options.checksum ?? true });
-  const writeAll = async (events: LinkEvent[]) => {
-    for (const event of events) {
-      if (event.kind === 'write') await peer.write(event.bytes, 65536);
-      else if (event.kind === 'log') steps.push(event.text);
-    }
-  };
   try {
-    await writeAll(sender.send(text, Date.now()));
-    while (!sender.idle) {
-      const bytes = await peer.take(timeoutMs);
-      if (bytes.length === 0) { steps.push('no answer from the LIS (timeout)'); return { ok: false, steps, answers }; }
-      steps.push(`LIS -> ${bytes.map((byte) => name(byte)).join(' ')}`);
-      if (bytes.includes(NAK)) { await writeAll(sender.receive(Uint8Array.from(bytes), Date.now())); if (!sender.idle) continue; return { ok: false, steps, answers }; }
-      await writeAll(sender.receive(Uint8Array.from(bytes), Date.now()));
-    }
+    if (!await sendOverLink(peer, new AstmLinkSender({ checksum: options.checksum ?? true }), text, timeoutMs, steps)) return { ok: false, steps, answers };
     steps.push('sent, EOT');
     if (options.expectAnswer) {
       const received = await receiveAstmTransmission(peer, timeoutMs);
@@ -212,6 +218,22 @@ export async function sendAstmMessage(
       steps.push('answer received');
     }
     return { ok: true, steps, answers };
+  } finally {
+    peer.close();
+  }
+}
+
+/** Sends messages one after another on one connection, as an analyser with a run of samples does; answers how many were taken. */
+export async function sendAstmMessages(host: string, port: number, texts: readonly string[], options: { timeoutMs?: number } = {}): Promise<number> {
+  const peer = await Peer.open(host, port);
+  const sender = new AstmLinkSender({ checksum: true });
+  try {
+    let taken = 0;
+    for (const text of texts) {
+      if (!await sendOverLink(peer, sender, text, options.timeoutMs ?? 15_000, [])) break;
+      taken += 1;
+    }
+    return taken;
   } finally {
     peer.close();
   }
