@@ -13,7 +13,9 @@
  *   `index.ts`; helpers several features share live in `components/` or `lib/`,
  *   which in turn never import a feature.
  * - `packages/domain` is pure: no Node built-ins, no server or web code, no
- *   database, HTTP or UI library.
+ *   database, HTTP or UI library. So is `packages/analyser-protocols` (the
+ *   ASTM/HL7 state machines and parsers): the server does the sockets, and the
+ *   package imports nothing but itself.
  *
  * Tests and test fixtures are exempt: they may reach into anything they check.
  */
@@ -24,6 +26,7 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const SERVER = 'apps/server/src/';
 const WEB = 'apps/web/src/';
 const DOMAIN = 'packages/domain/src/';
+const PROTOCOLS = 'packages/analyser-protocols/src/';
 
 function relative(file) {
   return path.relative(ROOT, file).split(path.sep).join('/');
@@ -84,6 +87,10 @@ function violation(file, source, typeOnly) {
   if (file.startsWith(DOMAIN)) {
     if (DOMAIN_FORBIDDEN_PACKAGES.test(source)) return 'packages/domain is pure: no I/O, framework or UI packages.';
     if (to && !to.startsWith(DOMAIN)) return 'packages/domain is pure: it never imports app code.';
+  }
+  if (file.startsWith(PROTOCOLS)) {
+    if (!source.startsWith('.')) return 'packages/analyser-protocols is pure: no packages, no I/O (the server owns the sockets).';
+    if (to && !to.startsWith(PROTOCOLS)) return 'packages/analyser-protocols is pure: it never imports code outside itself.';
   }
   return null;
 }

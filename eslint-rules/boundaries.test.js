@@ -25,6 +25,8 @@ tester.run('lis/layering', boundaries.rules.layering, {
     { filename: at('apps/web/src/features/samples/SampleEntryScreen.tsx'), code: "import { LabelDialog } from '../labels/index.ts'; import { x } from './api.ts';" },
     { filename: at('apps/web/src/app/routes.tsx'), code: "const screen = import('../features/patients/IntakeScreen.tsx');" },
     { filename: at('packages/domain/src/sample/status.ts'), code: "import { z } from 'zod'; import { x } from '../spol.ts';" },
+    { filename: at('packages/analyser-protocols/src/astm/link.ts'), code: "import { x } from './link-common.ts'; import { y } from '../text.ts';" },
+    { filename: at('packages/analyser-protocols/src/astm/captures.test.ts'), code: "import { readFileSync } from 'node:fs';" },
   ],
   invalid: [
     { filename: at('apps/server/src/modules/patients/service.ts'), code: "import { eq } from 'drizzle-orm';", errors: broken },
@@ -36,6 +38,8 @@ tester.run('lis/layering', boundaries.rules.layering, {
     { filename: at('apps/web/src/components/Thing.tsx'), code: "import { x } from '../features/auth/index.ts';", errors: broken },
     { filename: at('apps/web/src/api/client.ts'), code: "export { x } from '../features/auth/session.ts';", errors: broken },
     { filename: at('packages/domain/src/sample/status.ts'), code: "import { readFileSync } from 'node:fs';", errors: broken },
+    { filename: at('packages/analyser-protocols/src/astm/link.ts'), code: "import net from 'node:net';", errors: broken },
+    { filename: at('packages/analyser-protocols/src/hl7/mllp.ts'), code: "import { x } from '../../../domain/src/index.ts';", errors: broken },
     { filename: at('packages/domain/src/sample/status.ts'), code: "import { x } from '../../../../apps/server/src/app.ts';", errors: broken },
   ],
 });

@@ -1,20 +1,28 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { interpretAstm } from './interpret.ts';
 import { ACK, ENQ, EOT } from './link-common.ts';
 import { AstmLinkReceiver } from './link-receiver.ts';
+import { AstmLinkSender } from './link-sender.ts';
 import { parseAstmMessage } from './records.ts';
-import { chunked, messages, splitFrames, written } from './test-support.ts';
+import { chunked, messages, splitFrames, written } from './test-fixtures.ts';
 import type { LinkEvent } from './link-common.ts';
 
 /**
  * Real transmissions recorded from analysers: test input only, kept beside the repository in
- * ../shared/analyser-captures (LIS_ANALYSER_CAPTURES names another folder for a checkout elsewhere).
+ * ../shared/analyser-captures. A git worktree one level deeper finds them in the nearest folder
+ * above that has shared/analyser-captures; LIS_ANALYSER_CAPTURES names another folder.
  */
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const CAPTURES = process.env.LIS_ANALYSER_CAPTURES ?? path.resolve(REPOSITORY_ROOT, '../shared/analyser-captures');
+const CAPTURES = process.env.LIS_ANALYSER_CAPTURES ?? nearestCaptures(path.dirname(REPOSITORY_ROOT));
+
+function nearestCaptures(from: string): string {
+  const candidate = path.join(from, 'shared', 'analyser-captures');
+  if (existsSync(candidate) || path.dirname(from) === from) return candidate;
+  return nearestCaptures(path.dirname(from));
+}
 
 function capture(name: string): Uint8Array {
   return new Uint8Array(readFileSync(path.join(CAPTURES, name)));
@@ -147,5 +155,121 @@ describe('the captures interpreted', () => {
       instrument: 'Afinion 2 Analyzer AF20052397',
     }]);
     expect(message.sender).toBe('Afinion 2 Analyzer AF20052397');
+  });
+});
+
+describe('the captures with line trouble', () => {
+  it.each(files)('%s: a frame with a corrupted checksum is NAKed, its retransmission accepted, the message intact', (file) => {
+    const bytes = capture(file);
+    const frames = splitFrames(bytes);
+    const corruptedIndex = Math.floor(frames.length / 2);
+    const receiver = new AstmLinkReceiver();
+    const answers: number[] = written(receiver.receive(Uint8Array.of(ENQ), 0));
+    let text = '';
+    frames.forEach((frame, index) => {
+      if (index === corruptedIndex) {
+        const corrupted = frame.slice();
+        const checksumAt = corrupted.findIndex((byte) => byte === 0x03 || byte === 0x17) + 1;
+        corrupted[checksumAt] = corrupted[checksumAt] === 0x30 ? 0x31 : 0x30;
+        answers.push(...written(receiver.receive(corrupted, index)));
+      }
+      const events = receiver.receive(frame, index);
+      answers.push(...written(events));
+      for (const message of messages(events)) {
+        text = message.text;
+        answers.push(...written(receiver.commit(message.id, index)));
+      }
+    });
+    const expected = Array<number>(frames.length + 1).fill(ACK);
+    expected.splice(corruptedIndex + 1, 0, 0x15);
+    expect(answers).toEqual(expected);
+    expect(text).toBe(replay(bytes, Number.MAX_SAFE_INTEGER).texts[0]);
+  });
+
+  it.each(files)('%s: the connection cut in the middle hands nothing over and leaves the last frame unanswered', (file) => {
+    const bytes = capture(file);
+    const receiver = new AstmLinkReceiver();
+    const events = [...receiver.receive(Uint8Array.of(ENQ), 0), ...receiver.receive(bytes.subarray(0, bytes.length - 8), 1)];
+    expect(messages(events)).toEqual([]);
+    expect(written(events)).toEqual(Array<number>(splitFrames(bytes).length).fill(ACK));
+  });
+});
+
+describe('the captures at random', () => {
+  /** A small deterministic generator, so that a failure can be replayed. */
+  function generator(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x80000000;
+    };
+  }
+
+  it.each(files)('%s: cut at random places, with noise between the frames, gives the same message', (file) => {
+    const bytes = capture(file);
+    const expected = replay(bytes, Number.MAX_SAFE_INTEGER).texts[0];
+    for (let seed = 1; seed <= 20; seed++) {
+      const random = generator(seed);
+      const frames = splitFrames(bytes);
+      const stream: number[] = [0x00, ENQ];
+      for (const frame of frames) {
+        stream.push(...frame);
+        // NUL and line ends between frames are tolerated without a word.
+        if (random() < 0.3) stream.push(0x00, 0x0d, 0x0a);
+      }
+      const receiver = new AstmLinkReceiver();
+      const texts: string[] = [];
+      let offset = 0;
+      while (offset < stream.length) {
+        const size = 1 + Math.floor(random() * 40);
+        for (const message of messages(receiver.receive(Uint8Array.from(stream.slice(offset, offset + size)), offset))) {
+          texts.push(message.text);
+          receiver.commit(message.id, offset);
+        }
+        offset += size;
+      }
+      expect(texts, `seed ${seed}`).toEqual([expected]);
+    }
+  });
+
+  it('never throws on random bytes, and answers only with ACK, NAK or nothing', () => {
+    const random = generator(7);
+    const receiver = new AstmLinkReceiver();
+    for (let round = 0; round < 2000; round++) {
+      const chunk = Uint8Array.from({ length: 1 + Math.floor(random() * 30) }, () => {
+        const pick = random();
+        // Mostly control characters and digits, so that the state machine goes everywhere.
+        if (pick < 0.3) return [0x02, 0x03, 0x04, 0x05, 0x17, 0x0d, 0x0a][Math.floor(random() * 7)] ?? 0;
+        if (pick < 0.5) return 0x30 + Math.floor(random() * 8);
+        return Math.floor(random() * 256);
+      });
+      const events = receiver.receive(chunk, round * 1000);
+      for (const message of messages(events)) receiver.commit(message.id, round * 1000);
+      expect(written(events).every((byte) => byte === ACK || byte === 0x15)).toBe(true);
+      receiver.tick(round * 1000);
+    }
+  });
+});
+
+describe('the captures sent by the LIS sender', () => {
+  it.each(files)('%s: the message the receiver got, sent again by AstmLinkSender in 240-character frames, arrives unchanged', (file) => {
+    const original = replay(capture(file), Number.MAX_SAFE_INTEGER).texts[0] ?? '';
+    const sender = new AstmLinkSender();
+    const receiver = new AstmLinkReceiver();
+    let toReceiver = written(sender.send(original, 0));
+    const received: string[] = [];
+    let longestFrame = 0;
+    while (toReceiver.length > 0) {
+      if (toReceiver[0] === 0x02) longestFrame = Math.max(longestFrame, toReceiver.length);
+      const answer = receiver.receive(Uint8Array.from(toReceiver), 0);
+      for (const message of messages(answer)) {
+        received.push(message.text);
+        answer.push(...receiver.commit(message.id, 0));
+      }
+      toReceiver = written(sender.receive(Uint8Array.from(written(answer)), 0));
+    }
+    expect(received).toEqual([original]);
+    expect(longestFrame).toBeLessThanOrEqual(247);
+    expect(interpretAstm(received[0] ?? '')).toEqual(interpretAstm(original));
   });
 });

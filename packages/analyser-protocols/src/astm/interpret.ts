@@ -20,7 +20,21 @@ import {
  * of its components the first that is not empty, trimmed (`S1234^00^00` → `S1234`,
  * `^^   27^M` → `27`).
  */
-export function interpretAstm(text: string): InterpretedMessage {
+export interface AstmInterpretOptions {
+  /**
+   * Which component (1-based) of O-3/O-4 holds the sample code, for analysers that put more in
+   * that field: Sysmex XN sends `rack^position^sample no.^attribute` from its sampler, so 3. By
+   * default the first component that is not empty.
+   */
+  specimenIdComponent?: number;
+  /**
+   * Which component (1-based) of Q-3 holds the sample code. By default E1394's second component
+   * (`patient id^specimen id`), or the first filled one after it when that is empty.
+   */
+  querySpecimenComponent?: number;
+}
+
+export function interpretAstm(text: string, options: AstmInterpretOptions = {}): InterpretedMessage {
   const { delimiters, records } = parseAstmMessage(text);
   const problems: string[] = [];
   const results: AnalyserResult[] = [];
@@ -34,7 +48,7 @@ export function interpretAstm(text: string): InterpretedMessage {
   records.forEach((record, index) => {
     switch (record.type) {
       case 'O':
-        specimenId = specimenIdOf(record, delimiters);
+        specimenId = specimenIdOf(record, delimiters, options.specimenIdComponent);
         if (specimenId === '') problems.push(`Order record ${index + 1} has no specimen id.`);
         lastResult = null;
         break;
@@ -69,7 +83,7 @@ export function interpretAstm(text: string): InterpretedMessage {
       }
       case 'Q': {
         const specimenIds = astmRepeats(record.fields[2], delimiters)
-          .map((range) => queriedSpecimenId(range, delimiters))
+          .map((range) => queriedSpecimenId(range, delimiters, options.querySpecimenComponent))
           .filter((id) => id !== '');
         if (specimenIds.length === 0) problems.push(`Query record ${index + 1} names no specimen.`);
         queries.push({ specimenIds, raw: record.fields.join(delimiters.field) });
@@ -96,9 +110,10 @@ export function interpretAstm(text: string): InterpretedMessage {
   return interpreted;
 }
 
-function specimenIdOf(order: AstmRecord, delimiters: AstmDelimiters): string {
+function specimenIdOf(order: AstmRecord, delimiters: AstmDelimiters, component: number | undefined): string {
   for (const field of [order.fields[2], order.fields[3]]) {
-    const id = firstFilled(astmComponents(astmRepeats(field, delimiters)[0], delimiters));
+    const components = astmComponents(astmRepeats(field, delimiters)[0], delimiters);
+    const id = component === undefined ? firstFilled(components) : (components[component - 1] ?? '').trim();
     if (id !== '') return id;
   }
   return '';
@@ -115,8 +130,9 @@ export function testCodeOf(testId: string, delimiters: AstmDelimiters = DEFAULT_
 }
 
 /** Q-3 is `patient id^specimen id^...`; analysers that put the sample elsewhere fill a later component. */
-function queriedSpecimenId(range: string, delimiters: AstmDelimiters): string {
+function queriedSpecimenId(range: string, delimiters: AstmDelimiters, component: number | undefined): string {
   const components = astmComponents(range, delimiters);
+  if (component !== undefined) return (components[component - 1] ?? '').trim();
   return firstFilled(components.slice(1)) || firstFilled(components);
 }
 

@@ -16,17 +16,19 @@ export interface LinkOptions {
   /** Verify the checksum of every received frame (default true); some analysers send a wrong or fixed one. */
   checksum: boolean;
   /** How frame bytes are read and written as text (default 'auto': UTF-8 when valid, else Windows-1252). */
-  encoding: TextEncoding;
+  encoding?: TextEncoding;
   /**
    * The longest frame text accepted. E1381 allows 240 characters; LIS01-A2 analysers send
    * a whole message in one larger frame, so up to 64 KiB is accepted by default.
    */
-  maxFrameBytes: number;
+  maxFrameBytes?: number;
   /** Characters of text per frame when sending (E1381: 240). */
-  frameSize: number;
+  frameSize?: number;
 }
 
-export const DEFAULT_LINK_OPTIONS: LinkOptions = { checksum: true, encoding: 'auto', maxFrameBytes: 65536, frameSize: 240 };
+export type ResolvedLinkOptions = Required<LinkOptions>;
+
+export const DEFAULT_LINK_OPTIONS: ResolvedLinkOptions = { checksum: true, encoding: 'auto', maxFrameBytes: 65536, frameSize: 240 };
 
 export type LinkEvent =
   | { kind: 'write'; bytes: Uint8Array }
@@ -57,8 +59,13 @@ export function controlName(byte: number): string {
   return names[byte] ?? `0x${byte.toString(16).padStart(2, '0')}`;
 }
 
-export function resolveLinkOptions(options: Partial<LinkOptions> | undefined): LinkOptions {
-  return { ...DEFAULT_LINK_OPTIONS, ...options };
+export function resolveLinkOptions(options: Partial<LinkOptions> | undefined): ResolvedLinkOptions {
+  const resolved = { ...DEFAULT_LINK_OPTIONS };
+  // An option given as undefined keeps its default.
+  for (const [key, value] of Object.entries(options ?? {})) {
+    if (value !== undefined) Object.assign(resolved, { [key]: value });
+  }
+  return resolved;
 }
 
 /** Collects a call's events; a timer change is reported once, with the final deadline. */

@@ -2,7 +2,7 @@ import { decodeText, splitLines } from '../text.ts';
 import {
   ACK, CR, ENQ, EOT, ETB, ETX, EventList, LF, NAK, NUL, RECEIVER_TIMEOUT_MS, STX,
   astmChecksum, resolveLinkOptions,
-  type LinkEvent, type LinkOptions,
+  type LinkEvent, type LinkOptions, type ResolvedLinkOptions,
 } from './link-common.ts';
 
 /** Whether a session is open: idle (waiting for ENQ), open, or holding a complete message for commit/reject. */
@@ -20,7 +20,9 @@ interface HeldMessage {
   senderGone: boolean;
 }
 
+/** The terminator record's type, L (some analysers write record types in lower case). */
 const L_RECORD = 0x4c;
+const L_RECORD_LOWER = 0x6c;
 
 /**
  * The receiving side of an ASTM E1381 / CLSI LIS01-A2 link (the analyser sends, the LIS receives).
@@ -33,7 +35,7 @@ const L_RECORD = 0x4c;
  * the sender sends the frame again and the message is handed over once more).
  */
 export class AstmLinkReceiver {
-  private readonly options: LinkOptions;
+  private readonly options: ResolvedLinkOptions;
   private session: SessionState = 'idle';
   private framing: FrameState = 'outside';
   private expectedFrame = 1;
@@ -232,7 +234,8 @@ export class AstmLinkReceiver {
     while (end > 0 && (this.message[end - 1] === CR || this.message[end - 1] === LF)) end--;
     let start = end;
     while (start > 0 && this.message[start - 1] !== CR && this.message[start - 1] !== LF) start--;
-    return end - start >= 1 && this.message[start] === L_RECORD && (end - start === 1 || !isAlphanumeric(this.message[start + 1] ?? 0));
+    const type = this.message[start];
+    return end - start >= 1 && (type === L_RECORD || type === L_RECORD_LOWER) && (end - start === 1 || !isAlphanumeric(this.message[start + 1] ?? 0));
   }
 
   private accept(number: number, now: number, out: EventList): void {

@@ -2,7 +2,7 @@ import { encodeText, splitLines } from '../text.ts';
 import {
   ACK, BUSY_RETRY_MS, CONTENTION_RETRY_MS, CR, ENQ, EOT, ETB, ETX, EventList, LF, MAX_FRAME_ATTEMPTS, NAK,
   SENDER_TIMEOUT_MS, STX, astmChecksum, resolveLinkOptions,
-  type LinkEvent, type LinkOptions,
+  type LinkEvent, type LinkOptions, type ResolvedLinkOptions,
 } from './link-common.ts';
 
 type SenderState =
@@ -23,7 +23,7 @@ type SenderState =
  * line handed back before the next queued message.
  */
 export class AstmLinkSender {
-  private readonly options: LinkOptions;
+  private readonly options: ResolvedLinkOptions;
   private state: SenderState = 'neutral';
   private readonly queue: Uint8Array[][] = [];
   private frameIndex = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hl7Ack, hl7QueryAnswer, hl7TestCode, interpretHl7 } from './interpret.ts';
-import { parseHl7 } from './parse.ts';
+import { escapeHl7, hl7Value, parseHl7, unescapeHl7 } from './parse.ts';
 
 /** A haematology ORU^R01 as a Mindray-style analyser sends it: LF between segments, OBX set ids from 0. */
 const ORU_LF_OBX_FROM_0 = [
@@ -94,7 +94,28 @@ describe('interpretHl7', () => {
   });
 });
 
+describe('HL7 escapes', () => {
+  it('resolves \\F\\ \\S\\ \\T\\ \\R\\ \\E\\, hex and line breaks, and drops formatting sequences', () => {
+    expect(unescapeHl7('a\\F\\b\\S\\c\\T\\d\\R\\e\\E\\f')).toBe('a|b^c&d~e\\f');
+    expect(unescapeHl7('\\X4F4B\\ line\\.br\\two \\H\\bold\\N\\')).toBe('OK line\ntwo bold');
+  });
+
+  it('writes text so that it reads back the same', () => {
+    for (const text of ['a|b^c&d~e\\f', 'Kovačević, Đurđa', '<5 & >2', '']) {
+      expect(unescapeHl7(escapeHl7(text))).toBe(text);
+      const segment = parseHl7(`MSH|^~\\&|A\rNTE|1||${escapeHl7(text)}`).segments[1];
+      expect(hl7Value(segment, parseHl7('MSH|^~\\&|').delimiters, 3)).toBe(text);
+    }
+  });
+});
+
 describe('parseHl7', () => {
+  it('reads an MSH-2 with only three encoding characters', () => {
+    const message = parseHl7('MSH|^~\\|APP|FAC\rOBX|1|NM|K^Potassium||4.1');
+    expect(message.delimiters).toEqual({ field: '|', component: '^', repeat: '~', escape: '\\', subcomponent: '&' });
+    expect(message.segments[0]?.fields[3]).toBe('APP');
+  });
+
   it('reads the delimiters from MSH and numbers fields as the standard does', () => {
     const message = parseHl7('MSH#$*@%#APP#FAC\r\nOBX#1#NM#K$Potassium#*2#4.1\n');
     expect(message.delimiters).toEqual({ field: '#', component: '$', repeat: '*', escape: '@', subcomponent: '%' });

@@ -34,13 +34,16 @@ export function parseHl7(text: string): Hl7Message {
   const lines = splitLines(text);
   const headerIndex = lines.findIndex((line) => line.startsWith('MSH'));
   const header = headerIndex >= 0 ? lines[headerIndex] ?? '' : '';
+  const field = header.length >= 4 ? header[3] ?? '|' : '|';
+  // MSH-2 may declare fewer than four encoding characters (no subcomponent separator, say).
+  const encoding = header.length >= 4 ? header.slice(4).split(field)[0] ?? '' : '';
   const delimiters: Hl7Delimiters = header.length >= 4
     ? {
-      field: header[3] ?? '|',
-      component: header[4] ?? '^',
-      repeat: header[5] ?? '~',
-      escape: header[6] ?? '\\',
-      subcomponent: header[7] ?? '&',
+      field,
+      component: encoding[0] ?? '^',
+      repeat: encoding[1] ?? '~',
+      escape: encoding[2] ?? '\\',
+      subcomponent: encoding[3] ?? '&',
     }
     : DEFAULT_HL7_DELIMITERS;
   const segments = lines.slice(Math.max(headerIndex, 0)).map((line): Hl7Segment => {

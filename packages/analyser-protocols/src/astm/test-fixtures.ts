@@ -48,3 +48,13 @@ export function chunked(bytes: Uint8Array, size: number): Uint8Array[] {
 }
 
 export const controls = { ACK, NAK, ENQ, EOT };
+
+/** One E1381 frame around the text, with a correct checksum unless one is given. */
+export function frameOf(number: number, text: string, options: { last?: boolean; checksum?: string; ending?: string } = {}): Uint8Array {
+  const terminator = options.last === false ? '\x17' : '\x03';
+  const body = bytesOf(`${number % 8}${text}${terminator}`);
+  let sum = 0;
+  for (const byte of body) sum = (sum + byte) & 0xff;
+  const checksum = options.checksum ?? sum.toString(16).toUpperCase().padStart(2, '0');
+  return bytesOf(`\x02${number % 8}${text}${terminator}${checksum}${options.ending ?? '\r\n'}`);
+}
