@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures.ts';
@@ -11,7 +12,13 @@ import { DEMO_PATIENTS, apiSession, createSample, patientId, toast } from './lab
 // shows on /integracija/pregled. The analyser listens on 8550 + the worker's index.
 
 const root = path.resolve(import.meta.dirname, '../..');
-const captures = process.env.LIS_ANALYSER_CAPTURES ?? path.resolve(root, '../shared/analyser-captures');
+/** ../shared/analyser-captures beside the repository, or above a git worktree deeper down; LIS_ANALYSER_CAPTURES names another. */
+function nearestCaptures(from: string): string {
+  const candidate = path.join(from, 'shared', 'analyser-captures');
+  if (existsSync(candidate) || path.dirname(from) === from) return candidate;
+  return nearestCaptures(path.dirname(from));
+}
+const captures = process.env.LIS_ANALYSER_CAPTURES ?? nearestCaptures(path.dirname(root));
 
 test('an analyser configured in the browser delivers a capture onto a new sample, seen on the sample and in the overview', async ({ page, request }, testInfo) => {
   test.slow();

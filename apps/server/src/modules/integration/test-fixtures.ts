@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -38,10 +38,18 @@ export async function createIntegrationApp(): Promise<IntegrationTestApp> {
 
 /**
  * The shared real captures (test input only, read where they are: ../shared/analyser-captures beside the
- * repository; LIS_ANALYSER_CAPTURES names the folder for a checkout elsewhere).
+ * repository; a git worktree deeper down finds them in the nearest folder above with
+ * shared/analyser-captures; LIS_ANALYSER_CAPTURES names another folder).
  */
-export const CAPTURES_DIR = process.env.LIS_ANALYSER_CAPTURES
-  ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/analyser-captures');
+const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+function nearestCaptures(from: string): string {
+  const candidate = path.join(from, 'shared', 'analyser-captures');
+  if (existsSync(candidate) || path.dirname(from) === from) return candidate;
+  return nearestCaptures(path.dirname(from));
+}
+
+export const CAPTURES_DIR = process.env.LIS_ANALYSER_CAPTURES ?? nearestCaptures(path.dirname(REPOSITORY_ROOT));
 
 export function captureFiles(): string[] {
   return readdirSync(CAPTURES_DIR).filter((file) => file.endsWith('.astm')).sort();
