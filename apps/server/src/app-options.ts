@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import type { ReadingIngest } from './modules/logger/ingest.ts';
+import type { Integration } from './modules/integration/service.ts';
 
 /**
  * What the app is built from. It lives apart from app.ts so the feature
@@ -16,4 +17,6 @@ export interface AppOptions {
   outbox?: { wake(): void };
   /** The temperature readings' ingest the MQTT listener feeds too (main.ts); without one the logger routes make their own. */
   readingIngest?: ReadingIngest;
+  /** The analysers' connections and ingest of this process (main.ts starts them); without one, saves open no port. */
+  integration?: Integration;
 }

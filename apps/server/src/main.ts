@@ -9,6 +9,8 @@ import { mailerFor } from './modules/outbox/mailer.ts';
 import { OutboxWorker } from './modules/outbox/worker.ts';
 import { ReadingIngest } from './modules/logger/ingest.ts';
 import { type MqttIngest, startMqttIngest } from './modules/logger/mqtt.ts';
+import { AnalyserIngest } from './modules/integration/ingest.ts';
+import { AnalyserConnections } from './modules/integration/connections.ts';
 
 /** An error's name and code (its cause's for a wrapped database error), never its message. */
 function errorKind(error: unknown): string {
@@ -35,7 +37,15 @@ const readingIngest = new ReadingIngest(database.db, realtime, {
   warn: (fields, text) => app.log.warn(fields, text),
   error: (fields, text) => app.log.error(fields, text),
 });
-const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest });
+// Analyser messages: the ingest and the connections log through the app's logger too (analyser ids and events only).
+const integrationLog = {
+  info: (fields: Record<string, unknown>, text: string) => app.log.info(fields, text),
+  warn: (fields: Record<string, unknown>, text: string) => app.log.warn(fields, text),
+  error: (fields: Record<string, unknown>, text: string) => app.log.error(fields, text),
+};
+const analyserIngest = new AnalyserIngest(database.db, realtime, integrationLog);
+const analyserConnections = new AnalyserConnections(database.db, analyserIngest, { host: config.host, log: integrationLog });
+const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections } });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
 attachRealtime(io, database.db);
 realtime.attach(io);
@@ -43,6 +53,7 @@ realtime.attach(io);
 await app.listen({ port: config.port, host: config.host });
 outbox.start();
 readingIngest.start();
+await analyserConnections.start();
 let mqttIngest: MqttIngest | null = null;
 try {
   mqttIngest = await startMqttIngest(readingIngest, {
@@ -69,6 +80,8 @@ const shutdown = async () => {
   await outbox.stop();
   mailer.close();
   await mqttIngest?.close();
+  // Listeners and analyser connections close; a message in hand whose ACK cannot go out is sent again by the analyser.
+  await analyserConnections.stop();
   await readingIngest.stop();
   await app.close();
   await database.close();

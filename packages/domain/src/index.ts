@@ -31,3 +31,4 @@ export * from './nalazi/index.ts';
 export * from './outbox/index.ts';
 export * from './logger/index.ts';
 export * from './inventory/index.ts';
+export * from './integration/index.ts';

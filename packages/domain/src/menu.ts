@@ -59,6 +59,12 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/narucioci', title: 'menu.narucioci', icon: 'mail-forward', permission: 'reports.read' },
   // Settings: the /postavke overview leads to its sub-screens; only level-0 administrators hold settings.write.
   { path: SETTINGS_PATH, title: 'menu.postavke', icon: 'settings', permission: 'settings.write' },
+  // Analysers and their integration: the registry (Analizatori, with its sidebar icon), and the Integracija group
+  // (the connections' overview with messages and review, and the settings with the code mapping).
+  { path: '/analysers', title: 'menu.analysers', icon: 'device-desktop-cog', permission: 'settings.write' },
+  { path: '/integracija', title: 'menu.integracija', icon: 'plug', permission: 'settings.read', group: true },
+  { path: '/integracija/pregled', title: 'menu.integracijaPregled', icon: 'device-desktop-analytics', permission: 'settings.read', parent: '/integracija' },
+  { path: '/integracija/postavke', title: 'menu.integracijaPostavke', icon: 'adjustments', permission: 'settings.write', parent: '/integracija' },
   // Temperatura: the refrigerators' temperature logger, one group with its three screens.
   { path: '/loger', title: 'menu.loger', icon: 'thermometer', permission: 'logger.read', group: true },
   { path: '/loger/pregled', title: 'menu.logerPregled', icon: 'device-desktop-analytics', permission: 'logger.read', parent: '/loger' },

@@ -131,6 +131,12 @@ export const MESSAGES = {
   'logger.siteMismatch': { bs: 'Frižider se uređuje na sajtu kojem pripada.', en: 'A refrigerator is edited on the site it belongs to.', de: 'Ein Kühlschrank wird am Standort bearbeitet, zu dem er gehört.' },
   'logger.sensorTaken': { bs: 'Senzor (slave_id) je već dodijeljen drugom frižideru ovog sajta.', en: 'The sensor (slave_id) is already assigned to another refrigerator of this site.', de: 'Der Sensor (slave_id) ist bereits einem anderen Kühlschrank dieses Standorts zugeordnet.' },
   'logger.noteRequired': { bs: 'Unesite napomenu o preduzetoj radnji.', en: 'Enter a note on the action taken.', de: 'Bitte eine Notiz zur ergriffenen Maßnahme eingeben.' },
+  'integration.saved': { bs: 'Analizator uspješno sačuvan!', en: 'Analyser saved successfully!', de: 'Analysegerät erfolgreich gespeichert!' },
+  'integration.duplicateName': { bs: 'Analizator s tim imenom već postoji na ovom sajtu.', en: 'An analyser with this name already exists at this site.', de: 'Ein Analysegerät mit diesem Namen gibt es an diesem Standort bereits.' },
+  'integration.portTaken': { bs: 'Port {{port}} već koristi drugi analizator.', en: 'Port {{port}} is already used by another analyser.', de: 'Port {{port}} wird bereits von einem anderen Analysegerät verwendet.' },
+  'integration.badCode': { bs: 'Šifra testa analizatora ne smije sadržavati razdjelnike (| ^ & \\ ~).', en: 'An analyser test code must not contain delimiters (| ^ & \\ ~).', de: 'Ein Testcode des Analysegeräts darf keine Trennzeichen enthalten (| ^ & \\ ~).' },
+  'integration.unknownAssay': { bs: 'Analiza {{sifra}} ne postoji.', en: 'The assay {{sifra}} does not exist.', de: 'Die Analyse {{sifra}} existiert nicht.' },
+  'integration.retried': { bs: 'Poruka ponovo obrađena.', en: 'Message processed again.', de: 'Nachricht erneut verarbeitet.' },
   'logger.alreadyAcknowledged': { bs: 'Alarm je već potvrđen.', en: 'The alarm has already been acknowledged.', de: 'Der Alarm wurde bereits bestätigt.' },
   'logger.deviceKey': { bs: 'Ključ uređaja nije ispravan.', en: 'The device key is not valid.', de: 'Der Geräteschlüssel ist ungültig.' },
   // Inventory (products, reference lists, goods in and out, stock)

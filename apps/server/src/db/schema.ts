@@ -758,3 +758,97 @@ export const inventoryMovements = pgTable('inventory_movements', {
   index('inventory_movements_list_idx').on(t.siteId, t.createdAt, t.id),
   check('inventory_movements_sign_check', sql`(${t.vrsta} = 'ulaz' and ${t.kolicina} > 0) or (${t.vrsta} = 'izlaz' and ${t.kolicina} < 0)`),
 ]);
+
+/** How the LIS reaches an analyser: it listens on a TCP port of HOST, or it connects to the analyser's address. */
+export type AnalyserTransport = { mode: 'listen'; port: number } | { mode: 'connect'; host: string; port: number };
+
+/**
+ * Analysers (aparati) of a site that send results over TCP: ASTM E1381/E1394 or HL7 v2 (MLLP). The checked
+ * settings are columns; `element` keeps the whole JSON the editor saved (free-form fields included). `mapa`
+ * maps the analyser's test code (WBC, HbA1c) to a lab assay `sifra`.
+ */
+export const analysers = pgTable('analysers', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  ime: text('ime').notNull(),
+  protokol: text('protokol').$type<'astm' | 'hl7'>().notNull(),
+  transport: jsonb('transport').$type<AnalyserTransport>().notNull(),
+  checksum: boolean('checksum').notNull().default(true),
+  mapa: jsonb('mapa').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  aktivan: boolean('aktivan').notNull().default(true),
+  element: jsonb('element').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('analysers_site_ime_key').on(t.siteId, t.ime),
+  check('analysers_protokol_check', sql`${t.protokol} in ('astm', 'hl7')`),
+]);
+
+/**
+ * Every message an analyser sent, kept as received with what became of it. `content_hash` (SHA-256 of the
+ * message text) and, for HL7, `control_id` (MSH-10) are unique per analyser: a message sent twice is stored
+ * once and applied once (`duplicates` counts the repeats).
+ */
+export const analyserMessages = pgTable('analyser_messages', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  analyserId: uuid('analyser_id').notNull().references(() => analysers.id, { onDelete: 'cascade' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  protokol: text('protokol').$type<'astm' | 'hl7'>().notNull(),
+  /** The message text as received (E1394 records or HL7 segments, the link layer's framing removed). */
+  raw: text('raw').notNull(),
+  contentHash: text('content_hash').notNull(),
+  controlId: text('control_id'),
+  messageType: text('message_type'),
+  /** 'applied' (every result saved), 'review' (some kept for review), 'query' (a host query answered), 'empty', 'error'. */
+  outcome: text('outcome').$type<'applied' | 'review' | 'query' | 'empty' | 'error'>().notNull(),
+  error: text('error'),
+  rezultata: integer('rezultata').notNull().default(0),
+  zaPregled: integer('za_pregled').notNull().default(0),
+  duplicates: integer('duplicates').notNull().default(0),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('analyser_messages_hash_key').on(t.analyserId, t.contentHash),
+  uniqueIndex('analyser_messages_control_key').on(t.analyserId, t.controlId).where(sql`${t.protokol} = 'hl7' and ${t.controlId} is not null`),
+  index('analyser_messages_site_received_idx').on(t.siteId, t.receivedAt, t.id),
+]);
+
+/**
+ * A result an analyser sent that was saved on a sample's test: the value and flag exactly as sent, beside
+ * what the LIS stored (sample_tests.rezultat, flag). Retry never applies a message's result twice.
+ */
+export const analyserResults = pgTable('analyser_results', {
+  id: id(),
+  messageId: uuid('message_id').notNull().references(() => analyserMessages.id, { onDelete: 'cascade' }),
+  sampleTestId: uuid('sample_test_id').notNull().references(() => sampleTests.id, { onDelete: 'cascade' }),
+  testCode: text('test_code').notNull(),
+  vrijednost: text('vrijednost').notNull(),
+  jedinica: text('jedinica'),
+  flag: text('flag'),
+  createdAt: createdAt(),
+}, (t) => [index('analyser_results_message_idx').on(t.messageId), index('analyser_results_test_idx').on(t.sampleTestId)]);
+
+/**
+ * A result an analyser sent that was not applied: an unknown specimen, a sample approved or verified, a
+ * test the sample does not have, a code without a mapping, a value the assay does not take. Kept for a
+ * person on /integracija/pregled; `resolved_at` is set when a retry applied it.
+ */
+export const analyserReviewItems = pgTable('analyser_review_items', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  analyserId: uuid('analyser_id').notNull().references(() => analysers.id, { onDelete: 'cascade' }),
+  messageId: uuid('message_id').notNull().references(() => analyserMessages.id, { onDelete: 'cascade' }),
+  razlog: text('razlog').$type<'unknownSpecimen' | 'sampleLocked' | 'testNotOrdered' | 'unmappedCode' | 'invalidValue'>().notNull(),
+  specimenId: text('specimen_id').notNull(),
+  sampleId: uuid('sample_id').references(() => samples.id, { onDelete: 'set null' }),
+  testCode: text('test_code').notNull(),
+  testId: text('test_id').notNull(),
+  vrijednost: text('vrijednost').notNull(),
+  jedinica: text('jedinica'),
+  flag: text('flag'),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('analyser_review_items_site_created_idx').on(t.siteId, t.createdAt, t.id),
+  index('analyser_review_items_message_idx').on(t.messageId),
+]);

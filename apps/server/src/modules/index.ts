@@ -18,6 +18,7 @@ import { reportRoutes } from './izvjestaji/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { loggerRoutes } from './logger/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
+import { integrationRoutes } from './integration/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -39,4 +40,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(outboxRoutes, options);
   await api.register(loggerRoutes, options);
   await api.register(inventoryRoutes, options);
+  await api.register(integrationRoutes, options);
 }

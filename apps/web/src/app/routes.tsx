@@ -101,6 +101,15 @@ export const SCREENS: readonly ScreenRoute[] = [
     screen: () => import('../features/outbox/OutboxMessageScreen.tsx').then((module) => module.OutboxMessageScreen),
   },
   { path: '/narucioci', permission: 'reports.read', screen: () => import('../features/outbox/OrderersScreen.tsx').then((module) => module.OrderersScreen) },
+  { path: '/analysers', permission: 'settings.read', screen: () => import('../features/integration/AnalysersScreen.tsx').then((module) => module.AnalysersScreen) },
+  {
+    path: '/integracija/pregled', permission: 'settings.read',
+    screen: () => import('../features/integration/OverviewScreen.tsx').then((module) => module.OverviewScreen),
+  },
+  {
+    path: '/integracija/postavke', permission: 'settings.read',
+    screen: () => import('../features/integration/SettingsScreen.tsx').then((module) => module.SettingsScreen),
+  },
   { path: '/loger/pregled', permission: 'logger.read', screen: () => import('../features/logger/OverviewScreen.tsx').then((module) => module.OverviewScreen) },
   { path: '/loger/postavke', permission: 'settings.read', screen: () => import('../features/logger/SettingsScreen.tsx').then((module) => module.SettingsScreen) },
   {

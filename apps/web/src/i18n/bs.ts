@@ -25,6 +25,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { integrationMessages } from '../features/integration/messages.ts';
 
 export const bs = {
   app: {
@@ -172,6 +173,7 @@ export const bs = {
   outbox: outboxMessages.bs,
   logger: loggerMessages.bs,
   inventory: inventoryMessages.bs,
+  integration: integrationMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

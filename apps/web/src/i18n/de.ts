@@ -17,6 +17,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { integrationMessages } from '../features/integration/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -164,4 +165,5 @@ export const de: Catalogue = {
   outbox: outboxMessages.de,
   logger: loggerMessages.de,
   inventory: inventoryMessages.de,
+  integration: integrationMessages.de,
 };

@@ -173,6 +173,12 @@ export function resultRepository(db: Db, siteId: string) {
       return rows[0] ?? null;
     },
 
+    /** A sample of this site by its code (the specimen id on the tube's barcode), its row locked until the transaction ends. */
+    async findSampleByCodeForUpdate(code: string): Promise<ResultSampleRow | null> {
+      const rows = await db.select(sampleColumns).from(samples).where(ofSite(eq(samples.code, code))).limit(1).for('update', { of: samples });
+      return rows[0] ?? null;
+    },
+
     /** The sample's tests in report order (section, then assay); none for another site's sample. */
     async testsOfSample(sampleId: string): Promise<ResultTestRow[]> {
       return db.select({
@@ -269,7 +275,7 @@ export function resultRepository(db: Db, siteId: string) {
      * that read the sample before this change is refused. Throws for
      * another site's sample, which it does not change.
      */
-    async updateSample(id: string, move: SampleMove, userId: string): Promise<{ status: string; version: number }> {
+    async updateSample(id: string, move: SampleMove, userId: string | null): Promise<{ status: string; version: number }> {
       const stamp = (change: 'stamp' | 'clear' | undefined) => (change === 'stamp' ? { at: sql`now()`, by: userId } : { at: null, by: null });
       const approval = move.approval && stamp(move.approval);
       const verification = move.verification && stamp(move.verification);

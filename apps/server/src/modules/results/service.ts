@@ -8,3 +8,6 @@ export { approve, unapprove, unverify, verify } from './transitions.ts';
 export { auditTrail } from './audit-trail.ts';
 export { settleEditedSample, type EditedSampleFacts, type SettledResults } from './settle.ts';
 export { announce, type SampleEvent } from './events.ts';
+export {
+  lockSampleForAnalyser, saveAnalyserResults, analyserContext, type AnalyserTargetSample, type AnalyserTargetTest,
+} from './analyser-entry.ts';

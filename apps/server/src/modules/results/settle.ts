@@ -28,6 +28,12 @@ export interface SettledResults {
   completion: SampleEvent | null;
 }
 
+/**
+ * Who typed a save's results: the calling person, or a source without a user (an analyser, by its name),
+ * written as `unio_source` with no `unio_by` and audited as by the system.
+ */
+export type ResultAuthor = { kind: 'user' } | { kind: 'source'; source: string };
+
 /** Results a save types, checked against the sample's tests; the first problem is a 400 naming the entry. */
 function typedResults(tests: readonly ResultTestRow[], rezultati: ResultsSaveRequest['rezultati']): Map<string, string | null> {
   const byId = new Map(tests.map((test) => [test.id, test]));
@@ -65,6 +71,7 @@ function typedResults(tests: readonly ResultTestRow[], rezultati: ResultsSaveReq
  */
 export async function settleResults(
   tx: Tx, ctx: RequestContext, sample: ResultSampleRow, typedInput: ResultsSaveRequest['rezultati'] = [], razlogInput?: string,
+  author: ResultAuthor = { kind: 'user' },
 ): Promise<SettledResults> {
   const results = resultRepository(tx, ctx.siteId);
   const tests = await results.testsOfSample(sample.id);
@@ -106,15 +113,17 @@ export async function settleResults(
     if (action === null && flag === test.flag && statusT === test.statusT && sameSnapshot(referenca, test.referenca)) continue;
     writes.push({
       id: test.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
-      unioBy: test.calculated ? null : ctx.userId, unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : null, referenca,
+      unioBy: test.calculated || author.kind === 'source' ? null : ctx.userId,
+      unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : author.kind === 'source' ? author.source : null,
+      referenca,
     });
     if (action === null) continue;
     audit.push(test.calculated
       ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
-      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razlog });
+      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razlog, bySystem: author.kind === 'source' });
   }
   if (decided.status !== from) {
-    audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status });
+    audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status, bySystem: author.kind === 'source' });
   }
   await results.writeTests(sample.id, writes);
   return {

@@ -130,6 +130,13 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
     expect(await atSarajevo.findSample(sid)).toBeNull();
     expect(await t.database.db.transaction((tx) => resultRepository(tx, sarajevo).findSample(sid, { forUpdate: true }))).toBeNull();
   },
+  findSampleByCodeForUpdate: async ({ atTuzla, sid }) => {
+    const sample = await atTuzla.findSample(sid);
+    if (!sample) throw new Error('no sample');
+    const byCode = (siteId: string) => t.database.db.transaction((tx) => resultRepository(tx, siteId).findSampleByCodeForUpdate(sample.code));
+    expect((await byCode(tuzla))?.id).toBe(sid);
+    expect(await byCode(sarajevo)).toBeNull();
+  },
   testsOfSample: async ({ atSarajevo, atTuzla, sid }) => {
     expect(await atTuzla.testsOfSample(sid)).not.toEqual([]);
     expect(await atSarajevo.testsOfSample(sid)).toEqual([]);

@@ -1,7 +1,7 @@
 /** Sidebar icons by the `icon` name of a sidebar item (Tabler icon names); an unknown name gets a neutral dot. */
 import {
   IconAdjustments, IconAlertTriangle, IconBarcode, IconBox, IconChartBar, IconCircle, IconClipboardList,
-  IconDeviceDesktopAnalytics, IconFileSpreadsheet, IconFileText, IconFlask, IconHeartHandshake, IconMail,
+  IconDeviceDesktopAnalytics, IconDeviceDesktopCog, IconFileSpreadsheet, IconFileText, IconFlask, IconHeartHandshake, IconMail,
   IconMailForward, IconMicroscope, IconPlug, IconReport, IconSettings, IconTags, IconTestPipe, IconThermometer,
   IconUserPlus, IconUsers, IconVirus, type Icon,
 } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ const ICONS: Record<string, Icon> = {
   'chart-bar': IconChartBar,
   'clipboard-list': IconClipboardList,
   'device-desktop-analytics': IconDeviceDesktopAnalytics,
+  'device-desktop-cog': IconDeviceDesktopCog,
   'file-spreadsheet': IconFileSpreadsheet,
   'file-text': IconFileText,
   'flask': IconFlask,

@@ -87,7 +87,7 @@ export function JsonProblemList({ draft }: { draft: Pick<JsonDraft<unknown>, 'pr
   const { t } = useTranslation(undefined, { keyPrefix: 'jsonEditor' });
   if (draft.problems.length === 0) {
     return (
-      <Group gap={6} c="teal.8" aria-live="polite">
+      <Group gap={6} c="teal.9" aria-live="polite">
         <IconCircleCheck size={16} aria-hidden />
         <Text size="sm">{t('valid')}</Text>
       </Group>

@@ -1,0 +1,271 @@
+import net from 'node:net';
+import {
+  AstmLinkReceiver, AstmLinkSender, MllpDecoder, hl7Ack, mllpFrame, type LinkEvent,
+} from '@lis/analyser-protocols';
+import type { ConnectionStatus } from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import { errorKind, type AnalyserIngest, type IngestLog } from './ingest.ts';
+import { allAnalysers, analyserById, type AnalyserRow } from './repository.ts';
+
+const EOT = 0x04;
+/** A connect-mode analyser that cannot be reached is tried again after this long, doubling up to the maximum. */
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/** One TCP connection to an analyser: its link layer state and the work it has queued. */
+interface Link {
+  socket: net.Socket;
+  close(): void;
+}
+
+/** An analyser's running transport: a listener with its connections, or a client that reconnects. */
+interface Runner {
+  analyser: AnalyserRow;
+  links: Set<Link>;
+  server: net.Server | null;
+  port: number | null;
+  state: ConnectionStatus['stanje'];
+  error: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * The analysers' TCP connections in this server process. For each active analyser: a listener on HOST and
+ * its port (listen mode) or a client that connects and reconnects (connect mode). Per connection an ASTM
+ * E1381 receiver (its timers driven here) or an MLLP decoder; each complete message goes to the ingest, and
+ * the link acknowledges it only after the ingest's transaction has committed (ASTM: the final frame's ACK;
+ * HL7: AA). Messages of one connection are handled one after another, in the order they arrived.
+ */
+export class AnalyserConnections {
+  private readonly runners = new Map<string, Runner>();
+  private started = false;
+  /** Saves and the start run one at a time, so an analyser is never started twice. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ingest: AnalyserIngest,
+    private readonly options: { host: string; log?: IngestLog },
+  ) {}
+
+  private get log(): IngestLog {
+    return this.options.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined };
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Starts every active analyser's transport. */
+  start(): Promise<void> {
+    return this.serial(async () => {
+      this.started = true;
+      for (const analyser of await allAnalysers(this.db)) {
+        if (analyser.aktivan) await this.run(analyser);
+      }
+    });
+  }
+
+  /** After a save: starts, restarts or stops the analyser's transport as its settings now say. */
+  reload(analyserId: string): Promise<void> {
+    return this.serial(async () => {
+      if (!this.started) return;
+      await this.runners.get(analyserId)?.stop();
+      this.runners.delete(analyserId);
+      const analyser = await analyserById(this.db, analyserId);
+      if (analyser?.aktivan) await this.run(analyser);
+    });
+  }
+
+  /** Closes every listener and connection. */
+  stop(): Promise<void> {
+    return this.serial(async () => {
+      this.started = false;
+      await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
+      this.runners.clear();
+    });
+  }
+
+  status(analyserId: string): ConnectionStatus {
+    const runner = this.runners.get(analyserId);
+    if (!runner) return { stanje: 'off', veze: 0, port: null, greska: null };
+    const state = runner.state === 'listening' && runner.links.size > 0 ? 'connected' : runner.state;
+    return { stanje: state, veze: runner.links.size, port: runner.port, greska: runner.error };
+  }
+
+  private async run(analyser: AnalyserRow): Promise<void> {
+    const runner = analyser.transport.mode === 'listen' ? await this.listen(analyser, analyser.transport.port) : this.connect(analyser, analyser.transport.host, analyser.transport.port);
+    this.runners.set(analyser.id, runner);
+  }
+
+  private listen(analyser: AnalyserRow, port: number): Promise<Runner> {
+    const links = new Set<Link>();
+    const server = net.createServer((socket) => {
+      const link = this.attach(analyser, socket);
+      links.add(link);
+      socket.on('close', () => links.delete(link));
+    });
+    const runner: Runner = {
+      analyser, links, server, port: null, state: 'listening', error: null,
+      stop: () => new Promise<void>((resolve) => {
+        for (const link of links) link.close();
+        server.close(() => resolve());
+        if (!server.listening) resolve();
+      }),
+    };
+    return new Promise((resolve) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        runner.state = 'error';
+        runner.error = error.code ?? error.name;
+        this.log.error({ analyser: analyser.id, err: errorKind(error) }, 'analyser listener could not start');
+        resolve(runner);
+      });
+      server.listen(port, this.options.host, () => {
+        const address = server.address();
+        runner.port = typeof address === 'object' && address ? address.port : port;
+        this.log.info({ analyser: analyser.id, port: runner.port }, 'analyser listener started');
+        resolve(runner);
+      });
+    });
+  }
+
+  private connect(analyser: AnalyserRow, host: string, port: number): Runner {
+    const links = new Set<Link>();
+    let stopped = false;
+    let timer: NodeJS.Timeout | null = null;
+    let delay = RECONNECT_MIN_MS;
+    const runner: Runner = {
+      analyser, links, server: null, port: null, state: 'connecting', error: null,
+      stop: async () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        for (const link of links) link.close();
+        await Promise.resolve();
+      },
+    };
+    const dial = () => {
+      timer = null;
+      if (stopped) return;
+      runner.state = 'connecting';
+      const socket = net.connect({ host, port });
+      socket.once('connect', () => {
+        delay = RECONNECT_MIN_MS;
+        runner.state = 'connected';
+        runner.error = null;
+        const link = this.attach(analyser, socket);
+        links.add(link);
+        socket.once('close', () => links.delete(link));
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => { runner.error = error.code ?? error.name; });
+      socket.once('close', () => {
+        if (stopped) return;
+        runner.state = 'connecting';
+        timer = setTimeout(dial, delay);
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+      });
+    };
+    dial();
+    return runner;
+  }
+
+  /** The link layer of one connection. */
+  private attach(analyser: AnalyserRow, socket: net.Socket): Link {
+    socket.setNoDelay(true);
+    // A dead peer must not leave a half-open connection forever.
+    socket.setKeepAlive(true, 60_000);
+    socket.on('error', (error) => this.log.warn({ analyser: analyser.id, err: errorKind(error) }, 'analyser connection error'));
+    return analyser.protokol === 'hl7' ? this.attachHl7(analyser, socket) : this.attachAstm(analyser, socket);
+  }
+
+  private attachHl7(analyser: AnalyserRow, socket: net.Socket): Link {
+    const decoder = new MllpDecoder();
+    let work: Promise<unknown> = Promise.resolve();
+    let open = true;
+    socket.on('close', () => { open = false; });
+    socket.on('data', (chunk: Buffer) => {
+      for (const text of decoder.push(new Uint8Array(chunk))) {
+        work = work.then(async () => {
+          const answer = await this.ingest.receive(analyser, text);
+          if (!open) return;
+          const replies = answer.kind === 'accepted'
+            ? (answer.queryAnswers.length > 0 ? answer.queryAnswers : [hl7Ack(text, 'AA')])
+            : [hl7Ack(text, 'AE', answer.error)];
+          for (const reply of replies) socket.write(mllpFrame(reply));
+        });
+      }
+    });
+    return { socket, close: () => socket.destroy() };
+  }
+
+  private attachAstm(analyser: AnalyserRow, socket: net.Socket): Link {
+    const receiver = new AstmLinkReceiver({ checksum: analyser.checksum });
+    const sender = new AstmLinkSender({ checksum: analyser.checksum });
+    const timers: { receiver: NodeJS.Timeout | null; sender: NodeJS.Timeout | null } = { receiver: null, sender: null };
+    const outgoing: string[] = [];
+    let open = true;
+    let receiving = false;
+    let work: Promise<unknown> = Promise.resolve();
+
+    const schedule = (which: 'receiver' | 'sender', at: number | null) => {
+      const current = timers[which];
+      if (current) clearTimeout(current);
+      timers[which] = null;
+      if (at === null || !open) return;
+      timers[which] = setTimeout(() => {
+        timers[which] = null;
+        handle(which, (which === 'receiver' ? receiver : sender).tick(Date.now()));
+      }, Math.max(0, at - Date.now()));
+    };
+
+    const handle = (which: 'receiver' | 'sender', events: LinkEvent[]) => {
+      for (const event of events) {
+        if (event.kind === 'write') { if (open) socket.write(event.bytes); }
+        else if (event.kind === 'timeout') schedule(which, event.at);
+        else if (event.kind === 'log') {
+          if (event.level === 'warn') this.log.warn({ analyser: analyser.id }, `ASTM link: ${event.text}`);
+          else this.log.info({ analyser: analyser.id }, `ASTM link: ${event.text}`);
+        }
+        else {
+          const { id, text } = event;
+          work = work.then(async () => {
+            const answer = await this.ingest.receive(analyser, text);
+            if (!open) return;
+            // ACK after commit: the final frame is acknowledged only once the message is in the database.
+            handle('receiver', answer.kind === 'failed' ? receiver.reject(id, Date.now()) : receiver.commit(id, Date.now()));
+            if (answer.kind === 'accepted') outgoing.push(...answer.queryAnswers);
+            sendWhenFree();
+          });
+        }
+      }
+    };
+
+    /** The LIS sends (host query answers) only while the analyser is not sending: after its EOT. */
+    const sendWhenFree = () => {
+      if (!open || receiving || !sender.idle) return;
+      const next = outgoing.shift();
+      if (next !== undefined) handle('sender', sender.send(next, Date.now()));
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      const bytes = new Uint8Array(chunk);
+      if (!sender.idle) {
+        handle('sender', sender.receive(bytes, Date.now()));
+        sendWhenFree();
+        return;
+      }
+      receiving = true;
+      handle('receiver', receiver.receive(bytes, Date.now()));
+      if (bytes.includes(EOT)) {
+        receiving = false;
+        void work.then(sendWhenFree);
+      }
+    });
+    socket.on('close', () => {
+      open = false;
+      for (const timer of Object.values(timers)) if (timer) clearTimeout(timer);
+    });
+    return { socket, close: () => socket.destroy() };
+  }
+}

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import {
+  astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type InterpretedMessage,
+} from '@lis/analyser-protocols';
+import { analyserCodesFor, type MessageOutcome, type ReviewReason } from '@lis/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+import {
+  analyserContext, announce, lockSampleForAnalyser, saveAnalyserResults, type AnalyserTargetSample, type SampleEvent,
+} from '../results/service.ts';
+import { integrationRepository, type AnalyserRow, type NewAppliedResult, type NewReviewItem } from './repository.ts';
+
+/** What the link layer answers the analyser once a message has been handled. */
+export type IngestAnswer =
+  /** Committed (or stored before): ACK / AA; `queryAnswer` is the worklist to send back for a host query. */
+  | { kind: 'accepted'; duplicate: boolean; queryAnswers: string[] }
+  /** Stored, but the message could not be read: the ASTM link still ACKs (it is kept), HL7 answers AE with the reason. */
+  | { kind: 'unreadable'; error: string }
+  /** Not stored (the transaction failed): NAK / AE, so the analyser sends it again. */
+  | { kind: 'failed'; error: string };
+
+/** The logger the ingest writes to: the analyser and what happened, never a patient's data or a result. */
+export interface IngestLog {
+  info(fields: Record<string, unknown>, text: string): void;
+  warn(fields: Record<string, unknown>, text: string): void;
+  error(fields: Record<string, unknown>, text: string): void;
+}
+
+const silentLog: IngestLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** PostgreSQL text holds no NUL; a stray NUL in a message is kept visibly as U+2400 (the hash is of the text as received). */
+function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\u2400');
+}
+
+export function contentHash(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function interpret(protokol: string, text: string): { message: InterpretedMessage | null; error: string | null } {
+  try {
+    const message = protokol === 'hl7' ? interpretHl7(text) : interpretAstm(text);
+    return { message, error: null };
+  } catch (error) {
+    return { message: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** What applying a message's results decided. */
+interface Applied {
+  applied: number;
+  review: number;
+  completions: SampleEvent[];
+}
+
+/**
+ * Applies results to the samples they name on the analyser's site: each result is saved on the sample's test
+ * its code maps to (through the results save rule), or kept for review with the reason. Samples are locked
+ * in code order, so two messages for the same samples never deadlock.
+ */
+async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, results: readonly AnalyserResult[]): Promise<Applied> {
+  const repository = integrationRepository(tx, analyser.siteId);
+  const ctx = analyserContext(analyser.siteId, messageId);
+  const bySpecimen = new Map<string, AnalyserResult[]>();
+  for (const result of results) {
+    const specimen = result.specimenId.trim();
+    bySpecimen.set(specimen, [...(bySpecimen.get(specimen) ?? []), result]);
+  }
+  const review: NewReviewItem[] = [];
+  const appliedRows: NewAppliedResult[] = [];
+  const completions: SampleEvent[] = [];
+  const keep = (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null) => review.push({
+    analyserId: analyser.id, messageId, razlog, specimenId: result.specimenId.trim(), sampleId,
+    testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
+  });
+
+  for (const specimen of [...bySpecimen.keys()].sort()) {
+    const specimenResults = bySpecimen.get(specimen) ?? [];
+    const sample: AnalyserTargetSample | null = specimen === '' ? null : await lockSampleForAnalyser(tx, analyser.siteId, specimen);
+    if (!sample) { for (const result of specimenResults) keep(result, 'unknownSpecimen', null); continue; }
+    if (sample.locked) { for (const result of specimenResults) keep(result, 'sampleLocked', sample.id); continue; }
+    // One value per test: a message naming a test twice (a rerun in the same transmission) keeps the last.
+    const entries = new Map<string, { rezultat: string; result: AnalyserResult }>();
+    for (const result of specimenResults) {
+      const sifra = analyser.mapa[result.testCode];
+      if (sifra === undefined) { keep(result, 'unmappedCode', sample.id); continue; }
+      const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
+      if (!test) { keep(result, 'testNotOrdered', sample.id); continue; }
+      const value = result.value.trim();
+      // An empty value would clear a result: an analyser never takes one away.
+      if (value === '' || test.valueProblem(value) !== null) { keep(result, 'invalidValue', sample.id); continue; }
+      const earlier = entries.get(test.id);
+      if (earlier) keep(earlier.result, 'invalidValue', sample.id);
+      entries.set(test.id, { rezultat: value, result });
+    }
+    if (entries.size === 0) continue;
+    const saved = await saveAnalyserResults(tx, ctx, sample.id, [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })), analyser.ime);
+    if (saved.completion) completions.push(saved.completion);
+    for (const [sampleTestId, { result }] of entries) {
+      appliedRows.push({
+        messageId, sampleTestId, testCode: result.testCode, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
+      });
+    }
+  }
+  await repository.insertReviewItems(review);
+  await repository.insertAppliedResults(appliedRows);
+  return { applied: appliedRows.length, review: review.length, completions };
+}
+
+function outcomeOf(message: InterpretedMessage, applied: Applied): MessageOutcome {
+  if (applied.review > 0) return 'review';
+  if (applied.applied > 0) return 'applied';
+  return message.queries.length > 0 ? 'query' : 'empty';
+}
+
+/**
+ * The one way analyser messages enter, whichever connection brought them: store the message as received,
+ * apply its results, write its outcome, commit, and only then tell the caller it may acknowledge. A message
+ * this analyser sent before is not applied again (and is acknowledged). Host queries are answered with the
+ * sample's ordered tests mapped back to the analyser's codes.
+ */
+export class AnalyserIngest {
+  constructor(private readonly db: Db, private readonly realtime?: RealtimeHub, private readonly log: IngestLog = silentLog) {}
+
+  async receive(analyser: AnalyserRow, text: string): Promise<IngestAnswer> {
+    const { message, error: readError } = interpret(analyser.protokol, text);
+    let outcome: { stored: boolean; completions: SampleEvent[] };
+    try {
+      outcome = await this.db.transaction(async (tx) => {
+        const repository = integrationRepository(tx, analyser.siteId);
+        const messageId = await repository.storeMessage({
+          analyserId: analyser.id, protokol: analyser.protokol, raw: storableText(text), contentHash: contentHash(text),
+          controlId: message?.controlId ?? null, messageType: message?.messageType ?? null,
+        });
+        if (messageId === null) return { stored: false, completions: [] };
+        if (!message) {
+          await repository.finishMessage(messageId, { outcome: 'error', error: readError, applied: 0, review: 0, messageType: null });
+          return { stored: true, completions: [] };
+        }
+        const applied = await applyResults(tx, analyser, messageId, message.results);
+        await repository.finishMessage(messageId, {
+          outcome: outcomeOf(message, applied), error: message.problems.length > 0 ? message.problems.join('; ') : null,
+          applied: applied.applied, review: applied.review, messageType: message.messageType ?? null,
+        });
+        return { stored: true, completions: applied.completions };
+      });
+    } catch (error) {
+      this.log.error({ analyser: analyser.id, err: errorKind(error) }, 'analyser message not stored; the analyser is told to send it again');
+      return { kind: 'failed', error: 'The message could not be stored.' };
+    }
+    announce(this.realtime, analyser.siteId, outcome.completions);
+    if (!message) {
+      this.log.warn({ analyser: analyser.id }, 'analyser message unreadable; stored with its error');
+      return { kind: 'unreadable', error: readError ?? 'unreadable' };
+    }
+    const queryAnswers = await Promise.all(message.queries.map((query) => this.answerQuery(analyser, message, query, text)));
+    return { kind: 'accepted', duplicate: !outcome.stored, queryAnswers };
+  }
+
+  /** The worklist for a host query: each named sample's ordered assays, as the analyser's codes. */
+  private async answerQuery(analyser: AnalyserRow, message: InterpretedMessage, query: AnalyserQuery, text: string): Promise<string> {
+    const orders = await this.db.transaction(async (tx) => Promise.all(query.specimenIds.map(async (specimenId) => {
+      const sample = await lockSampleForAnalyser(tx, analyser.siteId, specimenId);
+      const codes = sample && !sample.locked ? sample.tests.filter((test) => test.rezultat === null).map((test) => test.sifra) : [];
+      return { specimenId, testCodes: analyserCodesFor(analyser.mapa, codes) };
+    })));
+    return message.protocol === 'hl7' ? hl7QueryAnswer(text, orders) : astmQueryAnswer(query, orders);
+  }
+
+  /**
+   * POST /api/retry: processes a stored message again. A message that could not be read is read and applied
+   * anew; otherwise its results still waiting for review are tried again (the sample may have the test now,
+   * or the mapping was fixed) and the ones that still do not apply stay for review. Applied results are never
+   * applied twice.
+   */
+  async retry(tx: Tx, analyser: AnalyserRow, message: { id: string; raw: string; outcome: MessageOutcome }): Promise<{ outcome: MessageOutcome; applied: number; review: number; completions: SampleEvent[] }> {
+    const repository = integrationRepository(tx, analyser.siteId);
+    if (message.outcome === 'error') {
+      const { message: interpreted, error } = interpret(analyser.protokol, message.raw.replaceAll('\u2400', '\u0000'));
+      if (!interpreted) {
+        await repository.finishMessage(message.id, { outcome: 'error', error, applied: 0, review: 0, messageType: null });
+        return { outcome: 'error', applied: 0, review: 0, completions: [] };
+      }
+      const applied = await applyResults(tx, analyser, message.id, interpreted.results);
+      const outcome = outcomeOf(interpreted, applied);
+      await repository.finishMessage(message.id, { outcome, error: null, applied: applied.applied, review: applied.review, messageType: interpreted.messageType ?? null });
+      return { outcome, applied: applied.applied, review: applied.review, completions: applied.completions };
+    }
+    const open = await repository.openReviewItems(message.id);
+    await repository.resolveReviewItems(open.map((item) => item.id));
+    const again: AnalyserResult[] = open.map((item) => ({
+      specimenId: item.specimenId, testCode: item.testCode, testId: item.testId, value: item.vrijednost,
+      ...(item.jedinica === null ? {} : { unit: item.jedinica }), ...(item.flag === null ? {} : { abnormalFlags: item.flag }),
+    }));
+    const applied = await applyResults(tx, analyser, message.id, again);
+    const counts = await repository.messageCounts(message.id);
+    const outcome: MessageOutcome = counts.review > 0 ? 'review' : counts.applied > 0 ? 'applied' : message.outcome;
+    await repository.finishMessage(message.id, { outcome, error: null, applied: counts.applied, review: counts.review });
+    return { outcome, applied: applied.applied, review: applied.review, completions: applied.completions };
+  }
+}
+
+/** An error's name and code, never its message (a database error's message can carry a query's parameters). */
+export function errorKind(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (!(cause instanceof Error)) return typeof cause;
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? `${cause.name} ${code}` : cause.name;
+}

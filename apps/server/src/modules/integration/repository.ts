@@ -1,0 +1,271 @@
+import { and, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { runList, type ListRequest } from '../../db/list-query.ts';
+import {
+  analyserMessages, analyserResults, analyserReviewItems, analysers, labAssays, samples, type AnalyserTransport,
+} from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { MessageOutcome, ReviewReason } from '@lis/domain';
+
+/** An analyser row as the services read it. */
+export type AnalyserRow = typeof analysers.$inferSelect;
+export type AnalyserValues = Pick<typeof analysers.$inferInsert, 'ime' | 'protokol' | 'transport' | 'checksum' | 'mapa' | 'aktivan' | 'element'>;
+export type AnalyserMessageRecord = typeof analyserMessages.$inferSelect;
+
+/** A message as stored when it arrives (its outcome is written after processing, in the same transaction). */
+export interface NewMessage {
+  analyserId: string;
+  protokol: AnalyserRow['protokol'];
+  raw: string;
+  contentHash: string;
+  controlId: string | null;
+  messageType: string | null;
+}
+
+/** A result kept for review, as written. */
+export interface NewReviewItem {
+  analyserId: string;
+  messageId: string;
+  razlog: ReviewReason;
+  specimenId: string;
+  sampleId: string | null;
+  testCode: string;
+  testId: string;
+  vrijednost: string;
+  jedinica: string | null;
+  flag: string | null;
+}
+
+/** An applied result, as sent. */
+export interface NewAppliedResult {
+  messageId: string;
+  sampleTestId: string;
+  testCode: string;
+  vrijednost: string;
+  jedinica: string | null;
+  flag: string | null;
+}
+
+/**
+ * Analysers, their messages and review items of one site. Every statement carries `site_id = <the site>`,
+ * so another site's analyser, message or item is neither read nor changed: it is not found.
+ */
+export function integrationRepository(db: Db, siteId: string) {
+  const ofSite = (condition?: SQL) => (condition ? and(eq(analysers.siteId, siteId), condition) : eq(analysers.siteId, siteId));
+
+  return {
+    async findAnalyser(id: string): Promise<AnalyserRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select().from(analysers).where(ofSite(eq(analysers.id, id))).limit(1);
+      return row ?? null;
+    },
+
+    /** Another analyser of this site with this name (names identify an analyser in results and audit). */
+    async nameTaken(ime: string, exceptId: string | null): Promise<boolean> {
+      const [row] = await db.select({ id: analysers.id }).from(analysers)
+        .where(ofSite(and(sql`lower(${analysers.ime}) = lower(${ime})`, exceptId ? ne(analysers.id, exceptId) : undefined))).limit(1);
+      return row !== undefined;
+    },
+
+    async insertAnalyser(values: AnalyserValues): Promise<AnalyserRow> {
+      const [row] = await db.insert(analysers).values({ ...values, siteId }).returning();
+      if (!row) throw new Error('insert returned no analyser');
+      return row;
+    },
+
+    async updateAnalyser(id: string, values: AnalyserValues): Promise<AnalyserRow> {
+      const [row] = await db.update(analysers).set({ ...values, updatedAt: sql`now()` }).where(ofSite(eq(analysers.id, id))).returning();
+      if (!row) throw new Error('update found no analyser of this site');
+      return row;
+    },
+
+    /** The analysers' list (the list table contract), by name. */
+    listAnalysers(list: ListRequest<unknown>) {
+      return runList(db, list, {
+        site: analysers.siteId,
+        query: () => db.select().from(analysers).$dynamic(),
+        sortable: { ime: analysers.ime, protokol: analysers.protokol, created_at: analysers.createdAt },
+        defaultSort: [{ field: 'ime', direction: 'asc' }],
+        primaryKey: analysers.id,
+        filter: [analysers.ime, analysers.protokol],
+      });
+    },
+
+    /** Per analyser of this site: its latest message and how many arrived since `since` (the start of the site's day). */
+    async messageStats(since: Date): Promise<Map<string, { last: Date | null; today: number }>> {
+      const rows = await db.select({
+        analyserId: analyserMessages.analyserId,
+        last: max(analyserMessages.receivedAt),
+        today: sql<number>`count(*) filter (where ${analyserMessages.receivedAt} >= ${since.toISOString()}::timestamptz)::int`,
+      }).from(analyserMessages).where(eq(analyserMessages.siteId, siteId)).groupBy(analyserMessages.analyserId);
+      return new Map(rows.map((row) => [row.analyserId, { last: row.last ? new Date(row.last) : null, today: Number(row.today) }]));
+    },
+
+    listMessages(list: ListRequest<{ analyser?: string | undefined }>) {
+      return runList(db, list, {
+        site: analyserMessages.siteId,
+        query: () => db.select({
+          _id: analyserMessages.id,
+          analyser: analyserMessages.analyserId,
+          analyser_ime: analysers.ime,
+          primljeno: analyserMessages.receivedAt,
+          protokol: analyserMessages.protokol,
+          vrsta: analyserMessages.messageType,
+          kontrolni_id: analyserMessages.controlId,
+          ishod: analyserMessages.outcome,
+          greska: analyserMessages.error,
+          rezultata: analyserMessages.rezultata,
+          za_pregled: analyserMessages.zaPregled,
+          duplikata: analyserMessages.duplicates,
+          sirovo: analyserMessages.raw,
+        }).from(analyserMessages).innerJoin(analysers, eq(analysers.id, analyserMessages.analyserId)).$dynamic(),
+        where: list.extra.analyser ? eq(analyserMessages.analyserId, list.extra.analyser) : undefined,
+        sortable: { primljeno: analyserMessages.receivedAt, analyser_ime: analysers.ime, ishod: analyserMessages.outcome },
+        defaultSort: [{ field: 'primljeno', direction: 'desc' }],
+        primaryKey: analyserMessages.id,
+        filter: [analysers.ime, analyserMessages.controlId, analyserMessages.outcome],
+        date: analyserMessages.receivedAt,
+      });
+    },
+
+    listReviewItems(list: ListRequest<{ otvoreni?: '0' | '1' | undefined }>) {
+      return runList(db, list, {
+        site: analyserReviewItems.siteId,
+        query: () => db.select({
+          _id: analyserReviewItems.id,
+          poruka: analyserReviewItems.messageId,
+          analyser_ime: analysers.ime,
+          razlog: analyserReviewItems.razlog,
+          uzorak: analyserReviewItems.specimenId,
+          sid: analyserReviewItems.sampleId,
+          test: analyserReviewItems.testCode,
+          vrijednost: analyserReviewItems.vrijednost,
+          jedinica: analyserReviewItems.jedinica,
+          flag: analyserReviewItems.flag,
+          rijeseno: analyserReviewItems.resolvedAt,
+          created_at: analyserReviewItems.createdAt,
+        }).from(analyserReviewItems).innerJoin(analysers, eq(analysers.id, analyserReviewItems.analyserId)).$dynamic(),
+        where: list.extra.otvoreni === '1' ? isNull(analyserReviewItems.resolvedAt) : undefined,
+        sortable: { created_at: analyserReviewItems.createdAt, uzorak: analyserReviewItems.specimenId, razlog: analyserReviewItems.razlog },
+        defaultSort: [{ field: 'created_at', direction: 'desc' }],
+        primaryKey: analyserReviewItems.id,
+        filter: [analyserReviewItems.specimenId, analyserReviewItems.testCode, analysers.ime, analyserReviewItems.razlog],
+        date: analyserReviewItems.createdAt,
+      });
+    },
+
+    /**
+     * Stores a received message unless this analyser sent it before (same content, or for HL7 the same
+     * MSH-10): then it only counts the repeat. Answers the new message's id, or null for a repeat.
+     */
+    async storeMessage(message: NewMessage): Promise<string | null> {
+      const [row] = await db.insert(analyserMessages)
+        .values({ ...message, siteId, outcome: 'empty' })
+        .onConflictDoNothing()
+        .returning({ id: analyserMessages.id });
+      if (row) return row.id;
+      await db.update(analyserMessages).set({ duplicates: sql`${analyserMessages.duplicates} + 1` })
+        .where(and(eq(analyserMessages.siteId, siteId), eq(analyserMessages.analyserId, message.analyserId),
+          message.controlId !== null && message.protokol === 'hl7'
+            ? sql`(${analyserMessages.contentHash} = ${message.contentHash} or (${analyserMessages.protokol} = 'hl7' and ${analyserMessages.controlId} = ${message.controlId}))`
+            : eq(analyserMessages.contentHash, message.contentHash)));
+      return null;
+    },
+
+    /** A message of this site, its row locked (a retry and another retry of it queue). */
+    async lockMessage(id: string): Promise<AnalyserMessageRecord | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select().from(analyserMessages)
+        .where(and(eq(analyserMessages.siteId, siteId), eq(analyserMessages.id, id))).limit(1).for('update');
+      return row ?? null;
+    },
+
+    async finishMessage(id: string, outcome: { outcome: MessageOutcome; error: string | null; applied: number; review: number; messageType?: string | null }): Promise<void> {
+      await db.update(analyserMessages).set({
+        outcome: outcome.outcome, error: outcome.error, rezultata: outcome.applied, zaPregled: outcome.review,
+        ...(outcome.messageType === undefined ? {} : { messageType: outcome.messageType }), processedAt: sql`now()`,
+      }).where(and(eq(analyserMessages.siteId, siteId), eq(analyserMessages.id, id)));
+    },
+
+    async insertReviewItems(items: readonly NewReviewItem[]): Promise<void> {
+      if (items.length === 0) return;
+      await db.insert(analyserReviewItems).values(items.map((item) => ({ ...item, siteId })));
+    },
+
+    async insertAppliedResults(rows: readonly NewAppliedResult[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(analyserResults).values([...rows]);
+    },
+
+    /** The message's results still waiting for review. */
+    async openReviewItems(messageId: string) {
+      return db.select().from(analyserReviewItems)
+        .where(and(eq(analyserReviewItems.siteId, siteId), eq(analyserReviewItems.messageId, messageId), isNull(analyserReviewItems.resolvedAt)))
+        .orderBy(analyserReviewItems.createdAt, analyserReviewItems.id);
+    },
+
+    async resolveReviewItems(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(analyserReviewItems).set({ resolvedAt: sql`now()` })
+        .where(and(eq(analyserReviewItems.siteId, siteId), inArray(analyserReviewItems.id, [...ids])));
+    },
+
+    /** How many results of the message were applied, and how many wait for review. */
+    async messageCounts(messageId: string): Promise<{ applied: number; review: number }> {
+      const [row] = await db.select({
+        applied: sql<number>`(select count(*)::int from ${analyserResults} where ${analyserResults.messageId} = ${messageId})`,
+        review: sql<number>`(select count(*)::int from ${analyserReviewItems} where ${analyserReviewItems.messageId} = ${messageId}
+          and ${analyserReviewItems.resolvedAt} is null and ${analyserReviewItems.siteId} = ${siteId})`,
+      }).from(sql`(select 1) as one`);
+      return { applied: Number(row?.applied ?? 0), review: Number(row?.review ?? 0) };
+    },
+
+    /** The newest messages of an analyser of this site (tests and the overview's detail). */
+    async latestMessages(analyserId: string, limit: number): Promise<AnalyserMessageRecord[]> {
+      return db.select().from(analyserMessages)
+        .where(and(eq(analyserMessages.siteId, siteId), eq(analyserMessages.analyserId, analyserId)))
+        .orderBy(desc(analyserMessages.receivedAt)).limit(limit);
+    },
+
+    /** Whether a sample of this site has the code (lets a review item name the sample it was meant for). */
+    async sampleIdOfCode(code: string): Promise<string | null> {
+      const [row] = await db.select({ id: samples.id }).from(samples).where(and(eq(samples.siteId, siteId), eq(samples.code, code))).limit(1);
+      return row?.id ?? null;
+    },
+  };
+}
+
+/** The lab assays among these codes that exist (an analyser's map must name existing assays). Lab-wide: the catalogue is shared. */
+export async function existingAssayCodes(db: Db, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db.select({ sifra: labAssays.sifra }).from(labAssays).where(inArray(labAssays.sifra, [...codes]));
+  return new Set(rows.map((row) => row.sifra));
+}
+
+/**
+ * Another active analyser, of any site, listening on this TCP port: every site's listeners share the
+ * server's HOST, so a port is the lab's, not a site's. Port 0 (any free port) is never taken.
+ */
+export async function listenPortTaken(db: Db, port: number, exceptId: string | null): Promise<boolean> {
+  if (port === 0) return false;
+  const [row] = await db.select({ id: analysers.id }).from(analysers).where(and(
+    eq(analysers.aktivan, true),
+    sql`${analysers.transport}->>'mode' = 'listen' and (${analysers.transport}->>'port')::int = ${port}`,
+    exceptId ? ne(analysers.id, exceptId) : undefined,
+  )).limit(1);
+  return row !== undefined;
+}
+
+/** Every analyser of every site, for the connection manager of this process (each carries its site). */
+export async function allAnalysers(db: Db): Promise<AnalyserRow[]> {
+  return db.select().from(analysers);
+}
+
+/** One analyser by id, whatever its site (the connection manager reloading it after a save). */
+export async function analyserById(db: Db, id: string): Promise<AnalyserRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(analysers).where(eq(analysers.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type { AnalyserTransport };

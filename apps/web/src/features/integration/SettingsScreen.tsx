@@ -1,0 +1,216 @@
+/**
+ * /integracija/postavke: an analyser's settings and its code mapping as a form. The mapping pairs the test
+ * code the analyser sends with the lab assay its result is written to; the form checks with the domain's
+ * analyser schema before saving, and the server's refusal is shown at its field.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { analyserElementSchema, isMessageCode, message, newAnalyserElement, type AnalyserAnswer, type MessageCode } from '@lis/domain';
+import { useLanguage } from '../../i18n/index.ts';
+import { ApiError } from '../../api/client.ts';
+import { notify } from '../../components/notify.tsx';
+import { useActiveSession } from '../auth/index.ts';
+import { analysers, assayChoices, integrationKeys, saveAnalyser } from './api.ts';
+import { ConnectionBadge } from './ConnectionBadge.tsx';
+
+interface MappingRow { code: string; sifra: string | null }
+
+interface Draft {
+  _id?: string;
+  ime: string;
+  protokol: 'astm' | 'hl7';
+  mode: 'listen' | 'connect';
+  host: string;
+  port: number | string;
+  checksum: boolean;
+  aktivan: boolean;
+  mapping: MappingRow[];
+  /** Fields of the JSON element the form does not show, kept as they are. */
+  rest: Record<string, unknown>;
+}
+
+const NEW = '__new__';
+
+function draftOf(row: AnalyserAnswer | null): Draft {
+  if (!row) {
+    const fresh = newAnalyserElement();
+    return { ime: '', protokol: 'astm', mode: 'listen', host: '', port: fresh.transport.port, checksum: true, aktivan: true, mapping: [{ code: '', sifra: null }], rest: {} };
+  }
+  const { _id, ime, protokol, transport, checksum, mapa, aktivan, veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest } = row;
+  return {
+    _id, ime, protokol, mode: transport.mode, host: transport.mode === 'connect' ? transport.host : '', port: transport.port, checksum, aktivan,
+    mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra })), rest,
+  };
+}
+
+function elementOf(draft: Draft): Record<string, unknown> {
+  const port = typeof draft.port === 'number' ? draft.port : Number(draft.port);
+  return {
+    ...draft.rest,
+    ...(draft._id ? { _id: draft._id } : {}),
+    ime: draft.ime,
+    protokol: draft.protokol,
+    transport: draft.mode === 'listen' ? { mode: 'listen', port } : { mode: 'connect', host: draft.host, port },
+    checksum: draft.checksum,
+    aktivan: draft.aktivan,
+    mapa: Object.fromEntries(draft.mapping.filter((row) => row.code.trim() !== '' && row.sifra).map((row) => [row.code.trim(), row.sifra])),
+  };
+}
+
+/** The field a problem names, as the form knows it ('transport.port' → 'port', 'mapa.WBC' → 'mapa'). */
+function formField(path: string): string {
+  const parts = path.replace(/^analyser\./, '').split('.');
+  if (parts[0] === 'transport') return parts[1] ?? 'port';
+  return parts[0] ?? '';
+}
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const session = useActiveSession();
+  const queryClient = useQueryClient();
+  const canEdit = session.can('settings.write');
+  const list = useQuery({ queryKey: integrationKeys.analysers(session.siteId), queryFn: ({ signal }) => analysers(signal) });
+  const assays = useQuery({ queryKey: integrationKeys.assays, queryFn: ({ signal }) => assayChoices(signal) });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(null));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const rows = useMemo(() => list.data ?? [], [list.data]);
+  useEffect(() => {
+    if (selected === null && rows.length > 0) setSelected(rows[0]?._id ?? null);
+  }, [rows, selected]);
+  const current = rows.find((row) => row._id === selected) ?? null;
+  useEffect(() => {
+    setDraft(draftOf(selected === NEW ? null : current));
+    setErrors({});
+  }, [selected, current?.updated_at]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const assayOptions = useMemo(() => (assays.data ?? []).filter((assay) => !assay.disabled && !assay.calculated)
+    .map((assay) => ({ value: assay.sifra, label: `${assay.sifra} — ${assay.naziv}` })), [assays.data]);
+  const set = (change: Partial<Draft>) => setDraft((value) => ({ ...value, ...change }));
+  const setMapping = (index: number, change: Partial<MappingRow>) =>
+    set({ mapping: draft.mapping.map((row, at) => (at === index ? { ...row, ...change } : row)) });
+
+  const save = async () => {
+    const codes = draft.mapping.map((row) => row.code.trim()).filter(Boolean);
+    const repeated = codes.find((code, index) => codes.indexOf(code) !== index);
+    if (repeated) { setErrors({ mapa: t('integration.duplicateCode', { code: repeated }) }); return; }
+    const element = elementOf(draft);
+    const checked = analyserElementSchema.safeParse(element);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      setErrors({ [formField(issue?.path.join('.') ?? '')]: message(isMessageCode(issue?.message ?? '') ? (issue?.message as MessageCode) : 'form.invalid', language, { field: issue?.path.join('.') ?? '' }) });
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await saveAnalyser(checked.data);
+      notify.success(answer.message);
+      setErrors({});
+      await queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+      setSelected(answer.analyser._id);
+    } catch (error) {
+      if (error instanceof ApiError && error.field) setErrors({ [formField(error.field)]: error.message });
+      else notify.apiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={1100} mx="auto">
+      <Group justify="space-between">
+        <Title order={1} size="h2">{t('integration.settingsTitle')}</Title>
+        {canEdit ? <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setSelected(NEW)}>{t('integration.newAnalyser')}</Button> : null}
+      </Group>
+      {list.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('integration.failed')}</Alert> : null}
+      <Group align="flex-end">
+        <Select
+          label={t('integration.analyser')} placeholder={t('integration.chooseAnalyser')} w={320}
+          data={[...rows.map((row) => ({ value: row._id, label: row.ime })), ...(selected === NEW ? [{ value: NEW, label: t('integration.newTitle') }] : [])]}
+          value={selected} onChange={setSelected} allowDeselect={false}
+        />
+        {current && selected !== NEW ? <ConnectionBadge veza={current.veza} /> : null}
+      </Group>
+      {selected !== null ? (
+        <Paper withBorder p="md" radius="md">
+          <Stack>
+            <Group grow align="flex-start">
+              <TextInput label={t('integration.ime')} required value={draft.ime} onChange={(event) => set({ ime: event.currentTarget.value })} error={errors.ime} readOnly={!canEdit} />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="protokol-label">{t('integration.protokol')}</Text>
+                <SegmentedControl aria-labelledby="protokol-label" value={draft.protokol} readOnly={!canEdit}
+                  onChange={(value) => set({ protokol: value === 'hl7' ? 'hl7' : 'astm' })}
+                  data={[{ value: 'astm', label: 'ASTM E1381/E1394' }, { value: 'hl7', label: 'HL7 v2 (MLLP)' }]} />
+              </Stack>
+            </Group>
+            <Group grow align="flex-start">
+              <Select label={t('integration.mode')} value={draft.mode} allowDeselect={false} readOnly={!canEdit}
+                onChange={(value) => set({ mode: value === 'connect' ? 'connect' : 'listen' })}
+                data={[{ value: 'listen', label: t('integration.modeListen') }, { value: 'connect', label: t('integration.modeConnect') }]} />
+              {draft.mode === 'connect'
+                ? <TextInput label={t('integration.host')} required value={draft.host} onChange={(event) => set({ host: event.currentTarget.value })} error={errors.host} readOnly={!canEdit} />
+                : null}
+              <NumberInput label={t('integration.port')} required min={0} max={65535} allowDecimal={false} value={draft.port}
+                onChange={(value) => set({ port: value })} error={errors.port} readOnly={!canEdit} />
+            </Group>
+            <Group>
+              <Checkbox label={t('integration.checksum')} checked={draft.checksum} disabled={!canEdit} onChange={(event) => set({ checksum: event.currentTarget.checked })} />
+              <Checkbox label={t('integration.aktivan')} checked={draft.aktivan} disabled={!canEdit} onChange={(event) => set({ aktivan: event.currentTarget.checked })} />
+            </Group>
+            <Title order={2} size="h4" mt="sm">{t('integration.mappingTitle')}</Title>
+            <Text size="sm" c="dimmed">{t('integration.mappingHelp')}</Text>
+            {errors.mapa ? <Alert color="red" icon={<IconAlertTriangle />}>{errors.mapa}</Alert> : null}
+            <Table verticalSpacing={4} aria-label={t('integration.mappingTitle')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('integration.analyserCode')}</Table.Th>
+                  <Table.Th>{t('integration.labAssay')}</Table.Th>
+                  <Table.Th w={48}><VisuallyHidden>{t('integration.actions')}</VisuallyHidden></Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {draft.mapping.map((row, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Td>
+                      <TextInput aria-label={`${t('integration.analyserCode')} ${index + 1}`} value={row.code} readOnly={!canEdit}
+                        onChange={(event) => setMapping(index, { code: event.currentTarget.value })} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Select aria-label={`${t('integration.labAssay')} ${index + 1}`} data={assayOptions} value={row.sifra} searchable readOnly={!canEdit}
+                        onChange={(value) => setMapping(index, { sifra: value })} nothingFoundMessage="—" />
+                    </Table.Td>
+                    <Table.Td>
+                      {canEdit ? (
+                        <ActionIcon variant="subtle" color="red" aria-label={t('integration.removeMapping', { code: row.code })}
+                          onClick={() => set({ mapping: draft.mapping.filter((_, at) => at !== index) })}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {draft.mapping.length === 0 ? <Text size="sm" c="dimmed">{t('integration.noMapping')}</Text> : null}
+            {canEdit ? (
+              <Group justify="space-between">
+                <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => set({ mapping: [...draft.mapping, { code: '', sifra: null }] })}>
+                  {t('integration.addMapping')}
+                </Button>
+                <Button loading={saving} onClick={() => void save()}>{t('integration.save')}</Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { failureResponses, instantSchema, sessionFields, successAnswer } from '../answers.ts';
+import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
+import {
+  ANALYSER_PROTOCOLS, CONNECTION_STATES, MESSAGE_OUTCOMES, REVIEW_REASONS, analyserElementSchema, analyserTransportSchema,
+} from './analyser.ts';
+
+/** Contracts of the integration calls: the analysers' registry, their messages, review items and retry. */
+
+/** The live state of an analyser's connection in this server process. */
+export const connectionStatusSchema = z.object({
+  stanje: z.enum(CONNECTION_STATES),
+  /** Peers connected now (listen mode can have more than one). */
+  veze: z.number().int(),
+  /** The TCP port listened on (listen mode; the one the system chose when the setting is 0), else null. */
+  port: z.number().int().nullable(),
+  greska: z.string().nullable(),
+});
+export type ConnectionStatus = z.output<typeof connectionStatusSchema>;
+
+/** An analyser as the registry and the overview show it. */
+export const analyserAnswerSchema = z.looseObject({
+  _id: z.string(),
+  ime: z.string(),
+  protokol: z.enum(ANALYSER_PROTOCOLS),
+  transport: analyserTransportSchema,
+  checksum: z.boolean(),
+  mapa: z.record(z.string(), z.string()),
+  aktivan: z.boolean(),
+  veza: connectionStatusSchema,
+  zadnja_poruka: instantSchema.nullable(),
+  poruka_danas: z.number().int(),
+  created_at: instantSchema,
+  updated_at: instantSchema,
+});
+export type AnalyserAnswer = z.output<typeof analyserAnswerSchema>;
+
+export const analyserListAnswer = listAnswerSchema(analyserAnswerSchema);
+export type AnalyserListAnswer = z.output<typeof analyserListAnswer>;
+
+/** POST /api/postavke/analysers/edit: `analyser` is the JSON element; with `_id` it changes that one, without it adds one. */
+export const analyserEditBody = z.object({ analyser: analyserElementSchema, ...sessionFields });
+export const analyserSavedAnswer = successAnswer({ message: z.string(), analyser: analyserAnswerSchema });
+export type AnalyserSavedAnswer = z.output<typeof analyserSavedAnswer>;
+
+/** A received message as /integracija/pregled lists it, with its raw text. */
+export const analyserMessageRow = z.object({
+  _id: z.string(),
+  analyser: z.string(),
+  analyser_ime: z.string(),
+  primljeno: instantSchema,
+  protokol: z.enum(ANALYSER_PROTOCOLS),
+  vrsta: z.string().nullable(),
+  kontrolni_id: z.string().nullable(),
+  ishod: z.enum(MESSAGE_OUTCOMES),
+  greska: z.string().nullable(),
+  rezultata: z.number().int(),
+  za_pregled: z.number().int(),
+  duplikata: z.number().int(),
+  sirovo: z.string(),
+});
+export type AnalyserMessageRow = z.output<typeof analyserMessageRow>;
+export const analyserMessagesQuery = listQuerySchema.extend({ analyser: z.uuid().optional() });
+export const analyserMessagesAnswer = listAnswerSchema(analyserMessageRow);
+export type AnalyserMessagesAnswer = z.output<typeof analyserMessagesAnswer>;
+
+/** A result kept for review. */
+export const reviewItemRow = z.object({
+  _id: z.string(),
+  poruka: z.string(),
+  analyser_ime: z.string(),
+  razlog: z.enum(REVIEW_REASONS),
+  uzorak: z.string(),
+  sid: z.string().nullable(),
+  test: z.string(),
+  vrijednost: z.string(),
+  jedinica: z.string().nullable(),
+  flag: z.string().nullable(),
+  rijeseno: instantSchema.nullable(),
+  created_at: instantSchema,
+});
+export type ReviewItemRow = z.output<typeof reviewItemRow>;
+export const reviewItemsQuery = listQuerySchema.extend({ otvoreni: z.enum(['0', '1']).optional() });
+export const reviewItemsAnswer = listAnswerSchema(reviewItemRow);
+export type ReviewItemsAnswer = z.output<typeof reviewItemsAnswer>;
+
+/** POST /api/retry: processes a stored message again (after the sample got the test, or the mapping was fixed). */
+export const retryBody = z.object({ id: z.uuid(), ...sessionFields });
+export const retryAnswer = successAnswer({ message: z.string(), ishod: z.enum(MESSAGE_OUTCOMES), primijenjeno: z.number().int(), za_pregled: z.number().int() });
+export type RetryAnswer = z.output<typeof retryAnswer>;
+
+export const integrationContracts = {
+  list: { querystring: listQuerySchema, response: { 200: analyserListAnswer, ...failureResponses } },
+  edit: { body: analyserEditBody, response: { 200: analyserSavedAnswer, ...failureResponses } },
+  messages: { querystring: analyserMessagesQuery, response: { 200: analyserMessagesAnswer, ...failureResponses } },
+  review: { querystring: reviewItemsQuery, response: { 200: reviewItemsAnswer, ...failureResponses } },
+  retry: { body: retryBody, response: { 200: retryAnswer, ...failureResponses } },
+} as const;

@@ -1,0 +1,2 @@
+export * from './analyser.ts';
+export * from './contracts.ts';
