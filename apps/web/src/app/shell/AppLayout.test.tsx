@@ -160,6 +160,29 @@ describe('the shell', () => {
     expect(within(messages).getByText('Svi rezultati')).toBeInTheDocument();
   });
 
+  it('follows a change of the menu and report flags while signed in: on the server\'s event and on every socket connect', async () => {
+    const withPatients = [sidebarItem('/prijem', 'menu.prijem', { default: true }), sidebarItem('/barcode', 'menu.barcode')];
+    let served = withPatients.map((item) => (item.path === '/barcode' ? { ...item, visible: false } : item));
+    serverHandler = (url) => (url.startsWith('/api/sesija/izbornik')
+      ? { status: 200, body: { success: true, default_route: '/prijem', reports: { protokol: false }, sidebar: served } }
+      : undefined);
+    renderApp({ session: sessionFixture({ sidebar: withPatients, reports: { protokol: true } }), screens: SCREENS });
+    expect(await screen.findByText('Ekran prijema')).toBeInTheDocument();
+    expect(navLinks()).toEqual(['Prijem', 'Prijem uzorka']);
+
+    act(() => socket.handlers.get('session:menu')?.({}));
+    await waitFor(() => expect(navLinks()).toEqual(['Prijem']));
+    expect(calls.filter((call) => call.url.startsWith('/api/sesija/izbornik'))).toHaveLength(1);
+    const stored = sessionStore.get();
+    expect(stored.status !== 'anonymous' && stored.data.reports).toEqual({ protokol: false });
+    expect(JSON.parse(localStorage.getItem('lis.session') ?? '{}')).toMatchObject({ data: { reports: { protokol: false } } });
+
+    // A reconnect reads the menu again: a change made while the socket was down is not missed.
+    served = withPatients;
+    act(() => socket.handlers.get('connect')?.({}));
+    await waitFor(() => expect(navLinks()).toEqual(['Prijem', 'Prijem uzorka']));
+  });
+
   it('speaks the session language', async () => {
     const user = userEvent.setup();
     renderApp({ session: sessionFixture({ language: 'en' }) });
