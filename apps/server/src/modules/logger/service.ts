@@ -130,6 +130,11 @@ export async function overview(db: Db, ctx: RequestContext): Promise<OverviewTil
   }));
 }
 
+/** GET /loger/alarmi/otvoreni: the site's open, unacknowledged alarms, which the bell shows when a page loads. */
+export async function unacknowledgedAlarms(db: Db, ctx: RequestContext): Promise<AlarmAnswer[]> {
+  return (await refrigeratorRepository(db, ctx.siteId).unacknowledgedAlarms()).map(alarmAnswer);
+}
+
 /** Acknowledges an alarm with the note of what was done; audited. An alarm stays open until its condition clears. */
 export async function acknowledgeAlarm(
   db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, napomena: string,
