@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import mqtt from 'mqtt';
 import { expect, test } from './fixtures.ts';
 import { DEMO, expectAccessible, openAs } from './helpers.ts';
@@ -19,6 +19,29 @@ async function refrigerator(request: APIRequestContext, admin: ApiSession, eleme
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { frizider: { _id: string } }).frizider._id;
+}
+
+/**
+ * Waits for the element's opening transitions (a dialog's fade and slide) to finish, so axe and screenshots see
+ * it settled. Endless animations (the editor's blinking cursor) never finish and are not waited for.
+ */
+async function settled(element: Locator): Promise<void> {
+  await element.evaluate(async (node) => {
+    const finite = node.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished));
+  });
+}
+
+/** Readings posted as a gateway does, with the refrigerator's device key (`POST /api/loger/ocitanja`). */
+async function postReadings(request: APIRequestContext, key: string, readings: Record<string, unknown>[]): Promise<void> {
+  const response = await request.post('/api/loger/ocitanja', { headers: { authorization: `Device ${key}` }, data: { readings } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function deviceKey(request: APIRequestContext, admin: ApiSession, id: string): Promise<string> {
+  const response = await request.post('/api/loger/frizider/kljuc', { headers: admin.headers, data: { id, site: admin.siteId('SA') } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { kljuc: string }).kljuc;
 }
 
 function brokerUrl(serverURL: string): string {
@@ -67,7 +90,7 @@ test('readings over MQTT move the tile live; an alarm past its delay shows on th
     const dialog = page.getByRole('dialog', { name: 'Potvrda alarma: Frižider hematologija' });
     await expect(dialog.getByRole('button', { name: 'Potvrdi' })).toBeDisabled();
     await dialog.getByLabel('Napomena (preduzeta radnja)').fill('Vrata bila otvorena; zatvorena, reagensi provjereni.');
-    await page.waitForTimeout(600); // the dialog's 500 ms opening transition
+    await settled(dialog);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Potvrdi' }).click();
     await expect(dialog).toBeHidden();
@@ -84,7 +107,8 @@ test('readings over MQTT move the tile live; an alarm past its delay shows on th
     // A phone-wide screen: one tile a row, nothing cut.
     await page.setViewportSize({ width: 600, height: 900 });
     await expect(tile.getByTestId('tile-temperature')).toBeInViewport();
-    await page.waitForTimeout(600); // the sidebar closes below 992 px with a transition
+    // The sidebar closes below 992 px, sliding out of the screen.
+    await expect(page.getByRole('navigation', { name: 'Glavni meni' })).not.toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('loger-pregled-600.png'), fullPage: true });
   } finally {
     await gateway.endAsync();
@@ -110,7 +134,7 @@ test('/loger/postavke edits refrigerators as JSON, names a bad field, and issues
   }, null, 2);
   await editor.locator('.cm-content').fill(text);
   await expect(editor).toContainText('temperatura.max');
-  await page.waitForTimeout(600);
+  await settled(editor);
   await page.screenshot({ path: testInfo.outputPath('loger-postavke-editor.png'), fullPage: true });
   await expectAccessible(page);
   await editor.locator('.cm-content').fill(text.replace('"min": 8,\n    "max": 2', '"min": 2,\n    "max": 8'));
@@ -132,8 +156,7 @@ test('/loger/postavke edits refrigerators as JSON, names a bad field, and issues
 test('/loger/statistika charts a refrigerator\'s days and prints the monthly record', async ({ page, request }, testInfo) => {
   const admin = await apiSession(request, DEMO.admin.email);
   const id = await refrigerator(request, admin, { naziv: 'Frižider reagensi Č', slave_id: 11, odgoda_alarma_min: 30 });
-  const keyAnswer = await request.post('/api/loger/frizider/kljuc', { headers: admin.headers, data: { id, site: admin.siteId('SA') } });
-  const { kljuc } = (await keyAnswer.json()) as { kljuc: string };
+  const kljuc = await deviceKey(request, admin, id);
   // Three days of one-minute readings, with a warm spell each afternoon.
   const now = Date.now();
   const readings = Array.from({ length: 3 * 24 * 60 }, (_, minute) => {
@@ -141,10 +164,7 @@ test('/loger/statistika charts a refrigerator\'s days and prints the monthly rec
     const warm = minute % 1440 > 840 && minute % 1440 < 870;
     return { time: new Date(time).toISOString(), temperatura: Math.round((warm ? 9 : 4 + Math.sin(minute / 90)) * 10) / 10, vlaznost: 40 };
   });
-  for (let offset = 0; offset < readings.length; offset += 1000) {
-    const response = await request.post('/api/loger/ocitanja', { headers: { authorization: `Device ${kljuc}` }, data: { readings: readings.slice(offset, offset + 1000) } });
-    expect(response.status()).toBe(200);
-  }
+  for (let offset = 0; offset < readings.length; offset += 1000) await postReadings(request, kljuc, readings.slice(offset, offset + 1000));
   await openAs(page, DEMO.tehnicar.email, '/loger/statistika');
   await expect(page.getByRole('heading', { name: 'Temperatura: statistika' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Frižider' }).click();
@@ -167,4 +187,23 @@ test('/loger/statistika charts a refrigerator\'s days and prints the monthly rec
   expect(text).toContain('Frižider reagensi Č');
   expect(text).toContain('Pregledao/la i potvrdio/la');
   execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', file, testInfo.outputPath('temperatura')]);
+});
+
+test('an alarm raised before the page opened is in the bell when it loads; readings come over HTTP with the device key', async ({ page, request }, testInfo) => {
+  const admin = await apiSession(request, DEMO.admin.email);
+  const id = await refrigerator(request, admin, { naziv: 'Frižider transfuzija', slave_id: 12, odgoda_alarma_min: 0 });
+  const key = await deviceKey(request, admin, id);
+  await postReadings(request, key, [{ time: new Date(Date.now() - 120_000).toISOString(), temperatura: 4 }, { temperatura: 11.2 }]);
+
+  await openAs(page, DEMO.tehnicar.email, '/loger/pregled');
+  await expect(page.getByTestId('tile-12').getByTestId('tile-alarm')).toContainText('Van opsega od');
+  await page.getByRole('button', { name: /^Obavještenja \(\d+\)$/ }).click();
+  const bell = page.getByRole('dialog', { name: 'Obavještenja' });
+  await expect(bell.getByRole('region', { name: 'Alarmi' })).toContainText('Frižider transfuzija: van opsega (11,2 °C)');
+  await page.screenshot({ path: testInfo.outputPath('loger-bell-on-load.png'), fullPage: true });
+
+  // Back in range (over HTTP again): the alarm clears, and with it the bell's entry.
+  await postReadings(request, key, [{ temperatura: 4.2 }]);
+  await expect(bell).not.toContainText('Frižider transfuzija');
+  await expect(page.getByTestId('tile-12').getByTestId('tile-alarm')).toHaveCount(0);
 });
