@@ -21,6 +21,18 @@ async function refrigerator(request: APIRequestContext, admin: ApiSession, eleme
   return ((await response.json()) as { frizider: { _id: string } }).frizider._id;
 }
 
+/** Readings posted as a gateway does, with the refrigerator's device key (`POST /api/loger/ocitanja`). */
+async function postReadings(request: APIRequestContext, key: string, readings: Record<string, unknown>[]): Promise<void> {
+  const response = await request.post('/api/loger/ocitanja', { headers: { authorization: `Device ${key}` }, data: { readings } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function deviceKey(request: APIRequestContext, admin: ApiSession, id: string): Promise<string> {
+  const response = await request.post('/api/loger/frizider/kljuc', { headers: admin.headers, data: { id, site: admin.siteId('SA') } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { kljuc: string }).kljuc;
+}
+
 function brokerUrl(serverURL: string): string {
   return `mqtt://127.0.0.1:${Number(new URL(serverURL).port) + 10000}`;
 }
@@ -84,6 +96,8 @@ test('readings over MQTT move the tile live; an alarm past its delay shows on th
     // A phone-wide screen: one tile a row, nothing cut.
     await page.setViewportSize({ width: 600, height: 900 });
     await expect(tile.getByTestId('tile-temperature')).toBeInViewport();
+    // The sidebar closes below 992 px, sliding out of the screen.
+    await expect(page.getByRole('navigation', { name: 'Glavni meni' })).not.toBeInViewport();
     await animationsSettled(page);
     await page.screenshot({ path: testInfo.outputPath('loger-pregled-600.png'), fullPage: true });
   } finally {
@@ -132,8 +146,7 @@ test('/loger/postavke edits refrigerators as JSON, names a bad field, and issues
 test('/loger/statistika charts a refrigerator\'s days and prints the monthly record', async ({ page, request }, testInfo) => {
   const admin = await apiSession(request, DEMO.admin.email);
   const id = await refrigerator(request, admin, { naziv: 'Frižider reagensi Č', slave_id: 11, odgoda_alarma_min: 30 });
-  const keyAnswer = await request.post('/api/loger/frizider/kljuc', { headers: admin.headers, data: { id, site: admin.siteId('SA') } });
-  const { kljuc } = (await keyAnswer.json()) as { kljuc: string };
+  const kljuc = await deviceKey(request, admin, id);
   // Three days of one-minute readings, with a warm spell each afternoon.
   const now = Date.now();
   const readings = Array.from({ length: 3 * 24 * 60 }, (_, minute) => {
@@ -141,10 +154,7 @@ test('/loger/statistika charts a refrigerator\'s days and prints the monthly rec
     const warm = minute % 1440 > 840 && minute % 1440 < 870;
     return { time: new Date(time).toISOString(), temperatura: Math.round((warm ? 9 : 4 + Math.sin(minute / 90)) * 10) / 10, vlaznost: 40 };
   });
-  for (let offset = 0; offset < readings.length; offset += 1000) {
-    const response = await request.post('/api/loger/ocitanja', { headers: { authorization: `Device ${kljuc}` }, data: { readings: readings.slice(offset, offset + 1000) } });
-    expect(response.status()).toBe(200);
-  }
+  for (let offset = 0; offset < readings.length; offset += 1000) await postReadings(request, kljuc, readings.slice(offset, offset + 1000));
   await openAs(page, DEMO.tehnicar.email, '/loger/statistika');
   await expect(page.getByRole('heading', { name: 'Temperatura: statistika' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Frižider' }).click();
@@ -167,4 +177,23 @@ test('/loger/statistika charts a refrigerator\'s days and prints the monthly rec
   expect(text).toContain('Frižider reagensi Č');
   expect(text).toContain('Pregledao/la i potvrdio/la');
   execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', file, testInfo.outputPath('temperatura')]);
+});
+
+test('an alarm raised before the page opened is in the bell when it loads; readings come over HTTP with the device key', async ({ page, request }, testInfo) => {
+  const admin = await apiSession(request, DEMO.admin.email);
+  const id = await refrigerator(request, admin, { naziv: 'Frižider transfuzija', slave_id: 12, odgoda_alarma_min: 0 });
+  const key = await deviceKey(request, admin, id);
+  await postReadings(request, key, [{ time: new Date(Date.now() - 120_000).toISOString(), temperatura: 4 }, { temperatura: 11.2 }]);
+
+  await openAs(page, DEMO.tehnicar.email, '/loger/pregled');
+  await expect(page.getByTestId('tile-12').getByTestId('tile-alarm')).toContainText('Van opsega od');
+  await page.getByRole('button', { name: /^Obavještenja \(\d+\)$/ }).click();
+  const bell = page.getByRole('dialog', { name: 'Obavještenja' });
+  await expect(bell.getByRole('region', { name: 'Alarmi' })).toContainText('Frižider transfuzija: van opsega (11,2 °C)');
+  await page.screenshot({ path: testInfo.outputPath('loger-bell-on-load.png'), fullPage: true });
+
+  // Back in range (over HTTP again): the alarm clears, and with it the bell's entry.
+  await postReadings(request, key, [{ temperatura: 4.2 }]);
+  await expect(bell).not.toContainText('Frižider transfuzija');
+  await expect(page.getByTestId('tile-12').getByTestId('tile-alarm')).toHaveCount(0);
 });

@@ -123,7 +123,13 @@ test('an admin creates a site and a user of it; the user changes the initial pas
   await userPage.context().close();
 });
 
-test('general options: lab name, label size and the menu a role sees', async ({ page }) => {
+test('general options: lab name, label size and the menu a role sees, at once on pages already signed in', async ({ page, browser, baseURL }) => {
+  // A viewer signed in on another computer before the change: the menu follows it without a new sign-in.
+  const viewer = await newUserPage(browser, baseURL);
+  await openAs(viewer, DEMO.pregled.email, '/');
+  const viewerMenu = viewer.getByRole('navigation', { name: 'Glavni meni' });
+  await expect(viewerMenu.getByRole('link', { name: 'Pacijenti' })).toBeVisible();
+
   await openAs(page, DEMO.admin.email, '/postavke/opcije');
   await expect(page.getByRole('heading', { name: 'Opće postavke', level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -139,6 +145,9 @@ test('general options: lab name, label size and the menu a role sees', async ({ 
   await expect(page.getByRole('checkbox', { name: 'Prijem za ulogu Pregled' })).toBeChecked();
   await page.getByRole('button', { name: 'SAČUVAJ' }).click();
   await expect(page.getByText('Opće postavke su sačuvane.')).toBeVisible();
+  await expect(viewerMenu.getByRole('link', { name: 'Pacijenti' })).toHaveCount(0);
+  await expect(viewerMenu.getByRole('link', { name: 'Prijem' })).toBeVisible();
+  await viewer.context().close();
 
   const login = await page.request.post('/api/login/users', { data: { email: DEMO.pregled.email, password: 'Demo1234!' } });
   const sidebar = ((await login.json()) as { data: { sidebar: { path: string; visible: boolean }[] } }).data.sidebar;

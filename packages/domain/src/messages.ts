@@ -79,6 +79,8 @@ export const MESSAGES = {
   // The lab catalogue and its setting records (postavke/*/edit, assays/lab/*).
   'catalogue.saved': { bs: 'Zapis uspješno sačuvan!', en: 'Record saved successfully!', de: 'Eintrag erfolgreich gespeichert!' },
   'catalogue.duplicateCode': { bs: 'Šifra {{sifra}} je već registrirana.', en: 'The code {{sifra}} is already registered.', de: 'Der Code {{sifra}} ist bereits registriert.' },
+  'referral.doctorNotListed': { bs: 'Doktor mora biti izabran sa liste doktora.', en: 'The doctor must be chosen from the doctors list.', de: 'Der Arzt muss aus der Ärzteliste gewählt werden.' },
+  'referral.locationNotListed': { bs: 'Uputna lokacija mora biti izabrana sa liste lokacija.', en: 'The referring location must be chosen from the locations list.', de: 'Der einweisende Standort muss aus der Standortliste gewählt werden.' },
   'catalogue.unknownReference': { bs: 'Polje {{field}} upućuje na zapis koji ne postoji.', en: 'The field {{field}} refers to a record that does not exist.', de: 'Das Feld {{field}} verweist auf einen Eintrag, der nicht existiert.' },
   'catalogue.formulaInvalid': { bs: 'Formula nije ispravna: {{detail}}', en: 'The formula is not valid: {{detail}}', de: 'Die Formel ist ungültig: {{detail}}' },
   'catalogue.formulaUnknownComponent': { bs: 'Formula koristi test {{sifra}} koji ne postoji.', en: 'The formula uses the test {{sifra}}, which does not exist.', de: 'Die Formel verwendet den Test {{sifra}}, der nicht existiert.' },

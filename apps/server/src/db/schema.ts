@@ -78,7 +78,11 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   endedAt: timestamp('ended_at', { withTimezone: true }),
   endReason: text('end_reason'),
-}, (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+}, (t) => [
+  uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+  // With created_at: the users list's last sign-in is the newest entry of the user's sessions, one index row however many years of sessions.
+  index('sessions_user_idx').on(t.userId, t.createdAt),
+]);
 
 export const loginAttempts = pgTable('login_attempts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

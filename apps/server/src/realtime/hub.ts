@@ -19,6 +19,11 @@ export class RealtimeHub {
     this.io?.to(siteRoom(siteId)).emit(event, { ...(payload as object), site: siteId });
   }
 
+  /** A lab-wide event (no site data in it) to every signed-in page, whatever its site. */
+  emitToAll(event: string, payload: unknown): void {
+    this.io?.emit(event, payload);
+  }
+
   /**
    * The user's sessions have ended: each open socket of the user is told (so the page goes to the sign-in)
    * and closed by the server. The event goes out before the disconnect on the same connection, so it arrives first.

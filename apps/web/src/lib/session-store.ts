@@ -159,6 +159,15 @@ export function createSessionStore() {
       set({ ...current, data, siteId });
     },
 
+    /** The menu and report flags as the server gives them now (the lab changed what the role sees). */
+    setMenu(menu: Pick<SessionData, 'sidebar' | 'reports' | 'default_route'>): void {
+      const current = state;
+      if (current.status === 'anonymous') return;
+      const data = { ...current.data, sidebar: menu.sidebar, reports: menu.reports, default_route: menu.default_route };
+      writeStored({ data, siteId: current.siteId });
+      set({ ...current, data });
+    },
+
     /** Logout, expiry or a 401: forget everything stored for the session. */
     clear(): void {
       removeStored();

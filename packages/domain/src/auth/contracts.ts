@@ -92,9 +92,25 @@ export const profileAnswer = successAnswer({
 });
 export type ProfileAnswer = z.output<typeof profileAnswer>;
 
+/**
+ * GET /api/sesija/izbornik: the caller's menu and report flags as the lab's general options say now. A signed-in
+ * web page reads it again when the server announces a change (SESSION_MENU_EVENT) and whenever its socket
+ * (re)connects, so a change of a role's hidden menu entries or report flags reaches open sessions without a new sign-in.
+ */
+export const sessionMenuAnswer = successAnswer({
+  default_route: z.string(),
+  reports: z.record(z.string(), z.boolean()),
+  sidebar: z.array(sidebarItemSchema),
+});
+export type SessionMenuAnswer = z.output<typeof sessionMenuAnswer>;
+
+/** Sent over the socket to every signed-in page when the general options change what a role's session shows. */
+export const SESSION_MENU_EVENT = 'session:menu';
+
 export const authContracts = {
   login: { body: loginRequest, response: { 200: loginAnswer, ...failureResponses } },
   logout: { body: logoutRequest, response: { 200: logoutAnswer, ...failureResponses } },
   changePassword: { body: passwordChangeRequest, response: { 200: passwordChangeAnswer, ...failureResponses } },
   profile: { params: profileParams, body: profileRequest, response: { 200: profileAnswer, ...failureResponses } },
+  sessionMenu: { querystring: z.object({ ...sessionFields }), response: { 200: sessionMenuAnswer, ...failureResponses } },
 } as const;

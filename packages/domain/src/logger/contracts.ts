@@ -95,6 +95,13 @@ export type OverviewTile = z.output<typeof overviewTileSchema>;
 export const overviewAnswer = successAnswer({ senzori: z.array(overviewTileSchema) });
 export type OverviewAnswer = z.output<typeof overviewAnswer>;
 
+/**
+ * GET /api/loger/alarmi/otvoreni: the site's open alarms nobody has acknowledged yet, newest first. The bell shows
+ * them when a page loads; the socket's 'logger:alarm' events keep it current from then on.
+ */
+export const unacknowledgedAlarmsAnswer = successAnswer({ alarmi: z.array(alarmAnswerSchema) });
+export type UnacknowledgedAlarmsAnswer = z.output<typeof unacknowledgedAlarmsAnswer>;
+
 /** POST /api/loger/alarmi/potvrdi: acknowledges an alarm with the note of what was done. */
 export const acknowledgeBody = z.object({
   id: z.uuid(),
@@ -172,6 +179,7 @@ export const loggerContracts = {
   edit: { body: refrigeratorEditBody, response: { 200: refrigeratorSavedAnswer, ...failureResponses } },
   deviceKey: { body: deviceKeyBody, response: { 200: deviceKeyAnswer, ...failureResponses } },
   overview: { response: { 200: overviewAnswer, ...failureResponses } },
+  unacknowledgedAlarms: { response: { 200: unacknowledgedAlarmsAnswer, ...failureResponses } },
   acknowledge: { body: acknowledgeBody, response: { 200: acknowledgedAnswer, ...failureResponses } },
   statistics: { querystring: statisticsQuery, response: { 200: statisticsAnswer, ...failureResponses } },
   monthlyRecord: {

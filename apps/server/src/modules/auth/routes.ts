@@ -60,5 +60,17 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
       ...authContracts.profile,
     },
   }, async (request) => ({ success: true as const, ...(await service.profile(db, request.ctx, request.body.email)) }));
+
+  api.get('/sesija/izbornik', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: TAGS, summary: "The session's menu and report flags now",
+      description: 'The `sidebar`, `reports` and `default_route` of the login answer, read from the general options as they are now. '
+        + 'The web reads it again on the socket event `session:menu` (sent to every signed-in page when the general options are saved) '
+        + 'and whenever its socket connects, so a changed menu or report flag reaches open sessions without a new sign-in. '
+        + '`200 { success: true, default_route, reports, sidebar }`.',
+      ...authContracts.sessionMenu,
+    },
+  }, async (request) => ({ success: true as const, ...(await service.sessionMenu(db, request.ctx)) }));
   return Promise.resolve();
 }

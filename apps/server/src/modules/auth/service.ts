@@ -1,5 +1,5 @@
 import {
-  type ProfileAnswer, type SessionData, type Site, hiddenMenuFor, isRole, landingRoute, permissionsFor, reportFlagsFor, sidebarFor,
+  type GeneralOptions, type ProfileAnswer, type Role, type SessionData, type SessionMenuAnswer, type Site, hiddenMenuFor, isRole, landingRoute, permissionsFor, reportFlagsFor, sidebarFor,
   validatePasswordChange,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -27,6 +27,23 @@ export const DISPLAY = { list: 15, show: 20, columns: 7, rows: 1 } as const;
  */
 export async function sessionReportFlags(db: Db, ctx: RequestContext): Promise<Record<string, boolean>> {
   return reportFlagsFor(await labGeneralOptions(db), ctx.role);
+}
+
+/** The menu and report flags of a session of this role and level, as the lab's general options say. */
+function menuOf(options: GeneralOptions, role: Role, accessLevel: number, defaultRoute: string): Omit<SessionMenuAnswer, 'success'> {
+  const reports = reportFlagsFor(options, role);
+  const sidebar = sidebarFor(role, accessLevel, defaultRoute, reports, hiddenMenuFor(options, role));
+  return { default_route: landingRoute(sidebar), reports, sidebar };
+}
+
+/**
+ * GET /sesija/izbornik: the caller's menu and report flags now. Sign-in answers the same; an open page reads it
+ * again when the general options change, so hiding a menu entry or a report needs no new sign-in.
+ */
+export async function sessionMenu(db: Db, ctx: RequestContext): Promise<Omit<SessionMenuAnswer, 'success'>> {
+  const user = await repo.findUserById(db, ctx.userId);
+  if (!user) throw AppError.unauthorized();
+  return menuOf(await labGeneralOptions(db), ctx.role, ctx.accessLevel, user.defaultRoute);
 }
 
 export function siteAnswer(site: repo.SiteRow): Site {
@@ -86,9 +103,7 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
   await repo.recordLoginAttempt(db, { email, ip: input.ip, success: true, reason: 'ok' });
 
   // The lab's general options decide the report flags of each role and the menu entries a role does not see.
-  const options = await labGeneralOptions(db);
-  const reports = reportFlagsFor(options, user.role);
-  const sidebar = sidebarFor(user.role, user.accessLevel, user.defaultRoute, reports, hiddenMenuFor(options, user.role));
+  const { default_route, reports, sidebar } = menuOf(await labGeneralOptions(db), user.role, user.accessLevel, user.defaultRoute);
   return {
     localId: user.id,
     email: user.email,
@@ -100,7 +115,7 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
     idleTime: user.idleTime,
     customer: user.customer,
     pid_bcode: user.pidBcode,
-    default_route: landingRoute(sidebar),
+    default_route,
     access: { level: user.accessLevel, role: user.role, permissions: permissionsFor(user.role, user.accessLevel) },
     display: DISPLAY,
     reports,

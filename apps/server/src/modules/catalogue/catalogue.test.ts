@@ -238,6 +238,79 @@ describe('lab assays: assays/lab/list, show, edit, delete, history', () => {
   });
 });
 
+describe('the referral choice is enforced by the server, not only by the form', () => {
+  let cat: ResultCatalogue;
+  let calls: ResultCalls;
+
+  beforeAll(async () => {
+    cat = await createResultCatalogue(t.database.db);
+    calls = resultCalls(client, cat);
+    await edit('doktor', { ime: 'Lejla', prezime: 'Begić', titula: 'dr.' });
+    await edit('lokacija', { naziv: 'Dom zdravlja Novi Grad' });
+  });
+
+  async function setFreeText(doktor: boolean, lokacija: boolean) {
+    const saved = await client.post(admin, '/postavke/uputni/edit', { opcije: { doktor, lokacija } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  function refusal(response: { statusCode: number; json: <T>() => T }, field: string, code: string) {
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Failure & { message: string }>()).toMatchObject({ success: false, field, code });
+  }
+
+  it('refuses a doctor or referring location not in the lists on sample save and update while free text is off', async () => {
+    await setFreeText(false, false);
+    const patient = await registerPatient(client, tech, jmbgFor(daysAgo(30 * 365), 'MUŠKI'));
+    const save = (extra: Record<string, unknown>) => client.post(tech, '/uzorci/save', { pid: patient._id, testovi: [cat.ids.GLU], ...extra });
+
+    const unknownDoctor = await save({ doktor: 'dr. Neko Izmišljen', lokacija: 'Dom zdravlja Novi Grad' });
+    refusal(unknownDoctor, 'doktor', 'referral.doctorNotListed');
+    expect(unknownDoctor.json<{ message: string }>().message).toBe('Doktor mora biti izabran sa liste doktora.');
+    refusal(await save({ doktor: 'dr. Lejla Begić', lokacija: 'Negdje drugo' }), 'lokacija', 'referral.locationNotListed');
+    refusal(await save({ lokacija: { lokacija: 'Negdje drugo' } }), 'lokacija', 'referral.locationNotListed');
+
+    const listed = await save({ doktor: 'dr. Lejla Begić', lokacija: 'Dom zdravlja Novi Grad' });
+    expect(listed.statusCode, listed.body).toBe(201);
+    expect((await save({ doktor: '', lokacija: '' })).statusCode).toBe(201);
+    const sid = listed.json<{ uzorak: { _id: string } }>().uzorak._id;
+
+    refusal(await client.post(tech, '/uzorci/update', { sid, doktor: 'Bilo ko' }), 'doktor', 'referral.doctorNotListed');
+    refusal(await client.post(tech, '/uzorci/update', { sid, lokacija: 'Bilo gdje' }), 'lokacija', 'referral.locationNotListed');
+    const shown = (await client.get(tech, `/uzorci/show/${sid}`)).json<{ uzorak: { doktor: string; lokacija: { lokacija: string } } }>().uzorak;
+    expect(shown.doktor).toBe('dr. Lejla Begić');
+    expect(shown.lokacija.lokacija).toBe('Dom zdravlja Novi Grad');
+  });
+
+  it('keeps a value the sample already holds, allows free text per list when the lab wants it', async () => {
+    await setFreeText(true, true);
+    const patient = await registerPatient(client, tech, jmbgFor(daysAgo(31 * 365), 'MUŠKI'));
+    const typed = await calls.createSample(tech, patient._id, ['GLU'], { doktor: 'dr. Upisan Rukom', lokacija: 'Privatna ordinacija' });
+    await setFreeText(false, true);
+    // An unchanged doctor typed before the lists were enforced stays; a new unlisted one does not.
+    const kept = await client.post(tech, '/uzorci/update', { sid: typed._id, doktor: 'dr. Upisan Rukom', lokacija: 'Još jedna ordinacija' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    refusal(await client.post(tech, '/uzorci/update', { sid: typed._id, doktor: 'dr. Drugi Rukom' }), 'doktor', 'referral.doctorNotListed');
+    await setFreeText(true, true);
+  });
+
+  it("refuses a patient's referring location not in the list on patient save and update while free text is off", async () => {
+    const patient = await registerPatient(client, tech, jmbgFor(daysAgo(32 * 365), 'ŽENSKI'), { spol: 'ŽENSKI', lokacija: 'Stara ordinacija' });
+    await setFreeText(true, false);
+    const refusedSave = await client.post(tech, '/pacijenti/unos/save', {
+      jmbg: jmbgFor(daysAgo(33 * 365), 'MUŠKI'), ime: 'Novi', prezime: 'Pacijent', spol: 'MUŠKI', adresa: 'Testna 3', telefon: '062 000 001',
+      symptoms: { pacijentbezsimptoma: true }, lokacija: 'Nepoznata ambulanta',
+    });
+    refusal(refusedSave, 'lokacija', 'referral.locationNotListed');
+    refusal(await client.post(tech, `/pacijenti/detalji/update/${patient._id}`, { lokacija: 'Nepoznata ambulanta' }), 'lokacija', 'referral.locationNotListed');
+    const unchanged = await client.post(tech, `/pacijenti/detalji/update/${patient._id}`, { lokacija: 'Stara ordinacija', note: 'kontrola' });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const chosen = await client.post(tech, `/pacijenti/detalji/update/${patient._id}`, { lokacija: 'Dom zdravlja Novi Grad' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await setFreeText(true, true);
+  });
+});
+
 describe('a catalogue change never alters a verified result', () => {
   let cat: ResultCatalogue;
   let calls: ResultCalls;

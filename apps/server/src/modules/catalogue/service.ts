@@ -294,6 +294,10 @@ function doctorName(data: Record<string, unknown>): string {
   return [text(data.titula), text(data.ime), text(data.prezime)].filter(Boolean).join(' ');
 }
 
+function locationName(data: Record<string, unknown>): string {
+  return typeof data.naziv === 'string' ? data.naziv.trim() : '';
+}
+
 function byName<T extends { naziv: string }>(rows: T[]): T[] {
   return rows.sort((a, b) => (bosnianSortKey(a.naziv) < bosnianSortKey(b.naziv) ? -1 : bosnianSortKey(a.naziv) > bosnianSortKey(b.naziv) ? 1 : 0));
 }
@@ -308,9 +312,34 @@ export async function referralChoices(db: Db): Promise<Omit<ReferralChoicesAnswe
   const [doctors, locations, options] = await Promise.all([repo.activeRecords(db, 'doktor'), repo.activeRecords(db, 'lokacija'), referralOptions(db)]);
   return {
     doktori: byName(doctors.map((row) => ({ _id: row.id, naziv: doctorName(row.data) }))),
-    lokacije: byName(locations.map((row) => ({ _id: row.id, naziv: typeof row.data.naziv === 'string' ? row.data.naziv : '' }))),
+    lokacije: byName(locations.map((row) => ({ _id: row.id, naziv: locationName(row.data) }))),
     slobodan_unos: options,
   };
+}
+
+export type ReferralField = 'doktor' | 'lokacija';
+
+const NOT_LISTED_CODE = { doktor: 'referral.doctorNotListed', lokacija: 'referral.locationNotListed' } as const;
+
+/**
+ * The referral fields of a sample or patient save: when the lab allows no free text for a field, its value must be
+ * the name of an active doctor (title, first and last name) or referring location, else 400 naming the field.
+ * Empty is always allowed (the field is optional), and so is the value the record already holds (`kept`), so a
+ * sample saved before the lists, or whose doctor has since been made inactive, can still be edited.
+ */
+export async function assertReferralChoices(db: Db, values: Partial<Record<ReferralField, string>>, kept: Partial<Record<ReferralField, string>> = {}): Promise<void> {
+  const asked = (['doktor', 'lokacija'] as const).filter((field) => {
+    const value = values[field]?.trim() ?? '';
+    return value !== '' && value !== kept[field]?.trim();
+  });
+  if (asked.length === 0) return;
+  const options = await referralOptions(db);
+  for (const field of asked) {
+    if (options[field]) continue;
+    const records = await repo.activeRecords(db, field);
+    const names = new Set(records.map((row) => (field === 'doktor' ? doctorName : locationName)(row.data)));
+    if (!names.has(values[field]?.trim() ?? '')) throw AppError.badRequest(NOT_LISTED_CODE[field], field);
+  }
 }
 
 /** POST /postavke/uputni/edit: whether sample entry takes a doctor or location typed freely, with its audit row. */

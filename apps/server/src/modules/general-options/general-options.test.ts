@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   GENERAL_OPTIONS_TYPE, LABEL_SETTING_TYPE, type LoginAnswer, type OptionsAnswer, type SampleSavedAnswer, type SettingsHistoryAnswer,
-  type UserEditAnswer, defaultReportFlags,
+  type SessionMenuAnswer, type UserEditAnswer, SESSION_MENU_EVENT, defaultReportFlags,
 } from '@lis/domain';
+import type { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingRecords } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
@@ -110,6 +111,50 @@ describe('POST /api/postavke/opcije', () => {
     await client.post(admin, '/postavke/opcije', { options: { labName: 'Novi' }, label: {} });
     const [row] = await t.database.db.select().from(settingRecords).where(and(eq(settingRecords.type, GENERAL_OPTIONS_TYPE), isNull(settingRecords.siteId)));
     expect(row?.data).toMatchObject({ labName: 'Novi', buducePolje: 1 });
+  });
+});
+
+describe('a change of menu entries or report flags reaches sessions already signed in', () => {
+  it('the open session reads its new menu at once, the report calls follow the new flag at once, and pages are told', async () => {
+    const announced: string[] = [];
+    t.realtime.attach({ emit: (event: string) => { announced.push(event); } } as unknown as Server);
+    try {
+      const tech = await signIn(t.app, 'tehnicar@demo.lab');
+      const menuOf = async () => {
+        const response = await client.get(tech, '/sesija/izbornik');
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<SessionMenuAnswer>();
+      };
+      const range = 'dateRangeMin=2025-03-01&dateRangeMax=2025-03-31';
+      await client.post(admin, '/postavke/opcije', { options: { reportFlags: { technician: { protokol: true } }, hiddenMenu: {} }, label: {} });
+      expect((await menuOf()).sidebar.find((item) => item.path === '/pacijenti')?.visible).toBe(true);
+      expect((await client.get(tech, `/izvjestaji/protokol?${range}`)).statusCode).toBe(200);
+      announced.length = 0;
+
+      const saved = await client.post(admin, '/postavke/opcije', {
+        options: { reportFlags: { technician: { protokol: false } }, hiddenMenu: { technician: ['/pacijenti'] } }, label: {},
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(announced).toEqual([SESSION_MENU_EVENT]);
+      const menu = await menuOf();
+      expect(menu.sidebar.find((item) => item.path === '/pacijenti')?.visible).toBe(false);
+      expect(menu.reports).toMatchObject({ protokol: false });
+      // The same session, no new sign-in: the server serves the report by the flag as saved now.
+      expect((await client.get(tech, `/izvjestaji/protokol?${range}`)).statusCode).toBe(403);
+
+      // Saving what only the letterhead changes leaves open pages alone.
+      announced.length = 0;
+      await client.post(admin, '/postavke/opcije', {
+        options: { labName: 'Drugo ime', reportFlags: { technician: { protokol: false } }, hiddenMenu: { technician: ['/pacijenti'] } }, label: {},
+      });
+      expect(announced).toEqual([]);
+    } finally {
+      await client.post(admin, '/postavke/opcije', { options: {}, label: {} });
+    }
+  });
+
+  it('answers a signed-out caller 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/sesija/izbornik' })).statusCode).toBe(401);
   });
 });
 

@@ -6,7 +6,7 @@ import * as service from './service.ts';
 
 const TAGS = ['postavke'];
 
-export function generalOptionsRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function generalOptionsRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/postavke/opcije', {
     config: { permission: 'settings.write' },
@@ -24,12 +24,13 @@ export function generalOptionsRoutes(app: FastifyInstance, { db }: AppOptions): 
       tags: TAGS, summary: 'Save the general options',
       description: 'Saves `options` and `label` (the lab-wide label size the label print reads) in one transaction with an audit row. '
         + '`200 { success: true, options, label, message }`; a bad field `400` naming it (`options.defaultIdleTime`, `label.width`, '
-        + '`options.hiddenMenu.technician.0`). Sessions pick up report flags and menu changes at their next sign-in.',
+        + '`options.hiddenMenu.technician.0`). A change of report flags or hidden menu entries is sent as the socket event `session:menu` to every '
+        + 'signed-in page, which reads its menu again (`GET sesija/izbornik`); the report calls follow the saved flags at once.',
       ...generalOptionsContracts.save,
     },
   }, async (request) => ({
     success: true as const, message: message('settings.saved'),
-    ...(await service.saveOptions(db, request.ctx, request.body)),
+    ...(await service.saveOptions(db, realtime, request.ctx, request.body)),
   }));
 
   api.get('/postavke/opcije/history', {

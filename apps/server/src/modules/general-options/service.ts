@@ -1,11 +1,12 @@
 import {
-  GENERAL_OPTIONS_TYPE, LABEL_SETTING_TYPE, type GeneralOptions, type LabelSettings, type SettingsHistoryEntry, generalOptionsFrom,
+  GENERAL_OPTIONS_TYPE, SESSION_MENU_EVENT, LABEL_SETTING_TYPE, type GeneralOptions, type LabelSettings, type SettingsHistoryEntry, generalOptionsFrom,
   labelSettingsFrom, generalOptionsSchema, labelSettingsSchema,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { settingsHistory } from '../../db/audit-history.ts';
 import type { RequestContext } from '../../lib/context.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
 import { lockSettingType, settingData, settingDataOfSites, writeSettingData } from './repository.ts';
 
 /** The audit entity and id of the lab-wide general options (with the label size saved alongside). */
@@ -30,11 +31,11 @@ export async function readOptions(db: Db): Promise<LabOptions> {
 
 /**
  * POST /postavke/opcije: saves the lab-wide options and the label size in one transaction with one audit row
- * holding both before and after. The stored general-options record keeps fields it does not know (a later
+ * holding both before and after; a change of the report flags or hidden menu entries is announced to every open page. The stored general-options record keeps fields it does not know (a later
  * version's), so saving never drops them.
  */
-export async function saveOptions(db: Db, ctx: RequestContext, input: LabOptions): Promise<LabOptions> {
-  return db.transaction(async (tx) => {
+export async function saveOptions(db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, input: LabOptions): Promise<LabOptions> {
+  const { before, after } = await db.transaction(async (tx) => {
     await lockSettingType(tx, GENERAL_OPTIONS_TYPE);
     await lockSettingType(tx, LABEL_SETTING_TYPE);
     const [storedOptions, storedLabel] = await Promise.all([
@@ -48,8 +49,14 @@ export async function saveOptions(db: Db, ctx: RequestContext, input: LabOptions
     await writeAudit(tx, ctx, {
       action: 'options.update', entity: OPTIONS_AUDIT_ENTITY, entityId: OPTIONS_AUDIT_ID, oldValue: before, newValue: after,
     });
-    return after;
+    return { before, after };
   });
+  // Open sessions show the new menu and report flags at once (the server already serves reports by the options
+  // as they are now); after commit, so a page that reads them again reads the saved ones.
+  const sessionChanged = JSON.stringify([before.options.reportFlags, before.options.hiddenMenu])
+    !== JSON.stringify([after.options.reportFlags, after.options.hiddenMenu]);
+  if (sessionChanged) realtime?.emitToAll(SESSION_MENU_EVENT, {});
+  return after;
 }
 
 export function optionsHistory(db: Db): Promise<SettingsHistoryEntry[]> {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestAnswer, OverviewAnswer, RefrigeratorListAnswer, StatisticsAnswer } from '@lis/domain';
+import type { IngestAnswer, OverviewAnswer, RefrigeratorListAnswer, StatisticsAnswer, UnacknowledgedAlarmsAnswer } from '@lis/domain';
 import { auditLog, loggerAlarms, temperatureReadings } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, type Api } from '../samples/test-fixtures.ts';
@@ -143,6 +143,10 @@ describe('alarms', () => {
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ room: `site:${sarajevo}`, payload: { id: alarm._id, vrsta: 'opseg', naziv: 'Frižider alarm' } });
 
+    const bell = async () => (await client.get(tech, '/loger/alarmi/otvoreni', sarajevo)).json<UnacknowledgedAlarmsAnswer>().alarmi;
+    // A page loaded now lists the alarm in the bell, as one open when the event came would.
+    expect((await bell()).find((entry) => entry._id === alarm._id)).toMatchObject({ naziv: 'Frižider alarm', vrsta: 'opseg', vrijednost: 9.8 });
+
     const noNote = await client.post(tech, '/loger/alarmi/potvrdi', { id: alarm._id, napomena: '  ' }, sarajevo);
     expect(noNote.json()).toMatchObject({ code: 'logger.noteRequired', field: 'napomena' });
     const acknowledged = await client.post(tech, '/loger/alarmi/potvrdi', { id: alarm._id, napomena: 'Vrata zatvorena, reagensi premješteni.' }, sarajevo);
@@ -152,6 +156,9 @@ describe('alarms', () => {
     const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, alarm._id), eq(auditLog.action, 'logger.alarm.acknowledge')));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.userId).toBe(tech.userId);
+    // Acknowledged: still open on the tile until it clears, but no longer in the bell.
+    expect((await tiles()).find((entry) => entry._id === refrigerator._id)?.alarmi).toHaveLength(1);
+    expect((await bell()).map((entry) => entry._id)).not.toContain(alarm._id);
 
     await postReadings(t, key, [9, 10].map((minute) => ({ time: at(minute), temperatura: 10 })));
     expect(events.filter((entry) => entry.event === 'logger:alarm' && entry.payload.frizider === refrigerator._id)).toHaveLength(1);

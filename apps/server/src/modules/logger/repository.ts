@@ -108,6 +108,12 @@ export function refrigeratorRepository(db: Db, siteId: string) {
         .orderBy(desc(loggerAlarms.podignutAt));
     },
 
+    /** Open alarms nobody has acknowledged yet, newest first (the bell's). */
+    unacknowledgedAlarms(): Promise<AlarmRow[]> {
+      return alarmsQuery().where(and(eq(loggerAlarms.siteId, siteId), isNull(loggerAlarms.zavrsenAt), isNull(loggerAlarms.potvrdenAt)))
+        .orderBy(desc(loggerAlarms.podignutAt));
+    },
+
     async alarm(id: string, options: { forUpdate?: boolean } = {}): Promise<AlarmRow | null> {
       if (!isUuid(id)) return null;
       const query = alarmsQuery().where(and(eq(loggerAlarms.siteId, siteId), eq(loggerAlarms.id, id)));

@@ -68,6 +68,16 @@ export function loggerRoutes(app: FastifyInstance, options: AppOptions): Promise
     },
   }, async (request) => ({ success: true as const, senzori: await service.overview(db, request.ctx) }));
 
+  api.get('/loger/alarmi/otvoreni', {
+    config: { permission: 'logger.read' },
+    schema: {
+      tags: TAGS, summary: 'Open alarms not yet acknowledged (the bell)', ...loggerContracts.unacknowledgedAlarms,
+      description: `${SESSION} The site's open alarms nobody has acknowledged, newest first: the bell lists them when a page loads, `
+        + 'and `logger:alarm`, `logger:alarm-cleared` and `logger:alarm-acknowledged` keep it current.\n\n'
+        + '`200 { success: true, alarmi: [{ _id, frizider, naziv, vrsta, pocetak, podignut, vrijednost, zavrsen, potvrden, potvrdio, napomena }] }`.',
+    },
+  }, async (request) => ({ success: true as const, alarmi: await service.unacknowledgedAlarms(db, request.ctx) }));
+
   api.post('/loger/alarmi/potvrdi', {
     config: { permission: 'logger.acknowledge' },
     schema: {

@@ -130,6 +130,11 @@ export async function overview(db: Db, ctx: RequestContext): Promise<OverviewTil
   }));
 }
 
+/** GET /loger/alarmi/otvoreni: the site's open, unacknowledged alarms, which the bell shows when a page loads. */
+export async function unacknowledgedAlarms(db: Db, ctx: RequestContext): Promise<AlarmAnswer[]> {
+  return (await refrigeratorRepository(db, ctx.siteId).unacknowledgedAlarms()).map(alarmAnswer);
+}
+
 /** Acknowledges an alarm with the note of what was done; audited. An alarm stays open until its condition clears. */
 export async function acknowledgeAlarm(
   db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, napomena: string,
@@ -209,16 +214,16 @@ function refrigeratorStatistics(row: RefrigeratorRow, days: readonly DailyRow[],
  */
 export async function statistics(db: Db, ctx: RequestContext, range: StatisticsRange, refrigeratorId?: string): Promise<RefrigeratorStatistics[]> {
   const repository = refrigeratorRepository(db, ctx.siteId);
-  const { timeZone } = await repository.site();
-  const rows = refrigeratorId === undefined ? await repository.list() : [await repository.find(refrigeratorId)];
+  // Two round trips, each of statements that do not wait for one another (on PostgreSQL they run side by side):
+  // the site's zone and the refrigerators with their daily sums (days are the site's calendar days already), then the alarms.
+  const [{ timeZone }, rows, daily] = await Promise.all([
+    repository.site(),
+    refrigeratorId === undefined ? repository.list() : repository.find(refrigeratorId).then((row) => [row]),
+    repository.daily(toIsoDate(range.od), toIsoDate(range.do), refrigeratorId),
+  ]);
   const chosen = rows.filter((row): row is RefrigeratorRow => row !== null);
   if (refrigeratorId !== undefined && chosen.length === 0) throw AppError.notFound();
-  const from = startOfDay(range.od, timeZone);
-  const to = startOfDay(addDays(range.do, 1), timeZone);
-  const [daily, alarms] = await Promise.all([
-    repository.daily(toIsoDate(range.od), toIsoDate(range.do), refrigeratorId),
-    repository.alarmsRaised(from, to, refrigeratorId),
-  ]);
+  const alarms = await repository.alarmsRaised(startOfDay(range.od, timeZone), startOfDay(addDays(range.do, 1), timeZone), refrigeratorId);
   return chosen.map((row) => refrigeratorStatistics(row, daily.filter((day) => day.refrigeratorId === row.id), alarms));
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OverviewAnswer, RefrigeratorAnswer, RefrigeratorListAnswer, StatisticsAnswer } from '@lis/domain';
+import type { OverviewAnswer, RefrigeratorAnswer, RefrigeratorListAnswer, StatisticsAnswer, UnacknowledgedAlarmsAnswer } from '@lis/domain';
 import { loggerAlarms, refrigerators } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
 import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
@@ -76,6 +76,13 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     const answer = (await client.get(tech, '/loger/pregled', sarajevo)).json<OverviewAnswer>();
     expect(answer.senzori.map((tile) => tile._id)).not.toContain(tzFridge._id);
     expect(answer.senzori.flatMap((tile) => tile.alarmi.map((alarm) => alarm._id))).not.toContain(tzAlarmId);
+  },
+  'GET /api/loger/alarmi/otvoreni': async () => {
+    const response = await client.get(tech, '/loger/alarmi/otvoreni', sarajevo);
+    expect(response.statusCode).toBe(200);
+    const alarms = response.json<UnacknowledgedAlarmsAnswer>().alarmi;
+    expect(alarms.map((alarm) => alarm._id)).not.toContain(tzAlarmId);
+    expect(alarms.map((alarm) => alarm.frizider)).not.toContain(tzFridge._id);
   },
   'POST /api/loger/alarmi/potvrdi': async () => {
     const response = await client.post(tech, '/loger/alarmi/potvrdi', { id: tzAlarmId, napomena: 'Nije moj frižider' }, sarajevo);

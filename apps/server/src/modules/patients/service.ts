@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ListRequest } from '../../db/list-query.ts';
 import { siteToday } from '../sites/service.ts';
+import { assertReferralChoices } from '../catalogue/service.ts';
 import * as repo from './repository.ts';
 
 /** A patient as every call answers it (the `Patient` contract): the spec's field names, `_id` and `id` both the uuid. */
@@ -91,6 +92,7 @@ function placeholderForAnotherPerson(existing: repo.PatientRow, input: { jmbg: s
 export async function register(db: Db, ctx: RequestContext, input: PatientSaveRequest, random: RandomSource = Math.random): Promise<SaveOutcome> {
   await assertPossibleJmbg(db, ctx, input.jmbg);
   await assertPossibleBirthYear(db, ctx, input.godiste);
+  await assertReferralChoices(db, { lokacija: input.lokacija });
   let jmbg = input.jmbg;
   for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
     const existing = await repo.findPatientByJmbg(db, jmbg);
@@ -164,6 +166,7 @@ export async function update(db: Db, ctx: RequestContext, id: string, input: Pat
     return await db.transaction(async (tx): Promise<SaveOutcome> => {
       const current = await repo.findPatientById(tx, id, { forUpdate: true });
       if (!current) throw AppError.notFound();
+      await assertReferralChoices(tx, { lokacija: input.lokacija }, { lokacija: current.lokacija });
       const changes = changesOf(current, input);
       if (changes.jmbg !== undefined) {
         const holder = await repo.findPatientByJmbg(tx, changes.jmbg);

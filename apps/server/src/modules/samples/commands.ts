@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { announce, settleEditedSample, type SampleEvent } from '../results/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
+import { assertReferralChoices } from '../catalogue/service.ts';
 import { patientById } from '../patients/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
 import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';
@@ -42,6 +43,7 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
   const spol = spolOf(patient.spol);
   const flags = { trudnica: input.trudnica ?? false, menopauza: input.menopauza ?? false };
   flagsOrRefuse(spol, flags);
+  await assertReferralChoices(db, { doktor: input.doktor, lokacija: input.lokacija });
   const now = new Date();
   const datum = datumOrRefuse(input.datum, now) ?? now;
   const timeZone = await siteTimeZone(db, ctx.siteId);
@@ -110,6 +112,7 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
     const spol = spolOf(patient.spol);
     const flags = { trudnica: input.trudnica ?? current.trudnica, menopauza: input.menopauza ?? current.menopauza };
     flagsOrRefuse(spol, flags);
+    await assertReferralChoices(tx, { doktor: input.doktor, lokacija: input.lokacija }, { doktor: current.doktor, lokacija: current.lokacija });
 
     const requested: Partial<Record<(typeof EDITABLE_FIELDS)[number], unknown>> = {
       hitan: input.hitan, tip: input.tip, type: input.type, trudnica: input.trudnica, menstc: input.menstc, anticoag: input.anticoag,

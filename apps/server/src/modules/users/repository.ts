@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Role } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { type ListRequest, runList } from '../../db/list-query.ts';
+import { type ListRequest, type ListSpec, runList } from '../../db/list-query.ts';
 import { sessions, sites, users, userSites } from '../../db/schema.ts';
 import { qualified } from '../../db/qualified.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -33,14 +34,18 @@ const userColumns = {
 
 export type UserRecordRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
-/** GET /postavke/users/list: one page, the sites' codes and the last sign-in read for the page's rows only. */
-export function listUsers(db: Db, list: ListRequest<unknown>) {
-  return runList(db, list, {
+/**
+ * GET /postavke/users/list: one page, the sites' codes and the last sign-in read for the page's rows only.
+ * A lab has hundreds or a few thousand users, so the page is a top-N sort of the table; what grows for years
+ * is sessions, and each row's last sign-in is one backward step of sessions_user_idx (user_id, created_at).
+ */
+export function usersListSpec(db: Db) {
+  return {
     site: 'lab-wide',
     query: () => db.select({
       ...userColumns,
       siteCodes: sql<string[]>`coalesce((select array_agg(${qualified(sites.sifra)} order by ${qualified(sites.sifra)}) from ${userSites} join ${sites} on ${qualified(sites.id)} = ${qualified(userSites.siteId)} where ${qualified(userSites.userId)} = ${qualified(users.id)}), '{}')`,
-      // Served by sessions_user_idx; a sign-in is a session's creation.
+      // A sign-in is a session's creation: the newest one is the first entry of sessions_user_idx read backwards.
       lastSignIn: sql<Date | null>`(select max(${qualified(sessions.createdAt)}) from ${sessions} where ${qualified(sessions.userId)} = ${qualified(users.id)})`
         .mapWith((value: string | Date | null) => (value === null ? null : new Date(value))),
       createdAt: users.createdAt,
@@ -52,7 +57,11 @@ export function listUsers(db: Db, list: ListRequest<unknown>) {
     defaultSort: [{ field: 'prezime', direction: 'asc' }, { field: 'ime', direction: 'asc' }],
     primaryKey: users.id,
     filter: [users.email, users.ime, users.prezime, users.role],
-  });
+  } satisfies ListSpec<PgSelect>;
+}
+
+export function listUsers(db: Db, list: ListRequest<unknown>) {
+  return runList(db, list, usersListSpec(db));
 }
 
 export async function findUser(db: Db, id: string) {

@@ -9,16 +9,22 @@ import { SITE_SA, SITE_TZ, sentJson, sessionFixture, sidebarItem } from '../../t
 import { fakeScreen, renderApp } from '../../test/render-app.tsx';
 
 const socket = vi.hoisted(() => {
-  const handlers = new Map<string, (payload: unknown) => void>();
+  type Listener = (payload: unknown) => void;
+  const listeners = new Map<string, Listener[]>();
+  /** `handlers.get(event)` delivers the event to every listener of it, as the server sending it would. */
+  const handlers = {
+    get: (event: string): Listener | undefined => (listeners.has(event)
+      ? (payload) => { for (const listener of listeners.get(event) ?? []) listener(payload); } : undefined),
+  };
   const auth: unknown = {};
   return {
     handlers,
     auth,
     emitted: [] as unknown[][],
-    on(event: string, handler: (payload: unknown) => void) { handlers.set(event, handler); return this; },
-    off() { return this; },
+    on(event: string, handler: Listener) { listeners.set(event, [...(listeners.get(event) ?? []), handler]); return this; },
+    off(event: string, handler: Listener) { listeners.set(event, (listeners.get(event) ?? []).filter((listener) => listener !== handler)); return this; },
     emit(...args: unknown[]) { this.emitted.push(args); return this; },
-    removeAllListeners() { handlers.clear(); return this; },
+    removeAllListeners() { listeners.clear(); return this; },
     disconnect() { return this; },
   };
 });
@@ -158,6 +164,64 @@ describe('the shell', () => {
     await user.click(within(alarms).getByRole('button', { name: 'Ukloni obavještenje za uzorak S-9' }));
     expect(within(alarms).getByText('Nema novih obavještenja.')).toBeInTheDocument();
     expect(within(messages).getByText('Svi rezultati')).toBeInTheDocument();
+  });
+
+  it('follows a change of the menu and report flags while signed in: on the server\'s event and on every socket connect', async () => {
+    const withPatients = [sidebarItem('/prijem', 'menu.prijem', { default: true }), sidebarItem('/barcode', 'menu.barcode')];
+    let served = withPatients.map((item) => (item.path === '/barcode' ? { ...item, visible: false } : item));
+    serverHandler = (url) => (url.startsWith('/api/sesija/izbornik')
+      ? { status: 200, body: { success: true, default_route: '/prijem', reports: { protokol: false }, sidebar: served } }
+      : undefined);
+    renderApp({ session: sessionFixture({ sidebar: withPatients, reports: { protokol: true } }), screens: SCREENS });
+    expect(await screen.findByText('Ekran prijema')).toBeInTheDocument();
+    expect(navLinks()).toEqual(['Prijem', 'Prijem uzorka']);
+
+    act(() => socket.handlers.get('session:menu')?.({}));
+    await waitFor(() => expect(navLinks()).toEqual(['Prijem']));
+    expect(calls.filter((call) => call.url.startsWith('/api/sesija/izbornik'))).toHaveLength(1);
+    const stored = sessionStore.get();
+    expect(stored.status !== 'anonymous' && stored.data.reports).toEqual({ protokol: false });
+    expect(JSON.parse(localStorage.getItem('lis.session') ?? '{}')).toMatchObject({ data: { reports: { protokol: false } } });
+
+    // A reconnect reads the menu again: a change made while the socket was down is not missed.
+    served = withPatients;
+    act(() => socket.handlers.get('connect')?.({}));
+    await waitFor(() => expect(navLinks()).toEqual(['Prijem', 'Prijem uzorka']));
+  });
+
+  it('lists refrigerator alarms already open when the page loads in the bell, and takes them off when acknowledged', async () => {
+    const user = userEvent.setup();
+    const alarm = (id: string, naziv: string, vrsta: 'opseg' | 'tisina', vrijednost: number | null) => ({
+      _id: id, frizider: `F-${id}`, naziv, vrsta, pocetak: '2026-11-24T03:00:00.000Z', podignut: '2026-11-24T03:10:00.000Z', vrijednost,
+      zavrsen: null, potvrden: null, potvrdio: null, napomena: null,
+    });
+    let open = [alarm('A-2', 'Frižider reagensi', 'tisina', null), alarm('A-1', 'Frižider 1', 'opseg', 9.4)];
+    serverHandler = (url) => (url.startsWith('/api/loger/alarmi/otvoreni') ? { status: 200, body: { success: true, alarmi: open } } : undefined);
+    const session = sessionFixture();
+    renderApp({ session: { ...session, access: { ...session.access, permissions: [...session.access.permissions, 'logger.read'] } } });
+    await screen.findByRole('heading', { name: /Dobro došli/ });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Obavještenja (2)' })).toBeInTheDocument());
+    expect(calls.find((call) => call.url.startsWith('/api/loger/alarmi/otvoreni'))?.url).toContain(`site=${SITE_SA.id}`);
+
+    await user.click(screen.getByRole('button', { name: 'Obavještenja (2)' }));
+    const alarms = screen.getByRole('region', { name: 'Alarmi' });
+    expect(within(alarms).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Frižider reagensi: bez očitanja', 'Frižider 1: van opsega (9,4 °C)',
+    ]);
+    act(() => socket.handlers.get('logger:alarm-acknowledged')?.({ id: 'A-2', frizider: 'F-A-2', site: SITE_SA.id }));
+    expect(within(alarms).queryByText('Frižider reagensi: bez očitanja')).not.toBeInTheDocument();
+
+    // Cleared while the socket was down: the reconnect reads the list again and the bell follows it.
+    open = [];
+    act(() => socket.handlers.get('connect')?.({}));
+    await waitFor(() => expect(within(alarms).getByText('Nema novih obavještenja.')).toBeInTheDocument());
+  });
+
+  it('asks for refrigerator alarms only when the session may read the logger', async () => {
+    renderApp({ session: sessionFixture() });
+    await screen.findByRole('heading', { name: /Dobro došli/ });
+    act(() => socket.handlers.get('connect')?.({}));
+    expect(calls.some((call) => call.url.startsWith('/api/loger/'))).toBe(false);
   });
 
   it('speaks the session language', async () => {

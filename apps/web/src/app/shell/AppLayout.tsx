@@ -8,14 +8,14 @@ import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { siteSwitchPath } from '@lis/domain';
+import { SESSION_MENU_EVENT, siteSwitchPath } from '@lis/domain';
 import { queryClient } from '../../api/query-client.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog.tsx';
 import { useIdleLogout } from '../../features/auth/idle-timer.ts';
 import { sessionStore } from '../../lib/session-store.ts';
-import { logout, switchSite, useActiveSession } from '../../features/auth/session.ts';
-import { useRealtime } from '../../features/realtime/realtime.ts';
+import { logout, refreshSessionMenu, switchSite, useActiveSession } from '../../features/auth/session.ts';
+import { useOpenLoggerAlarms, useRealtime, useRealtimeEvent } from '../../features/realtime/realtime.ts';
 import { buildNavigation } from '../navigation.ts';
 import type { ScreenRoute } from '../routes.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -25,6 +25,17 @@ import classes from './shell.module.css';
 /** The sidebar closes below 992 px. */
 export const SIDEBAR_BREAKPOINT_PX = 992;
 const NARROW_QUERY = `(max-width: ${SIDEBAR_BREAKPOINT_PX - 0.02}px)`;
+
+/**
+ * The menu and report flags follow the lab's general options while the page is open: read again when the
+ * server announces a change, and on every socket connect (a reload, or a change missed while disconnected).
+ * A failed read keeps the menu the session has; the next event or reconnect tries again.
+ */
+function useLiveSessionMenu(): void {
+  const refresh = () => { refreshSessionMenu().catch(() => undefined); };
+  useRealtimeEvent(SESSION_MENU_EVENT, refresh);
+  useRealtimeEvent('connect', refresh);
+}
 
 export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
   const { t } = useTranslation();
@@ -45,6 +56,8 @@ export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
 
   useIdleLogout(session.data.idleTime, () => void logout('automatic'));
   useRealtime(mustChangePassword ? null : session.data.idToken, session.siteId);
+  useLiveSessionMenu();
+  useOpenLoggerAlarms(!mustChangePassword && session.can('logger.read'), session.siteId);
   useSiteFromUrl();
 
   const changeSite = (siteId: string) => {

@@ -12,7 +12,7 @@
  * server decides what a token may do; these checks only hide what would fail.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Language, LoginAnswer, Permission, ProfileAnswer, SiteListAnswer } from '@lis/domain';
+import { type Language, type LoginAnswer, type Permission, type ProfileAnswer, type SiteListAnswer, sessionMenuAnswer } from '@lis/domain';
 import { ApiError, api } from '../../api/client.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { type SessionData, type SessionState, type Site, sessionLanguage, sessionStore } from '../../lib/session-store.ts';
@@ -122,4 +122,18 @@ export function switchSite(siteId: string): void {
 export async function refreshSites(): Promise<void> {
   const answer = await api.get<SiteListAnswer>('/postavke/sajtovi/list');
   sessionStore.setSites(answer.sajtovi);
+}
+
+/**
+ * The menu and report flags read again from the server: the lab's general options decide which menu entries and
+ * reports a role sees, and an administrator's change must reach open pages without a new sign-in. Called when the
+ * server announces a change and whenever the socket (re)connects (a change may have come while it was down).
+ */
+export async function refreshSessionMenu(): Promise<void> {
+  const token = sessionStore.token();
+  if (token === null) return;
+  const answer = sessionMenuAnswer.safeParse(await api.get<unknown>('/sesija/izbornik'));
+  // A sign-out or another user's sign-in while the call ran: the answer belongs to a session that is gone.
+  // An answer of another contract (an older server) keeps the menu the session has.
+  if (answer.success && sessionStore.token() === token) sessionStore.setMenu(answer.data);
 }

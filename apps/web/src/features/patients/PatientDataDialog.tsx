@@ -4,11 +4,12 @@
  * SAČUVAJ.
  */
 import { useState } from 'react';
-import { Autocomplete, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PATIENT_LIMITS, describeJmbg, message, parseBirthYearInput } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
+import { choicesWith, useReferralChoices } from '../samples/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
 import type { Patient } from './api.ts';
 import { usePatientUpdate } from './patient-record.ts';
@@ -34,6 +35,9 @@ function DataForm({ patient, onClose }: { patient: Patient; onClose: () => void 
   const [adresa, setAdresa] = useState(patient.adresa);
   const [lokacija, setLokacija] = useState(patient.lokacija);
   const [note, setNote] = useState(patient.note);
+  // The referring location is chosen from the lab's list like a sample's, typed freely only when the lab allows it.
+  const referral = useReferralChoices();
+  const locationOptions = choicesWith(referral.freeLocation ? [...referral.lokacije, ...session.site.mjesta] : referral.lokacije, patient.lokacija);
   const year = godiste.trim() === '' ? null : parseBirthYearInput(godiste.trim(), siteToday());
   const yearInvalid = godiste.trim() !== '' && year === null;
   const adresaMissing = adresa.trim() === '';
@@ -59,16 +63,30 @@ function DataForm({ patient, onClose }: { patient: Patient; onClose: () => void 
           error={yearInvalid ? message('patient.birthYearInvalid', language) : undefined}
           onChange={(event) => setGodiste(event.currentTarget.value.replace(/\D/g, ''))}
         />
-        <Autocomplete
-          label={t('patients.lokacija')}
-          placeholder={t('patients.lokacijaPlaceholder')}
-          data={session.site.mjesta}
-          value={lokacija}
-          onChange={setLokacija}
-          disabled={!editable}
-          maxLength={PATIENT_LIMITS.lokacija}
-          comboboxProps={{ withinPortal: true }}
-        />
+        {referral.freeLocation ? (
+          <Autocomplete
+            label={t('patients.lokacija')}
+            placeholder={t('patients.lokacijaPlaceholder')}
+            data={locationOptions}
+            value={lokacija}
+            onChange={setLokacija}
+            disabled={!editable}
+            maxLength={PATIENT_LIMITS.lokacija}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : (
+          <Select
+            label={t('patients.lokacija')}
+            placeholder={t('patients.lokacijaChoose')}
+            data={locationOptions}
+            value={lokacija === '' ? null : lokacija}
+            onChange={(value) => setLokacija(value ?? '')}
+            searchable
+            clearable
+            disabled={!editable}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
       </SimpleGrid>
       <TextInput
         label={t('patients.adresa')}

@@ -14,7 +14,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  HIDEABLE_MENU, LABEL_DPIS, type OptionsAnswer, type OptionsSaveRequest, REPORT_FLAGS, ROLES, type ReportFlag, type Role,
+  HIDEABLE_MENU, LABEL_DPIS, MENU, type OptionsAnswer, type OptionsSaveRequest, REPORT_FLAGS, ROLES, type ReportFlag, type Role,
   allReportFlags, can, optionsSaveRequest,
 } from '@lis/domain';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
@@ -194,7 +194,7 @@ export function OptionsScreen() {
         >
                 {HIDEABLE_MENU.map((entry) => (
                   <Table.Tr key={entry.path}>
-                    <Table.Th scope="row" fw={500}>{translateKey(entry.title)}</Table.Th>
+                    <Table.Th scope="row" fw={500}>{menuEntryLabel(entry)}</Table.Th>
                     {ROLES.map((role) => {
                       const permitted = can(role, 0, entry.permission);
                       return (
@@ -203,7 +203,7 @@ export function OptionsScreen() {
                             display="inline-block" disabled={!permitted}
                             checked={permitted && !form.hiddenMenu[role].includes(entry.path)}
                             onChange={(event) => setShown(role, entry.path, event.currentTarget.checked)}
-                            aria-label={t('postavke.options.showItem', { item: translateKey(entry.title), role: t(`roles.${role}`) })}
+                            aria-label={t('postavke.options.showItem', { item: menuEntryLabel(entry), role: t(`roles.${role}`) })}
                           />
                         </Table.Td>
                       );
@@ -226,6 +226,12 @@ export function OptionsScreen() {
 }
 
 /** A card with a table of check boxes: the first column names the row, the others are centred. */
+/** An entry under a group is named with its group ('Temperatura › Postavke'), so it is not taken for another entry of its name. */
+function menuEntryLabel(entry: (typeof HIDEABLE_MENU)[number]): string {
+  const group = entry.parent === undefined ? undefined : MENU.find((candidate) => candidate.path === entry.parent);
+  return group ? `${translateKey(group.title)} › ${translateKey(entry.title)}` : translateKey(entry.title);
+}
+
 function MatrixCard({ id, title, hint, minWidth, header, children }: {
   id: string; title: string; hint: string; minWidth: number; header: readonly string[]; children: React.ReactNode;
 }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISMISS_EVENTS, EMPTY_LISTS, EVENT_LISTS, MAX_ENTRIES, addEntry, dismissByEvent, dismissEntry } from './notification-lists.ts';
+import { DISMISS_EVENTS, EMPTY_LISTS, EVENT_LISTS, MAX_ENTRIES, addEntry, dismissByEvent, dismissEntry, syncEntries } from './notification-lists.ts';
 
 const SA = 'site-sa';
 const TZ = 'site-tz';
@@ -58,5 +58,27 @@ describe('refrigerator alarms', () => {
     lists = dismissByEvent(lists, DISMISS_EVENTS['logger:alarm-cleared'], { id: 'A-1', site: SA }, SA);
     lists = dismissByEvent(lists, DISMISS_EVENTS['logger:alarm-acknowledged'], { id: 'A-2', site: SA }, SA);
     expect(lists.alarms).toEqual([]);
+  });
+});
+
+describe('refrigerator alarms read from the server when a page loads', () => {
+  it('adds the open ones, drops those no longer open, keeps sample entries, other sites and the order of what the bell had', () => {
+    let lists = addEntry(EMPTY_LISTS, 'alarms', { id: 'S-1', info: 'Kalij 6.8', site: SA }, SA, 'result:approved');
+    lists = addEntry(lists, 'alarms', { id: 'A-old', info: 'Frižider 3: van opsega', site: SA }, SA, 'logger:alarm');
+    lists = addEntry(lists, 'alarms', { id: 'A-kept', info: 'Frižider 1: van opsega', site: SA }, SA, 'logger:alarm');
+    const tuzla = addEntry(lists, 'alarms', { id: 'A-tz', info: 'Tuzla', site: TZ }, TZ, 'logger:alarm');
+
+    const synced = syncEntries(tuzla, 'logger:alarm', [
+      { id: 'A-new', info: 'Frižider 2: bez očitanja', site: SA },
+      { id: 'A-kept', info: 'Frižider 1: van opsega', site: SA },
+      { id: 'A-elsewhere', info: 'x', site: TZ },
+    ], SA);
+    expect(synced.alarms.map((entry) => entry.id)).toEqual(['A-new', 'A-tz', 'A-kept', 'S-1']);
+    expect(synced.alarms[0]).toEqual({ id: 'A-new', info: 'Frižider 2: bez očitanja', site: SA, source: 'logger:alarm' });
+    expect(syncEntries(synced, 'logger:alarm', [
+      { id: 'A-new', info: 'Frižider 2: bez očitanja', site: SA }, { id: 'A-kept', info: 'Frižider 1: van opsega', site: SA },
+    ], SA)).toBe(synced);
+    expect(syncEntries(synced, 'logger:alarm', [], SA).alarms.map((entry) => entry.id)).toEqual(['A-tz', 'S-1']);
+    expect(syncEntries(synced, 'logger:alarm', [{ id: 'A-x', info: '', site: SA }], null)).toBe(synced);
   });
 });

@@ -6,8 +6,10 @@
  * are in). A refrigerator's alarm ('logger:alarm', its entry keyed by the
  * alarm's id) is an alarm too, until it is cleared or acknowledged
  * ('logger:alarm-cleared', 'logger:alarm-acknowledged' dismiss it). An event
- * counts only when its site is the site the user works on.
- * Read the lists with `useNotificationLists()`.
+ * counts only when its site is the site the user works on. Refrigerator
+ * alarms already open when a page loads come from the server
+ * (`syncEntries`), so the bell does not depend on having been open when
+ * they were raised. Read the lists with `useNotificationLists()`.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -16,6 +18,8 @@ export interface NotificationEntry {
   id: string;
   info: string;
   site: string;
+  /** The event that brought the entry, so a list read from the server can replace the entries of its kind. */
+  source?: RealtimeEvent;
 }
 
 export interface NotificationLists {
@@ -52,19 +56,38 @@ export const MAX_ENTRIES = 100;
 
 export const EMPTY_LISTS: NotificationLists = { alarms: [], messages: [] };
 
-function entryOf(payload: unknown): NotificationEntry | null {
+function entryOf(payload: unknown, source?: RealtimeEvent): NotificationEntry | null {
   if (!payload || typeof payload !== 'object') return null;
   const { id, info, site } = payload as Record<string, unknown>;
   if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === '' || typeof site !== 'string') return null;
-  return { id: String(id), info: typeof info === 'string' ? info : '', site };
+  return { id: String(id), info: typeof info === 'string' ? info : '', site, ...(source ? { source } : {}) };
 }
 
 /** Adds the event's entry to the list, newest first; the same sample again replaces its older entry. */
-export function addEntry(lists: NotificationLists, list: ListName, payload: unknown, currentSite: string | null): NotificationLists {
-  const entry = entryOf(payload);
+export function addEntry(lists: NotificationLists, list: ListName, payload: unknown, currentSite: string | null, source?: RealtimeEvent): NotificationLists {
+  const entry = entryOf(payload, source);
   if (!entry || entry.site !== currentSite) return lists;
   const rest = lists[list].filter((existing) => existing.id !== entry.id);
   return { ...lists, [list]: [entry, ...rest].slice(0, MAX_ENTRIES) };
+}
+
+/**
+ * The entries of one event kind at the current site as the server lists them now (newest first): those no longer
+ * listed go (acknowledged or cleared while the socket was down), those listed are added or kept; other kinds and
+ * other sites' entries stay as they are.
+ */
+export function syncEntries(lists: NotificationLists, event: RealtimeEvent, payloads: readonly unknown[], currentSite: string | null): NotificationLists {
+  if (currentSite === null) return lists;
+  const list = EVENT_LISTS[event];
+  const listed = payloads.map((payload) => entryOf(payload, event)).filter((entry): entry is NotificationEntry => entry?.site === currentSite);
+  const listedIds = new Set(listed.map((entry) => entry.id));
+  const current = lists[list];
+  const remaining = current.filter((entry) => listedIds.has(entry.id) || entry.source !== event || entry.site !== currentSite);
+  const remainingIds = new Set(remaining.map((entry) => entry.id));
+  // Entries the bell had keep their place; those it did not have go on top, newest first.
+  const result = [...listed.filter((entry) => !remainingIds.has(entry.id)), ...remaining].slice(0, MAX_ENTRIES);
+  const unchanged = result.length === current.length && result.every((entry, index) => entry === current[index]);
+  return unchanged ? lists : { ...lists, [list]: result };
 }
 
 export function dismissEntry(lists: NotificationLists, list: ListName, id: string): NotificationLists {
@@ -87,7 +110,9 @@ function createNotificationStore() {
       return () => listeners.delete(listener);
     },
     receive: (event: RealtimeEvent, payload: unknown, currentSite: string | null) =>
-      set(addEntry(lists, EVENT_LISTS[event], payload, currentSite)),
+      set(addEntry(lists, EVENT_LISTS[event], payload, currentSite, event)),
+    sync: (event: RealtimeEvent, payloads: readonly unknown[], currentSite: string | null) =>
+      set(syncEntries(lists, event, payloads, currentSite)),
     dismiss: (list: ListName, id: string) => set(dismissEntry(lists, list, id)),
     dismissByEvent: (event: DismissEvent, payload: unknown, currentSite: string | null) =>
       set(dismissByEvent(lists, DISMISS_EVENTS[event], payload, currentSite)),

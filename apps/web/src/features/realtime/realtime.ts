@@ -2,11 +2,14 @@
  * The socket.io connection of a signed-in session:
  * authenticated with the token, in the room of the current site; a site
  * switch moves it to the new room ('site' event). Result events feed the
- * notification lists. The shell mounts `useRealtime`; a screen that wants
+ * notification lists; refrigerator alarms already open come from the server
+ * too (`useOpenLoggerAlarms`). The shell mounts both; a screen that wants
  * another event subscribes with `useRealtimeEvent('temperature', handler)`.
  */
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { unacknowledgedAlarmsAnswer } from '@lis/domain';
+import { api } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
@@ -115,4 +118,42 @@ export function useRealtimeEvent(event: string, handler: (payload: unknown) => v
       current?.off(event, listener);
     };
   }, [event]);
+}
+
+let alarmsLoading: string | null = null;
+
+/** The site's open refrigerator alarms nobody acknowledged, into the bell as if their events had just come. */
+async function loadOpenLoggerAlarms(): Promise<void> {
+  const site = sessionStore.siteId();
+  // The connect and the first render both ask at sign-in: one call is enough.
+  if (site === null || alarmsLoading === site) return;
+  alarmsLoading = site;
+  try {
+    const answer = unacknowledgedAlarmsAnswer.safeParse(await api.get<unknown>('/loger/alarmi/otvoreni'));
+    // The user moved to another site while the call ran: its alarms are not this site's.
+    if (!answer.success || sessionStore.siteId() !== site) return;
+    const payloads = answer.data.alarmi.map((alarm) => withBellInfo('logger:alarm', {
+      id: alarm._id, frizider: alarm.frizider, naziv: alarm.naziv, vrsta: alarm.vrsta, pocetak: alarm.pocetak, vrijednost: alarm.vrijednost, site,
+    }));
+    notificationStore.sync('logger:alarm', payloads, site);
+  } catch {
+    // The bell keeps what it has; the socket's events and the next connect bring the rest.
+  } finally {
+    alarmsLoading = null;
+  }
+}
+
+/**
+ * Refrigerator alarms raised before the page loaded belong in the bell as much as those raised while it is open:
+ * the open, unacknowledged ones of the current site are read when the page loads, when the site changes and on
+ * every socket connect (an alarm raised, cleared or acknowledged while the socket was down). `enabled` is whether
+ * the session may read the logger at all.
+ */
+export function useOpenLoggerAlarms(enabled: boolean, siteId: string): void {
+  useEffect(() => {
+    if (enabled) void loadOpenLoggerAlarms();
+  }, [enabled, siteId]);
+  useRealtimeEvent('connect', () => {
+    if (enabled) void loadOpenLoggerAlarms();
+  });
 }
