@@ -30,3 +30,4 @@ export * from './reports/index.ts';
 export * from './nalazi/index.ts';
 export * from './outbox/index.ts';
 export * from './logger/index.ts';
+export * from './statistics/index.ts';

@@ -133,6 +133,10 @@ export const MESSAGES = {
   'logger.noteRequired': { bs: 'Unesite napomenu o preduzetoj radnji.', en: 'Enter a note on the action taken.', de: 'Bitte eine Notiz zur ergriffenen Maßnahme eingeben.' },
   'logger.alreadyAcknowledged': { bs: 'Alarm je već potvrđen.', en: 'The alarm has already been acknowledged.', de: 'Der Alarm wurde bereits bestätigt.' },
   'logger.deviceKey': { bs: 'Ključ uređaja nije ispravan.', en: 'The device key is not valid.', de: 'Der Geräteschlüssel ist ungültig.' },
+  'statistics.targetInvalid': { bs: 'Cilj mora biti cijeli broj minuta između 1 i 43200.', en: 'The target must be a whole number of minutes between 1 and 43200.', de: 'Das Ziel muss eine ganze Minutenzahl zwischen 1 und 43200 sein.' },
+  'statistics.targetSaved': { bs: 'Cilj vremena obrade sačuvan.', en: 'Turnaround target saved.', de: 'Bearbeitungszeitziel gespeichert.' },
+  'statistics.dashboardOn': { bs: 'Zidni prikaz uključen. Ključ se prikazuje samo sada.', en: 'Wall display enabled. The key is shown only now.', de: 'Wandanzeige aktiviert. Der Schlüssel wird nur jetzt angezeigt.' },
+  'statistics.dashboardOff': { bs: 'Zidni prikaz isključen.', en: 'Wall display disabled.', de: 'Wandanzeige deaktiviert.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

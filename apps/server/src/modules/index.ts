@@ -17,6 +17,7 @@ import { invoiceRoutes } from './invoice/routes.ts';
 import { reportRoutes } from './izvjestaji/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { loggerRoutes } from './logger/routes.ts';
+import { statisticsRoutes } from './statistics/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -37,4 +38,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(reportRoutes, options);
   await api.register(outboxRoutes, options);
   await api.register(loggerRoutes, options);
+  await api.register(statisticsRoutes, options);
 }
