@@ -107,4 +107,8 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/loger/statistika', permission: 'logger.read',
     screen: () => import('../features/logger/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),
   },
+  {
+    path: '/statistika', permission: 'samples.read',
+    screen: () => import('../features/statistics/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),
+  },
 ];

@@ -24,6 +24,7 @@ import { invoiceMessages } from '../features/invoice/messages.ts';
 import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
+import { statisticsMessages } from '../features/statistics/messages.ts';
 
 export const bs = {
   app: {
@@ -165,6 +166,7 @@ export const bs = {
   izvjestaji: reportMessages.bs,
   outbox: outboxMessages.bs,
   logger: loggerMessages.bs,
+  statistics: statisticsMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

@@ -16,6 +16,7 @@ import { invoiceMessages } from '../features/invoice/messages.ts';
 import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
+import { statisticsMessages } from '../features/statistics/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -157,4 +158,5 @@ export const de: Catalogue = {
   izvjestaji: reportMessages.de,
   outbox: outboxMessages.de,
   logger: loggerMessages.de,
+  statistics: statisticsMessages.de,
 };

@@ -16,6 +16,7 @@ import { invoiceMessages } from '../features/invoice/messages.ts';
 import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
+import { statisticsMessages } from '../features/statistics/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -157,4 +158,5 @@ export const en: Catalogue = {
   izvjestaji: reportMessages.en,
   outbox: outboxMessages.en,
   logger: loggerMessages.en,
+  statistics: statisticsMessages.en,
 };
