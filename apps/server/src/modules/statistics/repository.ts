@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { QUALITATIVE_POSITIVE, STATISTICS_OPTIONS_TYPE } from '@lis/domain';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { settingRecords, sites } from '../../db/schema.ts';
 
 // The SQL of the lab statistics (/statistika) and the wall display (/dashboard). Every statement reads the
@@ -142,4 +142,21 @@ export async function allOptions(db: Db): Promise<{ siteId: string; data: unknow
   const rows = await db.select({ siteId: settingRecords.siteId, data: settingRecords.data }).from(settingRecords)
     .where(and(eq(settingRecords.type, STATISTICS_OPTIONS_TYPE), isNotNull(settingRecords.siteId)));
   return rows.map((row) => ({ siteId: row.siteId as string, data: row.data }));
+}
+
+/**
+ * Takes the transaction-scoped lock of the statistics options: the setting table holds many-row record types
+ * too, so no unique index can say "one row per site"; two saves at once update one row rather than insert two.
+ */
+export async function lockOptions(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`setting_records:${STATISTICS_OPTIONS_TYPE}`}))`);
+}
+
+/** Writes the site's statistics options, inserting the row when there is none. Call under `lockOptions`. */
+export async function writeOptions(tx: Tx, siteId: string, data: Record<string, unknown>): Promise<void> {
+  const where = and(eq(settingRecords.type, STATISTICS_OPTIONS_TYPE), eq(settingRecords.siteId, siteId));
+  const existing = await tx.select({ id: settingRecords.id }).from(settingRecords).where(where).orderBy(asc(settingRecords.createdAt)).limit(1);
+  const row = existing[0];
+  if (row) await tx.update(settingRecords).set({ data, updatedAt: new Date() }).where(eq(settingRecords.id, row.id));
+  else await tx.insert(settingRecords).values({ type: STATISTICS_OPTIONS_TYPE, siteId, data });
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   type LabStatistics, type StatisticsOptions, type Turnaround, type WallDisplay, DEFAULT_TURNAROUND_TARGET_MINUTES, MAX_LAB_STATISTICS_DAYS,
-  SAMPLE_STATUSES, STATISTICS_OPTIONS_TYPE, addDays, calendarDateOf, epochDay, fromIsoDate, startOfDay, statisticsOptionsFrom, toIsoDate,
+  SAMPLE_STATUSES, addDays, calendarDateOf, epochDay, fromIsoDate, startOfDay, statisticsOptionsFrom, toIsoDate,
   turnaroundTarget,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +9,6 @@ import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { lockSettingType, writeSettingData } from '../general-options/repository.ts';
 import * as repo from './repository.ts';
 
 // The lab statistics of the caller's site (every statement carries its site id) and the wall display, which
@@ -99,10 +98,10 @@ export async function settings(db: Db, ctx: RequestContext): Promise<{ tatCiljev
 /** Changes the site's options under the setting type's lock, with one audit row (never holding a key or its hash). */
 async function changeOptions(db: Db, ctx: RequestContext, action: string, change: (options: StatisticsOptions) => StatisticsOptions): Promise<StatisticsOptions> {
   return db.transaction(async (tx) => {
-    await lockSettingType(tx, STATISTICS_OPTIONS_TYPE);
+    await repo.lockOptions(tx);
     const before = statisticsOptionsFrom(await repo.optionsData(tx, ctx.siteId));
     const after = change(before);
-    await writeSettingData(tx, STATISTICS_OPTIONS_TYPE, ctx.siteId, after);
+    await repo.writeOptions(tx, ctx.siteId, after);
     const visible = (options: StatisticsOptions) => ({ tatCiljevi: options.tatCiljevi, dashboard: options.dashboardKeyHash !== null });
     await writeAudit(tx, ctx, { action, entity: STATISTICS_AUDIT_ENTITY, entityId: ctx.siteId, oldValue: visible(before), newValue: visible(after) });
     return after;

@@ -82,9 +82,8 @@ export function DashboardScreen() {
           </Paper>
           <Paper withBorder p="lg" radius="md" data-testid="dashboard-tat">
             <Text size="lg" c="dimmed">{t('statistics.dashboardTat')}</Text>
-            <Text fz={28} fw={700} lh={1.3}>
-              {t('statistics.dashboardTatValue', { median: minutesText(tat.medijan_min, language), p90: minutesText(tat.p90_min, language) })}
-            </Text>
+            <Text fz={28} fw={700} lh={1.3}>{t('statistics.dashboardTatMedian', { value: minutesText(tat.medijan_min, language) })}</Text>
+            <Text fz={28} fw={700} lh={1.3}>{t('statistics.dashboardTatP90', { value: minutesText(tat.p90_min, language) })}</Text>
             <Text size="lg">{t('statistics.dashboardWithin', { share: percent(tat.u_cilju, language), target: tat.cilj_min })}</Text>
           </Paper>
         </SimpleGrid>

@@ -131,6 +131,7 @@ function Period({ stats, language, admin }: { stats: LabStatistics; language: st
                     withLegend
                     tickLine="y"
                     gridAxis="y"
+                    yAxisProps={{ allowDecimals: false }}
                     series={[{ name: 'uzorci', label: t('statistics.samples'), color: 'clinical.6' }, { name: 'testovi', label: t('statistics.tests'), color: 'orange.6' }]}
                     valueFormatter={(value) => count(value, language)}
                     barProps={{ isAnimationActive: false }}
@@ -148,6 +149,7 @@ function Period({ stats, language, admin }: { stats: LabStatistics; language: st
                     dataKey="status"
                     orientation="vertical"
                     yAxisProps={{ width: 110 }}
+                    xAxisProps={{ allowDecimals: false }}
                     tickLine="x"
                     gridAxis="x"
                     series={[{ name: 'uzorci', label: t('statistics.samples'), color: 'indigo.6' }]}
