@@ -32,3 +32,4 @@ export * from './outbox/index.ts';
 export * from './logger/index.ts';
 export * from './inventory/index.ts';
 export * from './integration/index.ts';
+export * from './statistics/index.ts';

@@ -41,6 +41,8 @@ interface MenuEntry {
  * when it is done; the sidebar can therefore never offer an empty page.
  */
 export const MENU: readonly MenuEntry[] = [
+  // Statistika, the dashboard: first in the menu and the initial default landing route (spec).
+  { path: '/statistika', title: 'menu.statistika', icon: 'chart-pie', permission: 'samples.read' },
   { path: '/prijem', title: 'menu.prijem', icon: 'user-plus', permission: 'patients.read' },
   { path: '/pacijenti', title: 'menu.pacijenti', icon: 'users', permission: 'patients.read' },
   { path: '/obrada/pregled', title: 'menu.obrada', icon: 'flask', permission: 'samples.read' },

@@ -154,6 +154,10 @@ export const MESSAGES = {
   'inventory.insufficientStock': { bs: 'Nema dovoljno na stanju: dostupno {{dostupno}}.', en: 'Not enough in stock: {{dostupno}} available.', de: 'Nicht genug auf Lager: {{dostupno}} verfügbar.' },
   'inventory.lotExpired': { bs: 'Lot je istekao.', en: 'The lot has expired.', de: 'Die Charge ist abgelaufen.' },
   'inventory.lotExpiryMismatch': { bs: 'Lot {{lot}} je već zaprimljen s rokom trajanja {{rok}}.', en: 'Lot {{lot}} was already received with the expiry date {{rok}}.', de: 'Die Charge {{lot}} wurde bereits mit dem Verfallsdatum {{rok}} erfasst.' },
+  'statistics.targetInvalid': { bs: 'Cilj mora biti cijeli broj minuta između 1 i 43200.', en: 'The target must be a whole number of minutes between 1 and 43200.', de: 'Das Ziel muss eine ganze Minutenzahl zwischen 1 und 43200 sein.' },
+  'statistics.targetSaved': { bs: 'Cilj vremena obrade sačuvan.', en: 'Turnaround target saved.', de: 'Bearbeitungszeitziel gespeichert.' },
+  'statistics.dashboardOn': { bs: 'Zidni prikaz uključen. Ključ se prikazuje samo sada.', en: 'Wall display enabled. The key is shown only now.', de: 'Wandanzeige aktiviert. Der Schlüssel wird nur jetzt angezeigt.' },
+  'statistics.dashboardOff': { bs: 'Zidni prikaz isključen.', en: 'Wall display disabled.', de: 'Wandanzeige deaktiviert.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

@@ -19,6 +19,7 @@ import { outboxRoutes } from './outbox/routes.ts';
 import { loggerRoutes } from './logger/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
+import { statisticsRoutes } from './statistics/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -41,4 +42,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(loggerRoutes, options);
   await api.register(inventoryRoutes, options);
   await api.register(integrationRoutes, options);
+  await api.register(statisticsRoutes, options);
 }

@@ -1,8 +1,11 @@
 import type { Server } from 'socket.io';
+import { WALL_DISPLAY_CHANGED_EVENT } from '@lis/domain';
 
 export const siteRoom = (siteId: string) => `site:${siteId}`;
 /** Every socket of a user is also in the user's own room, so ending the user's sessions reaches all their tabs. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The wall displays (/dashboard) of a site: admitted by display key, they only ever hear that something changed. */
+export const wallDisplayRoom = (siteId: string) => `dashboard:${siteId}`;
 
 /** Sent to a user's sockets when their sessions were ended (disabled, rights changed, password reset), just before they are closed. */
 export const SESSION_ENDED_EVENT = 'session:ended';
@@ -17,6 +20,8 @@ export class RealtimeHub {
 
   emitToSite(siteId: string, event: string, payload: unknown): void {
     this.io?.to(siteRoom(siteId)).emit(event, { ...(payload as object), site: siteId });
+    // No payload: a wall display has no session, so it must never receive what the site's events name.
+    this.io?.to(wallDisplayRoom(siteId)).emit(WALL_DISPLAY_CHANGED_EVENT);
   }
 
   /** A lab-wide event (no site data in it) to every signed-in page, whatever its site. */

@@ -65,6 +65,25 @@ describe('socket.io', () => {
     expect(await afterSwitch).toMatchObject({ id: 'sample-2' });
   });
 
+  it("admits a wall display by its display key to its site's display room: told that something changed, never what", async () => {
+    const admin = await signIn(t.app, 'admin@demo.lab');
+    const sarajevo = siteId(admin, 'SA');
+    const issued = await t.app.inject({
+      method: 'POST', url: '/api/statistika/dashboard', headers: { authorization: `Bearer ${admin.token}`, 'x-site': sarajevo }, payload: { ukljuci: true },
+    });
+    const key = issued.json<{ kljuc: string }>().kljuc;
+    await expect(open({ dashboardKey: 'nije-kljuc' })).rejects.toThrow(/unauthorized/);
+    const display = await open({ dashboardKey: key });
+    const changed = nextEvent(display, 'dashboard:changed');
+    const named = nextEvent(display, 'result:approved');
+    t.realtime.emitToSite(sarajevo, 'result:approved', { id: 'sample-3', info: '250101001 Prezime Ime' });
+    expect(await changed).toBeUndefined();
+    expect(await named).toBeNull();
+    const otherSite = nextEvent(display, 'dashboard:changed');
+    t.realtime.emitToSite(siteId(admin, 'TZ'), 'result:approved', { id: 'sample-4', info: 'x' });
+    expect(await otherSite).toBeNull();
+  });
+
   it('keeps a user out of a site they do not have', async () => {
     const admin = await signIn(t.app, 'admin@demo.lab');
     const tech = await signIn(t.app, 'tehnicar@demo.lab');

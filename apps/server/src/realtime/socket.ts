@@ -3,10 +3,13 @@ import type { Db } from '../db/client.ts';
 import { isConnectionFailure } from '../lib/db-errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findActiveSession } from '../modules/auth/session-repository.ts';
-import { siteRoom, userRoom } from './hub.ts';
+import { siteOfDisplayKey } from '../modules/statistics/service.ts';
+import { siteRoom, userRoom, wallDisplayRoom } from './hub.ts';
 
 /** What a socket carries once admitted: the site whose room it is in, and the sites its user may switch to. */
 interface SiteMembership {
+  /** A wall display (admitted by its display key, no user): it joins only its site's display room. */
+  wallDisplay?: true;
   userId: string;
   siteId: string;
   siteIds: string[];
@@ -24,6 +27,18 @@ function membership(socket: Socket): SiteMembership {
 export function attachRealtime(io: Server, db: Db): void {
   io.use((socket, next) => void admit(socket, next));
   async function admit(socket: Socket, next: (error?: Error) => void): Promise<void> {
+    const displayKey: unknown = socket.handshake.auth.dashboardKey;
+    if (typeof displayKey === 'string') {
+      try {
+        const siteId = await siteOfDisplayKey(db, displayKey);
+        if (siteId === null) return next(new Error('unauthorized'));
+        const display: SiteMembership = { wallDisplay: true, userId: '', siteId, siteIds: [siteId] };
+        socket.data = display;
+        return next();
+      } catch (error) {
+        return next(new Error(isConnectionFailure(error) ? 'db.connection' : 'server.error'));
+      }
+    }
     const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : '';
     let session: Awaited<ReturnType<typeof findActiveSession>> = null;
     try {
@@ -42,6 +57,10 @@ export function attachRealtime(io: Server, db: Db): void {
   }
   io.on('connection', (socket) => {
     const member = membership(socket);
+    if (member.wallDisplay) {
+      void socket.join(wallDisplayRoom(member.siteId));
+      return;
+    }
     void socket.join([siteRoom(member.siteId), userRoom(member.userId)]);
     socket.on('site', (siteId: unknown) => {
       if (typeof siteId !== 'string' || !member.siteIds.includes(siteId)) return;

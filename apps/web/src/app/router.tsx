@@ -16,6 +16,10 @@ import type { ScreenRoute } from './routes.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { WelcomeScreen } from './shell/WelcomeScreen.tsx';
 
+/** The wall display (/dashboard): no session, opened with its display key; outside the guard and the shell. */
+const WallDisplay = lazy(async () => ({ default: (await import('../features/statistics/DashboardScreen.tsx')).DashboardScreen }));
+export const WALL_DISPLAY_PATH = '/dashboard';
+
 function ScreenLoading() {
   const { t } = useTranslation();
   return (
@@ -58,6 +62,7 @@ export function buildRoutes(screens: readonly ScreenRoute[]): RouteObject[] {
   });
   return [
     { path: LOGIN_PATH, element: <LoginPage />, errorElement: <ScreenFailed /> },
+    { path: WALL_DISPLAY_PATH, element: <Suspense fallback={<ScreenLoading />}><WallDisplay /></Suspense>, errorElement: <ScreenFailed /> },
     {
       element: <RequireSession />,
       errorElement: <ScreenFailed />,

@@ -128,4 +128,8 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/inventar/postavke', permission: 'settings.write',
     screen: () => import('../features/inventory/SettingsScreen.tsx').then((module) => module.SettingsScreen),
   },
+  {
+    path: '/statistika', permission: 'samples.read',
+    screen: () => import('../features/statistics/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),
+  },
 ];

@@ -26,6 +26,7 @@ import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
+import { statisticsMessages } from '../features/statistics/messages.ts';
 
 export const bs = {
   app: {
@@ -174,6 +175,7 @@ export const bs = {
   logger: loggerMessages.bs,
   inventory: inventoryMessages.bs,
   integration: integrationMessages.bs,
+  statistics: statisticsMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

@@ -18,6 +18,7 @@ import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
+import { statisticsMessages } from '../features/statistics/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -166,4 +167,5 @@ export const en: Catalogue = {
   logger: loggerMessages.en,
   inventory: inventoryMessages.en,
   integration: integrationMessages.en,
+  statistics: statisticsMessages.en,
 };

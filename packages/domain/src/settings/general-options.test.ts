@@ -67,6 +67,6 @@ describe('menu hidden per role', () => {
     const admin = sidebarFor('admin', 0, '/prijem', {}, ['/postavke', '/prijem']);
     expect(admin.find((item) => item.path === '/postavke')?.visible).toBe(true);
     expect(admin.find((item) => item.path === '/prijem')).toMatchObject({ visible: false, default: false });
-    expect(admin.find((item) => item.default)?.path).toBe('/pacijenti');
+    expect(admin.find((item) => item.default)?.path).toBe('/statistika');
   });
 });

@@ -1,6 +1,6 @@
 /** Sidebar icons by the `icon` name of a sidebar item (Tabler icon names); an unknown name gets a neutral dot. */
 import {
-  IconAdjustments, IconAlertTriangle, IconBarcode, IconBox, IconChartBar, IconCircle, IconClipboardList,
+  IconAdjustments, IconAlertTriangle, IconBarcode, IconBox, IconChartBar, IconChartPie, IconCircle, IconClipboardList,
   IconDeviceDesktopAnalytics, IconDeviceDesktopCog, IconFileSpreadsheet, IconFileText, IconFlask, IconHeartHandshake, IconMail,
   IconMailForward, IconMicroscope, IconPlug, IconReport, IconSettings, IconTags, IconTestPipe, IconThermometer,
   IconUserPlus, IconUsers, IconVirus, type Icon,
@@ -13,6 +13,7 @@ const ICONS: Record<string, Icon> = {
   'barcode': IconBarcode,
   'box': IconBox,
   'chart-bar': IconChartBar,
+  'chart-pie': IconChartPie,
   'clipboard-list': IconClipboardList,
   'device-desktop-analytics': IconDeviceDesktopAnalytics,
   'device-desktop-cog': IconDeviceDesktopCog,
