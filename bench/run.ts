@@ -13,35 +13,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '@lis/server/src/app.ts';
-import { openDatabase, queryRows } from '@lis/server/src/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '@lis/server/src/db/seed/index.ts';
-import type { LoginAnswer } from '@lis/domain';
-import { generateVolume } from './generate.ts';
+import { queryRows } from '@lis/server/src/db/client.ts';
+import { benchDir, log, startBench } from './setup.ts';
 
-const samples = Number(process.env.BENCH_SAMPLES ?? 1_000_000);
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
-const here = import.meta.dirname;
-const log = (line: string) => console.log(`[bench] ${line}`);
-
-const database = await openDatabase({
-  databaseUrl: process.env.BENCH_DATABASE_URL,
-  dataDir: process.env.BENCH_DATABASE_URL ? undefined : path.join(here, '.data'),
-});
-await seedDemo(database.db);
-const started = performance.now();
-await generateVolume(database.db, samples, log);
-log(`data ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-
-const app = await buildApp({
-  db: database.db, logger: false,
-  config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
-});
-await app.ready();
-
-const login = await app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'admin@demo.lab', password: DEMO_PASSWORD } });
-const session = login.json<LoginAnswer>().data;
-const auth = { authorization: `Bearer ${session.idToken}`, 'x-site': session.site };
+const { iterations, database, app, session, auth } = await startBench(200);
 
 const pick = async <T>(query: string): Promise<T[]> =>
   queryRows<T>(database.db, sql.raw(query));
@@ -172,8 +147,8 @@ const summary = {
   iterations,
   results: results.map((row) => ({ ...row, p50: +row.p50.toFixed(2), p95: +row.p95.toFixed(2), p99: +row.p99.toFixed(2), max: +row.max.toFixed(2) })),
 };
-mkdirSync(path.join(here, 'results'), { recursive: true });
-writeFileSync(path.join(here, 'results', `${database.kind}${filter ? `-${filter.replace(/[^a-z0-9]+/gi, '-')}` : ''}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+mkdirSync(path.join(benchDir, 'results'), { recursive: true });
+writeFileSync(path.join(benchDir, 'results', `${database.kind}${filter ? `-${filter.replace(/[^a-z0-9]+/gi, '-')}` : ''}.json`), `${JSON.stringify(summary, null, 2)}\n`);
 console.log('\n| call | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|');
 for (const row of results) console.log(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} |`);
 await app.close();
