@@ -177,7 +177,7 @@ function SectionTable({ stats, language, admin }: { stats: LabStatistics; langua
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4">{t('statistics.perSection')}</Title>
       <Text size="sm" c="dimmed" mb="sm">{t('statistics.tatNote')}</Text>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} type="native" tabIndex={0}>
         <Table striped data-testid="section-table">
           <Table.Thead>
             <Table.Tr>
@@ -250,7 +250,7 @@ function PositivityTable({ stats, language }: { stats: LabStatistics; language: 
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="sm">{t('statistics.positivity')}</Title>
       {stats.pozitivnost.length === 0 ? <Text size="sm" c="dimmed">{t('statistics.noPositivity')}</Text> : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
           <Table striped data-testid="positivity-table">
             <Table.Thead>
               <Table.Tr>
