@@ -53,7 +53,9 @@ async function startOfSiteDay(db: Db, siteId: string): Promise<Date> {
 /** GET /postavke/analysers/list: the site's analysers with their connection state, last message and messages today. */
 export async function listAnalysers(db: Db, integration: Integration, list: ListRequest<unknown>): Promise<ListAnswer<AnalyserAnswer>> {
   const repository = integrationRepository(db, list.siteId);
-  const [page, stats] = await Promise.all([repository.listAnalysers(list), repository.messageStats(await startOfSiteDay(db, list.siteId))]);
+  // The day's start first: an await inside the array would leave a refused list query's rejection unhandled meanwhile.
+  const since = await startOfSiteDay(db, list.siteId);
+  const [page, stats] = await Promise.all([repository.listAnalysers(list), repository.messageStats(since)]);
   return { data: page.data.map((row) => answerOf(row, integration, stats.get(row.id))), pagination: page.pagination };
 }
 
