@@ -856,3 +856,26 @@ export const analyserReviewItems = pgTable('analyser_review_items', {
   index('analyser_review_items_site_created_idx').on(t.siteId, t.createdAt, t.id),
   index('analyser_review_items_message_idx').on(t.messageId),
 ]);
+
+/**
+ * Partners: the organisations the lab works with, lab-wide (one registry for every site): referrers and
+ * companies that order tests (and receive their reports by e-mail), insurers, and suppliers of the inventory.
+ * `vrste` says which of these roles a partner plays (one partner may be several). A partner's name is listed
+ * once whatever its case. A partner is never deleted once anything points at it; `aktivan` retires it.
+ */
+export const partners = pgTable('partners', {
+  id: id(),
+  naziv: text('naziv').notNull(),
+  vrste: jsonb('vrste').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  email: text('email').notNull().default(''),
+  telefon: text('telefon').notNull().default(''),
+  adresa: text('adresa').notNull().default(''),
+  /** Identification number of a legal entity in Bosnia and Herzegovina (JIB/IDB), when known. */
+  idBroj: text('id_broj').notNull().default(''),
+  aktivan: boolean('aktivan').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('partners_naziv_key').on(sql`lower(${t.naziv})`),
+  check('partners_vrste_check', sql`jsonb_typeof(${t.vrste}) = 'array' and ${t.vrste} <@ '["narucilac","osiguranje","dobavljac"]'::jsonb`),
+]);
