@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -45,12 +45,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const dataDir = options.dataDir;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    holdDataDir(dataDir);
+  }
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      if (dataDir) releaseDataDir(dataDir);
+    },
+  };
+}
+
+/**
+ * The embedded database may be open in one process only: PGlite has no postmaster to keep a second process
+ * (a second server, a backup taken while the server runs) from writing the same cluster, which corrupts it.
+ * The process that opens a data directory writes its pid into this file and removes it on close; a file left
+ * by a process that no longer runs (a crash, kill -9) is taken over.
+ */
+export const DATA_DIR_LOCK_FILE = 'lis-server.pid';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid of another running process that has the data directory open, or null. */
+export function dataDirHolder(dataDir: string): number | null {
+  const lockFile = path.join(dataDir, DATA_DIR_LOCK_FILE);
+  if (!existsSync(lockFile)) return null;
+  const pid = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  return isRunning(pid) ? pid : null;
+}
+
+function holdDataDir(dataDir: string): void {
+  const holder = dataDirHolder(dataDir);
+  if (holder !== null) {
+    throw new Error(`DATA_DIR is in use by process ${holder}: one embedded database can be open in one server only (stop it, or use PostgreSQL with DATABASE_URL for several servers).`);
+  }
+  writeFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), String(process.pid));
+}
+
+function releaseDataDir(dataDir: string): void {
+  const lockFile = path.join(dataDir, DATA_DIR_LOCK_FILE);
+  if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile);
 }
 
 /** Rows of a raw SQL statement: both drivers answer `{ rows }`, which drizzle's type for the shared `Db` cannot say. */
