@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from './db/rate-limit-store.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -63,7 +64,9 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, shared by every server process. A count that cannot be written (database down)
+  // lets the request through: the call itself then answers that the database is unreachable.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db), skipOnError: true });
   await app.register(swagger, {
     openapi: { info: { title: 'LIS API', version: '0.1.0' } },
     // The OpenAPI document is generated from the same zod contracts the routes validate and serialise with.

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/index.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { attachRealtime } from './realtime/socket.ts';
+import { shareEventsAcrossServers } from './realtime/cluster.ts';
 import { mailerFor } from './modules/outbox/mailer.ts';
 import { OutboxWorker } from './modules/outbox/worker.ts';
 import { ReadingIngest } from './modules/logger/ingest.ts';
@@ -47,8 +48,9 @@ const analyserIngest = new AnalyserIngest(database.db, realtime, integrationLog)
 const analyserConnections = new AnalyserConnections(database.db, analyserIngest, { host: config.host, log: integrationLog });
 const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections } });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
+const acrossServers = shareEventsAcrossServers(io, database, (error) => app.log.error({ kind: errorKind(error) }, 'real-time events between servers: PostgreSQL notification failed'));
 attachRealtime(io, database.db);
-realtime.attach(io);
+realtime.attach(io, { acrossServers });
 
 await app.listen({ port: config.port, host: config.host });
 outbox.start();

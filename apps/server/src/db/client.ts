@@ -23,6 +23,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection pool of a PostgreSQL server (the real-time adapter listens on one of its connections); none for PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -42,8 +44,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // from the pool and replaced on next use; without a listener the 'error' event would crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // Several servers starting at once migrate one after another: the first applies what is pending, the
+    // others then find nothing left to do (a session-level advisory lock, held on one connection meanwhile).
+    const lock = await pool.connect();
+    try {
+      await lock.query(`select pg_advisory_lock(hashtext('lis:migrate'))`);
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    } finally {
+      await lock.query(`select pg_advisory_unlock(hashtext('lis:migrate'))`).catch(() => undefined);
+      lock.release();
+    }
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dataDir = options.dataDir;
   if (dataDir) {

@@ -879,3 +879,26 @@ export const partners = pgTable('partners', {
   uniqueIndex('partners_naziv_key').on(sql`lower(${t.naziv})`),
   check('partners_vrste_check', sql`jsonb_typeof(${t.vrste}) = 'array' and ${t.vrste} <@ '["narucilac","osiguranje","dobavljac"]'::jsonb`),
 ]);
+
+/**
+ * The request-rate limits of the public calls (sign-in, wall display, temperature readings), counted in the
+ * database so that several server processes behind one address share one count: a client cannot get N times
+ * the limit by being spread over N servers. One row per route and client key for the current window.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+}, (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)]);
+
+/**
+ * Real-time events that several server processes pass to each other through PostgreSQL (socket.io's
+ * postgres adapter, on LISTEN/NOTIFY): a notification carries at most 8,000 bytes, so a larger event is
+ * stored here and the notification names its row; the adapter deletes rows older than its cleanup interval.
+ * Named and shaped as the adapter expects. Unused with the embedded database (one process).
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

@@ -10,12 +10,26 @@ export const wallDisplayRoom = (siteId: string) => `dashboard:${siteId}`;
 /** Sent to a user's sockets when their sessions were ended (disabled, rights changed, password reset), just before they are closed. */
 export const SESSION_ENDED_EVENT = 'session:ended';
 
+/** Between server processes: a user's sessions were ended (the payload is the user's id). */
+const USER_SESSIONS_ENDED = 'user:sessions-ended';
+
 /** Services publish site events here; in tests nothing is attached and events go nowhere. */
 export class RealtimeHub {
   private io: Server | null = null;
+  private acrossServers = false;
 
-  attach(io: Server): void {
+  /**
+   * `acrossServers`: the server shares events with other processes through the database (realtime/cluster.ts);
+   * they then also tell each other of ended sessions.
+   */
+  attach(io: Server, options: { acrossServers?: boolean } = {}): void {
     this.io = io;
+    this.acrossServers = options.acrossServers ?? false;
+    if (this.acrossServers) {
+      io.on(USER_SESSIONS_ENDED, (userId: unknown) => {
+        if (typeof userId === 'string') this.endLocalUserSockets(userId);
+      });
+    }
   }
 
   emitToSite(siteId: string, event: string, payload: unknown): void {
@@ -35,7 +49,16 @@ export class RealtimeHub {
    */
   endUserSockets(userId: string): void {
     if (!this.io) return;
-    this.io.to(userRoom(userId)).emit(SESSION_ENDED_EVENT, {});
-    this.io.in(userRoom(userId)).disconnectSockets();
+    this.endLocalUserSockets(userId);
+    // Each other server ends its own sockets of the user, event first, on receiving this one message: a room
+    // broadcast and a remote disconnect would travel as two notifications, and the disconnect could overtake
+    // the event.
+    if (this.acrossServers) this.io.serverSideEmit(USER_SESSIONS_ENDED, userId);
+  }
+
+  private endLocalUserSockets(userId: string): void {
+    if (!this.io) return;
+    this.io.local.to(userRoom(userId)).emit(SESSION_ENDED_EVENT, {});
+    this.io.local.in(userRoom(userId)).disconnectSockets();
   }
 }

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { sites, users, userSites } from '../schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -24,7 +24,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(sites);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Several servers starting at once on an empty database: one seeds, the others wait and find its sites.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lis:seed-demo'))`);
+    const [again] = await tx.select({ n: count() }).from(sites);
+    if ((again?.n ?? 0) > 0) return false;
     const siteRows = await tx.insert(sites).values(DEMO_SITES).returning({ id: sites.id, sifra: sites.sifra });
     const siteId = new Map(siteRows.map((row) => [row.sifra, row.id]));
     const userRows = await tx.insert(users).values(DEMO_USERS.map((user) => ({
@@ -38,8 +42,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const seed of CATALOGUE_SEEDERS) await seed(tx);
     // Demo patients and samples need the catalogue's assays.
     await seedDemoPatients(tx);
+    return true;
   });
-  return true;
 }
 
 type Seeder = (db: Db) => Promise<void>;

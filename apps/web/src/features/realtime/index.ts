@@ -3,4 +3,4 @@
  * event of the current session (e.g. a list that reloads when a result of its
  * site is approved). The connection itself is mounted by the shell (app/).
  */
-export { useRealtimeEvent } from './realtime.ts';
+export { SOCKET_TRANSPORTS, useRealtimeEvent } from './realtime.ts';

@@ -41,8 +41,14 @@ export interface SocketFactory {
   (options: { token: string; site: string }): Socket;
 }
 
+/**
+ * WebSocket first, long-polling only where a proxy refuses WebSocket: a WebSocket is one connection to one
+ * server, so several servers behind a load balancer need no sticky sessions (polling would).
+ */
+export const SOCKET_TRANSPORTS = ['websocket', 'polling'];
+
 export const connectSocket: SocketFactory = ({ token, site }) =>
-  io({ path: '/socket.io', auth: { token, site } });
+  io({ path: '/socket.io', auth: { token, site }, transports: SOCKET_TRANSPORTS });
 
 /** The server ends a user's sessions (disabled, rights changed, password reset): it says so, then closes the socket. */
 export const SESSION_ENDED_EVENT = 'session:ended';

@@ -19,6 +19,7 @@ import { useLanguage } from '../../i18n/index.ts';
 import { formatTime } from '../../lib/date-time.ts';
 import { WallDisplayRefused, statisticsKeys, wallDisplay } from './api.ts';
 import { count, minutesText, percent } from './format.ts';
+import { SOCKET_TRANSPORTS } from '../realtime/index.ts';
 
 const POLL_MS = 60_000;
 
@@ -26,7 +27,7 @@ function useDisplaySocket(key: string): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!key) return undefined;
-    const socket = io({ path: '/socket.io', auth: { dashboardKey: key } });
+    const socket = io({ path: '/socket.io', auth: { dashboardKey: key }, transports: SOCKET_TRANSPORTS });
     socket.on(WALL_DISPLAY_CHANGED_EVENT, () => void client.invalidateQueries({ queryKey: statisticsKeys.wallDisplay(key) }));
     return () => {
       socket.disconnect();

@@ -1,0 +1,14 @@
+CREATE TABLE "rate_limit_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_ends_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "socket_io_attachments" (
+	"id" bigserial NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now(),
+	"payload" "bytea",
+	CONSTRAINT "socket_io_attachments_id_unique" UNIQUE("id")
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limit_counters_window_idx" ON "rate_limit_counters" USING btree ("window_ends_at");

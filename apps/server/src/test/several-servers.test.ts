@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { LoginAnswer } from '@lis/domain';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../db/client.ts';
+import { createResultCatalogue, resultCalls } from '../modules/results/test-fixtures.ts';
+import { api, daysAgo, jmbgFor, registerPatient } from '../modules/samples/test-fixtures.ts';
+import { RealtimeHub } from '../realtime/hub.ts';
+import { buildTestApp, signIn, siteId, type SignedIn } from './harness.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+
+// Several server processes on one PostgreSQL database work as one system: two real servers (main.ts, as
+// production runs it) on a fresh database; a session opened on one works on the other, an approval made
+// through one reaches a browser socket connected to the other, ending a user's sessions on one closes the
+// user's sockets on the other, and the public calls' rate limit counts requests to both together.
+// PostgreSQL only (TEST_DATABASE_URL): the embedded database is one process by design.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let databaseName = '';
+let databaseUrl = '';
+let database: Database;
+let a: ServerProcess;
+let b: ServerProcess;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  if (!serverUrl) return;
+  databaseName = `${new URL(serverUrl).pathname.slice(1) || 'lis'}_s${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  // Both start at once on the empty database: one migrates and seeds it, the other waits and starts on it.
+  [a, b] = await Promise.all([startServerProcess(databaseUrl), startServerProcess(databaseUrl)]);
+  database = await openDatabase({ databaseUrl });
+}, 120_000);
+
+afterAll(async () => {
+  if (!serverUrl) return;
+  for (const socket of sockets) socket.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.close();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+async function signInAt(server: ServerProcess, email: string): Promise<SignedIn> {
+  const response = await fetch(`${server.url}/api/login/users`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo1234!', returnSecureToken: true }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { data } = (await response.json()) as LoginAnswer;
+  return { token: data.idToken, site: data.site, sites: data.sites, userId: data.localId };
+}
+
+function call(server: ServerProcess, user: SignedIn, method: 'GET' | 'POST', path: string, body?: unknown, site = user.site) {
+  return fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, 'x-site': site, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
+}
+
+function socketAt(server: ServerProcess, user: SignedIn, site = user.site): Promise<Socket> {
+  const socket = connect(server.url, { path: '/socket.io', auth: { token: user.token, site }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+function nextEvent(socket: Socket, event: string, withinMs = 10_000): Promise<unknown> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), withinMs);
+    socket.once(event, (payload: unknown) => { clearTimeout(timer); resolve(payload); });
+  });
+}
+
+describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', () => {
+  it('two servers started together on an empty database migrate and seed it once', async () => {
+    const [row] = await queryRows<{ sites: number; users: number }>(database.db, sql`
+      select (select count(*) from sites)::int as sites, (select count(*) from users)::int as users`);
+    expect(row).toEqual({ sites: 2, users: 4 });
+  });
+
+  it('a session opened on one server works on the other', async () => {
+    const specialist = await signInAt(a, 'specijalista@demo.lab');
+    const onB = await call(b, specialist, 'GET', '/sesija/izbornik');
+    expect(onB.status).toBe(200);
+    const signOut = await call(b, specialist, 'POST', '/logout/users', { type: 'manual' });
+    expect([200, 204]).toContain(signOut.status);
+    expect((await call(a, specialist, 'GET', '/sesija/izbornik')).status).toBe(401);
+  });
+
+  it('an approval made through one server reaches a browser connected to the other, in its site only', async () => {
+    // The sample is prepared in process (same database); the approval itself goes through server A.
+    const setup = await buildTestApp(database, new RealtimeHub());
+    try {
+      const client = api({ app: setup, database, realtime: new RealtimeHub(), close: async () => {} });
+      const specialist = await signIn(setup, 'specijalista@demo.lab');
+      const cat = await createResultCatalogue(database.db);
+      const calls = resultCalls(client, cat);
+      const patient = await registerPatient(client, specialist, jmbgFor(daysAgo(50 * 365 + 11), 'MUŠKI'), { ime: 'Dvoserver', prezime: 'Odobrić' });
+      const sample = await calls.createSample(specialist, patient._id, ['GLU', 'K']);
+      await calls.saved(specialist, sample._id, { GLU: '5,1', K: '4,2' });
+
+      const watcher = await signInAt(b, 'admin@demo.lab');
+      const onBSarajevo = await socketAt(b, watcher, siteId(watcher, 'SA'));
+      const onBTuzla = await socketAt(b, watcher, siteId(watcher, 'TZ'));
+      const seen = nextEvent(onBSarajevo, 'result:approved');
+      const notSeen = nextEvent(onBTuzla, 'result:approved', 1_500);
+      const approve = await call(a, specialist, 'POST', '/rezultati/odobri', { sid: sample._id });
+      expect(approve.status, await approve.clone().text()).toBe(200);
+      expect(await seen).toMatchObject({ id: sample._id, site: siteId(watcher, 'SA') });
+      expect(await notSeen).toBeNull();
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("disabling a user on one server signs the user's pages on the other out", async () => {
+    const admin = await signInAt(a, 'admin@demo.lab');
+    const viewer = await signInAt(b, 'pregled@demo.lab');
+    const page = await socketAt(b, viewer);
+    const ended = nextEvent(page, 'session:ended');
+    const closed = new Promise<string>((resolve) => page.once('disconnect', (reason) => resolve(reason)));
+    const disable = await call(a, admin, 'POST', '/postavke/users/disable', { _id: viewer.userId });
+    expect(disable.status, await disable.clone().text()).toBe(200);
+    expect(await ended).toEqual({});
+    expect(await closed).toBe('io server disconnect');
+    expect((await call(b, viewer, 'GET', '/sesija/izbornik')).status).toBe(401);
+  });
+
+  it('the rate limit of a public call counts the requests to both servers together', async () => {
+    // GET /api/dashboard allows 120 requests a minute per client address (an unknown key answers 404).
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const [fromA, fromB] = await Promise.all([fetch(`${a.url}/api/dashboard?kljuc=nepoznat`), fetch(`${b.url}/api/dashboard?kljuc=nepoznat`)]);
+      statuses.push(fromA.status, fromB.status);
+    }
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect((await fetch(`${b.url}/api/dashboard?kljuc=nepoznat`)).status).toBe(429);
+    expect((await fetch(`${a.url}/api/dashboard?kljuc=nepoznat`)).status).toBe(429);
+  });
+});
