@@ -20,6 +20,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of the outbox's e-mails. */
   smtpFrom: string;
+  /** How long a message being sent may stay claimed before another worker takes it as its sender's process died. */
+  outboxClaimStaleSeconds: number;
   /** Temperature readings over MQTT: the broker to subscribe to; unset runs an embedded broker on mqttHost:mqttPort. */
   mqttUrl: string | undefined;
   mqttHost: string;
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfFontDir: env.PDF_FONT_DIR ? path.resolve(typedIn, env.PDF_FONT_DIR) : DEFAULT_PDF_FONT_DIR,
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'LIS <nalazi@localhost>',
+    outboxClaimStaleSeconds: Number(env.OUTBOX_CLAIM_STALE_SECONDS ?? 600),
     mqttUrl: env.MQTT_URL || undefined,
     mqttHost: env.MQTT_HOST ?? env.HOST ?? '0.0.0.0',
     mqttPort: Number(env.MQTT_PORT ?? 1883),

@@ -28,7 +28,7 @@ const realtime = new RealtimeHub();
 // The outbox worker sends in the background of this process: its claims and sends never hold a request.
 const mailer = mailerFor(config.smtpUrl, config.dataDir);
 const outbox = new OutboxWorker({
-  db: database.db, mailer, from: config.smtpFrom,
+  db: database.db, mailer, from: config.smtpFrom, staleAfterMs: config.outboxClaimStaleSeconds * 1000,
   // Only the error's kind: a database error's message can carry a query's parameters (patient data).
   onError: (error) => console.error('outbox worker failed, retrying at its next round:', errorKind(error)),
 });

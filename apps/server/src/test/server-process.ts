@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import type { LoginAnswer } from '@lis/domain';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../db/seed/index.ts';
+import type { SignedIn } from './harness.ts';
 
 // Real server processes for the several-servers and crash tests: `apps/server/src/main.ts` run as
 // production runs it, on loopback, against the PostgreSQL database the test names. Output is kept in
@@ -39,7 +44,9 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const mqttPort = await freePort();
-  const child = spawn(path.join(repositoryRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // Node itself with tsx as a loader, not the tsx command: that runs the server in a child process of its own,
+  // which a SIGKILL of the command would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -74,4 +81,44 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     stop: async () => { child.kill('SIGTERM'); await exited(child); },
     kill: async () => { child.kill('SIGKILL'); await exited(child); },
   };
+}
+
+/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped by `drop()`. */
+export async function freshServerDatabase(serverUrl: string, tag: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${new URL(serverUrl).pathname.slice(1) || 'lis'}_${tag}${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Signs a demo user in over HTTP, as a browser does. */
+export async function signInOver(server: ServerProcess, email: string): Promise<SignedIn> {
+  const response = await fetch(`${server.url}/api/login/users`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as LoginAnswer;
+  return { token: data.idToken, site: data.site, sites: data.sites, userId: data.localId };
+}
+
+/** A call of the API over HTTP with the user's session and site. */
+export function callOver(server: ServerProcess, user: SignedIn, method: 'GET' | 'POST', apiPath: string, body?: unknown, site = user.site): Promise<Response> {
+  return fetch(`${server.url}/api${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, 'x-site': site, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
 }

@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { LoginAnswer } from '@lis/domain';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../db/client.ts';
@@ -9,7 +6,7 @@ import { createResultCatalogue, resultCalls } from '../modules/results/test-fixt
 import { api, daysAgo, jmbgFor, registerPatient } from '../modules/samples/test-fixtures.ts';
 import { RealtimeHub } from '../realtime/hub.ts';
 import { buildTestApp, signIn, siteId, type SignedIn } from './harness.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { callOver, freshServerDatabase, signInOver, startServerProcess, type ServerProcess } from './server-process.ts';
 
 // Several server processes on one PostgreSQL database work as one system: two real servers (main.ts, as
 // production runs it) on a fresh database; a session opened on one works on the other, an approval made
@@ -18,8 +15,7 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
 // PostgreSQL only (TEST_DATABASE_URL): the embedded database is one process by design.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-let databaseName = '';
-let databaseUrl = '';
+let target: Awaited<ReturnType<typeof freshServerDatabase>>;
 let database: Database;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -27,17 +23,10 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   if (!serverUrl) return;
-  databaseName = `${new URL(serverUrl).pathname.slice(1) || 'lis'}_s${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  target = await freshServerDatabase(serverUrl, 's');
   // Both start at once on the empty database: one migrates and seeds it, the other waits and starts on it.
-  [a, b] = await Promise.all([startServerProcess(databaseUrl), startServerProcess(databaseUrl)]);
-  database = await openDatabase({ databaseUrl });
+  [a, b] = await Promise.all([startServerProcess(target.url), startServerProcess(target.url)]);
+  database = await openDatabase({ databaseUrl: target.url });
 }, 120_000);
 
 afterAll(async () => {
@@ -45,29 +34,11 @@ afterAll(async () => {
   for (const socket of sockets) socket.close();
   await Promise.all([a?.stop(), b?.stop()]);
   await database?.close();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-  await admin.end();
+  await target?.drop();
 });
 
-async function signInAt(server: ServerProcess, email: string): Promise<SignedIn> {
-  const response = await fetch(`${server.url}/api/login/users`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo1234!', returnSecureToken: true }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { data } = (await response.json()) as LoginAnswer;
-  return { token: data.idToken, site: data.site, sites: data.sites, userId: data.localId };
-}
-
-function call(server: ServerProcess, user: SignedIn, method: 'GET' | 'POST', path: string, body?: unknown, site = user.site) {
-  return fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.token}`, 'x-site': site, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-}
+const signInAt = signInOver;
+const call = callOver;
 
 function socketAt(server: ServerProcess, user: SignedIn, site = user.site): Promise<Socket> {
   const socket = connect(server.url, { path: '/socket.io', auth: { token: user.token, site }, transports: ['websocket'], reconnection: false });
