@@ -27,28 +27,11 @@ import { AnalyserIngest } from '@lis/server/src/modules/integration/ingest.ts';
 import { analyserById } from '@lis/server/src/modules/integration/repository.ts';
 import { sendAstmMessages } from '@lis/server/src/modules/integration/replay.ts';
 import type { AnalyserSavedAnswer, LoginAnswer } from '@lis/domain';
+import { CBC, cbcMessage } from './cbc.ts';
 
 const samplesPerRun = Number(process.env.ANALYSER_SAMPLES ?? 200);
 const here = import.meta.dirname;
 const log = (line: string) => console.log(`[bench:analysers] ${line}`);
-
-/** The complete blood count: the analyser's code is the assay's code; a value in range for an adult. */
-const CBC: [string, string, string][] = [
-  ['WBC', '6.4', '10*9/L'], ['RBC', '4.85', '10*12/L'], ['HGB', '142', 'g/L'], ['HCT', '0.42', 'L/L'], ['MCV', '88.1', 'fL'],
-  ['MCH', '29.3', 'pg'], ['MCHC', '334', 'g/L'], ['RDW', '13.1', '%'], ['PLT', '251', '10*9/L'], ['MPV', '9.8', 'fL'],
-  ['NEU%', '58.2', '%'], ['LYM%', '31.0', '%'], ['MONO%', '7.1', '%'], ['EOS%', '3.1', '%'], ['BASO%', '0.6', '%'],
-  ['NEU#', '3.72', '10*9/L'], ['LYM#', '1.98', '10*9/L'], ['MONO#', '0.45', '10*9/L'], ['EOS#', '0.20', '10*9/L'], ['BASO#', '0.04', '10*9/L'],
-];
-
-function cbcMessage(code: string, run: number): string {
-  return `${[
-    `H|\\^&|||BENCH-XN^${run}|||||||P|1`,
-    'P|1',
-    `O|1|${code}||${CBC.map(([test]) => `^^^${test}`).join('\\')}|R`,
-    ...CBC.map(([test, value, unit], index) => `R|${index + 1}|^^^${test}|${value}|${unit}||N||F`),
-    'L|1|N',
-  ].join('\r')}\r`;
-}
 
 const database = await openDatabase({
   databaseUrl: process.env.BENCH_DATABASE_URL,
