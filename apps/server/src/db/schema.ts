@@ -902,3 +902,15 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+
+/**
+ * Which server process runs an analyser's connection, when several run on one database: one at a time, the
+ * holder of the analyser's lease, which it renews while it lives. A lease that was not renewed in time
+ * (its process died) is taken by another process, which then opens the connection (modules/integration/leases.ts).
+ */
+export const analyserLeases = pgTable('analyser_leases', {
+  analyserId: uuid('analyser_id').primaryKey().references(() => analysers.id, { onDelete: 'cascade' }),
+  /** The holding process: a random id of each server start. */
+  owner: text('owner').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
