@@ -67,6 +67,6 @@ describe('chat: site scoping', () => {
     await expectEveryRouteCovered(chatRoutes, crossSiteCases);
   });
   it.each(Object.keys(crossSiteCases))('%s', async (route) => {
-    await crossSiteCases[route as RouteKey]();
+    await crossSiteCases[route as RouteKey]!();
   });
 });
