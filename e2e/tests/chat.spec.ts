@@ -43,6 +43,8 @@ async function openChat(page: Page): Promise<void> {
 }
 
 test('two staff of one site exchange a message and a file live; another site sees nothing', async ({ browser, baseURL }) => {
+  // Three browsers signed in side by side.
+  test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const first = `Pozdrav iz Sarajeva ${stamp}`;
   const second = `drugi red ${stamp}`;
@@ -51,10 +53,11 @@ test('two staff of one site exchange a message and a file live; another site see
   const tech = await newPage(browser, baseURL);
   const specialist = await newPage(browser, baseURL);
   const tuzla = await newPage(browser, baseURL);
-  await openAs(tech, DEMO.tehnicar.email);
-  await openAs(specialist, DEMO.specijalista.email);
+  // Any screen will do: the chat is in the top bar of every one.
+  await openAs(tech, DEMO.tehnicar.email, '/prijem');
+  await openAs(specialist, DEMO.specijalista.email, '/prijem');
   await chooseSite(specialist, 'Sarajevo');
-  await openAs(tuzla, DEMO.admin.email);
+  await openAs(tuzla, DEMO.admin.email, '/prijem');
   await chooseSite(tuzla, 'Tuzla');
   // The specialist keeps the window closed: what arrives counts as unread.
   const unreadBefore = await opener(specialist).getAttribute('aria-label');
@@ -197,4 +200,16 @@ test('the chat window passes axe and is looked at', async ({ page }, testInfo) =
   await page.keyboard.press('Escape');
   await expect(chatWindow(page)).toHaveCount(0);
   await expect(opener(page)).toBeFocused();
+
+  // A phone: the window fits the screen, the top bar keeps its controls in view.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await openChat(page);
+  // What was being written is still there after closing the window.
+  await expect(chatWindow(page).getByRole('textbox', { name: 'Poruka' })).toHaveValue('Molim provjeru uzorka 42 prije 10 h.');
+  const box = await chatWindow(page).boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await expect(opener(page)).toBeInViewport();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('chat-narrow.png') });
 });

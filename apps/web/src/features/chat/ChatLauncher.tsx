@@ -35,6 +35,8 @@ export function ChatLauncher({ siteId, siteName, userId, canWrite }: ChatLaunche
   const buttonRef = useRef<HTMLButtonElement>(null);
   const reading = useRef(false);
   const lastMarked = useRef<string | null>(null);
+  // What is being written survives closing the window (per site: another site is another conversation).
+  const drafts = useRef(new Map<string, string>());
   const unread = useQuery({ queryKey: chatKeys.unread(siteId), queryFn: ({ signal }) => fetchUnread(signal) });
   const count = unread.data?.neprocitano ?? 0;
   const maxBytes = unread.data?.max_velicina ?? DEFAULT_CHAT_MAX_FILE_MB * BYTES_PER_MB;
@@ -94,6 +96,8 @@ export function ChatLauncher({ siteId, siteName, userId, canWrite }: ChatLaunche
                 maxBytes={maxBytes}
                 readingRef={reading}
                 onRead={onRead}
+                draft={drafts.current.get(siteId) ?? ''}
+                onDraftChange={(text) => drafts.current.set(siteId, text)}
                 onClose={close}
               />
             </div>

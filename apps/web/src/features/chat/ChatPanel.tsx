@@ -45,10 +45,13 @@ export interface ChatPanelProps {
   readingRef: RefObject<boolean>;
   /** The reader has seen everything up to this message. */
   onRead: (messageId: string) => void;
+  /** The text being written, kept by the opener while the window is closed. */
+  draft: string;
+  onDraftChange: (text: string) => void;
   onClose: () => void;
 }
 
-export function ChatPanel({ siteId, siteName, userId, canWrite, maxBytes, readingRef, onRead, onClose }: ChatPanelProps) {
+export function ChatPanel({ siteId, siteName, userId, canWrite, maxBytes, readingRef, onRead, draft, onDraftChange, onClose }: ChatPanelProps) {
   const { t } = useTranslation(undefined, { keyPrefix: 'chat' });
   const history = useInfiniteQuery({
     queryKey: chatKeys.history(siteId),
@@ -173,7 +176,7 @@ export function ChatPanel({ siteId, siteName, userId, canWrite, maxBytes, readin
         ) : null}
       </Box>
       {canWrite ? (
-        <Composer siteId={siteId} maxBytes={maxBytes} inputRef={inputRef} />
+        <Composer siteId={siteId} maxBytes={maxBytes} inputRef={inputRef} draft={draft} onDraftChange={onDraftChange} />
       ) : (
         <Text size="sm" c="dimmed" px="sm" py="xs" className={classes.footer}>{t('readOnly')}</Text>
       )}
@@ -246,11 +249,23 @@ function ChatImage({ file }: { file: ChatAttachment }) {
   );
 }
 
-function Composer({ siteId, maxBytes, inputRef }: { siteId: string; maxBytes: number; inputRef: RefObject<HTMLTextAreaElement | null> }) {
+interface ComposerProps {
+  siteId: string;
+  maxBytes: number;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  draft: string;
+  onDraftChange: (text: string) => void;
+}
+
+function Composer({ siteId, maxBytes, inputRef, draft, onDraftChange }: ComposerProps) {
   const { t } = useTranslation(undefined, { keyPrefix: 'chat' });
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState(draft);
+  const setText = (value: string) => {
+    setTextState(value);
+    onDraftChange(value);
+  };
   const drafts = useDraftFiles(maxBytes, language);
   const send = useMutation({
     mutationFn: () => sendMessage(text, drafts.active.map((draft) => draft.file)),
