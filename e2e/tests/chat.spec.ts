@@ -116,6 +116,7 @@ test('two staff of one site exchange a message and a file live; another site see
   const download = conversation(tech).getByRole('button', { name: 'Preuzmi epruveta.png (70 Bytes)' });
   await expect(download).toBeVisible();
   await expect(conversation(tech).getByRole('img', { name: 'Slika epruveta.png' })).toBeVisible();
+  await tech.screenshot({ path: test.info().outputPath('chat-exchange.png') });
   const downloaded = tech.waitForEvent('download');
   await download.click();
   expect((await downloaded).suggestedFilename()).toBe('epruveta.png');
