@@ -115,6 +115,7 @@ export const MESSAGES = {
   'settings.sifraInvalid': { bs: 'Šifra sajta: do 10 velikih slova, cifara, - ili _.', en: 'Site code: up to 10 capital letters, digits, - or _.', de: 'Standortcode: bis zu 10 Großbuchstaben, Ziffern, - oder _.' },
   'settings.sifraTaken': { bs: 'Sajt s ovom šifrom već postoji.', en: 'A site with this code already exists.', de: 'Ein Standort mit diesem Code existiert bereits.' },
   'settings.timeZoneInvalid': { bs: 'Vremenska zona nije validna (npr. Europe/Sarajevo).', en: 'The time zone is not valid (e.g. Europe/Sarajevo).', de: 'Die Zeitzone ist ungültig (z. B. Europe/Sarajevo).' },
+  'settings.chatMaxFileInvalid': { bs: 'Najveća datoteka u chatu: cijeli broj MB od 1 do 10.', en: 'Largest chat file: a whole number of MB from 1 to 10.', de: 'Größte Chat-Datei: eine ganze Zahl MB von 1 bis 10.' },
   'settings.menuPathUnknown': { bs: 'Stavka menija ne postoji ili se ne može sakriti.', en: 'The menu item does not exist or cannot be hidden.', de: 'Der Menüeintrag existiert nicht oder kann nicht ausgeblendet werden.' },
   // Izvještaji (/reports)
   'izvjestaji.forbidden': { bs: 'Nemate pristup ovom izvještaju.', en: 'You do not have access to this report.', de: 'Sie haben keinen Zugriff auf diesen Bericht.' },
@@ -158,6 +159,11 @@ export const MESSAGES = {
   'statistics.targetSaved': { bs: 'Cilj vremena obrade sačuvan.', en: 'Turnaround target saved.', de: 'Bearbeitungszeitziel gespeichert.' },
   'statistics.dashboardOn': { bs: 'Zidni prikaz uključen. Ključ se prikazuje samo sada.', en: 'Wall display enabled. The key is shown only now.', de: 'Wandanzeige aktiviert. Der Schlüssel wird nur jetzt angezeigt.' },
   'statistics.dashboardOff': { bs: 'Zidni prikaz isključen.', en: 'Wall display disabled.', de: 'Wandanzeige deaktiviert.' },
+  // Staff chat and uploads
+  'upload.unsupported': { bs: 'Format nije podržan.', en: 'The format is not supported.', de: 'Das Format wird nicht unterstützt.' },
+  'chat.empty': { bs: 'Prazna poruka se ne šalje: upišite tekst ili priložite datoteku.', en: 'An empty message is not sent: type a text or attach a file.', de: 'Eine leere Nachricht wird nicht gesendet: Text eingeben oder eine Datei anhängen.' },
+  'chat.readOnly': { bs: 'Imate pravo samo čitanja: poruke u chatu ne možete slati.', en: 'You have read-only access: you cannot send chat messages.', de: 'Sie haben nur Lesezugriff: Sie können keine Chat-Nachrichten senden.' },
+  'chat.fileTooLarge': { bs: 'Datoteka {{naziv}} je veća od dozvoljenih {{max}}.', en: 'The file {{naziv}} is larger than the allowed {{max}}.', de: 'Die Datei {{naziv}} ist größer als die erlaubten {{max}}.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

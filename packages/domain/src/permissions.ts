@@ -27,6 +27,9 @@ export const PERMISSIONS = [
   // Inventory: products, stock and movements are read with inventory.read; registering products and booking goods in and out is a write.
   'inventory.read',
   'inventory.write',
+  // Staff chat of the site: everyone signed in reads it; writing (messages and files) needs edit rights (level 0, not a viewer).
+  'chat.read',
+  'chat.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,6 +42,7 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'outbox.send',
     'logger.read', 'logger.acknowledge',
     'inventory.read', 'inventory.write',
+    'chat.read', 'chat.write',
   ],
   technician: [
     'patients.read', 'patients.write', 'samples.read', 'samples.write',
@@ -46,8 +50,9 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'outbox.send',
     'logger.read', 'logger.acknowledge',
     'inventory.read', 'inventory.write',
+    'chat.read', 'chat.write',
   ],
-  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read', 'inventory.read'],
+  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read', 'inventory.read', 'chat.read'],
 };
 
 export function isRole(value: string): value is Role {

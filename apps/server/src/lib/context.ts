@@ -1,4 +1,4 @@
-import type { Permission, Role } from '@lis/domain';
+import type { MessageCode, Permission, Role } from '@lis/domain';
 
 /** Who is calling and for which site, resolved by the auth hook from the token. */
 export interface RequestContext {
@@ -26,6 +26,8 @@ declare module 'fastify' {
      * 403 auth.passwordChangeRequired until the password is changed.
      */
     beforePasswordChange?: boolean;
+    /** The 403 code when the caller lacks the permission, where a route has a clearer word than 'auth.forbidden'. */
+    refusal?: MessageCode;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -22,6 +22,7 @@ import { invoiceRoutes } from './invoice/routes.ts';
 import { reportRoutes } from './izvjestaji/routes.ts';
 import { loggerRoutes } from './logger/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
+import { chatRoutes } from './chat/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 
@@ -52,6 +53,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'sample-types', routes: sampleTypeRoutes, siteData: false, why: 'one catalogue of sample types for the whole lab' },
   { folder: 'catalogue', routes: catalogueRoutes, siteData: false, why: "the lab's catalogue and setting records, shared by every site" },
   { folder: 'inventory', routes: inventoryRoutes, siteData: true },
+  { folder: 'chat', routes: chatRoutes, siteData: true },
 ];
 
 const modulesFolder = path.dirname(fileURLToPath(import.meta.url));

@@ -38,6 +38,14 @@ export class RealtimeHub {
     this.io?.to(wallDisplayRoom(siteId)).emit(WALL_DISPLAY_CHANGED_EVENT);
   }
 
+  /**
+   * An event for the people signed in on the site only (the staff chat): unlike `emitToSite` it does not nudge
+   * the site's wall displays, whose figures a chat message does not change.
+   */
+  emitToSiteStaff(siteId: string, event: string, payload: unknown): void {
+    this.io?.to(siteRoom(siteId)).emit(event, { ...(payload as object), site: siteId });
+  }
+
   /** A lab-wide event (no site data in it) to every signed-in page, whatever its site. */
   emitToAll(event: string, payload: unknown): void {
     this.io?.emit(event, payload);

@@ -14,6 +14,7 @@ import { jsonEditorMessages } from '../components/json-editor/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
+import { chatMessages } from '../features/chat/messages.ts';
 import { processingMessages } from '../features/processing/messages.ts';
 import { nalaziMessages } from '../features/nalazi/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
@@ -176,6 +177,7 @@ export const bs = {
   inventory: inventoryMessages.bs,
   integration: integrationMessages.bs,
   statistics: statisticsMessages.bs,
+  chat: chatMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

@@ -6,6 +6,7 @@ import { jsonEditorMessages } from '../components/json-editor/messages.ts';
 import { patientMessages } from '../features/patients/messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
+import { chatMessages } from '../features/chat/messages.ts';
 import { processingMessages } from '../features/processing/messages.ts';
 import { nalaziMessages } from '../features/nalazi/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
@@ -168,4 +169,5 @@ export const de: Catalogue = {
   inventory: inventoryMessages.de,
   integration: integrationMessages.de,
   statistics: statisticsMessages.de,
+  chat: chatMessages.de,
 };

@@ -5,3 +5,4 @@ export * from './test-picker.ts';
 export * from './contracts.ts';
 export * from './label.ts';
 export * from './sample-types.ts';
+export * from './serial-number.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sidebarFor } from '../menu.ts';
+import { DEFAULT_CHAT_MAX_FILE_MB } from '../chat/files.ts';
 import { DEFAULT_IDLE_SECONDS, allReportFlags, defaultReportFlags, effectiveGeneralOptions, generalOptionsFrom, reportFlagsFor } from './general-options.ts';
 
 const EMPTY_LETTERHEAD = { labName: '', labAddress: '', reportHeader: '', reportFooter: '' };
@@ -7,7 +8,7 @@ const EMPTY_LETTERHEAD = { labName: '', labAddress: '', reportHeader: '', report
 describe('effectiveGeneralOptions', () => {
   it('gives complete defaults when nothing is stored', () => {
     expect(effectiveGeneralOptions(null, null)).toEqual({
-      ...EMPTY_LETTERHEAD, defaultIdleTime: DEFAULT_IDLE_SECONDS, reportFlags: {}, hiddenMenu: {},
+      ...EMPTY_LETTERHEAD, defaultIdleTime: DEFAULT_IDLE_SECONDS, reportFlags: {}, hiddenMenu: {}, chatMaxFileMb: DEFAULT_CHAT_MAX_FILE_MB,
     });
   });
 

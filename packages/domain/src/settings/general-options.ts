@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../permissions.ts';
+import { CHAT_MAX_FILE_MB_LIMIT, DEFAULT_CHAT_MAX_FILE_MB } from '../chat/files.ts';
 
 /**
  * The lab's general options: a `setting_records` row of this type, lab-wide
@@ -64,6 +65,10 @@ export const generalOptionsSchema = z.object({
    * may open is still its permissions, and nothing hidden here can grant what a permission forbids.
    */
   hiddenMenu: z.partialRecord(roleKey, z.array(z.string().max(200)).max(100)).default({}),
+  /** The largest file (whole megabytes) a chat message may carry, up to the server's own limit. */
+  chatMaxFileMb: z.number({ error: 'settings.chatMaxFileInvalid' }).int({ error: 'settings.chatMaxFileInvalid' })
+    .min(1, { error: 'settings.chatMaxFileInvalid' }).max(CHAT_MAX_FILE_MB_LIMIT, { error: 'settings.chatMaxFileInvalid' })
+    .default(DEFAULT_CHAT_MAX_FILE_MB),
 });
 export type GeneralOptions = z.output<typeof generalOptionsSchema>;
 export type GeneralOptionsInput = z.input<typeof generalOptionsSchema>;
@@ -87,6 +92,7 @@ export function generalOptionsFrom(stored: unknown): GeneralOptions {
   return {
     labName: field('labName'), labAddress: field('labAddress'), reportHeader: field('reportHeader'), reportFooter: field('reportFooter'),
     defaultIdleTime: field('defaultIdleTime'), reportFlags: field('reportFlags'), hiddenMenu: field('hiddenMenu'),
+    chatMaxFileMb: field('chatMaxFileMb'),
   };
 }
 

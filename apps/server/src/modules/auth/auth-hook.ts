@@ -58,7 +58,7 @@ export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
       throw AppError.forbidden('auth.passwordChangeRequired');
     }
     if (permission !== 'authenticated' && !can(session.role, session.accessLevel, permission)) {
-      throw AppError.forbidden();
+      throw AppError.forbidden(request.routeOptions.config.refusal);
     }
     const touchInterval = Math.min(TOUCH_INTERVAL_MS, (session.idleSeconds * 1000) / 4);
     if (now.getTime() - session.lastSeenAt.getTime() > touchInterval) {

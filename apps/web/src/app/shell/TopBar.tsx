@@ -1,7 +1,7 @@
 /**
  * The top bar: sidebar toggle, site selector (only with more
- * than one site; the site code instead of the name below 600 px), the
- * notification bell and the avatar menu with 'Promjena šifre' and 'Odjava'.
+ * than one site; the site code instead of the name below 600 px), the staff
+ * chat's opener, the notification bell and the avatar menu with 'Promjena šifre' and 'Odjava'.
  */
 import { Avatar, Badge, Burger, Group, Menu, Select, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -9,6 +9,7 @@ import { IconChevronDown, IconKey, IconLogout, IconMicroscope } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import type { ActiveSession } from '../../features/auth/session.ts';
 import { NotificationBell } from '../../features/realtime/NotificationBell.tsx';
+import { ChatLauncher } from '../../features/chat/index.ts';
 
 /** Below 600 px the site selector shows the site code. */
 export const SITE_CODE_QUERY = '(max-width: 599.98px)';
@@ -64,6 +65,9 @@ export function TopBar({ session, navigation, onSiteChange, onChangePassword, on
           <Badge variant="light" size="lg" radius="sm" aria-label={t('shell.currentSite', { site: session.site.naziv })}>
             {compact ? session.site.sifra : session.site.naziv}
           </Badge>
+        )}
+        {session.data.mustChangePassword || !session.can('chat.read') ? null : (
+          <ChatLauncher siteId={session.siteId} siteName={session.site.naziv} userId={session.user.id} canWrite={session.can('chat.write')} />
         )}
         <NotificationBell siteId={session.siteId} />
         <Menu position="bottom-end" width={230} shadow="md">

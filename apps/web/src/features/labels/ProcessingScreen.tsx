@@ -2,11 +2,13 @@
  * /naljepnice, 'Uzorci u obradi' (hidden from the menu): the site's samples
  * that are in processing (ZAPRIMLJEN and U OBRADI, or one of the two), in the
  * list table, with the label (re)print per row. The code cell opens the
- * sample dialog with its ID, date and time (sample table).
+ * sample dialog with its ID, date and time (sample table); so does a running
+ * number typed in the serial-number dialog ('Redni broj').
  */
 import { useMemo, useState } from 'react';
-import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter, IconStarFilled } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHash, IconPrinter, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PROCESSING_STATUSES, sampleStatusLabelKey } from '@lis/domain';
 import { api } from '../../api/client.ts';
@@ -18,6 +20,7 @@ import { SAMPLE_LIST_URL, type SampleRow } from '../samples/index.ts';
 import { formatDate, formatTime } from '../../lib/date-time.ts';
 import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
 import { SampleDetailsDialog } from './SampleDetailsDialog.tsx';
+import { SerialNumberDialog } from './SerialNumberDialog.tsx';
 import classes from '../../components/sample-code.module.css';
 
 const ALL = 'all';
@@ -40,6 +43,7 @@ export function ProcessingScreen() {
   const [status, setStatus] = useState<string>(ALL);
   const [label, setLabel] = useState<LabelTarget | null>(null);
   const [details, setDetails] = useState<SampleRow | null>(null);
+  const [serialOpened, serial] = useDisclosure(false);
   const statuses = useMemo(() => (status === ALL ? PROCESSING_STATUSES : PROCESSING_STATUSES.filter((item) => item === status)), [status]);
 
   const columns: ListColumn<SampleRow>[] = [
@@ -66,15 +70,20 @@ export function ProcessingScreen() {
     <Stack gap="lg" maw={1400} mx="auto">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={1} size="h2">{t('labels.processingTitle')}</Title>
-        <SegmentedControl
-          aria-label={t('labels.statusFilter')}
-          value={status}
-          onChange={setStatus}
-          data={[
-            { value: ALL, label: t('labels.status_all') },
-            ...PROCESSING_STATUSES.map((value) => ({ value, label: t(sampleStatusLabelKey(value)) })),
-          ]}
-        />
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconHash size={16} aria-hidden />} onClick={serial.open} title={t('labels.serialOpenHint')}>
+            {t('labels.serialOpen')}
+          </Button>
+          <SegmentedControl
+            aria-label={t('labels.statusFilter')}
+            value={status}
+            onChange={setStatus}
+            data={[
+              { value: ALL, label: t('labels.status_all') },
+              ...PROCESSING_STATUSES.map((value) => ({ value, label: t(sampleStatusLabelKey(value)) })),
+            ]}
+          />
+        </Group>
       </Group>
       <ListFetcherContext value={processingFetcher}>
         <ListTable<SampleRow>
@@ -92,6 +101,7 @@ export function ProcessingScreen() {
           minWidth={760}
         />
       </ListFetcherContext>
+      <SerialNumberDialog opened={serialOpened} onClose={serial.close} onPick={setDetails} />
       <SampleDetailsDialog sample={details} onClose={() => setDetails(null)} onLabel={setLabel} />
       <LabelDialog sample={label} onClose={() => setLabel(null)} />
     </Stack>

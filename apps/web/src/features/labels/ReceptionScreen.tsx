@@ -5,13 +5,15 @@
  * while the last one is being received (scans are sent one after another).
  * POST /api/uzorci/prijem moves ZAPRIMLJEN to U OBRADI; the result shows the
  * patient, code, tests and status, and every scan of this session is listed.
+ * A label that will not scan is found by its running number ('Redni broj').
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconBarcode, IconCircleCheck, IconInfoCircle, IconLoader2, IconX } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle, IconBarcode, IconCircleCheck, IconHash, IconInfoCircle, IconLoader2, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { message } from '@lis/domain';
@@ -25,6 +27,7 @@ import {
   type ReceptionAnswer, type ScanEntry, type ScanOutcome, addScan, normaliseScan, outcomeOfAnswer, outcomeOfError, readHistory, updateScan,
   writeHistory,
 } from './reception.ts';
+import { SerialNumberDialog } from './SerialNumberDialog.tsx';
 import classes from '../../components/sample-code.module.css';
 import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 
@@ -50,6 +53,7 @@ export function ReceptionScreen() {
   const [history, setHistory] = useState<ScanEntry[]>(() => readHistory(siteId));
   const inputRef = useRef<HTMLInputElement>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const [serialOpened, serial] = useDisclosure(false);
 
   useEffect(() => {
     writeHistory(siteId, history);
@@ -88,15 +92,21 @@ export function ReceptionScreen() {
     setHistory((current) => updateScan(current, entry.key, change));
   };
 
-  const scan = () => {
-    const code = normaliseScan(value);
-    setValue('');
+  /** Receives a tube by its code: scanned, typed, or chosen by its running number. */
+  const receiveCode = (raw: string) => {
+    const code = normaliseScan(raw);
     refocus();
     if (code === '') return;
     scanCounter += 1;
     const entry: ScanEntry = { key: `${Date.now()}-${scanCounter}`, code, at: new Date().toISOString(), outcome: 'pending' };
     setHistory((current) => addScan(current, entry));
     queue.current = queue.current.then(() => receive(entry)).finally(refocus);
+  };
+
+  const scan = () => {
+    const typed = value;
+    setValue('');
+    receiveCode(typed);
   };
 
   const latest = history[0] ?? null;
@@ -133,7 +143,14 @@ export function ReceptionScreen() {
             <Button type="submit" size="xl" variant="light">{t('labels.scanSubmit')}</Button>
           </Group>
         </form>
+        <Group justify="flex-end" mt="sm">
+          {/* A label that will not scan: its running number finds the tube among today's samples. */}
+          <Button variant="subtle" size="sm" leftSection={<IconHash size={16} aria-hidden />} onClick={serial.open} title={t('labels.serialOpenHint')}>
+            {t('labels.serialOpen')}
+          </Button>
+        </Group>
       </Paper>
+      <SerialNumberDialog opened={serialOpened} onClose={() => { serial.close(); refocus(); }} onPick={(sample) => receiveCode(sample.code)} />
 
       <div aria-live="polite">
         {latest ? <ScanResult entry={latest} /> : (

@@ -50,6 +50,17 @@ const bs = {
   samplePatient: 'Pacijent',
   sampleStatus: 'Status',
   openPatient: 'Otvori prijem uzoraka pacijenta',
+  serialOpen: 'Redni broj',
+  serialOpenHint: 'Pronađi današnji uzorak po rednom broju s naljepnice',
+  serialTitle: 'Redni broj uzorka',
+  serialLabel: 'Redni broj s naljepnice (#)',
+  serialDescription: 'Današnji uzorci ovog sajta: {{count}}.',
+  serialNotNumber: 'Unesite broj.',
+  serialAbove: 'Današnji redni brojevi idu do {{highest}}.',
+  serialNoneToday: 'Danas još nema uzoraka na ovom sajtu.',
+  serialNotInData: 'Nijedan današnji uzorak ovog sajta nema redni broj {{number}}.',
+  serialLoadFailed: 'Današnji uzorci se nisu mogli učitati.',
+  serialFound: 'Pronađeni uzorak',
 };
 
 export type LabelMessageKey = keyof typeof bs;
@@ -102,6 +113,17 @@ const en: Catalogue = {
   samplePatient: 'Patient',
   sampleStatus: 'Status',
   openPatient: "Open the patient's sample entry",
+  serialOpen: 'Running number',
+  serialOpenHint: "Find today's sample by the running number on its label",
+  serialTitle: 'Running number of the sample',
+  serialLabel: 'Running number on the label (#)',
+  serialDescription: "Today's samples at this site: {{count}}.",
+  serialNotNumber: 'Enter a number.',
+  serialAbove: "Today's running numbers go up to {{highest}}.",
+  serialNoneToday: 'No samples at this site today yet.',
+  serialNotInData: 'No sample of this site today has the running number {{number}}.',
+  serialLoadFailed: "Today's samples could not be loaded.",
+  serialFound: 'Sample found',
 };
 
 const de: Catalogue = {
@@ -151,6 +173,17 @@ const de: Catalogue = {
   samplePatient: 'Patient',
   sampleStatus: 'Status',
   openPatient: 'Probenaufnahme des Patienten öffnen',
+  serialOpen: 'Laufnummer',
+  serialOpenHint: 'Heutige Probe über die Laufnummer auf dem Etikett finden',
+  serialTitle: 'Laufnummer der Probe',
+  serialLabel: 'Laufnummer auf dem Etikett (#)',
+  serialDescription: 'Heutige Proben an diesem Standort: {{count}}.',
+  serialNotNumber: 'Bitte eine Zahl eingeben.',
+  serialAbove: 'Die heutigen Laufnummern gehen bis {{highest}}.',
+  serialNoneToday: 'Heute gibt es an diesem Standort noch keine Proben.',
+  serialNotInData: 'Keine heutige Probe dieses Standorts hat die Laufnummer {{number}}.',
+  serialLoadFailed: 'Die heutigen Proben konnten nicht geladen werden.',
+  serialFound: 'Gefundene Probe',
 };
 
 export const labelMessages = { bs, en, de };

@@ -14,7 +14,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  HIDEABLE_MENU, LABEL_DPIS, MENU, type OptionsAnswer, type OptionsSaveRequest, REPORT_FLAGS, ROLES, type ReportFlag, type Role,
+  CHAT_MAX_FILE_MB_LIMIT, HIDEABLE_MENU, LABEL_DPIS, MENU, type OptionsAnswer, type OptionsSaveRequest, REPORT_FLAGS, ROLES, type ReportFlag, type Role,
   allReportFlags, can, optionsSaveRequest,
 } from '@lis/domain';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
@@ -34,6 +34,7 @@ interface Form {
   reportHeader: string;
   reportFooter: string;
   idleMinutes: number | string;
+  chatMaxFileMb: number | string;
   reportFlags: Record<Role, Record<ReportFlag, boolean>>;
   hiddenMenu: Record<Role, string[]>;
   width: number | string;
@@ -46,6 +47,7 @@ function formOf(answer: OptionsAnswer): Form {
   return {
     labName: options.labName, labAddress: options.labAddress, reportHeader: options.reportHeader, reportFooter: options.reportFooter,
     idleMinutes: Math.round(options.defaultIdleTime / SECONDS_PER_MINUTE),
+    chatMaxFileMb: options.chatMaxFileMb,
     reportFlags: allReportFlags({ reportFlags: options.reportFlags }),
     hiddenMenu: Object.fromEntries(ROLES.map((role) => [role, options.hiddenMenu[role] ?? []])) as Record<Role, string[]>,
     width: label.width, height: label.height, dpi: label.dpi,
@@ -59,6 +61,7 @@ function requestOf(form: Form): OptionsSaveRequest {
     options: {
       labName: form.labName, labAddress: form.labAddress, reportHeader: form.reportHeader, reportFooter: form.reportFooter,
       defaultIdleTime: Math.round(numberOf(form.idleMinutes) * SECONDS_PER_MINUTE),
+      chatMaxFileMb: numberOf(form.chatMaxFileMb),
       reportFlags: form.reportFlags,
       // Only what each role may open can be hidden for it; anything else is not in its menu anyway.
       hiddenMenu: Object.fromEntries(ROLES.map((role) => [role, form.hiddenMenu[role].filter((path) => HIDEABLE_MENU.some((entry) => entry.path === path))])),
@@ -164,6 +167,10 @@ export function OptionsScreen() {
             <NumberInput
               label={t('postavke.options.defaultIdleTime')} min={1} max={1440} step={15} allowDecimal={false}
               value={form.idleMinutes} onChange={(value) => set('idleMinutes', value)} error={problems.idleMinutes}
+            />
+            <NumberInput
+              mt="sm" label={t('postavke.options.chatMaxFileMb')} min={1} max={CHAT_MAX_FILE_MB_LIMIT} allowDecimal={false}
+              value={form.chatMaxFileMb} onChange={(value) => set('chatMaxFileMb', value)} error={problems.chatMaxFileMb}
             />
           </Card>
         </SimpleGrid>

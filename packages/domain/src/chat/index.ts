@@ -1,0 +1,3 @@
+export * from './files.ts';
+export * from './rules.ts';
+export * from './contracts.ts';
