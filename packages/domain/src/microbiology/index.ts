@@ -1,0 +1,5 @@
+export * from './ast-value.ts';
+export * from './interpretation.ts';
+export * from './reference-data.ts';
+export * from './culture.ts';
+export * from './contracts.ts';
