@@ -3,3 +3,4 @@ export * from './interpretation.ts';
 export * from './reference-data.ts';
 export * from './culture.ts';
 export * from './contracts.ts';
+export * from './report.ts';

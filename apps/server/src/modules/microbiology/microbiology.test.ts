@@ -6,6 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { labAssays } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, daysAgo, jmbgFor, registerPatient, type Api } from '../samples/test-fixtures.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { importReferenceData, type ImportSummary } from './reference-import.ts';
 
 // The culture of a urine culture test on the demo catalogue's Urinokultura (UKUL), with the shared EUCAST
@@ -210,6 +211,20 @@ describe('a urine culture', () => {
     const verified = await client.post(specialist, '/rezultati/verifikuj', { sid });
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await cultures(sid)).uzorak.status).toBe('VERIFICIRAN');
+
+    // The report prints the culture: organism and count, the antibiogram with S/I/R and the guideline used.
+    const pdf = await client.get(specialist, `/nalazi/pdf/${sid}`);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Mikrobiologija');
+    expect(text).toContain('Materijal: Urin, srednji mlaz');
+    expect(text).toContain('Izolat 1: Escherichia coli, 10^5 CFU/mL');
+    expect(text).toMatch(/Ampicillin\s+MIK \(mg\/L\)\s+16\s+R/);
+    expect(text).toMatch(/Ciprofloxacin\s+MIK \(mg\/L\)\s+0,5\s+I/);
+    expect(text).toMatch(/Gentamicin\s+MIK \(mg\/L\)\s+1\s+S/);
+    expect(text).toMatch(/Meropenem\s+Zona \(mm\)\s+25\s+S/);
+    expect(text).toMatch(/Vancomycin\s+MIK \(mg\/L\)\s+1\s+R\s+prirodna rezistencija/);
+    expect(text).toContain('Tumačenje po EUCAST 2025.');
   });
 });
 

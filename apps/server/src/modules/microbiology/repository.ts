@@ -152,6 +152,8 @@ export interface CultureTestRow {
   labassayId: string;
   sifra: string;
   naziv: string;
+  nazivEn: string;
+  nazivDe: string;
   rezultat: string | null;
 }
 
@@ -231,7 +233,8 @@ export function cultureRepository(db: Db, siteId: string) {
     /** The sample's tests of a microbiology section (cultures), in report order. */
     async cultureTests(sampleId: string): Promise<CultureTestRow[]> {
       return db.select({
-        id: sampleTests.id, labassayId: sampleTests.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, rezultat: sampleTests.rezultat,
+        id: sampleTests.id, labassayId: sampleTests.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv,
+        nazivEn: labAssays.nazivEn, nazivDe: labAssays.nazivDe, rezultat: sampleTests.rezultat,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))

@@ -1,5 +1,5 @@
 import {
-  type AntibiogramRow, type Culture, type CultureSaveRequest, type CulturesAnswer, type Interpretation, type OrganismOption,
+  type AntibiogramRow, type AstMethod, type Culture, type ReportMicrobiologyInput, type CultureSaveRequest, type CulturesAnswer, type Interpretation, type OrganismOption,
   type SampleStatus, type SirCategory, type UsedBreakpoint, cultureSaveRequest, cultureSummary, interpretReading, readAstValue,
   reportedCategory, selectBreakpoint,
 } from '@lis/domain';
@@ -231,8 +231,32 @@ export async function save(
   return { ...answer, kultura: cultureAnswer(saved) };
 }
 
-/** The cultures of a sample for its report: only cultures whose test is on the sample. */
-export async function culturesForReport(db: Db, siteId: string, sampleId: string): Promise<(Culture & { sampleTestId: string })[]> {
-  const stored = await cultureRepository(db, siteId).culturesOf(sampleId);
-  return stored.map((culture) => ({ ...cultureAnswer(culture), sampleTestId: culture.sampleTestId }));
+/**
+ * The cultures of a sample of the site for its report, in the order of their tests, with the attribution
+ * of the reference data; null when the sample has none. Run one statement after another: inside the
+ * verification's transaction a connection runs one at a time.
+ */
+export async function reportMicrobiology(db: Db | Tx, siteId: string, sampleId: string): Promise<ReportMicrobiologyInput | null> {
+  const repository = cultureRepository(db, siteId);
+  const stored = await repository.culturesOf(sampleId);
+  if (stored.length === 0) return null;
+  const tests = await repository.cultureTests(sampleId);
+  const sets = await referenceRepository(db).referenceSets();
+  const cultures = tests.flatMap((test) => {
+    const culture = stored.find((item) => item.sampleTestId === test.id);
+    if (!culture) return [];
+    return [{
+      test: { naziv: test.naziv, nazivEn: test.nazivEn, nazivDe: test.nazivDe },
+      materijal: culture.materijal, rast: culture.rast, napomena: culture.napomena, guideline: culture.guideline,
+      izolati: culture.izolati.map((isolate) => ({
+        naziv: isolate.fullname, kolicina: isolate.kolicina, napomena: isolate.napomena,
+        antibiogram: isolate.antibiogram.map((row) => ({
+          antibiotik: row.name, metoda: row.method as AstMethod, vrijednost: row.vrijednost, tumacenje: row.tumacenje as SirCategory | null,
+          osnova: row.osnova, izmjena: row.izmjena as SirCategory | null,
+        })),
+      })),
+    }];
+  });
+  const used = sets.find((set) => cultures.some((culture) => culture.guideline === set.guideline)) ?? sets[0];
+  return { cultures, attribution: used?.attribution ?? '' };
 }
