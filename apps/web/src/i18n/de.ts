@@ -19,6 +19,7 @@ import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
+import { microbiologyMessages } from '../features/microbiology/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -168,4 +169,5 @@ export const de: Catalogue = {
   inventory: inventoryMessages.de,
   integration: integrationMessages.de,
   statistics: statisticsMessages.de,
+  microbiology: microbiologyMessages.de,
 };

@@ -19,6 +19,7 @@ import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
+import { microbiologyMessages } from '../features/microbiology/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -168,4 +169,5 @@ export const en: Catalogue = {
   inventory: inventoryMessages.en,
   integration: integrationMessages.en,
   statistics: statisticsMessages.en,
+  microbiology: microbiologyMessages.en,
 };

@@ -106,8 +106,8 @@ export type ReferenceSetAnswer = z.output<typeof referenceSetSchema>;
 
 export const culturesAnswer = successAnswer({
   uzorak: z.object({
-    _id: z.string(), code: z.string(), status: z.enum(SAMPLE_STATUSES), version: z.number().int(),
-    ime: z.string(), prezime: z.string(), datum: instantSchema, type: z.string(),
+    _id: z.string(), pid: z.string(), code: z.string(), status: z.enum(SAMPLE_STATUSES), version: z.number().int(),
+    created_at: instantSchema, ime: z.string(), prezime: z.string(), datum: instantSchema, type: z.string(),
   }),
   testovi: z.array(cultureTestSchema),
   /** The breakpoint set new interpretations use; null: no reference data imported. */

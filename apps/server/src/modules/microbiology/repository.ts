@@ -138,6 +138,8 @@ function escapeLike(text: string): string {
 
 export interface CultureSampleRow {
   id: string;
+  patientId: string;
+  createdAt: Date;
   code: string;
   status: string;
   version: number;
@@ -223,7 +225,7 @@ export function cultureRepository(db: Db, siteId: string) {
     async findSample(id: string): Promise<CultureSampleRow | null> {
       if (!isUuid(id)) return null;
       const [row] = await db.select({
-        id: samples.id, code: samples.code, status: samples.status, version: samples.version, datum: samples.datum, type: samples.type,
+        id: samples.id, patientId: samples.patientId, createdAt: samples.createdAt, code: samples.code, status: samples.status, version: samples.version, datum: samples.datum, type: samples.type,
         ime: patients.ime, prezime: patients.prezime,
       }).from(samples).innerJoin(patients, eq(patients.id, samples.patientId))
         .where(and(eq(samples.id, id), eq(samples.siteId, siteId))).limit(1);

@@ -68,7 +68,8 @@ export async function cultures(db: Db, ctx: RequestContext, sid: string): Promis
   const reference = sets[0];
   return {
     uzorak: {
-      _id: sample.id, code: sample.code, status: sample.status as SampleStatus, version: sample.version, ime: sample.ime,
+      _id: sample.id, pid: sample.patientId, created_at: sample.createdAt.toISOString(), code: sample.code,
+      status: sample.status as SampleStatus, version: sample.version, ime: sample.ime,
       prezime: sample.prezime, datum: sample.datum.toISOString(), type: sample.type,
     },
     testovi: tests.map((test) => {
