@@ -73,13 +73,17 @@ export function referenceRepository(db: Db) {
       await insertInBatches(set.intrinsic, (batch) => db.insert(microIntrinsicResistance).values(batch).onConflictDoNothing());
     },
 
-    /** Organisms whose name contains every word typed, the most common first; reportable taxa only (no synonyms). */
+    /** Organisms whose name contains every word typed, the most common first (then names that begin with it); no synonyms. */
     async searchOrganisms(words: readonly string[], limit: number): Promise<{ mo: string; fullname: string; gramStain: string; rank: string }[]> {
       const conditions: SQL[] = words.map((word) => sql`${microOrganisms.fullname} ilike ${`%${escapeLike(word)}%`}`);
       return db.select({ mo: microOrganisms.mo, fullname: microOrganisms.fullname, gramStain: microOrganisms.gramStain, rank: microOrganisms.rank })
         .from(microOrganisms)
         .where(and(sql`${microOrganisms.status} <> 'synonym'`, ...conditions))
-        .orderBy(asc(microOrganisms.prevalence), sql`length(${microOrganisms.fullname})`, asc(microOrganisms.fullname))
+        .orderBy(
+          asc(microOrganisms.prevalence),
+          sql`(${microOrganisms.fullname} ilike ${`${escapeLike(words[0] ?? '')}%`}) desc`,
+          sql`length(${microOrganisms.fullname})`, asc(microOrganisms.fullname),
+        )
         .limit(limit);
     },
 
@@ -90,7 +94,12 @@ export function referenceRepository(db: Db) {
       return db.select({ ab: microAntimicrobials.ab, name: microAntimicrobials.name, grupa: microAntimicrobials.grupa })
         .from(microAntimicrobials)
         .where(and(...conditions))
-        .orderBy(sql`(${microAntimicrobials.ab} ilike ${escapeLike(words[0] ?? '')}) desc`, asc(microAntimicrobials.name))
+        // The code typed exactly first, then names that begin with the first word (vancomycin before norvancomycin).
+        .orderBy(
+          sql`(${microAntimicrobials.ab} ilike ${escapeLike(words[0] ?? '')}) desc`,
+          sql`(${microAntimicrobials.name} ilike ${`${escapeLike(words[0] ?? '')}%`}) desc`,
+          asc(microAntimicrobials.name),
+        )
         .limit(limit);
     },
 

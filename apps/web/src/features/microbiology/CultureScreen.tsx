@@ -28,7 +28,7 @@ import { useActiveSession } from '../auth/index.ts';
 import { resultEntryPath } from '../results/index.ts';
 import { type CulturesAnswer, getCultures, microbiologyKeys, saveCulture, searchAntimicrobials, searchOrganisms } from './api.ts';
 import {
-  type CultureDraft, type IsolateDraft, type Override, type RowDraft, draftOf, draftProblem, emptyIsolate, emptyRow, saveRequestOf,
+  type CultureDraft, type IsolateDraft, type Override, type RowDraft, agentLabel, draftOf, draftProblem, emptyIsolate, emptyRow, saveRequestOf,
   savedInterpretationHolds,
 } from './culture-draft.ts';
 import { RemotePicker } from './RemotePicker.tsx';
@@ -144,8 +144,7 @@ function CultureEditor({ answer, test, only }: { answer: CulturesAnswer; test: C
       notify.success(t('microbiology.saved'));
       setConflict(null);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: microbiologyKeys.cultures(uzorak._id) }),
-        // The result screen and the lists show the culture's summary and the sample's status.
+        // The result screen and the lists show the culture's summary and the sample's status (the cultures' key is under it).
         queryClient.invalidateQueries({ queryKey: ['results', uzorak._id] }),
         queryClient.invalidateQueries({ queryKey: ['samples'] }),
       ]);
@@ -357,11 +356,11 @@ function IsolateEditor({ isolate, n, editable, canRemove, onChange, onRow, onAdd
           <Table verticalSpacing={4} aria-label={t('microbiology.antibiogram', { n })}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={280}>{t('microbiology.agent')}</Table.Th>
-                <Table.Th w={130}>{t('microbiology.method')}</Table.Th>
-                <Table.Th w={110}>{t('microbiology.value')}</Table.Th>
+                <Table.Th w={240}>{t('microbiology.agent')}</Table.Th>
+                <Table.Th w={120}>{t('microbiology.method')}</Table.Th>
+                <Table.Th w={90}>{t('microbiology.value')}</Table.Th>
                 <Table.Th>{t('microbiology.interpretation')}</Table.Th>
-                <Table.Th w={220}>{t('microbiology.override')}</Table.Th>
+                <Table.Th w={170}>{t('microbiology.override')}</Table.Th>
                 <Table.Th w={44}><VisuallyHidden>{t('microbiology.removeAgent', { n: '' })}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -399,17 +398,17 @@ interface AntibiogramLineProps {
 
 function AntibiogramLine({ row, n, editable, onChange, onRemove }: AntibiogramLineProps) {
   const { t } = useTranslation();
-  const agentLabel = `${t('microbiology.agent')} ${n}`;
+  const agentFieldLabel = `${t('microbiology.agent')} ${n}`;
   return (
     <Table.Tr data-agent={row.ab ?? ''}>
       <Table.Td>
         <RemotePicker
-          aria-label={agentLabel}
+          aria-label={agentFieldLabel}
           placeholder={t('microbiology.agentPlaceholder')}
           value={row.ab ? { value: row.ab, label: row.abLabel } : null}
           onPick={(option) => onChange({ ab: option?.value ?? null, abLabel: option?.label ?? '' })}
           queryKey={microbiologyKeys.antimicrobials}
-          search={async (text, signal) => (await searchAntimicrobials(text, signal)).map((item) => ({ value: item.ab, label: `${item.naziv} (${item.ab})` }))}
+          search={async (text, signal) => (await searchAntimicrobials(text, signal)).map((item) => ({ value: item.ab, label: agentLabel(item) }))}
           readOnly={!editable}
           data-enter-next={`agent-${row.key}`}
           data-focus-key={row.key}

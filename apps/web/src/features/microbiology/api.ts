@@ -7,9 +7,12 @@ import { api } from '../../api/client.ts';
 
 export type { AntibiogramRow, AntimicrobialOption, Culture, CultureTest, CulturesAnswer, Isolate, OrganismOption } from '@lis/domain';
 
-/** Everything about one sample's cultures starts with ['microbiology', sid]. */
+/**
+ * A sample's cultures sit under the results' key of the sample (['results', sid]), so whatever refreshes the
+ * sample's results (a save, approval, verification) refreshes its cultures too.
+ */
 export const microbiologyKeys = {
-  cultures: (sid: string) => ['microbiology', sid, 'cultures'] as const,
+  cultures: (sid: string) => ['results', sid, 'cultures'] as const,
   organisms: (query: string) => ['microbiology', 'organisms', query] as const,
   antimicrobials: (query: string) => ['microbiology', 'antimicrobials', query] as const,
 };

@@ -38,6 +38,11 @@ export interface CultureDraft {
   izolati: IsolateDraft[];
 }
 
+/** An agent as the picker shows it: name and code (Ampicillin (AMP)). */
+export function agentLabel(agent: { ab: string; naziv: string }): string {
+  return `${agent.naziv} (${agent.ab})`;
+}
+
 let counter = 0;
 export function draftKey(): string {
   counter += 1;
@@ -69,7 +74,7 @@ export function draftOf(culture: Culture | null, test: { naziv: string }, sample
       key: isolate._id, mo: isolate.organizam.mo, moLabel: isolate.organizam.naziv,
       kolicina: isolate.kolicina === null ? '' : String(isolate.kolicina), napomena: isolate.napomena,
       rows: isolate.antibiogram.map((row) => ({
-        key: row._id, ab: row.antibiotik.ab, abLabel: row.antibiotik.naziv, metoda: row.metoda, vrijednost: row.vrijednost,
+        key: row._id, ab: row.antibiotik.ab, abLabel: agentLabel(row.antibiotik), metoda: row.metoda, vrijednost: row.vrijednost,
         izmjena: row.izmjena?.kategorija ?? '', razlog: row.izmjena?.razlog ?? '', saved: row,
       })),
     })),
