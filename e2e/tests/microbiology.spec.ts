@@ -97,7 +97,7 @@ test('a urine culture with E. coli 10^5 CFU/mL and its antibiogram: S/I/R interp
   const pdf = await request.get(`/api/nalazi/pdf/${sample._id}`, { headers: specialist.headers });
   expect(pdf.status()).toBe(200);
   const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await pdf.body(), encoding: 'utf8' });
-  for (const expected of ['Mikrobiologija', 'Urinokultura', 'Materijal: Urin, srednji mlaz', 'Izolat 1: Escherichia coli, 10^5 CFU/mL', 'Tumačenje po EUCAST 2025.']) {
+  for (const expected of ['Kultura i antibiogram', 'Urinokultura', 'Materijal: Urin, srednji mlaz', 'Izolat 1: Escherichia coli, 10^5 CFU/mL', 'Tumačenje po EUCAST 2025.']) {
     expect(text).toContain(expected);
   }
   expect(text).toMatch(/Ampicillin\s+MIK \(mg\/L\)\s+16\s+R/);

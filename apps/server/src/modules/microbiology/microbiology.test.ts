@@ -216,7 +216,7 @@ describe('a urine culture', () => {
     const pdf = await client.get(specialist, `/nalazi/pdf/${sid}`);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    expect(text).toContain('Mikrobiologija');
+    expect(text).toContain('Kultura i antibiogram');
     expect(text).toContain('Materijal: Urin, srednji mlaz');
     expect(text).toContain('Izolat 1: Escherichia coli, 10^5 CFU/mL');
     expect(text).toMatch(/Ampicillin\s+MIK \(mg\/L\)\s+16\s+R/);

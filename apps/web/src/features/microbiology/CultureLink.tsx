@@ -17,8 +17,12 @@ export function culturePath(sampleId: string): string {
 export function CultureLink({ sid }: { sid: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const cultures = useQuery({ queryKey: microbiologyKeys.cultures(sid), queryFn: ({ signal }) => getCultures(sid, signal) });
-  if (!cultures.data || cultures.data.testovi.length === 0) return null;
+  const hasCultures = useQuery({
+    queryKey: microbiologyKeys.hasCultures(sid),
+    queryFn: async ({ signal }) => (await getCultures(sid, signal)).testovi.length > 0,
+    staleTime: 5 * 60_000,
+  });
+  if (!hasCultures.data) return null;
   return (
     <Button variant="default" size="sm" leftSection={<IconMicroscope size={16} aria-hidden />} onClick={() => void navigate(culturePath(sid))}>
       {t('microbiology.openCulture')}

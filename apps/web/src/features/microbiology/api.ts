@@ -13,6 +13,8 @@ export type { AntibiogramRow, AntimicrobialOption, Culture, CultureTest, Culture
  */
 export const microbiologyKeys = {
   cultures: (sid: string) => ['results', sid, 'cultures'] as const,
+  /** Whether the sample has culture tests (the result screen's link): it changes only with the sample's tests. */
+  hasCultures: (sid: string) => ['microbiology', sid, 'has-cultures'] as const,
   organisms: (query: string) => ['microbiology', 'organisms', query] as const,
   antimicrobials: (query: string) => ['microbiology', 'antimicrobials', query] as const,
 };
