@@ -24,6 +24,7 @@ import { loggerRoutes } from './logger/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
+import { microbiologyRoutes } from './microbiology/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -52,6 +53,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'sample-types', routes: sampleTypeRoutes, siteData: false, why: 'one catalogue of sample types for the whole lab' },
   { folder: 'catalogue', routes: catalogueRoutes, siteData: false, why: "the lab's catalogue and setting records, shared by every site" },
   { folder: 'inventory', routes: inventoryRoutes, siteData: true },
+  { folder: 'microbiology', routes: microbiologyRoutes, siteData: true },
 ];
 
 const modulesFolder = path.dirname(fileURLToPath(import.meta.url));
