@@ -49,7 +49,7 @@ export const usedBreakpointSchema = z.object({
 });
 export type UsedBreakpoint = z.output<typeof usedBreakpointSchema>;
 
-export const INTERPRETATION_BASES = ['breakpoint', 'intrinsic', 'noBreakpoint', 'undetermined'] as const;
+export const INTERPRETATION_BASES = ['breakpoint', 'intrinsic', 'expertRule', 'noBreakpoint', 'undetermined'] as const;
 
 export const antibiogramRowSchema = z.object({
   _id: z.string(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AstMethod, readAstValue } from './ast-value.ts';
+import { expertRuleResistance } from './expert-rules.ts';
 import { type Breakpoint, interpretMic, interpretReading, interpretZone, selectBreakpoint } from './interpretation.ts';
 import { sharedTables } from './test-fixtures.ts';
 
@@ -87,7 +88,7 @@ describe('every MIC row of the table at its own breakpoints', () => {
     for (const row of tables.breakpoints.filter((item) => item.method === 'MIC' && item.breakpointS > 0.0001)) {
       const at = (mgPerL: number) => {
         const reading = readAstValue('MIC', String(mgPerL));
-        if (typeof reading === 'string') throw new Error(`${row.mo} ${row.ab}: ${mgPerL} is no step`);
+        if (typeof reading === 'string' || reading.method !== 'MIC') throw new Error(`${row.mo} ${row.ab}: ${mgPerL} is no step`);
         return interpretMic(reading, row);
       };
       expect(at(row.breakpointS), `${row.mo} ${row.ab} at S`).toBe('S');
@@ -169,5 +170,25 @@ describe('intrinsic resistance (EUCAST expected resistant phenotypes)', () => {
   it('an organism without the pair keeps the breakpoint reading (E. coli ampicillin)', () => {
     expect(tables.intrinsic.has('B_ESCHR_COLI AMP')).toBe(false);
     expect(category('B_ESCHR_COLI', 'AMP', 'MIC', '2')).toBe('S');
+  });
+});
+
+describe('EUCAST expert rule: cefoxitin-screen-resistant staphylococci', () => {
+  const GROUPS: Record<string, string> = {
+    FOX: 'Cephalosporins (2nd gen.)', PEN: 'Beta-lactams/penicillins', CZO: 'Cephalosporins (1st gen.)', MEM: 'Carbapenems',
+    CPT: 'Cephalosporins (5th gen.)', GEN: 'Aminoglycosides',
+  };
+  const panel = (mo: string, fox: string) => ([['FOX', 'DISK', fox], ['PEN', 'MIC', '0.06'], ['CZO', 'DISK', '30'], ['CPT', 'MIC', '0.5'], ['GEN', 'MIC', '1'], ['MEM', 'MIC', '0.125']] as const)
+    .map(([ab, method, value]) => ({ ab, group: GROUPS[ab]!, interpretation: interpret(mo, ab, method, value) }));
+
+  it('makes every beta-lactam R but ceftaroline; other classes keep their reading', () => {
+    const rows = panel('B_STPHY_AURS', '20');
+    expect(rows.find((row) => row.ab === 'FOX')!.interpretation.category).toBe('R');
+    expect([...expertRuleResistance(tables.organism('B_STPHY_AURS'), rows)].sort()).toEqual(['CZO', 'MEM', 'PEN']);
+  });
+
+  it('does nothing for a cefoxitin-susceptible staphylococcus or another genus', () => {
+    expect(expertRuleResistance(tables.organism('B_STPHY_AURS'), panel('B_STPHY_AURS', '25')).size).toBe(0);
+    expect(expertRuleResistance(tables.organism('B_ESCHR_COLI'), panel('B_STPHY_AURS', '20')).size).toBe(0);
   });
 });

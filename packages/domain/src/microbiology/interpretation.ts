@@ -160,7 +160,7 @@ function breakpointStep(mgPerL: number): number {
 }
 
 /** Why an interpretation is what it is. */
-export type InterpretationBasis = 'breakpoint' | 'intrinsic' | 'noBreakpoint' | 'undetermined';
+export type InterpretationBasis = 'breakpoint' | 'intrinsic' | 'expertRule' | 'noBreakpoint' | 'undetermined';
 
 export interface Interpretation {
   category: SirCategory | null;

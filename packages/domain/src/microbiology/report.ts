@@ -64,21 +64,21 @@ const LABELS = {
   bs: {
     title: 'Kultura i antibiogram', specimen: 'Materijal', growth: 'Rast', noGrowth: 'Nema rasta', isolate: 'Izolat', agent: 'Antibiotik',
     method: 'Metoda', value: 'Vrijednost', category: 'S/I/R', note: 'Napomena', mic: 'MIK (mg/L)', disk: 'Zona (mm)',
-    intrinsic: 'prirodna rezistencija', noBreakpoint: 'nema graničnih vrijednosti', undetermined: 'nije moguće tumačiti',
+    intrinsic: 'prirodna rezistencija', expertRule: 'EUCAST ekspertno pravilo: cefoksitin R (MRSA)', noBreakpoint: 'nema graničnih vrijednosti', undetermined: 'nije moguće tumačiti',
     override: 'tumačenje izmijenjeno (bilo {{category}})', guideline: 'Tumačenje po', remark: 'Napomena',
     legend: 'S osjetljiv, standardno doziranje; I osjetljiv uz povećanu izloženost; R rezistentan.',
   },
   en: {
     title: 'Culture and antibiogram', specimen: 'Specimen', growth: 'Growth', noGrowth: 'No growth', isolate: 'Isolate', agent: 'Antimicrobial',
     method: 'Method', value: 'Value', category: 'S/I/R', note: 'Note', mic: 'MIC (mg/L)', disk: 'Zone (mm)',
-    intrinsic: 'intrinsic resistance', noBreakpoint: 'no breakpoint', undetermined: 'cannot be interpreted',
+    intrinsic: 'intrinsic resistance', expertRule: 'EUCAST expert rule: cefoxitin R (MRSA)', noBreakpoint: 'no breakpoint', undetermined: 'cannot be interpreted',
     override: 'interpretation changed (was {{category}})', guideline: 'Interpreted by', remark: 'Remark',
     legend: 'S susceptible, standard dosing regimen; I susceptible, increased exposure; R resistant.',
   },
   de: {
     title: 'Kultur und Antibiogramm', specimen: 'Material', growth: 'Wachstum', noGrowth: 'Kein Wachstum', isolate: 'Isolat', agent: 'Antibiotikum',
     method: 'Methode', value: 'Wert', category: 'S/I/R', note: 'Hinweis', mic: 'MHK (mg/L)', disk: 'Hemmhof (mm)',
-    intrinsic: 'natürliche Resistenz', noBreakpoint: 'kein Grenzwert', undetermined: 'nicht interpretierbar',
+    intrinsic: 'natürliche Resistenz', expertRule: 'EUCAST-Expertenregel: Cefoxitin R (MRSA)', noBreakpoint: 'kein Grenzwert', undetermined: 'nicht interpretierbar',
     override: 'Interpretation geändert (war {{category}})', guideline: 'Interpretiert nach', remark: 'Bemerkung',
     legend: 'S sensibel bei Standarddosierung; I sensibel bei erhöhter Exposition; R resistent.',
   },
@@ -103,6 +103,7 @@ export function buildMicrobiologyReport(input: ReportMicrobiologyInput | null | 
         const kategorija = reportedCategory(row.tumacenje, row.izmjena);
         const notes = [
           row.osnova === 'intrinsic' ? labels.intrinsic : '',
+          row.osnova === 'expertRule' ? labels.expertRule : '',
           row.osnova === 'noBreakpoint' ? labels.noBreakpoint : '',
           row.osnova === 'undetermined' ? labels.undetermined : '',
           row.izmjena !== null && row.izmjena !== row.tumacenje ? labels.override.replace('{{category}}', row.tumacenje ?? '–') : '',

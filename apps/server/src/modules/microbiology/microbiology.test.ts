@@ -135,6 +135,22 @@ describe('a urine culture', () => {
     expect(byAgent(response.json<{ kultura: Culture }>().kultura)['NIT MIC']).toMatchObject({ tumacenje: null, osnova: 'noBreakpoint', granica: null, konacno: null });
   });
 
+  it('applies the EUCAST expert rule: a cefoxitin-screen-resistant S. aureus is R to beta-lactams', async () => {
+    const sid = await newSample();
+    const response = await saveCulture(sid, [{
+      organizam: 'B_STPHY_AURS', kolicina: 5, antibiogram: [
+        { antibiotik: 'FOX', metoda: 'DISK', vrijednost: '20' },
+        { antibiotik: 'PEN', metoda: 'MIC', vrijednost: '0.06' },
+        { antibiotik: 'GEN', metoda: 'MIC', vrijednost: '1' },
+      ],
+    }], { uti: false });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = byAgent(response.json<{ kultura: Culture }>().kultura);
+    expect(rows['FOX DISK']).toMatchObject({ tumacenje: 'R', osnova: 'breakpoint', granica: { site: 'Screen' } });
+    expect(rows['PEN MIC']).toMatchObject({ tumacenje: 'R', osnova: 'expertRule' });
+    expect(rows['GEN MIC']).toMatchObject({ tumacenje: 'S', osnova: 'breakpoint' });
+  });
+
   it('a person overrides a category with a reason, audited; without a reason it is refused', async () => {
     const sid = await newSample();
     expect((await saveCulture(sid, [{ organizam: 'B_ESCHR_COLI', kolicina: 5, antibiogram: E_COLI_PANEL }])).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import {
   type AntibiogramRow, type AstMethod, type Culture, type ReportMicrobiologyInput, type CultureSaveRequest, type CulturesAnswer, type Interpretation, type OrganismOption,
-  type SampleStatus, type SirCategory, type UsedBreakpoint, cultureSaveRequest, cultureSummary, interpretReading, readAstValue,
+  type SampleStatus, type SirCategory, type UsedBreakpoint, cultureSaveRequest, cultureSummary, expertRuleResistance, interpretReading, readAstValue,
   reportedCategory, selectBreakpoint,
 } from '@lis/domain';
 import type { z } from 'zod';
@@ -130,12 +130,14 @@ async function interpretedCulture(db: Db | Tx, input: SaveInput): Promise<{ writ
       const organism = organismOf.get(isolate.organizam)!;
       return {
         mo: organism.mo, kolicina: isolate.kolicina, napomena: isolate.napomena,
-        antibiogram: isolate.antibiogram.map((row) => {
+        antibiogram: withExpertRules(organism, isolate.antibiogram.map((row) => {
           const reading = readAstValue(row.metoda, row.vrijednost);
           if (typeof reading === 'string') throw new Error('checked above');
           const candidates = breakpoints.filter((item) => item.ab === row.antibiotik && item.method === row.metoda);
           const chosen = selectBreakpoint(organism, candidates, (mo) => taxonomy.get(mo), { uti: input.uti });
           const interpretation: Interpretation = interpretReading(reading, chosen, intrinsic.has(`${organism.mo} ${row.antibiotik}`));
+          return { row, interpretation };
+        }), agentOf).map(({ row, interpretation }) => {
           const used: UsedBreakpoint | null = interpretation.breakpoint && {
             guideline: interpretation.breakpoint.guideline, mo: interpretation.breakpoint.mo, site: interpretation.breakpoint.site,
             s: interpretation.breakpoint.breakpointS, r: interpretation.breakpoint.breakpointR, uti: interpretation.breakpoint.uti,
@@ -149,6 +151,21 @@ async function interpretedCulture(db: Db | Tx, input: SaveInput): Promise<{ writ
     }),
   };
   return { write, names: new Map(organisms.map((row) => [row.mo, row.fullname])) };
+}
+
+/**
+ * The isolate's rows after the expert rules (expertRuleResistance): a row a rule makes resistant is R with
+ * basis 'expertRule', keeping the breakpoint row its own value was read against.
+ */
+function withExpertRules<Row extends { antibiotik: string }>(
+  organism: { genus: string }, rows: { row: Row; interpretation: Interpretation }[], agentOf: Map<string, { grupa: string }>,
+): { row: Row; interpretation: Interpretation }[] {
+  const resistant = expertRuleResistance(organism, rows.map(({ row, interpretation }) => ({
+    ab: row.antibiotik, group: agentOf.get(row.antibiotik)?.grupa ?? '', interpretation,
+  })));
+  return rows.map((entry) => (resistant.has(entry.row.antibiotik)
+    ? { row: entry.row, interpretation: { ...entry.interpretation, category: 'R', basis: 'expertRule' } }
+    : entry));
 }
 
 /** The culture as its audit rows record it: what was typed and what it was interpreted as. */
