@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -29,6 +30,12 @@ export interface Config {
   /** The account the embedded broker admits (and the server signs in to MQTT_URL with); unset: the embedded broker admits any client. */
   mqttUsername: string | undefined;
   mqttPassword: string | undefined;
+  /**
+   * A folder of microbiology reference data (EUCAST breakpoints and the rest, see modules/microbiology/
+   * reference-import.ts), imported at start-up when the database has none: MICRO_REFERENCE_DIR, else the
+   * nearest shared/reference-data above the repository (a development checkout); undefined when neither exists.
+   */
+  microReferenceDir: string | undefined;
 }
 
 /** Debian's fonts-dejavu-core. */
@@ -58,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: Number(env.MQTT_PORT ?? 1883),
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
+    microReferenceDir: env.MICRO_REFERENCE_DIR ? path.resolve(typedIn, env.MICRO_REFERENCE_DIR) : nearestSharedReferenceData(root),
   };
 }
 
@@ -65,4 +73,13 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   return value;
+}
+
+/** The nearest folder shared/reference-data above the repository root (a worktree may sit deeper), or undefined. */
+function nearestSharedReferenceData(root: string): string | undefined {
+  for (let from = path.dirname(root); ; from = path.dirname(from)) {
+    const candidate = path.join(from, 'shared', 'reference-data');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(from) === from) return undefined;
+  }
 }

@@ -12,6 +12,7 @@ import { ReadingIngest } from './modules/logger/ingest.ts';
 import { type MqttIngest, startMqttIngest } from './modules/logger/mqtt.ts';
 import { AnalyserIngest } from './modules/integration/ingest.ts';
 import { AnalyserConnections } from './modules/integration/connections.ts';
+import { importReferenceDataIfMissing } from './modules/microbiology/reference-import.ts';
 
 /** An error's name and code (its cause's for a wrapped database error), never its message. */
 function errorKind(error: unknown): string {
@@ -24,6 +25,7 @@ function errorKind(error: unknown): string {
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+const microReference = await importReferenceDataIfMissing(database.db, config.microReferenceDir);
 const realtime = new RealtimeHub();
 // The outbox worker sends in the background of this process: its claims and sends never hold a request.
 const mailer = mailerFor(config.smtpUrl, config.dataDir);
@@ -69,6 +71,10 @@ const url = `http://localhost:${config.port}`;
 const where = database.kind === 'pglite' ? 'embedded PGlite (DATA_DIR)' : 'PostgreSQL (DATABASE_URL)';
 console.log(`\nLIS is running at ${url}  —  database: ${where}${seeded ? ', demo data seeded' : ''}`);
 console.log(`E-mail outbox: ${mailer.description}`);
+if (microReference) {
+  console.log(`Microbiology reference data imported: ${microReference.guideline}, ${microReference.breakpoints} breakpoints, `
+    + `${microReference.organisms} organisms, ${microReference.intrinsic} intrinsic resistances`);
+}
 console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
 for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.role}, sites ${user.sites.join(', ')}`);
 if (mqttIngest) {

@@ -34,3 +34,4 @@ export * from './inventory/index.ts';
 export * from './integration/index.ts';
 export * from './statistics/index.ts';
 export * from './chat/index.ts';
+export * from './microbiology/index.ts';

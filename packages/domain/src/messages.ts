@@ -75,6 +75,16 @@ export const MESSAGES = {
   'results.notAllowedValue': { bs: 'Rezultat {{naziv}} mora biti Negativan ili Pozitivan.', en: 'The result of {{naziv}} must be Negativan or Pozitivan.', de: 'Das Ergebnis von {{naziv}} muss Negativan oder Pozitivan sein.' },
   'results.notNumeric': { bs: 'Rezultat {{naziv}} mora biti broj (npr. 5,4 ili <0,5).', en: 'The result of {{naziv}} must be a number (e.g. 5.4 or <0.5).', de: 'Das Ergebnis von {{naziv}} muss eine Zahl sein (z. B. 5,4 oder <0,5).' },
   'results.calculatedReadOnly': { bs: 'Izračunati test {{naziv}} računa se iz svojih komponenti i ne unosi se.', en: 'The calculated test {{naziv}} is computed from its components and is not entered.', de: 'Der berechnete Test {{naziv}} wird aus seinen Komponenten berechnet und nicht eingegeben.' },
+  // Microbiology
+  'micro.micNotStep': { bs: 'MIK mora biti broj iz niza razrjeđenja (npr. 0,25, 0,5, 1, 2, ≤0,25 ili >32).', en: 'The MIC must be a number of the dilution series (e.g. 0.25, 0.5, 1, 2, ≤0.25 or >32).', de: 'Die MHK muss ein Wert der Verdünnungsreihe sein (z. B. 0,25, 0,5, 1, 2, ≤0,25 oder >32).' },
+  'micro.zoneInvalid': { bs: 'Promjer zone mora biti cijeli broj milimetara (0 do 100).', en: 'The zone diameter must be a whole number of millimetres (0 to 100).', de: 'Der Hemmhofdurchmesser muss eine ganze Zahl von Millimetern sein (0 bis 100).' },
+  'micro.unknownOrganism': { bs: 'Mikroorganizam nije u tabeli: {{organizam}}.', en: 'The organism is not in the table: {{organizam}}.', de: 'Der Mikroorganismus ist nicht in der Tabelle: {{organizam}}.' },
+  'micro.unknownAntibiotic': { bs: 'Antibiotik nije u tabeli: {{antibiotik}}.', en: 'The antimicrobial is not in the table: {{antibiotik}}.', de: 'Das Antibiotikum ist nicht in der Tabelle: {{antibiotik}}.' },
+  'micro.duplicateAntibiotic': { bs: 'Antibiotik {{antibiotik}} je već unesen ovom metodom za ovaj izolat.', en: 'The antimicrobial {{antibiotik}} is already entered with this method for this isolate.', de: 'Das Antibiotikum {{antibiotik}} ist für dieses Isolat mit dieser Methode bereits erfasst.' },
+  'micro.growthNeedsIsolate': { bs: 'Za kulturu s rastom unesite bar jedan izolat.', en: 'Enter at least one isolate for a culture with growth.', de: 'Für eine Kultur mit Wachstum bitte mindestens ein Isolat erfassen.' },
+  'micro.noGrowthIsolates': { bs: 'Kultura bez rasta ne može imati izolate.', en: 'A culture without growth cannot have isolates.', de: 'Eine Kultur ohne Wachstum kann keine Isolate haben.' },
+  'micro.overrideReason': { bs: 'Unesite razlog izmjene tumačenja.', en: 'Enter the reason for changing the interpretation.', de: 'Bitte den Grund für die Änderung der Interpretation angeben.' },
+  'micro.notCultureTest': { bs: 'Test nije mikrobiološka kultura ovog uzorka.', en: 'The test is not a microbiology culture of this sample.', de: 'Der Test ist keine mikrobiologische Kultur dieser Probe.' },
   'results.transitionNotAllowed': { bs: 'Ova radnja nije dozvoljena za uzorak u statusu {{status}}.', en: 'This action is not allowed for a sample with status {{status}}.', de: 'Diese Aktion ist für eine Probe mit Status {{status}} nicht erlaubt.' },
   // The lab catalogue and its setting records (postavke/*/edit, assays/lab/*).
   'catalogue.saved': { bs: 'Zapis uspješno sačuvan!', en: 'Record saved successfully!', de: 'Eintrag erfolgreich gespeichert!' },

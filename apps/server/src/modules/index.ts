@@ -21,6 +21,7 @@ import { inventoryRoutes } from './inventory/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
+import { microbiologyRoutes } from './microbiology/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -45,4 +46,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(integrationRoutes, options);
   await api.register(statisticsRoutes, options);
   await api.register(chatRoutes, options);
+  await api.register(microbiologyRoutes, options);
 }

@@ -25,6 +25,7 @@ import { inventoryRoutes } from './inventory/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
+import { microbiologyRoutes } from './microbiology/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -54,6 +55,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'catalogue', routes: catalogueRoutes, siteData: false, why: "the lab's catalogue and setting records, shared by every site" },
   { folder: 'inventory', routes: inventoryRoutes, siteData: true },
   { folder: 'chat', routes: chatRoutes, siteData: true },
+  { folder: 'microbiology', routes: microbiologyRoutes, siteData: true },
 ];
 
 const modulesFolder = path.dirname(fileURLToPath(import.meta.url));

@@ -128,6 +128,11 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/inventar/postavke', permission: 'settings.write',
     screen: () => import('../features/inventory/SettingsScreen.tsx').then((module) => module.SettingsScreen),
   },
+  // Microbiology: the culture of a sample's culture tests (reached from its result entry; not a sidebar entry).
+  {
+    path: '/mikrobiologija/kultura/:id', permission: 'samples.read',
+    screen: () => import('../features/microbiology/CultureScreen.tsx').then((module) => module.CultureScreen),
+  },
   {
     path: '/statistika', permission: 'samples.read',
     screen: () => import('../features/statistics/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),

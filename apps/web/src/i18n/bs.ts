@@ -28,6 +28,7 @@ import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
+import { microbiologyMessages } from '../features/microbiology/messages.ts';
 
 export const bs = {
   app: {
@@ -178,6 +179,7 @@ export const bs = {
   integration: integrationMessages.bs,
   statistics: statisticsMessages.bs,
   chat: chatMessages.bs,
+  microbiology: microbiologyMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

@@ -20,6 +20,7 @@ import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
+import { microbiologyMessages } from '../features/microbiology/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -170,4 +171,5 @@ export const de: Catalogue = {
   integration: integrationMessages.de,
   statistics: statisticsMessages.de,
   chat: chatMessages.de,
+  microbiology: microbiologyMessages.de,
 };

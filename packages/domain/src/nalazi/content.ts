@@ -4,6 +4,7 @@ import { toLocalDateText } from '../calendar-date.ts';
 import { calendarDateOf, wallClockText } from '../time-zone.ts';
 import { REPORT_LABELS, fillLabel } from './labels.ts';
 import { nameIn, type ReportJezik, type TranslatedName } from './languages.ts';
+import { buildMicrobiologyReport, type ReportMicrobiology, type ReportMicrobiologyInput } from '../microbiology/report.ts';
 
 // What a printed result report says, decided once from plain data: the letterhead, the patient and sample
 // blocks, the results grouped by section in report order with their range texts and flag marks, the
@@ -63,6 +64,8 @@ export interface ReportInput {
   /** Set on a corrected report (version 2 and later): the unlock's reason and the replaced version with its issue time. */
   correction: { reason: string; replacesVerzija: number; replacesIssuedAt: Date } | null;
   tests: readonly ReportTestInput[];
+  /** The sample's cultures (isolates, antibiograms), printed after the results; absent or null: none. */
+  microbiology?: ReportMicrobiologyInput | null;
 }
 
 /** How a result stands out: not at all, out of range (bold with its flag) or critical (LL/HH, bold and red). */
@@ -102,6 +105,8 @@ export interface ReportContent {
   columns: { test: string; result: string; unit: string; reference: string; flag: string };
   continued: string;
   sections: ReportSection[];
+  /** The cultures with their isolates and antibiograms, after the results table; null without a culture. */
+  microbiology: ReportMicrobiology | null;
   legend: string[];
   comment: ReportField | null;
   signatures: ReportField[];
@@ -216,6 +221,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
     columns: { test: labels.test, result: labels.result, unit: labels.unit, reference: labels.reference, flag: labels.flag },
     continued: labels.continued,
     sections,
+    microbiology: buildMicrobiologyReport(input.microbiology, input.jezik),
     legend,
     comment: sample.komentar.trim() ? { label: labels.comment, value: sample.komentar.trim() } : null,
     signatures,

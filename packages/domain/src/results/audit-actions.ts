@@ -20,11 +20,16 @@ import { hasResult } from './progress.ts';
  * - sample.verify      medical validation (ODOBREN -> VERIFICIRAN)
  * - sample.acknowledge who was told of the critical values and when (novo: {"ko","kada"} as JSON text)
  * - sample.unverify    unlock (VERIFICIRAN -> ODOBREN), razlog: why
+ * - culture.save       a culture was entered or changed (polje: assay code; staro/novo: specimen, growth, isolates and
+ *                      antibiograms as JSON text; razlog after an unlock)
+ * - culture.override   a person set or took back an antibiogram category in place of the interpreted one
+ *                      (polje: organism and agent; staro/novo: the category; razlog: why)
  */
 export const SAMPLE_AUDIT_ACTIONS = [
   'sample.create', 'sample.update', 'sample.tests', 'sample.receive', 'sample.status',
   'result.enter', 'result.change', 'result.clear', 'result.calculate',
   'sample.approve', 'sample.unapprove', 'sample.verify', 'sample.acknowledge', 'sample.unverify',
+  'culture.save', 'culture.override',
 ] as const;
 export type SampleAuditAction = (typeof SAMPLE_AUDIT_ACTIONS)[number];
 

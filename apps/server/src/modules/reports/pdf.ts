@@ -1,4 +1,4 @@
-import type { ReportContent, ReportEmphasis, ReportField, ReportRow } from '@lis/domain';
+import type { ReportAntibiogramRow, ReportContent, ReportEmphasis, ReportField, ReportMicrobiology, ReportRow } from '@lis/domain';
 import { BOLD, REGULAR, drawLetterheadAt, openPdf } from '../../lib/pdf/document.ts';
 
 // Draws a result report (the domain's ReportContent) on A4 pages with pdfkit. What is printed, its texts
@@ -74,6 +74,7 @@ class ReportWriter {
     this.title();
     this.identity();
     this.results();
+    if (this.content.microbiology) this.microbiology(this.content.microbiology);
     this.closing();
   }
 
@@ -214,6 +215,82 @@ class ReportWriter {
       }
     }
     this.y += 6;
+  }
+
+  /**
+   * The cultures after the results: per culture its title and lines, per isolate its organism and count,
+   * then its antibiogram (agent, method, value, S/I/R, note) with the column header repeated on a new
+   * page; R is printed bold in the critical colour, I bold, S plain. The legend and the guideline close it.
+   */
+  private microbiology(section: ReportMicrobiology): void {
+    const { doc } = this;
+    const widths = { metoda: 78, vrijednost: 62, kategorija: 40, napomena: 150 };
+    const agentWidth = WIDTH - widths.metoda - widths.vrijednost - widths.kategorija - widths.napomena;
+    let x = MARGIN.left;
+    const column = (width: number): Column => {
+      const result = { x, width };
+      x += width;
+      return result;
+    };
+    const columns = {
+      antibiotik: column(agentWidth), metoda: column(widths.metoda), vrijednost: column(widths.vrijednost),
+      kategorija: column(widths.kategorija), napomena: column(widths.napomena),
+    };
+    const inner = (item: Column) => item.width - 2 * CELL_PAD;
+    const header = () => {
+      doc.rect(MARGIN.left, this.y, WIDTH, 15).fill(SHADE);
+      for (const key of Object.keys(columns) as (keyof typeof columns)[]) {
+        write(doc, section.columns[key], columns[key].x + CELL_PAD, this.y + 4, inner(columns[key]), {
+          font: BOLD, size: 7.5, color: MUTED, align: key === 'kategorija' ? 'center' : 'left',
+        });
+      }
+      this.y += 17;
+    };
+    const rowHeight = (row: ReportAntibiogramRow) => Math.max(
+      measure(doc, row.antibiotik, inner(columns.antibiotik), REGULAR, ROW_FONT),
+      measure(doc, row.napomena || ' ', inner(columns.napomena), REGULAR, 7.5),
+    ) + 5;
+    const categoryStyle = { S: { font: REGULAR, color: INK }, I: { font: BOLD, color: INK }, R: { font: BOLD, color: CRITICAL }, '': { font: REGULAR, color: MUTED } };
+
+    this.ensureSpace(40);
+    this.sectionTitle(section.title);
+    for (const culture of section.cultures) {
+      const cultureHeight = measure(doc, culture.title, WIDTH, BOLD, 9) + culture.lines.length * 12 + 6;
+      this.ensureSpace(cultureHeight + 20);
+      this.y += 3;
+      this.y += write(doc, culture.title, MARGIN.left + CELL_PAD, this.y, WIDTH - 2 * CELL_PAD, { font: BOLD, size: 9 }) + 1;
+      for (const line of culture.lines) this.y += write(doc, line, MARGIN.left + CELL_PAD, this.y, WIDTH - 2 * CELL_PAD, { size: 8.5 }) + 1;
+      for (const isolate of culture.izolati) {
+        const first = isolate.rows[0];
+        this.ensureSpace(16 + (first ? 17 + rowHeight(first) : 0));
+        this.y += 3;
+        this.y += write(doc, isolate.title, MARGIN.left + CELL_PAD, this.y, WIDTH - 2 * CELL_PAD, { font: BOLD, size: 8.5 }) + 2;
+        if (isolate.napomena) this.y += write(doc, isolate.napomena, MARGIN.left + CELL_PAD, this.y, WIDTH - 2 * CELL_PAD, { size: 8 }) + 2;
+        if (isolate.rows.length === 0) continue;
+        header();
+        for (const row of isolate.rows) {
+          const height = rowHeight(row);
+          this.ensureSpace(height, header);
+          const y = this.y + 2.5;
+          const style = categoryStyle[row.kategorija];
+          write(doc, row.antibiotik, columns.antibiotik.x + CELL_PAD, y, inner(columns.antibiotik), { size: ROW_FONT });
+          write(doc, row.metoda, columns.metoda.x + CELL_PAD, y, inner(columns.metoda), { size: ROW_FONT, color: MUTED });
+          write(doc, row.vrijednost, columns.vrijednost.x + CELL_PAD, y, inner(columns.vrijednost), { size: ROW_FONT });
+          write(doc, row.kategorija, columns.kategorija.x + CELL_PAD, y, inner(columns.kategorija), {
+            font: style.font, size: ROW_FONT, color: style.color, align: 'center',
+          });
+          write(doc, row.napomena, columns.napomena.x + CELL_PAD, y, inner(columns.napomena), { size: 7.5, color: MUTED });
+          this.y += height;
+          rule(doc, this.y, FAINT, 0.4);
+        }
+      }
+    }
+    this.y += 4;
+    for (const line of section.legend) {
+      this.ensureSpace(measure(doc, line, WIDTH, REGULAR, 7) + 2);
+      this.y += write(doc, line, MARGIN.left, this.y, WIDTH, { size: 7, color: MUTED }) + 1;
+    }
+    this.y += 8;
   }
 
   /** Legend, comment and signatures, each kept whole on a page. */

@@ -12,6 +12,7 @@ import { logPatientView } from '../patients/service.ts';
 import { judge, patientFacts, rangesByAssay } from '../results/judgement.ts';
 import { referenceRangesOf } from '../../db/reference-ranges.ts';
 import { renderReportPdf } from './pdf.ts';
+import { reportMicrobiology } from '../microbiology/service.ts';
 import {
   type ReportSampleRow, type ReportTestRow, generalOptionsData, listReports, reportPatient, reportRepository, siteLetterhead,
 } from './repository.ts';
@@ -65,6 +66,7 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
   const facts = await patientFacts(tx, ctx.siteId, sample);
   const rangeRows = await referenceRangesOf(tx, tests.map((test) => test.labassayId));
   const unlockReason = previous ? await repo.latestUnlockReason(sample.id) : null;
+  const microbiology = await reportMicrobiology(tx, ctx.siteId, sample.id);
   const ranges = rangesByAssay(rangeRows);
   const jezici = reportJeziciOf(patient.language);
   const verzija = await repo.nextVersion(sample.id, jezici);
@@ -102,6 +104,7 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
         calculated: test.calculated,
       };
     }),
+    microbiology,
   };
   const rendered = await Promise.all(jezici.map(async (jezik) => {
     const pdf = await renderReportPdf(buildReportContent({ ...base, jezik }), sample.verifiedAt as Date);

@@ -1,18 +1,26 @@
 import type { ResultsSaveRequest, SampleStatus } from '@lis/domain';
-import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../db/audit.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { announce } from './events.ts';
 import { statusOf } from './judgement.ts';
-import { resultRepository } from './repository.ts';
+import { resultRepository, type ResultSampleRow } from './repository.ts';
 import { settleResults } from './settle.ts';
 
 export interface StatusAnswer {
   status: SampleStatus;
   version: number;
 }
+
+/**
+ * Work another module does in the same transaction as a results save, on the sample the save has locked
+ * and checked the version of, before its results are settled (a culture's isolates and antibiograms,
+ * whose summary is the result saved): it returns its audit rows. Any row means the sample changed, so its
+ * version goes up even when the results themselves stay as they were.
+ */
+export type AlongsideResults = (tx: Tx, sample: ResultSampleRow) => Promise<AuditEntry[]>;
 
 /**
  * POST /rezultati/save: results for some or all of a sample's tests, in one
@@ -30,16 +38,19 @@ export interface StatusAnswer {
  * A sample that becomes REALIZOVAN announces 'result:completed' to its site
  * once the transaction has committed.
  */
-export async function save(db: Db, ctx: RequestContext, input: ResultsSaveRequest, realtime: RealtimeHub | undefined): Promise<StatusAnswer> {
+export async function save(
+  db: Db, ctx: RequestContext, input: ResultsSaveRequest, realtime: RealtimeHub | undefined, alongside?: AlongsideResults,
+): Promise<StatusAnswer> {
   const outcome = await db.transaction(async (tx) => {
     const results = resultRepository(tx, ctx.siteId);
     const sample = await results.findSample(input.sid, { forUpdate: true });
     if (!sample) throw AppError.notFound();
     if (sample.version !== input.version) throw AppError.conflict('results.versionConflict', 'version');
+    const alongsideAudit = alongside ? await alongside(tx, sample) : [];
     const settled = await settleResults(tx, ctx, sample, input.rezultati, input.razlog);
-    if (!settled.changed) return { status: settled.status, version: sample.version, completion: null };
+    if (!settled.changed && alongsideAudit.length === 0) return { status: settled.status, version: sample.version, completion: null };
     const moved = await results.updateSample(sample.id, settled.status === settled.from ? {} : { status: settled.status }, ctx.userId);
-    await writeAudit(tx, ctx, settled.audit);
+    await writeAudit(tx, ctx, [...alongsideAudit, ...settled.audit]);
     return { status: statusOf(moved.status), version: moved.version, completion: settled.completion };
   });
   announce(realtime, ctx.siteId, [outcome.completion]);

@@ -3,11 +3,12 @@
 // the samples module's edit, the one rule that settles a sample's results (settle.ts) and the realtime
 // announcement of what it decided (events.ts).
 export { show } from './show.ts';
-export { save, type StatusAnswer } from './save.ts';
+export { save, type AlongsideResults, type StatusAnswer } from './save.ts';
 export { approve, unapprove, unverify, verify } from './transitions.ts';
 export { auditTrail } from './audit-trail.ts';
 export { settleEditedSample, type EditedSampleFacts, type SettledResults } from './settle.ts';
 export { announce, type SampleEvent } from './events.ts';
+export type { ResultSampleRow } from './repository.ts';
 export {
   lockSampleForAnalyser, saveAnalyserResults, analyserContext, type AnalyserTargetSample, type AnalyserTargetTest,
 } from './analyser-entry.ts';

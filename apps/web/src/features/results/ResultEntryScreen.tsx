@@ -31,6 +31,7 @@ import { serverMessage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ResultMultiDialog, evaluationPath } from '../evaluation/index.ts';
+import { CultureLink } from '../microbiology/index.ts';
 import { type ResultTest, type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
 import { AuditTrailDialog } from './AuditTrailDialog.tsx';
 import { CommentDialog } from './CommentDialog.tsx';
@@ -373,6 +374,7 @@ function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistor
           <Button variant="default" size="sm" leftSection={<IconMessage size={16} aria-hidden />} onClick={onComment}>{t('results.comment')}</Button>
           <Button variant="default" size="sm" leftSection={<IconHistory size={16} aria-hidden />} onClick={onAudit}>{t('results.auditTrail')}</Button>
           <Button variant="default" size="sm" leftSection={<IconChartLine size={16} aria-hidden />} onClick={onHistory}>{t('results.patientHistory')}</Button>
+          <CultureLink sid={answer.uzorak._id} />
           {multi}
         </Group>
         {offered.length > 0 ? (

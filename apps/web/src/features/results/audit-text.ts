@@ -28,6 +28,8 @@ const ACTION_TEXT: Readonly<Record<SampleAuditAction, ResultMessageKey>> = {
   'sample.verify': 'action_sampleVerify',
   'sample.acknowledge': 'action_sampleAcknowledge',
   'sample.unverify': 'action_sampleUnverify',
+  'culture.save': 'action_cultureSave',
+  'culture.override': 'action_cultureOverride',
 };
 
 const ACKNOWLEDGE: SampleAuditAction = 'sample.acknowledge';

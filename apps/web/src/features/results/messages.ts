@@ -137,6 +137,8 @@ const bs = {
   action_sampleVerify: 'Verificirano',
   action_sampleAcknowledge: 'Obavještenje o kritičnim vrijednostima',
   action_sampleUnverify: 'Otključano',
+  action_cultureSave: 'Kultura unesena ili izmijenjena',
+  action_cultureOverride: 'Izmjena tumačenja antibiograma',
   actionsFor: 'Akcije za uzorak {{code}}',
 };
 
@@ -274,6 +276,8 @@ const en: Catalogue = {
   action_sampleVerify: 'Verified',
   action_sampleAcknowledge: 'Critical values notified',
   action_sampleUnverify: 'Unlocked',
+  action_cultureSave: 'Culture entered or changed',
+  action_cultureOverride: 'Antibiogram interpretation changed',
   actionsFor: 'Actions for sample {{code}}',
 };
 
@@ -408,6 +412,8 @@ const de: Catalogue = {
   action_sampleVerify: 'Verifiziert',
   action_sampleAcknowledge: 'Kritische Werte gemeldet',
   action_sampleUnverify: 'Entsperrt',
+  action_cultureSave: 'Kultur erfasst oder geändert',
+  action_cultureOverride: 'Antibiogramm-Interpretation geändert',
   actionsFor: 'Aktionen für Probe {{code}}',
 };
 

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RESULT_ACTION_PERMISSIONS, microbiologyContracts } from '@lis/domain';
+import type { AppOptions } from '../../app-options.ts';
+import { answeringFailureAs } from '../../lib/failure-answer.ts';
+import * as service from './service.ts';
+
+const TAGS = ['mikrobiologija'];
+const SESSION = 'Token and site as on every call. Organisms, antimicrobials and breakpoints are the lab\'s reference tables; '
+  + "cultures belong to a sample of the site worked on: another site's sample answers 404 exactly like a missing one.";
+
+export function microbiologyRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/mikrobiologija/organizmi', {
+    config: { permission: 'samples.read' },
+    schema: {
+      tags: TAGS, summary: 'Organism picker', ...microbiologyContracts.organisms,
+      description: `${SESSION} \`q\`: words the name must contain (case ignored). \`200 { success: true, organizmi: [{ mo, naziv, gram, rank }] }\`, `
+        + 'at most 30, the clinically most common first; synonyms are not offered.',
+    },
+  }, async (request) => ({ success: true as const, organizmi: await service.searchOrganisms(db, request.query.q) }));
+
+  api.get('/mikrobiologija/antibiotici', {
+    config: { permission: 'samples.read' },
+    schema: {
+      tags: TAGS, summary: 'Antimicrobial picker', ...microbiologyContracts.antimicrobials,
+      description: `${SESSION} \`q\`: words of the name, or the code (AMP, MEM) or an abbreviation. `
+        + '`200 { success: true, antibiotici: [{ ab, naziv, grupa }] }`, at most 30.',
+    },
+  }, async (request) => ({ success: true as const, antibiotici: await service.searchAntimicrobials(db, request.query.q) }));
+
+  api.get('/mikrobiologija/kulture/:sid', {
+    config: { permission: 'samples.read' },
+    schema: {
+      tags: TAGS, summary: "A sample's cultures", ...microbiologyContracts.cultures,
+      description: `${SESSION}\n\n\`200 { success: true, uzorak, testovi: [{ _id, sifra, naziv, rezultat, kultura }], reference }\`: `
+        + "the sample's tests of a microbiology section, each with its culture or null (specimen `materijal`, `uti`, growth `rast`, "
+        + '`izolati` with organism, colony count `kolicina` as a power of ten and the antibiogram: agent, method MIC or DISK, the value '
+        + 'as typed, the interpreted category `tumacenje` (S, I, R or null), its basis (breakpoint, intrinsic, noBreakpoint, undetermined), '
+        + 'the breakpoint row used, a person\'s override `izmjena` and the reported category `konacno`); `reference` the breakpoint '
+        + 'guideline in use with its attribution, null before reference data is imported.',
+    },
+  }, async (request) => ({ success: true as const, ...(await service.cultures(db, request.ctx, request.params.sid)) }));
+
+  api.post('/mikrobiologija/kulture/save', {
+    config: { permission: RESULT_ACTION_PERMISSIONS.save },
+    schema: {
+      tags: TAGS, summary: 'Save the culture of a culture test', ...microbiologyContracts.save,
+      description: `${SESSION} Body \`{ sid, version, test, materijal, uti, rast, napomena, izolati: [{ organizam, kolicina, napomena, `
+        + 'antibiogram: [{ antibiotik, metoda, vrijednost, izmjena?: { kategorija, razlog } }] }], razlog? }`. The culture is saved whole '
+        + "and each antibiogram row interpreted by the newest imported EUCAST guideline (intrinsic resistance: R; no row: no category); the test's "
+        + 'result becomes the culture\'s summary ("Escherichia coli 10^5 CFU/mL", or the test\'s normal text without growth) through '
+        + '`POST /rezultati/save`, with its version check, status flow, lock and audit.\n\n`200 { success: true, status, version, kultura }`. '
+        + 'Refusals change nothing: a MIC not on the dilution scale `400 micro.micNotStep`, a zone not whole mm `400 micro.zoneInvalid` '
+        + '(field `izolati.{i}.antibiogram.{j}.vrijednost`), an organism or agent not in the tables `400 micro.unknownOrganism | '
+        + 'micro.unknownAntibiotic`, an agent twice with one method `400 micro.duplicateAntibiotic`, growth without isolates or isolates '
+        + 'without growth `400 micro.growthNeedsIsolate | micro.noGrowthIsolates`, an override without reason `400 micro.overrideReason`, '
+        + 'a test that is not a culture of the sample `400 micro.notCultureTest`, another version `409 results.versionConflict`, an approved '
+        + 'or verified sample `409 results.locked`.',
+    },
+  }, async (request) => {
+    const answer = await answeringFailureAs(request, 'save.failed', () => service.save(db, request.ctx, request.body, realtime));
+    return { success: true as const, ...answer };
+  });
+  return Promise.resolve();
+}

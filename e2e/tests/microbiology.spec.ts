@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { apiSession, createPatient, createSample, toast } from './lab-data.ts';
+
+// A urine culture in the browser: a specialist opens the sample's result entry, goes to its culture,
+// records E. coli at 10^5 CFU/mL with an antibiogram, saves and sees S/I/R interpreted by the EUCAST
+// breakpoints (intrinsic vancomycin resistance said in words), approves and verifies on the result
+// screen, and the report's PDF shows the culture, the isolate and the antibiogram.
+
+function antibiogram(page: Page): Locator {
+  return page.getByRole('table', { name: 'Antibiogram izolata 1' });
+}
+
+function agentRow(page: Page, code: string): Locator {
+  return antibiogram(page).locator(`tr[data-agent="${code}"]`);
+}
+
+/** Types into a picker, waits for the server's match and takes it with Enter (the keyboard way). */
+async function pick(page: Page, picker: Locator, typed: string, option: string): Promise<void> {
+  await picker.fill(typed);
+  await expect(page.getByRole('option', { name: option, exact: true })).toBeVisible();
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(option);
+}
+
+test('a urine culture with E. coli 10^5 CFU/mL and its antibiogram: S/I/R interpreted, verified, in the PDF', async ({ page, request }, testInfo) => {
+  test.slow();
+  const specialist = await apiSession(request, DEMO.specijalista.email);
+  const { pid } = await createPatient(request, specialist, { ime: 'Azra', prezime: 'Kulturović' });
+  const sample = await createSample(request, specialist, { pid, site: 'SA', tests: ['UKUL'] });
+
+  await openAs(page, DEMO.specijalista.email, `/obrada/rezultati/${pid}/${sample._id}`);
+  await page.getByRole('button', { name: 'Kultura i antibiogram' }).click();
+  await expect(page.getByRole('heading', { name: 'Kultura i antibiogram' })).toBeVisible();
+  await expect(page.getByText('Tumačenje po EUCAST 2025')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Urinokultura' });
+  await expect(form.getByRole('checkbox', { name: /Urinarna infekcija/ })).toBeChecked();
+
+  // The isolate: organism from the picker, the colony count.
+  await form.getByRole('textbox', { name: 'Materijal' }).fill('Urin, srednji mlaz');
+  await pick(page, form.getByRole('combobox', { name: 'Mikroorganizam' }), 'escherichia coli', 'Escherichia coli');
+  await form.getByRole('combobox', { name: 'Broj kolonija' }).click();
+  await page.getByRole('option', { name: '10^5 CFU/mL' }).click();
+
+  // The antibiogram, typed row by row: agent, method, value.
+  const panel: [string, string, string, 'MIC' | 'DISK', string][] = [
+    ['amp', 'Ampicillin (AMP)', 'AMP', 'MIC', '16'],
+    ['cipro', 'Ciprofloxacin (CIP)', 'CIP', 'MIC', '0,5'],
+    ['gentamicin', 'Gentamicin (GEN)', 'GEN', 'MIC', '1'],
+    ['meropenem', 'Meropenem (MEM)', 'MEM', 'DISK', '25'],
+    ['vancomycin', 'Vancomycin (VAN)', 'VAN', 'MIC', '1'],
+  ];
+  for (const [index, [typed, option, , method, value]] of panel.entries()) {
+    const n = index + 1;
+    if (n > 1) await form.getByRole('button', { name: 'Dodaj antibiotik' }).click();
+    const agent = antibiogram(page).getByRole('combobox', { name: `Antibiotik ${n}`, exact: true });
+    // A row just added takes the cursor in its agent picker.
+    if (n > 1) await expect(agent).toBeFocused();
+    await pick(page, agent, typed, option);
+    await antibiogram(page).getByRole('combobox', { name: `Metoda ${n}` }).selectOption(method);
+    await antibiogram(page).getByRole('textbox', { name: `Vrijednost ${n}` }).fill(value);
+  }
+  await expect(agentRow(page, 'AMP')).toContainText('tumači se nakon spremanja');
+  await page.keyboard.press('Control+s');
+  await expect(toast(page, 'Kultura sačuvana.')).toBeVisible();
+
+  // Interpreted by the server: the urinary Enterobacterales row for ampicillin, intrinsic resistance for vancomycin.
+  await expect(agentRow(page, 'AMP').locator('[data-sir]')).toHaveText(/^R/);
+  await expect(agentRow(page, 'AMP')).toContainText('S ≤ 8, R > 8 (Oral, Uncomplicated urinary tract infection)');
+  await expect(agentRow(page, 'CIP').locator('[data-sir]')).toHaveText(/^I/);
+  await expect(agentRow(page, 'GEN').locator('[data-sir]')).toHaveText(/^S/);
+  await expect(agentRow(page, 'MEM').locator('[data-sir]')).toHaveText(/^S/);
+  await expect(agentRow(page, 'VAN').locator('[data-sir]')).toHaveText(/^R/);
+  await expect(agentRow(page, 'VAN')).toContainText('prirodna rezistencija');
+  await expect(page.getByTestId('culture-result')).toHaveText('Rezultat: Escherichia coli 10^5 CFU/mL');
+  await animationsSettled(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('culture.png'), fullPage: true });
+
+  // Approval and verification are the result screen's.
+  await page.getByRole('button', { name: 'Nazad na rezultate' }).click();
+  const statusBar = page.getByRole('toolbar', { name: 'Akcije uzorka' });
+  await expect(page.getByRole('textbox', { name: 'Rezultat: Urinokultura' })).toHaveValue('Escherichia coli 10^5 CFU/mL');
+  await statusBar.getByRole('button', { name: 'Odobri' }).click();
+  await expect(toast(page, 'Rezultati odobreni.')).toBeVisible();
+  await statusBar.getByRole('button', { name: 'Verifikuj' }).click();
+  await expect(toast(page, 'Rezultati verificirani.')).toBeVisible();
+
+  // The culture is read-only now.
+  await statusBar.getByRole('button', { name: 'Kultura i antibiogram' }).click();
+  await expect(page.getByText(/Uzorak je VERIFICIRAN: kultura se ne može mijenjati/i)).toBeVisible();
+
+  // The report's PDF shows the culture, the isolate and the antibiogram with S/I/R.
+  const pdf = await request.get(`/api/nalazi/pdf/${sample._id}`, { headers: specialist.headers });
+  expect(pdf.status()).toBe(200);
+  const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await pdf.body(), encoding: 'utf8' });
+  for (const expected of ['Kultura i antibiogram', 'Urinokultura', 'Materijal: Urin, srednji mlaz', 'Izolat 1: Escherichia coli, 10^5 CFU/mL', 'Tumačenje po EUCAST 2025.']) {
+    expect(text).toContain(expected);
+  }
+  expect(text).toMatch(/Ampicillin\s+MIK \(mg\/L\)\s+16\s+R/);
+  expect(text).toMatch(/Ciprofloxacin\s+MIK \(mg\/L\)\s+0,5\s+I/);
+  expect(text).toMatch(/Gentamicin\s+MIK \(mg\/L\)\s+1\s+S/);
+  expect(text).toMatch(/Meropenem\s+Zona \(mm\)\s+25\s+S/);
+  expect(text).toMatch(/Vancomycin\s+MIK \(mg\/L\)\s+1\s+R\s+prirodna rezistencija/);
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { colonyCountText, cultureSummary, reportedCategory } from './culture.ts';
+
+describe('culture summary', () => {
+  it('names each organism with its count', () => {
+    expect(cultureSummary({ rast: true, izolati: [{ naziv: 'Escherichia coli', kolicina: 5 }, { naziv: 'Enterococcus faecalis', kolicina: null }] }, 'Sterilna'))
+      .toBe('Escherichia coli 10^5 CFU/mL; Enterococcus faecalis');
+    expect(colonyCountText(4)).toBe('10^4 CFU/mL');
+  });
+
+  it("no growth reports the test's normal text, else Nema rasta", () => {
+    expect(cultureSummary({ rast: false, izolati: [] }, 'Sterilna')).toBe('Sterilna');
+    expect(cultureSummary({ rast: false, izolati: [] }, null)).toBe('Nema rasta');
+  });
+
+  it('an override wins over the interpretation', () => {
+    expect(reportedCategory('S', 'R')).toBe('R');
+    expect(reportedCategory('I', null)).toBe('I');
+    expect(reportedCategory(null, null)).toBeNull();
+  });
+});

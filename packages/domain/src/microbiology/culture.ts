@@ -1,0 +1,25 @@
+import type { SirCategory } from './interpretation.ts';
+
+/** A colony count as printed: 10^5 CFU/mL (a power of ten; the report and the result text write it so). */
+export function colonyCountText(kolicina: number | null): string {
+  return kolicina === null ? '' : `10^${kolicina} CFU/mL`;
+}
+
+/** What a culture reports when nothing grew and the test has no normal text of its own. */
+export const NO_GROWTH_TEXT = 'Nema rasta';
+
+/**
+ * The culture as its test's result text (what the result screens, the worklist and the approval read):
+ * the organisms grown with their counts, "; "-separated, or the test's normal text when nothing grew.
+ */
+export function cultureSummary(
+  culture: { rast: boolean; izolati: readonly { naziv: string; kolicina: number | null }[] }, normalText: string | null,
+): string {
+  if (!culture.rast) return normalText?.trim() || NO_GROWTH_TEXT;
+  return culture.izolati.map((isolate) => [isolate.naziv, colonyCountText(isolate.kolicina)].filter(Boolean).join(' ')).join('; ');
+}
+
+/** The reported category: a person's override wins over the interpretation. */
+export function reportedCategory(tumacenje: SirCategory | null, izmjena: SirCategory | null): SirCategory | null {
+  return izmjena ?? tumacenje;
+}
