@@ -149,6 +149,8 @@ export const bs = {
     inventarIzlaz: 'Izlaz',
     inventarProdukti: 'Produkti',
     inventarPostavke: 'Postavke',
+    inventarUgovori: 'Ugovori',
+    inventarNarudzbe: 'Narudžbe',
     mikrobiologija: 'Mikrobiologija',
     import: 'Excel import',
     partneri: 'Partneri',

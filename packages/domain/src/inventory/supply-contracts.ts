@@ -191,6 +191,9 @@ export type OpenOrder = z.output<typeof openOrderSchema>;
 export const openOrdersAnswer = successAnswer({ narudzbe: z.array(openOrderSchema) });
 export type OpenOrdersAnswer = z.output<typeof openOrdersAnswer>;
 
+/** Socket event to a site whose stock moved (goods in or out): alerts are read again. It carries no data. */
+export const INVENTORY_CHANGED_EVENT = 'inventory:changed';
+
 /** An inventory alert of the site: a product under its level, or a lot with stock expiring within its warning days or expired. */
 export const inventoryAlertSchema = z.object({
   /** Stable while the condition lasts: 'nisko:<product id>' or 'rok:<lot id>'. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Product, type ProductDuplicateAnswer, inventoryContracts, message } from '@lis/domain';
+import { INVENTORY_CHANGED_EVENT, type Product, type ProductDuplicateAnswer, inventoryContracts, message } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-route.ts';
@@ -20,6 +20,11 @@ function duplicateAnswer(produkt: Product | null): ProductDuplicateAnswer {
 
 export function inventoryRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { db } = options;
+  /**
+   * The site's stock moved: its screens and bells read the alerts again (GET /inventar/upozorenja). The event
+   * carries nothing, so no one learns another's stock from it.
+   */
+  const stockChanged = (siteId: string) => options.realtime?.emitToSite(siteId, INVENTORY_CHANGED_EVENT, {});
   const api = app.withTypeProvider<ZodTypeProvider>();
   const referenceDescription = (field: string) => `${SESSION}\n\n\`200 { success: true, ${field}: [{ naziv, _id }] }\` by name.`;
 
@@ -126,6 +131,7 @@ export function inventoryRoutes(app: FastifyInstance, options: AppOptions): Prom
         field: 'kolicina', preostalo: outcome.preostalo,
       });
     }
+    stockChanged(request.ctx.siteId);
     return reply.status(201).send({ success: true as const, message: message('inventory.receiptSaved'), lot: outcome.lot });
   });
 
@@ -148,6 +154,7 @@ export function inventoryRoutes(app: FastifyInstance, options: AppOptions): Prom
         field: 'kolicina', dostupno: outcome.dostupno,
       });
     }
+    stockChanged(request.ctx.siteId);
     return reply.status(201).send({ success: true, message: message('inventory.consumptionSaved'), izdano: outcome.izdano });
   });
 
