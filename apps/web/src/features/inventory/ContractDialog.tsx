@@ -17,6 +17,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage, useLanguage } from '../../i18n/index.ts';
 import { createContract, inventoryKeys, suppliers } from './api.ts';
+import { numberOrEmpty, parseTypedDay } from './format.ts';
 import { useProductChoices } from './use-products.ts';
 
 interface Line {
@@ -102,11 +103,11 @@ export function ContractDialog({ opened, onClose, onSaved }: { opened: boolean; 
             />
             <TextInput label={t('inventory.broj')} withAsterisk maxLength={60} value={broj} onChange={(event) => setBroj(event.currentTarget.value)} error={problems['ugovor.broj']} />
             <DateInput
-              label={t('inventory.vazi_od')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={vaziOd} onChange={setVaziOd}
+              label={t('inventory.vazi_od')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={vaziOd} onChange={setVaziOd} dateParser={parseTypedDay}
               error={problems['ugovor.vazi_od']} popoverProps={{ withinPortal: true }}
             />
             <DateInput
-              label={t('inventory.vazi_do')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={vaziDo} onChange={setVaziDo}
+              label={t('inventory.vazi_do')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={vaziDo} onChange={setVaziDo} dateParser={parseTypedDay}
               minDate={vaziOd ?? undefined} error={problems['ugovor.vazi_do']} popoverProps={{ withinPortal: true }}
             />
           </SimpleGrid>
@@ -119,8 +120,8 @@ export function ContractDialog({ opened, onClose, onSaved }: { opened: boolean; 
                 value={line.produkt} onChange={(value) => changeLine(line.key, { produkt: value })} error={problems[`ugovor.stavke.${index}.produkt`]}
               />
               <NumberInput
-                style={{ flex: 1 }} label={t('inventory.linePrice', { index: index + 1 })} min={0} decimalScale={2} fixedDecimalScale decimalSeparator=","
-                allowNegative={false} value={line.cijena} onChange={(value) => changeLine(line.key, { cijena: typeof value === 'number' ? value : '' })}
+                style={{ flex: 1 }} label={t('inventory.linePrice', { index: index + 1 })} min={0} decimalScale={2} decimalSeparator=","
+                allowNegative={false} value={line.cijena} onChange={(value) => changeLine(line.key, { cijena: numberOrEmpty(value) })}
                 error={problems[`ugovor.stavke.${index}.cijena`]}
               />
               <NumberInput

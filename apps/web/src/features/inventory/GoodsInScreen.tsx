@@ -14,22 +14,17 @@ import { IconCalendar, IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatKm, fromLocalDateText, toIsoDate } from '@lis/domain';
+import { formatKm, toIsoDate } from '@lis/domain';
 import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { inventoryKeys, openOrders, productContracts, receive } from './api.ts';
+import { parseTypedDay } from './format.ts';
 import { MovementForm, useMovementForm } from './MovementForm.tsx';
 import { useProductChoices } from './use-products.ts';
 
 const MONDAY = 1;
 const NONE = '';
-
-/** A typed expiry, dd.mm.yyyy (dots or dashes), as the day the form sends. */
-function parseTypedDay(value: string): string | null {
-  const date = fromLocalDateText(value.trim());
-  return date ? toIsoDate(date) : null;
-}
 
 export function GoodsInScreen() {
   const { t } = useTranslation();

@@ -21,6 +21,7 @@ import { serverMessage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type Order, inventoryKeys, order as readOrder, orderPdf, orderStep, saveOrderLines } from './api.ts';
+import { numberOrEmpty } from './format.ts';
 import { ORDER_STATUS_COLOURS } from './order-status.ts';
 
 type Edits = Readonly<Record<string, { kolicina: number | ''; cijena: number | '' }>>;
@@ -119,9 +120,9 @@ export function OrderDialog({ id, onClose, onChanged }: { id: string | null; onC
                       <Table.Td ta="right">
                         {editable && !line.ugovorena ? (
                           <NumberInput
-                            size="xs" w={110} ml="auto" min={0} decimalScale={2} fixedDecimalScale decimalSeparator="," allowNegative={false}
+                            size="xs" w={110} ml="auto" min={0} decimalScale={2} decimalSeparator="," allowNegative={false}
                             aria-label={t('inventory.priceOf', { LN: line.LN })} value={edit.cijena}
-                            onChange={(value) => setEdits((all) => ({ ...all, [line._id]: { ...edit, cijena: typeof value === 'number' ? value : '' } }))}
+                            onChange={(value) => setEdits((all) => ({ ...all, [line._id]: { ...edit, cijena: numberOrEmpty(value) } }))}
                           />
                         ) : (
                           <Text size="sm">
