@@ -126,7 +126,7 @@ test('a product is registered (meeting a registered LN), received in two lots, c
 
   // An order raised from the low-stock suggestions: 6 packages bring the 5 back above the level of 10.
   await page.getByRole('link', { name: 'Narudžbe', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Narudžbe', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Narudžbe', exact: true, level: 2 })).toBeVisible();
   await expect(page.getByRole('alert', { name: 'Upozorenja inventara' })).toContainText('Produkti ispod nivoa');
   const suggestion = page.getByRole('table', { name: 'Prijedlozi za narudžbu' }).getByRole('row').filter({ hasText: newLn });
   await expect(suggestion).toContainText('5 / 10');
