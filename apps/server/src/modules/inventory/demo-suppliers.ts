@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { partners } from '../../db/schema.ts';
+import { insertSuppliersUnlessNamed } from './supply-repository.ts';
 
 /**
  * Demo suppliers of the inventory (partners whose roles include 'dobavljac'), so a demo lab can register
@@ -9,5 +9,5 @@ import { partners } from '../../db/schema.ts';
 export const DEMO_SUPPLIERS = ['Reagens Promet d.o.o.', 'Medilab Oprema d.o.o.'] as const;
 
 export async function seedDemoSuppliers(db: Db): Promise<void> {
-  await db.insert(partners).values(DEMO_SUPPLIERS.map((naziv) => ({ naziv, vrste: ['dobavljac'] }))).onConflictDoNothing();
+  await insertSuppliersUnlessNamed(db, DEMO_SUPPLIERS);
 }

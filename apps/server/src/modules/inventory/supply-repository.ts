@@ -218,3 +218,8 @@ export function listOrders(db: Db, list: ListRequest<{ status?: string | undefin
     date: inventoryOrders.createdAt,
   });
 }
+
+/** Adds suppliers by name (the demo seed); a name the registry has already is left as it is. */
+export async function insertSuppliersUnlessNamed(db: Db, names: readonly string[]): Promise<void> {
+  await db.insert(partners).values(names.map((naziv) => ({ naziv, vrste: ['dobavljac'] }))).onConflictDoNothing();
+}

@@ -34,7 +34,7 @@ export const EVENT_LISTS = {
   'result:completed': 'messages',
   'logger:alarm': 'alarms',
   // Inventory alerts (stock under its level, lots expiring or expired): read from GET /inventar/upozorenja and synced
-  // (features/inventory/bell.ts) whenever the site's stock moves; no socket event carries an entry itself.
+  // (inventory-alerts.ts) whenever the site's stock moves; no socket event carries an entry itself.
   'inventory:alert': 'alarms',
 } as const satisfies Record<string, ListName>;
 

@@ -10,8 +10,8 @@ import { INVENTORY_CHANGED_EVENT, type InventoryAlert, inventoryAlertsAnswer } f
 import { api } from '../../api/client.ts';
 import { i18n } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
-import { notificationStore } from '../realtime/notification-lists.ts';
-import { useRealtimeEvent } from '../realtime/realtime.ts';
+import { notificationStore } from './notification-lists.ts';
+import { useRealtimeEvent } from './realtime.ts';
 
 /** An alert's line in the bell, in the user's language. */
 export function alertText(alert: InventoryAlert): string {
@@ -39,7 +39,7 @@ async function loadInventoryAlerts(): Promise<void> {
 }
 
 /** Mounted by the shell; `enabled` is whether the session may read the inventory at all. */
-export function useInventoryBell(enabled: boolean, siteId: string): void {
+export function useInventoryAlerts(enabled: boolean, siteId: string): void {
   useEffect(() => {
     if (enabled) void loadInventoryAlerts();
   }, [enabled, siteId]);
