@@ -19,6 +19,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { serverMessage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { openInNewTab } from '../../lib/download.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type Order, inventoryKeys, order as readOrder, orderPdf, orderStep, saveOrderLines } from './api.ts';
 import { numberOrEmpty } from './format.ts';
@@ -61,15 +62,10 @@ export function OrderDialog({ id, onClose, onChanged }: { id: string | null; onC
   };
 
   const openPdf = async (narudzba: Order) => {
-    // The tab is opened at once, inside the click, so the browser does not take it for a pop-up.
-    const tab = window.open('', '_blank');
     setBusy('pdf');
     try {
-      const url = URL.createObjectURL(await orderPdf(narudzba._id));
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      await openInNewTab(() => orderPdf(narudzba._id));
     } catch (error) {
-      tab?.close();
       notify.apiError(error);
     } finally {
       setBusy(null);

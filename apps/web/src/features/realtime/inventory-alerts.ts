@@ -9,9 +9,7 @@ import { useEffect } from 'react';
 import { INVENTORY_CHANGED_EVENT, type InventoryAlert, inventoryAlertsAnswer } from '@lis/domain';
 import { api } from '../../api/client.ts';
 import { i18n } from '../../i18n/index.ts';
-import { sessionStore } from '../../lib/session-store.ts';
-import { notificationStore } from './notification-lists.ts';
-import { useRealtimeEvent } from './realtime.ts';
+import { syncBellFromServer, useRealtimeEvent } from './realtime.ts';
 
 /** An alert's line in the bell, in the user's language. */
 export function alertText(alert: InventoryAlert): string {
@@ -20,22 +18,11 @@ export function alertText(alert: InventoryAlert): string {
   return i18n.t('inventory.bellExpiring', { LN: alert.LN, lot: alert.lot ?? '', count: alert.dana ?? 0 });
 }
 
-let loading: string | null = null;
-
-async function loadInventoryAlerts(): Promise<void> {
-  const site = sessionStore.siteId();
-  if (site === null || loading === site) return;
-  loading = site;
-  try {
+function loadInventoryAlerts(): Promise<void> {
+  return syncBellFromServer('inventory:alert', async (site) => {
     const answer = inventoryAlertsAnswer.safeParse(await api.get<unknown>('/inventar/upozorenja'));
-    // The user moved to another site while the call ran: its alerts are not this site's.
-    if (!answer.success || sessionStore.siteId() !== site) return;
-    notificationStore.sync('inventory:alert', answer.data.upozorenja.map((alert) => ({ id: alert.id, info: alertText(alert), site })), site);
-  } catch {
-    // The bell keeps what it has; the next stock change or connect brings the rest.
-  } finally {
-    loading = null;
-  }
+    return answer.success ? answer.data.upozorenja.map((alert) => ({ id: alert.id, info: alertText(alert), site })) : null;
+  });
 }
 
 /** Mounted by the shell; `enabled` is whether the session may read the inventory at all. */
