@@ -175,7 +175,10 @@ test('a product is registered (meeting a registered LN), received in two lots, c
   const sekcije = await request.get(`/api/inventar/sekcije?site=${site}`, { headers: admin.headers });
   const used = await request.post('/api/inventar/izlaz', {
     headers: admin.headers,
-    data: { site, produkt: (await read.json()).produkt._id, kolicina: 1, sekcija: (await sekcije.json()).sekcije[0]._id },
+    data: {
+      site, produkt: ((await read.json()) as { produkt: { _id: string } }).produkt._id, kolicina: 1,
+      sekcija: ((await sekcije.json()) as { sekcije: { _id: string }[] }).sekcije[0]?._id,
+    },
   });
   expect(await used.json()).toMatchObject({ izdano: [{ lot: `EARLY-${tag}`, kolicina: 1 }] });
   const alerts = await request.get(`/api/inventar/upozorenja?site=${site}`, { headers: admin.headers });
