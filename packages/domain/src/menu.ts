@@ -72,11 +72,13 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/loger/pregled', title: 'menu.logerPregled', icon: 'device-desktop-analytics', permission: 'logger.read', parent: '/loger' },
   { path: '/loger/postavke', title: 'menu.logerPostavke', icon: 'adjustments', permission: 'settings.read', parent: '/loger' },
   { path: '/loger/statistika', title: 'menu.logerStatistika', icon: 'chart-bar', permission: 'logger.read', parent: '/loger' },
-  // Inventar: stock, goods in and out, products and the reference lists (settings, administrators).
+  // Inventar: stock, goods in and out, supplier contracts, purchase orders, products and the reference lists (settings, administrators).
   { path: '/inventar', title: 'menu.inventar', icon: 'box', permission: 'inventory.read', group: true },
   { path: '/inventar/stanje', title: 'menu.inventarStanje', icon: 'packages', permission: 'inventory.read', parent: '/inventar' },
   { path: '/inventar/ulaz', title: 'menu.inventarUlaz', icon: 'package-import', permission: 'inventory.write', parent: '/inventar' },
   { path: '/inventar/izlaz', title: 'menu.inventarIzlaz', icon: 'package-export', permission: 'inventory.write', parent: '/inventar' },
+  { path: '/inventar/ugovori', title: 'menu.inventarUgovori', icon: 'file-certificate', permission: 'inventory.read', parent: '/inventar' },
+  { path: '/inventar/narudzbe', title: 'menu.inventarNarudzbe', icon: 'truck', permission: 'inventory.read', parent: '/inventar' },
   { path: '/inventar/produkti', title: 'menu.inventarProdukti', icon: 'list-details', permission: 'inventory.read', parent: '/inventar' },
   { path: '/inventar/postavke', title: 'menu.inventarPostavke', icon: 'adjustments', permission: 'settings.write', parent: '/inventar' },
 ];

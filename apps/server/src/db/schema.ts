@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -757,11 +758,85 @@ export const inventoryMovements = pgTable('inventory_movements', {
   sekcijaId: uuid('sekcija_id').references(() => labSections.id),
   napomena: text('napomena').notNull().default(''),
   userId: uuid('user_id').notNull().references(() => users.id),
+  /** A receipt against a supplier contract: the contract line it counts against (what remains is summed from these). */
+  contractLineId: uuid('contract_line_id').references((): AnyPgColumn => inventoryContractLines.id),
+  /** A receipt of a purchase order's line: what the order still awaits is summed from these. */
+  orderLineId: uuid('order_line_id').references((): AnyPgColumn => inventoryOrderLines.id),
   createdAt: createdAt(),
 }, (t) => [
   index('inventory_movements_lot_idx').on(t.lotId),
+  index('inventory_movements_contract_line_idx').on(t.contractLineId),
+  index('inventory_movements_order_line_idx').on(t.orderLineId),
   index('inventory_movements_list_idx').on(t.siteId, t.createdAt, t.id),
   check('inventory_movements_sign_check', sql`(${t.vrsta} = 'ulaz' and ${t.kolicina} > 0) or (${t.vrsta} = 'izlaz' and ${t.kolicina} < 0)`),
+]);
+
+/**
+ * Contracts with suppliers (partners whose vrste include 'dobavljac'), lab-wide: a number unique per supplier
+ * (case ignored), a validity from–to (both days included) and its lines. A receipt may name the contract;
+ * what remains of a line is its quantity minus the receipts (ledger rows) against it, never a counter.
+ */
+export const inventoryContracts = pgTable('inventory_contracts', {
+  id: id(),
+  partnerId: uuid('partner_id').notNull().references(() => partners.id),
+  broj: text('broj').notNull(),
+  vaziOd: date('vazi_od', { mode: 'string' }).notNull(),
+  vaziDo: date('vazi_do', { mode: 'string' }).notNull(),
+  napomena: text('napomena').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('inventory_contracts_broj_key').on(t.partnerId, sql`upper(${t.broj})`),
+  check('inventory_contracts_validity_check', sql`${t.vaziDo} >= ${t.vaziOd}`),
+]);
+
+/** A product on a contract: its unit price (KM per package) and the contracted quantity of packages. */
+export const inventoryContractLines = pgTable('inventory_contract_lines', {
+  id: id(),
+  contractId: uuid('contract_id').notNull().references(() => inventoryContracts.id),
+  productId: uuid('product_id').notNull().references(() => inventoryProducts.id),
+  cijena: numeric('cijena', { precision: 12, scale: 2 }).notNull(),
+  kolicina: integer('kolicina').notNull(),
+}, (t) => [
+  uniqueIndex('inventory_contract_lines_product_key').on(t.contractId, t.productId),
+  check('inventory_contract_lines_kolicina_check', sql`${t.kolicina} > 0`),
+  check('inventory_contract_lines_cijena_check', sql`${t.cijena} >= 0`),
+]);
+
+/**
+ * Purchase orders of a site to a supplier: nacrt (draft, lines editable) → poslana (sent) → djelimicno
+ * (partly received) → primljena (received), or otkazana (cancelled) from nacrt or poslana. The received
+ * states follow from the receipts (ledger rows) against the order's lines. `broj` numbers orders lab-wide.
+ */
+export const inventoryOrders = pgTable('inventory_orders', {
+  id: id(),
+  broj: integer('broj').notNull().generatedAlwaysAsIdentity(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  partnerId: uuid('partner_id').notNull().references(() => partners.id),
+  contractId: uuid('contract_id').references(() => inventoryContracts.id),
+  status: text('status').notNull().default('nacrt'),
+  napomena: text('napomena').notNull().default(''),
+  createdBy: uuid('created_by').notNull().references(() => users.id),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('inventory_orders_broj_key').on(t.broj),
+  index('inventory_orders_site_idx').on(t.siteId, t.createdAt, t.id),
+  check('inventory_orders_status_check', sql`${t.status} in ('nacrt', 'poslana', 'djelimicno', 'primljena', 'otkazana')`),
+]);
+
+/** A product on an order: packages ordered and the unit price (the contract's when the order is under a contract). */
+export const inventoryOrderLines = pgTable('inventory_order_lines', {
+  id: id(),
+  orderId: uuid('order_id').notNull().references(() => inventoryOrders.id),
+  productId: uuid('product_id').notNull().references(() => inventoryProducts.id),
+  kolicina: integer('kolicina').notNull(),
+  cijena: numeric('cijena', { precision: 12, scale: 2 }),
+  contractLineId: uuid('contract_line_id').references(() => inventoryContractLines.id),
+}, (t) => [
+  uniqueIndex('inventory_order_lines_product_key').on(t.orderId, t.productId),
+  check('inventory_order_lines_kolicina_check', sql`${t.kolicina} > 0`),
 ]);
 
 /** How the LIS reaches an analyser: it listens on a TCP port of HOST, or it connects to the analyser's address. */

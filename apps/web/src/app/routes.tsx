@@ -116,10 +116,18 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/loger/statistika', permission: 'logger.read',
     screen: () => import('../features/logger/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),
   },
-  // Inventar: stock, goods in and out, products, and the reference lists (administrators).
+  // Inventar: stock, goods in and out, supplier contracts, purchase orders, products, and the reference lists (administrators).
   { path: '/inventar/stanje', permission: 'inventory.read', screen: () => import('../features/inventory/StockScreen.tsx').then((module) => module.StockScreen) },
   { path: '/inventar/ulaz', permission: 'inventory.write', screen: () => import('../features/inventory/GoodsInScreen.tsx').then((module) => module.GoodsInScreen) },
   { path: '/inventar/izlaz', permission: 'inventory.write', screen: () => import('../features/inventory/GoodsOutScreen.tsx').then((module) => module.GoodsOutScreen) },
+  {
+    path: '/inventar/ugovori', permission: 'inventory.read',
+    screen: () => import('../features/inventory/ContractsScreen.tsx').then((module) => module.ContractsScreen),
+  },
+  {
+    path: '/inventar/narudzbe', permission: 'inventory.read',
+    screen: () => import('../features/inventory/OrdersScreen.tsx').then((module) => module.OrdersScreen),
+  },
   {
     path: '/inventar/produkti', permission: 'inventory.read',
     screen: () => import('../features/inventory/ProductsScreen.tsx').then((module) => module.ProductsScreen),

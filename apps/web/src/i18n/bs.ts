@@ -151,6 +151,8 @@ export const bs = {
     inventarIzlaz: 'Izlaz',
     inventarProdukti: 'Produkti',
     inventarPostavke: 'Postavke',
+    inventarUgovori: 'Ugovori',
+    inventarNarudzbe: 'Narudžbe',
     mikrobiologija: 'Mikrobiologija',
     import: 'Excel import',
     partneri: 'Partneri',

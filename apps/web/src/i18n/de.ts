@@ -143,6 +143,8 @@ export const de: Catalogue = {
     inventarIzlaz: 'Warenausgang',
     inventarProdukti: 'Produkte',
     inventarPostavke: 'Einstellungen',
+    inventarUgovori: 'Verträge',
+    inventarNarudzbe: 'Bestellungen',
     mikrobiologija: 'Mikrobiologie',
     import: 'Excel-Import',
     partneri: 'Partner',

@@ -143,6 +143,8 @@ export const en: Catalogue = {
     inventarIzlaz: 'Goods out',
     inventarProdukti: 'Products',
     inventarPostavke: 'Settings',
+    inventarUgovori: 'Contracts',
+    inventarNarudzbe: 'Purchase orders',
     mikrobiologija: 'Microbiology',
     import: 'Excel import',
     partneri: 'Partners',

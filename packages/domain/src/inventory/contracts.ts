@@ -121,6 +121,10 @@ export const receiptRequest = z.object({
   rok_trajanja: z.iso.date({ error: 'form.required' }),
   kolicina: quantitySchema,
   napomena: optionalText(300),
+  /** The supplier contract the goods are delivered under: the receipt counts against its line for the product. */
+  ugovor: z.uuid({ error: 'form.invalid' }).optional(),
+  /** The purchase order (sent) the goods arrive for: the receipt counts against its line, and its contract's. */
+  narudzba: z.uuid({ error: 'form.invalid' }).optional(),
   ...sessionFields,
 });
 export type ReceiptRequest = z.input<typeof receiptRequest>;
@@ -138,6 +142,8 @@ export const lotSchema = z.object({
 export type Lot = z.output<typeof lotSchema>;
 
 export const receiptAnswer = successAnswer({ message: z.string(), lot: lotSchema });
+/** Refused because more is received than a contract or an order still has: `preostalo` is what it has. */
+export const exceededAnswer = failureAnswer.extend({ preostalo: z.number().int().optional() });
 export type ReceiptAnswer = z.output<typeof receiptAnswer>;
 
 /** POST /api/inventar/izlaz: consumption by a lab section; without `lot` the first-expiring usable lots are taken. */
@@ -220,7 +226,7 @@ export const inventoryContracts = {
   readProduct: { body: readProductRequest, response: { 200: readProductAnswer, ...failureResponses } },
   createProduct: { body: createProductRequest, response: { 201: productCreatedAnswer, 409: productDuplicateAnswer, ...failureResponses } },
   productList: { querystring: listQuerySchema, response: { 200: listAnswerSchema(productListRow), ...failureResponses } },
-  receipt: { body: receiptRequest, response: { 201: receiptAnswer, ...failureResponses } },
+  receipt: { body: receiptRequest, response: { 201: receiptAnswer, 409: exceededAnswer, ...failureResponses } },
   consumption: { body: consumptionRequest, response: { 201: consumptionAnswer, 409: insufficientStockAnswer, ...failureResponses } },
   stock: { querystring: stockQuery, response: { 200: stockAnswer, ...failureResponses } },
   movementList: { querystring: movementListQuery, response: { 200: listAnswerSchema(movementListRow), ...failureResponses } },

@@ -4,6 +4,7 @@ import { sites, users, userSites } from '../schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoSuppliers } from '../../modules/inventory/demo-suppliers.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const seed of CATALOGUE_SEEDERS) await seed(tx);
     // Demo patients and samples need the catalogue's assays.
     await seedDemoPatients(tx);
+    await seedDemoSuppliers(tx);
     return true;
   });
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Product, type ProductDuplicateAnswer, inventoryContracts, message } from '@lis/domain';
+import { INVENTORY_CHANGED_EVENT, type Product, type ProductDuplicateAnswer, inventoryContracts, message } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-route.ts';
 import * as service from './service.ts';
+import { supplyRoutes } from './supply-routes.ts';
 
 const TAGS = ['inventar'];
 const SESSION = 'Token and site as on every call. Products and the reference lists belong to the lab; lots, movements and stock to '
@@ -17,7 +18,13 @@ function duplicateAnswer(produkt: Product | null): ProductDuplicateAnswer {
   };
 }
 
-export function inventoryRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function inventoryRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const { db } = options;
+  /**
+   * The site's stock moved: its screens and bells read the alerts again (GET /inventar/upozorenja). The event
+   * carries nothing, so no one learns another's stock from it.
+   */
+  const stockChanged = (siteId: string) => options.realtime?.emitToSite(siteId, INVENTORY_CHANGED_EVENT, {});
   const api = app.withTypeProvider<ZodTypeProvider>();
   const referenceDescription = (field: string) => `${SESSION}\n\n\`200 { success: true, ${field}: [{ naziv, _id }] }\` by name.`;
 
@@ -106,14 +113,27 @@ export function inventoryRoutes(app: FastifyInstance, { db }: AppOptions): Promi
     schema: {
       tags: TAGS, summary: 'Goods in: a lot received (/inventar/ulaz)', ...inventoryContracts.receipt,
       description: `${SESSION} \`produkt\` (id), \`lot\` (the lot number), \`rok_trajanja\` (YYYY-MM-DD, not past), \`kolicina\` (whole `
-        + 'packages, 1-100000), `napomena`. A lot number received before at the site adds to that lot and must carry its expiry. One '
+        + 'packages, 1-100000), `napomena`, `ugovor` (a supplier contract valid today with the product on it) and `narudzba` (a sent '
+        + 'purchase order of the site with the product on it; its contract, if the line is under one, counts too). A lot number received '
+        + 'before at the site adds to that lot and must carry its expiry. One '
         + 'movement (+kolicina) in the ledger; audited.\n\n`201 { success: true, message, lot: { _id, lot, rok_trajanja, kolicina, rok, dana } }` '
         + 'with the lot\'s stock after the receipt; an expiry already past: `400 inventory.lotExpired`; another expiry for a known lot: '
-        + '`409 inventory.lotExpiryMismatch`; an unknown product: `404`.',
+        + '`409 inventory.lotExpiryMismatch`; an unknown product, order or contract: `404`; more than the order or the contract still has: '
+        + '`409 inventory.orderExceeded | inventory.contractExceeded` with `preostalo`; a contract not valid today: `409 inventory.contractNotValid`; '
+        + 'a product not on them: `400 inventory.notOnOrder | inventory.notOnContract`; an order not sent (or received, cancelled): '
+        + '`409 inventory.orderNotReceivable`. The order then turns partly received or received.',
     },
-  }, async (request, reply) => reply.status(201).send({
-    success: true as const, message: message('inventory.receiptSaved'), lot: await service.receive(db, request.ctx, request.body),
-  }));
+  }, async (request, reply) => {
+    const outcome = await service.receive(db, request.ctx, request.body);
+    if (outcome.kind === 'exceeded') {
+      return reply.status(409).send({
+        success: false, message: message(outcome.code, 'bs', { broj: outcome.broj, preostalo: String(outcome.preostalo) }), code: outcome.code,
+        field: 'kolicina', preostalo: outcome.preostalo,
+      });
+    }
+    stockChanged(request.ctx.siteId);
+    return reply.status(201).send({ success: true as const, message: message('inventory.receiptSaved'), lot: outcome.lot });
+  });
 
   api.post('/inventar/izlaz', {
     config: { permission: 'inventory.write' },
@@ -134,6 +154,7 @@ export function inventoryRoutes(app: FastifyInstance, { db }: AppOptions): Promi
         field: 'kolicina', dostupno: outcome.dostupno,
       });
     }
+    stockChanged(request.ctx.siteId);
     return reply.status(201).send({ success: true, message: message('inventory.consumptionSaved'), izdano: outcome.izdano });
   });
 
@@ -156,5 +177,6 @@ export function inventoryRoutes(app: FastifyInstance, { db }: AppOptions): Promi
         + 'rok_trajanja, kolicina, vrsta; \'Pretraga\' within LN, opis and lot.',
     },
   }, listRoute(db, (list) => service.listMovements(db, list)));
+  supplyRoutes(app, options);
   return Promise.resolve();
 }

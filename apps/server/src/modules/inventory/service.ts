@@ -11,6 +11,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteToday } from '../sites/service.ts';
+import { bookReceipt, type ReceiptBooking, settleOrder } from './receipt-booking.ts';
 import * as repository from './repository.ts';
 import type { ProductRow, ReferenceRow } from './repository.ts';
 
@@ -137,17 +138,24 @@ function lotAnswer(lot: { id: string; lot: string; rokTrajanja: string; kolicina
   };
 }
 
+export type ReceiveOutcome = { kind: 'received'; lot: Lot } | Extract<ReceiptBooking, { kind: 'exceeded' }>;
+
 /**
  * Goods in: `kolicina` packages of a lot at the caller's site. A lot number
  * received before adds to that lot and must carry the same expiry; an expiry
- * already past is refused. Audited with the movement.
+ * already past is refused. A receipt may name the purchase order it arrives
+ * for and the supplier contract it is delivered under: it counts against
+ * their lines and is refused beyond what they still have (receipt-booking.ts);
+ * the order's status then follows its lines. Audited with the movement.
  */
-export async function receive(db: Db, ctx: RequestContext, body: z.output<typeof receiptRequest>): Promise<Lot> {
+export async function receive(db: Db, ctx: RequestContext, body: z.output<typeof receiptRequest>): Promise<ReceiveOutcome> {
   const product = await repository.findProduct(db, body.produkt);
   if (!product) throw AppError.notFound();
   const today = await siteToday(db, ctx.siteId);
   if (isExpired(body.rok_trajanja, today)) throw AppError.badRequest('inventory.lotExpired', 'rok_trajanja');
   return db.transaction(async (tx) => {
+    const booking = await bookReceipt(tx, ctx, product.id, body, today);
+    if (booking.kind === 'exceeded') return booking;
     const lot = await repository.insertLot(tx, { siteId: ctx.siteId, productId: product.id, lot: body.lot, rokTrajanja: body.rok_trajanja })
       ?? await repository.lotByNumber(tx, ctx.siteId, product.id, body.lot);
     if (!lot) throw new Error('lot neither stored nor found');
@@ -156,13 +164,18 @@ export async function receive(db: Db, ctx: RequestContext, body: z.output<typeof
     }
     const [movement] = await repository.insertMovements(tx, [{
       siteId: ctx.siteId, lotId: lot.id, productId: product.id, vrsta: 'ulaz', kolicina: body.kolicina, napomena: body.napomena, userId: ctx.userId,
+      contractLineId: booking.contractLineId, orderLineId: booking.orderLineId,
     }]);
     if (!movement) throw new Error('movement not stored');
     await writeAudit(tx, ctx, {
       action: 'inventory.receipt', entity: 'inventory_lot', entityId: lot.id,
-      newValue: { produkt: product.id, LN: product.ln, lot: lot.lot, rok_trajanja: lot.rokTrajanja, kolicina: body.kolicina, kretanje: movement.id },
+      newValue: {
+        produkt: product.id, LN: product.ln, lot: lot.lot, rok_trajanja: lot.rokTrajanja, kolicina: body.kolicina, kretanje: movement.id,
+        ugovor_stavka: booking.contractLineId, narudzba_stavka: booking.orderLineId,
+      },
     });
-    return lotAnswer({ ...lot, kolicina: await repository.stockOfLot(tx, lot.id) }, today, product.danadoroka);
+    if (booking.orderId !== null) await settleOrder(tx, ctx, booking.orderId);
+    return { kind: 'received', lot: lotAnswer({ ...lot, kolicina: await repository.stockOfLot(tx, lot.id) }, today, product.danadoroka) };
   });
 }
 

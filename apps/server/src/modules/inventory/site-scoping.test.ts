@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ListAnswer, type MovementListRow, type ProductCreatedAnswer, type ProductListRow, type ReadProductAnswer, type ReceiptAnswer,
-  type StockAnswer, addDays, calendarDateOf, toIsoDate,
+  type StockAnswer, type ContractSavedAnswer, type InventoryAlertsAnswer, type OpenOrdersAnswer, type Order, type OrderListRow,
+  type OrderSavedAnswer, type OrderSuggestionsAnswer, type SupplierListAnswer, addDays, calendarDateOf, toIsoDate,
 } from '@lis/domain';
-import { inventoryMovements, labSections } from '../../db/schema.ts';
+import { inventoryMovements, inventoryOrders, labSections, partners } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
 import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
 import type { Api } from '../samples/test-fixtures.ts';
@@ -23,6 +24,9 @@ let tuzla: string;
 let sekcija: string;
 let product: ProductCreatedAnswer['produkt'];
 let tzLot: ReceiptAnswer['lot'];
+let supplier: string;
+let contract: ContractSavedAnswer['ugovor'];
+let tzOrder: Order;
 const inDays = (days: number) => toIsoDate(addDays(calendarDateOf(new Date(), 'Europe/Sarajevo'), days));
 
 beforeAll(async () => {
@@ -37,6 +41,19 @@ beforeAll(async () => {
   const received = await client.post(admin, '/inventar/ulaz', { produkt: product._id, lot: 'TZ-LOT', rok_trajanja: inDays(90), kolicina: 6 }, tuzla);
   expect(received.statusCode, received.body).toBe(201);
   tzLot = received.json<ReceiptAnswer>().lot;
+  const [partner] = await t.database.db.insert(partners).values({ naziv: 'Dobavljač za oba sajta', vrste: ['dobavljac'] }).returning({ id: partners.id });
+  supplier = partner!.id;
+  const contracted = await client.post(admin, '/inventar/ugovori', {
+    ugovor: { dobavljac: supplier, broj: 'UG-SCOPE', vazi_od: inDays(-1), vazi_do: inDays(60), stavke: [{ produkt: product._id, cijena: 2, kolicina: 50 }] },
+  }, tuzla);
+  expect(contracted.statusCode, contracted.body).toBe(201);
+  contract = contracted.json<ContractSavedAnswer>().ugovor;
+  const ordered = await client.post(admin, '/inventar/narudzbe', {
+    narudzba: { dobavljac: supplier, ugovor: contract._id, stavke: [{ produkt: product._id, kolicina: 8 }] },
+  }, tuzla);
+  expect(ordered.statusCode, ordered.body).toBe(201);
+  tzOrder = ordered.json<OrderSavedAnswer>().narudzba;
+  expect((await client.post(admin, `/inventar/narudzbe/${tzOrder._id}/posalji`, {}, tuzla)).statusCode).toBe(200);
 });
 afterAll(async () => { await t.close(); });
 
@@ -106,6 +123,72 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
   'GET /api/inventar/kretanja/list': async () => {
     const list = (await client.get(tech, '/inventar/kretanja/list?datum=SVE&filter=TZ-SCOPE-1', sarajevo)).json<ListAnswer<MovementListRow>>();
     expect(list.data.every((row) => row.rok_trajanja !== tzLot.rok_trajanja)).toBe(true);
+  },
+  'GET /api/inventar/dobavljaci': async () => {
+    // Partners are the lab's: every site offers the same suppliers.
+    const atSarajevo = (await client.get(tech, '/inventar/dobavljaci', sarajevo)).json<SupplierListAnswer>();
+    expect(atSarajevo.dobavljaci.map((entry) => entry._id)).toContain(supplier);
+  },
+  'POST /api/inventar/ugovori': async () => {
+    // Contracts are the lab's: one registered at TZ is the contract SA receives under, so its number is taken for SA too.
+    const response = await client.post(tech, '/inventar/ugovori', {
+      ugovor: { dobavljac: supplier, broj: 'ug-scope', vazi_od: inDays(0), vazi_do: inDays(5), stavke: [{ produkt: product._id, cijena: 1, kolicina: 1 }] },
+    }, sarajevo);
+    expect(response.json()).toMatchObject({ code: 'inventory.contractTaken' });
+  },
+  'GET /api/inventar/ugovori/list': async () => {
+    const list = (await client.get(tech, '/inventar/ugovori/list?filter=UG-SCOPE', sarajevo)).json<ListAnswer<{ _id: string }>>();
+    expect(list.data.map((row) => row._id)).toEqual([contract._id]);
+  },
+  'GET /api/inventar/ugovori/za-produkt': async () => {
+    const answer = (await client.get(tech, `/inventar/ugovori/za-produkt?produkt=${product._id}`, sarajevo)).json<{ ugovori: { _id: string }[] }>();
+    expect(answer.ugovori.map((entry) => entry._id)).toContain(contract._id);
+  },
+  'GET /api/inventar/ugovori/:id': async () => {
+    const response = await client.get(tech, `/inventar/ugovori/${contract._id}`, sarajevo);
+    expect(response.statusCode).toBe(200);
+  },
+  'GET /api/inventar/narudzbe/prijedlozi': async () => {
+    // TZ's product is under its level at TZ (6 of 3 is not, so no), and SA has none of it: SA is never told about TZ's stock.
+    const answer = (await client.get(tech, '/inventar/narudzbe/prijedlozi', sarajevo)).json<OrderSuggestionsAnswer>();
+    expect(answer.prijedlozi.some((entry) => entry.produkt === product._id && entry.ukupno === 6)).toBe(false);
+  },
+  'GET /api/inventar/narudzbe/otvorene': async () => {
+    const atSarajevo = (await client.get(tech, `/inventar/narudzbe/otvorene?produkt=${product._id}`, sarajevo)).json<OpenOrdersAnswer>();
+    expect(atSarajevo.narudzbe).toEqual([]);
+    const atTuzla = (await client.get(admin, `/inventar/narudzbe/otvorene?produkt=${product._id}`, tuzla)).json<OpenOrdersAnswer>();
+    expect(atTuzla.narudzbe.map((entry) => entry._id)).toEqual([tzOrder._id]);
+  },
+  'GET /api/inventar/narudzbe/list': async () => {
+    const list = (await client.get(admin, '/inventar/narudzbe/list?per_page=0', sarajevo)).json<ListAnswer<OrderListRow>>();
+    expect(list.data.map((row) => row._id)).not.toContain(tzOrder._id);
+  },
+  'POST /api/inventar/narudzbe': async () => {
+    const response = await client.post(tech, '/inventar/narudzbe', { narudzba: { dobavljac: supplier, stavke: [{ produkt: product._id, kolicina: 1 }] } }, sarajevo);
+    const created = response.json<OrderSavedAnswer>().narudzba;
+    const [row] = await t.database.db.select({ siteId: inventoryOrders.siteId }).from(inventoryOrders).where(eq(inventoryOrders.id, created._id));
+    expect(row?.siteId).toBe(sarajevo);
+  },
+  'GET /api/inventar/narudzbe/:id': async () => {
+    expect((await client.get(tech, `/inventar/narudzbe/${tzOrder._id}`, sarajevo)).statusCode).toBe(404);
+  },
+  'POST /api/inventar/narudzbe/:id/stavke': async () => {
+    expect((await client.post(tech, `/inventar/narudzbe/${tzOrder._id}/stavke`, { stavke: [{ produkt: product._id, kolicina: 1 }] }, sarajevo)).statusCode).toBe(404);
+  },
+  'POST /api/inventar/narudzbe/:id/posalji': async () => {
+    expect((await client.post(tech, `/inventar/narudzbe/${tzOrder._id}/posalji`, {}, sarajevo)).statusCode).toBe(404);
+  },
+  'POST /api/inventar/narudzbe/:id/otkazi': async () => {
+    expect((await client.post(tech, `/inventar/narudzbe/${tzOrder._id}/otkazi`, {}, sarajevo)).statusCode).toBe(404);
+    const atTuzla = (await client.get(admin, `/inventar/narudzbe/${tzOrder._id}`, tuzla)).json<{ narudzba: Order }>().narudzba;
+    expect(atTuzla.status).toBe('poslana');
+  },
+  'GET /api/inventar/narudzbe/:id/pdf': async () => {
+    expect((await client.get(tech, `/inventar/narudzbe/${tzOrder._id}/pdf`, sarajevo)).statusCode).toBe(404);
+  },
+  'GET /api/inventar/upozorenja': async () => {
+    const atSarajevo = (await client.get(tech, '/inventar/upozorenja', sarajevo)).json<InventoryAlertsAnswer>();
+    expect(atSarajevo.upozorenja.some((alert) => alert.id === `rok:${tzLot._id}`)).toBe(false);
   },
 };
 

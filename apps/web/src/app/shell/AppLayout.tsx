@@ -15,6 +15,7 @@ import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog.t
 import { useIdleLogout } from '../../features/auth/idle-timer.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { logout, refreshSessionMenu, switchSite, useActiveSession } from '../../features/auth/session.ts';
+import { useInventoryAlerts } from '../../features/realtime/inventory-alerts.ts';
 import { useOpenLoggerAlarms, useRealtime, useRealtimeEvent } from '../../features/realtime/realtime.ts';
 import { buildNavigation } from '../navigation.ts';
 import type { ScreenRoute } from '../routes.tsx';
@@ -58,6 +59,7 @@ export function AppLayout({ screens }: { screens: readonly ScreenRoute[] }) {
   useRealtime(mustChangePassword ? null : session.data.idToken, session.siteId);
   useLiveSessionMenu();
   useOpenLoggerAlarms(!mustChangePassword && session.can('logger.read'), session.siteId);
+  useInventoryAlerts(!mustChangePassword && session.can('inventory.read'), session.siteId);
   useSiteFromUrl();
 
   const changeSite = (siteId: string) => {

@@ -5,7 +5,7 @@ import {
   IconMailForward, IconMicroscope, IconPlug, IconReport, IconSettings, IconTags, IconTestPipe, IconThermometer,
   IconUserPlus, IconUsers, IconVirus, type Icon,
 } from '@tabler/icons-react';
-import { IconListDetails, IconPackageExport, IconPackageImport, IconPackages } from '@tabler/icons-react';
+import { IconFileCertificate, IconListDetails, IconPackageExport, IconPackageImport, IconPackages, IconTruck } from '@tabler/icons-react';
 
 const ICONS: Record<string, Icon> = {
   'adjustments': IconAdjustments,
@@ -37,6 +37,8 @@ const ICONS: Record<string, Icon> = {
   'package-export': IconPackageExport,
   'package-import': IconPackageImport,
   'packages': IconPackages,
+  'file-certificate': IconFileCertificate,
+  'truck': IconTruck,
 };
 
 export function menuIcon(name: string): Icon {

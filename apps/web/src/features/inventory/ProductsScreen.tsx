@@ -13,6 +13,7 @@ import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, invalidateList } from '../../components/list-table/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { PRODUCT_LIST_URL, type ProductListRow, inventoryKeys } from './api.ts';
+import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 
 export function ProductsScreen() {
@@ -55,6 +56,7 @@ export function ProductsScreen() {
         </Stack>
         {canWrite ? <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>{t('inventory.newProduct')}</Button> : null}
       </Group>
+      <InventoryAlertsLine />
       <ListTable<ProductListRow>
         url={PRODUCT_LIST_URL}
         columns={columns}

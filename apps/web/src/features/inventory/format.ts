@@ -1,7 +1,23 @@
-import { fromIsoDate, toLocalDateText } from '@lis/domain';
+import { fromIsoDate, fromLocalDateText, toIsoDate, toLocalDateText } from '@lis/domain';
 
 /** A calendar day of the API (YYYY-MM-DD) as the app prints days: dd.mm.yyyy. */
 export function dayText(iso: string): string {
   const date = fromIsoDate(iso);
   return date ? toLocalDateText(date) : iso;
+}
+
+/** A day typed into a date field, dd.mm.yyyy (dots or dashes), as the day the form sends (YYYY-MM-DD); null when it is not one. */
+export function parseTypedDay(value: string): string | null {
+  const date = fromLocalDateText(value.trim());
+  return date ? toIsoDate(date) : null;
+}
+
+/**
+ * A NumberInput's value as a number, or '' while empty. With a decimal comma the input may hand over text
+ * ('4,5', '4.50') rather than a number; it is read as the number it shows.
+ */
+export function numberOrEmpty(value: string | number): number | '' {
+  if (typeof value === 'number') return value;
+  const parsed = Number(value.trim().replace(',', '.'));
+  return value.trim() === '' || Number.isNaN(parsed) ? '' : parsed;
 }

@@ -17,7 +17,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { serverMessage } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/date-time.ts';
-import { downloadBlob } from '../../lib/download.ts';
+import { downloadBlob, openInNewTab } from '../../lib/download.ts';
 import { fetchInvoice, fetchInvoicePdf } from './api.ts';
 import classes from '../../components/sample-code.module.css';
 
@@ -40,19 +40,10 @@ export function InvoiceScreen() {
 
   const withPdf = async (action: 'download' | 'print', broj: string) => {
     setBusy(action);
-    // The print tab is opened at once, inside the click, so the browser does not take it for a pop-up.
-    const tab = action === 'print' ? window.open('', '_blank') : null;
     try {
-      const blob = await fetchInvoicePdf(patientId, sampleIds);
-      if (action === 'download') {
-        downloadBlob(blob, `predracun-${broj.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`);
-      } else {
-        const url = URL.createObjectURL(blob);
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-      }
+      if (action === 'download') downloadBlob(await fetchInvoicePdf(patientId, sampleIds), `predracun-${broj.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`);
+      else await openInNewTab(() => fetchInvoicePdf(patientId, sampleIds));
     } catch (error) {
-      tab?.close();
       notify.apiError(error);
     } finally {
       setBusy(null);

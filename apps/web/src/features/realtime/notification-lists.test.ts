@@ -78,6 +78,12 @@ describe('refrigerator alarms read from the server when a page loads', () => {
     expect(syncEntries(synced, 'logger:alarm', [
       { id: 'A-new', info: 'Frižider 2: bez očitanja', site: SA }, { id: 'A-kept', info: 'Frižider 1: van opsega', site: SA },
     ], SA)).toBe(synced);
+    const renamed = syncEntries(synced, 'logger:alarm', [
+      { id: 'A-new', info: 'Frižider 2: bez očitanja', site: SA }, { id: 'A-kept', info: 'Frižider 1: van opsega (9,1 °C)', site: SA },
+    ], SA);
+    expect(renamed.alarms.map((entry) => [entry.id, entry.info])).toEqual([
+      ['A-new', 'Frižider 2: bez očitanja'], ['A-tz', 'Tuzla'], ['A-kept', 'Frižider 1: van opsega (9,1 °C)'], ['S-1', 'Kalij 6.8'],
+    ]);
     expect(syncEntries(synced, 'logger:alarm', [], SA).alarms.map((entry) => entry.id)).toEqual(['A-tz', 'S-1']);
     expect(syncEntries(synced, 'logger:alarm', [{ id: 'A-x', info: '', site: SA }], null)).toBe(synced);
   });

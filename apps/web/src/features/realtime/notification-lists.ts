@@ -33,6 +33,9 @@ export const EVENT_LISTS = {
   'result:approved': 'alarms',
   'result:completed': 'messages',
   'logger:alarm': 'alarms',
+  // Inventory alerts (stock under its level, lots expiring or expired): read from GET /inventar/upozorenja and synced
+  // (inventory-alerts.ts) whenever the site's stock moves; no socket event carries an entry itself.
+  'inventory:alert': 'alarms',
 } as const satisfies Record<string, ListName>;
 
 export type RealtimeEvent = keyof typeof EVENT_LISTS;
@@ -73,16 +76,22 @@ export function addEntry(lists: NotificationLists, list: ListName, payload: unkn
 
 /**
  * The entries of one event kind at the current site as the server lists them now (newest first): those no longer
- * listed go (acknowledged or cleared while the socket was down), those listed are added or kept; other kinds and
+ * listed go (acknowledged or cleared while the socket was down), those listed are added or kept (with the server's
+ * line when it changed); other kinds and
  * other sites' entries stay as they are.
  */
 export function syncEntries(lists: NotificationLists, event: RealtimeEvent, payloads: readonly unknown[], currentSite: string | null): NotificationLists {
   if (currentSite === null) return lists;
   const list = EVENT_LISTS[event];
   const listed = payloads.map((payload) => entryOf(payload, event)).filter((entry): entry is NotificationEntry => entry?.site === currentSite);
-  const listedIds = new Set(listed.map((entry) => entry.id));
+  const listedById = new Map(listed.map((entry) => [entry.id, entry]));
   const current = lists[list];
-  const remaining = current.filter((entry) => listedIds.has(entry.id) || entry.source !== event || entry.site !== currentSite);
+  // An entry still listed keeps its place but takes the server's line when that changed (stock 4 of 10, then 5 of 10).
+  const remaining = current.filter((entry) => listedById.has(entry.id) || entry.source !== event || entry.site !== currentSite)
+    .map((entry) => {
+      const fresh = entry.source === event && entry.site === currentSite ? listedById.get(entry.id) : undefined;
+      return fresh && fresh.info !== entry.info ? fresh : entry;
+    });
   const remainingIds = new Set(remaining.map((entry) => entry.id));
   // Entries the bell had keep their place; those it did not have go on top, newest first.
   const result = [...listed.filter((entry) => !remainingIds.has(entry.id)), ...remaining].slice(0, MAX_ENTRIES);

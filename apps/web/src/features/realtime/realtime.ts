@@ -126,27 +126,48 @@ export function useRealtimeEvent(event: string, handler: (payload: unknown) => v
   }, [event]);
 }
 
-let alarmsLoading: string | null = null;
+/**
+ * The read of each kind of bell entry under way: for which site, and whether another was asked for meanwhile (the
+ * connect and the first render both ask at sign-in: one call is enough; a change told while a read is under way is
+ * read once more after it, so the bell never settles on what the earlier read saw).
+ */
+const bellLoading = new Map<RealtimeEvent, { site: string; again: boolean }>();
 
-/** The site's open refrigerator alarms nobody acknowledged, into the bell as if their events had just come. */
-async function loadOpenLoggerAlarms(): Promise<void> {
+/**
+ * Entries of one kind read from the server into the bell (as if their events had just come): `load` answers the
+ * payloads for the site, or null when the answer was not understood. The bell keeps what it has when the call fails
+ * (the socket's events and the next connect bring the rest), and ignores an answer for a site the user has left.
+ */
+export async function syncBellFromServer(event: RealtimeEvent, load: (site: string) => Promise<readonly unknown[] | null>): Promise<void> {
   const site = sessionStore.siteId();
-  // The connect and the first render both ask at sign-in: one call is enough.
-  if (site === null || alarmsLoading === site) return;
-  alarmsLoading = site;
+  if (site === null) return;
+  const underWay = bellLoading.get(event);
+  if (underWay?.site === site) {
+    underWay.again = true;
+    return;
+  }
+  const current = { site, again: false };
+  bellLoading.set(event, current);
   try {
+    const payloads = await load(site);
+    if (payloads !== null && sessionStore.siteId() === site) notificationStore.sync(event, payloads, site);
+  } catch {
+    // The bell keeps what it has.
+  } finally {
+    if (bellLoading.get(event) === current) bellLoading.delete(event);
+  }
+  if (current.again) await syncBellFromServer(event, load);
+}
+
+/** The site's open refrigerator alarms nobody acknowledged. */
+function loadOpenLoggerAlarms(): Promise<void> {
+  return syncBellFromServer('logger:alarm', async (site) => {
     const answer = unacknowledgedAlarmsAnswer.safeParse(await api.get<unknown>('/loger/alarmi/otvoreni'));
-    // The user moved to another site while the call ran: its alarms are not this site's.
-    if (!answer.success || sessionStore.siteId() !== site) return;
-    const payloads = answer.data.alarmi.map((alarm) => withBellInfo('logger:alarm', {
+    if (!answer.success) return null;
+    return answer.data.alarmi.map((alarm) => withBellInfo('logger:alarm', {
       id: alarm._id, frizider: alarm.frizider, naziv: alarm.naziv, vrsta: alarm.vrsta, pocetak: alarm.pocetak, vrijednost: alarm.vrijednost, site,
     }));
-    notificationStore.sync('logger:alarm', payloads, site);
-  } catch {
-    // The bell keeps what it has; the socket's events and the next connect bring the rest.
-  } finally {
-    alarmsLoading = null;
-  }
+  });
 }
 
 /**
