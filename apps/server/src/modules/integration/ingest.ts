@@ -6,7 +6,7 @@ import { analyserCodesFor, type MessageOutcome, type ReviewReason } from '@lis/d
 import type { Db, Tx } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import {
-  analyserContext, announce, lockSampleForAnalyser, saveAnalyserResults, type AnalyserTargetSample, type SampleEvent,
+  analyserContext, announce, lockSamplesForAnalyser, saveAnalyserResults, type AnalyserTargetSample, type SampleEvent,
 } from '../results/service.ts';
 import { integrationRepository, type AnalyserRow, type NewAppliedResult, type NewReviewItem } from './repository.ts';
 
@@ -55,12 +55,13 @@ interface Applied {
 
 /**
  * Applies results to the samples they name on the analyser's site: each result is saved on the sample's test
- * its code maps to (through the results save rule), or kept for review with the reason. Samples are locked
- * in code order, so two messages for the same samples never deadlock.
+ * its code maps to, or kept for review with the reason. Set-based: the message's samples are locked (in code
+ * order, so two messages for the same samples never deadlock) and read together, and all their results go
+ * through the results module's one batch save (ranges, flags, calculated tests, audit, status); the review
+ * items and the applied results' rows are each written in one insert.
  */
 async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, results: readonly AnalyserResult[]): Promise<Applied> {
   const repository = integrationRepository(tx, analyser.siteId);
-  const ctx = analyserContext(analyser.siteId, messageId);
   const bySpecimen = new Map<string, AnalyserResult[]>();
   for (const result of results) {
     const specimen = result.specimenId.trim();
@@ -68,15 +69,17 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
   }
   const review: NewReviewItem[] = [];
   const appliedRows: NewAppliedResult[] = [];
-  const completions: SampleEvent[] = [];
+  const saves: { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string }[] }[] = [];
   const keep = (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null) => review.push({
     analyserId: analyser.id, messageId, razlog, specimenId: result.specimenId.trim(), sampleId,
     testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
   });
 
-  for (const specimen of [...bySpecimen.keys()].sort()) {
+  const specimens = [...bySpecimen.keys()].sort();
+  const samples = await lockSamplesForAnalyser(tx, analyser.siteId, specimens.filter((specimen) => specimen !== ''));
+  for (const specimen of specimens) {
     const specimenResults = bySpecimen.get(specimen) ?? [];
-    const sample: AnalyserTargetSample | null = specimen === '' ? null : await lockSampleForAnalyser(tx, analyser.siteId, specimen);
+    const sample = samples.get(specimen);
     if (!sample) { for (const result of specimenResults) keep(result, 'unknownSpecimen', null); continue; }
     if (sample.locked) { for (const result of specimenResults) keep(result, 'sampleLocked', sample.id); continue; }
     // One value per test: a message naming a test twice (a rerun in the same transmission) keeps the last.
@@ -94,14 +97,14 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
       entries.set(test.id, { rezultat: value, result });
     }
     if (entries.size === 0) continue;
-    const saved = await saveAnalyserResults(tx, ctx, sample.id, [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })), analyser.ime);
-    if (saved.completion) completions.push(saved.completion);
+    saves.push({ sample, rezultati: [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })) });
     for (const [sampleTestId, { result }] of entries) {
       appliedRows.push({
         messageId, sampleTestId, testCode: result.testCode, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
       });
     }
   }
+  const completions = await saveAnalyserResults(tx, analyserContext(analyser.siteId, messageId), saves, analyser.ime);
   await repository.insertReviewItems(review);
   await repository.insertAppliedResults(appliedRows);
   return { applied: appliedRows.length, review: review.length, completions };
@@ -159,11 +162,14 @@ export class AnalyserIngest {
 
   /** The worklist for a host query: each named sample's ordered assays, as the analyser's codes. */
   private async answerQuery(analyser: AnalyserRow, message: InterpretedMessage, query: AnalyserQuery, text: string): Promise<string> {
-    const orders = await this.db.transaction(async (tx) => Promise.all(query.specimenIds.map(async (specimenId) => {
-      const sample = await lockSampleForAnalyser(tx, analyser.siteId, specimenId);
-      const codes = sample && !sample.locked ? sample.tests.filter((test) => test.rezultat === null).map((test) => test.sifra) : [];
-      return { specimenId, testCodes: analyserCodesFor(analyser.mapa, codes) };
-    })));
+    const orders = await this.db.transaction(async (tx) => {
+      const samples = await lockSamplesForAnalyser(tx, analyser.siteId, query.specimenIds);
+      return query.specimenIds.map((specimenId) => {
+        const sample = samples.get(specimenId);
+        const codes = sample && !sample.locked ? sample.tests.filter((test) => test.rezultat === null).map((test) => test.sifra) : [];
+        return { specimenId, testCodes: analyserCodesFor(analyser.mapa, codes) };
+      });
+    });
     return message.protocol === 'hl7' ? hl7QueryAnswer(text, orders) : astmQueryAnswer(query, orders);
   }
 

@@ -5,6 +5,7 @@ import {
   analyserMessages, analyserResults, analyserReviewItems, analysers, labAssays, samples, type AnalyserTransport,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { unnestRows } from '../../db/unnest.ts';
 import type { MessageOutcome, ReviewReason } from '@lis/domain';
 
 /** An analyser row as the services read it. */
@@ -194,7 +195,13 @@ export function integrationRepository(db: Db, siteId: string) {
 
     async insertAppliedResults(rows: readonly NewAppliedResult[]): Promise<void> {
       if (rows.length === 0) return;
-      await db.insert(analyserResults).values([...rows]);
+      const values = unnestRows(rows, [
+        ['uuid', (row) => row.messageId], ['uuid', (row) => row.sampleTestId], ['text', (row) => row.testCode],
+        ['text', (row) => row.vrijednost], ['text', (row) => row.jedinica], ['text', (row) => row.flag],
+      ]);
+      await db.execute(sql`
+        insert into ${analyserResults} (message_id, sample_test_id, test_code, vrijednost, jedinica, flag)
+        select * from ${values} as v(message_id, sample_test_id, test_code, vrijednost, jedinica, flag)`);
     },
 
     /** The message's results still waiting for review. */

@@ -9,5 +9,5 @@ export { auditTrail } from './audit-trail.ts';
 export { settleEditedSample, type EditedSampleFacts, type SettledResults } from './settle.ts';
 export { announce, type SampleEvent } from './events.ts';
 export {
-  lockSampleForAnalyser, saveAnalyserResults, analyserContext, type AnalyserTargetSample, type AnalyserTargetTest,
+  lockSamplesForAnalyser, saveAnalyserResults, analyserContext, type AnalyserTargetSample, type AnalyserTargetTest,
 } from './analyser-entry.ts';
