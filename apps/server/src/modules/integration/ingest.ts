@@ -46,10 +46,10 @@ function interpret(protokol: string, text: string): { message: InterpretedMessag
   }
 }
 
-/** What applying a message's results decided. */
+/** What applying a message's results decided: the rows its finish writes, and the samples to announce. */
 interface Applied {
-  applied: number;
-  review: number;
+  applied: NewAppliedResult[];
+  review: NewReviewItem[];
   completions: SampleEvent[];
 }
 
@@ -57,11 +57,10 @@ interface Applied {
  * Applies results to the samples they name on the analyser's site: each result is saved on the sample's test
  * its code maps to, or kept for review with the reason. Set-based: the message's samples are locked (in code
  * order, so two messages for the same samples never deadlock) and read together, and all their results go
- * through the results module's one batch save (ranges, flags, calculated tests, audit, status); the review
- * items and the applied results' rows are each written in one insert.
+ * through the results module's one batch save (ranges, flags, calculated tests, audit, status). The review
+ * items and the applied results' rows are returned for the message's finish to write with its outcome.
  */
 async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, results: readonly AnalyserResult[]): Promise<Applied> {
-  const repository = integrationRepository(tx, analyser.siteId);
   const bySpecimen = new Map<string, AnalyserResult[]>();
   for (const result of results) {
     const specimen = result.specimenId.trim();
@@ -105,14 +104,11 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
     }
   }
   const completions = await saveAnalyserResults(tx, analyserContext(analyser.siteId, messageId), saves, analyser.ime);
-  await repository.insertReviewItems(review);
-  await repository.insertAppliedResults(appliedRows);
-  return { applied: appliedRows.length, review: review.length, completions };
+  return { applied: appliedRows, review, completions };
 }
 
-function outcomeOf(message: InterpretedMessage, applied: Applied): MessageOutcome {
-  if (applied.review > 0) return 'review';
-  if (applied.applied > 0) return 'applied';
+/** The outcome of a message none of whose results was applied or kept: a host query, or nothing. */
+function outcomeWithoutResults(message: InterpretedMessage): MessageOutcome {
   return message.queries.length > 0 ? 'query' : 'empty';
 }
 
@@ -137,13 +133,13 @@ export class AnalyserIngest {
         });
         if (messageId === null) return { stored: false, completions: [] };
         if (!message) {
-          await repository.finishMessage(messageId, { outcome: 'error', error: readError, applied: 0, review: 0, messageType: null });
+          await repository.finishMessage(messageId, { review: [], applied: [], withoutResults: 'error', error: readError, messageType: null });
           return { stored: true, completions: [] };
         }
         const applied = await applyResults(tx, analyser, messageId, message.results);
         await repository.finishMessage(messageId, {
-          outcome: outcomeOf(message, applied), error: message.problems.length > 0 ? message.problems.join('; ') : null,
-          applied: applied.applied, review: applied.review, messageType: message.messageType ?? null,
+          review: applied.review, applied: applied.applied, withoutResults: outcomeWithoutResults(message),
+          error: message.problems.length > 0 ? message.problems.join('; ') : null, messageType: message.messageType ?? null,
         });
         return { stored: true, completions: applied.completions };
       });
@@ -184,13 +180,15 @@ export class AnalyserIngest {
     if (message.outcome === 'error') {
       const { message: interpreted, error } = interpret(analyser.protokol, message.raw.replaceAll('\u2400', '\u0000'));
       if (!interpreted) {
-        await repository.finishMessage(message.id, { outcome: 'error', error, applied: 0, review: 0, messageType: null });
+        await repository.finishMessage(message.id, { review: [], applied: [], withoutResults: 'error', error, messageType: null });
         return { outcome: 'error', applied: 0, review: 0, completions: [] };
       }
       const applied = await applyResults(tx, analyser, message.id, interpreted.results);
-      const outcome = outcomeOf(interpreted, applied);
-      await repository.finishMessage(message.id, { outcome, error: null, applied: applied.applied, review: applied.review, messageType: interpreted.messageType ?? null });
-      return { outcome, applied: applied.applied, review: applied.review, completions: applied.completions };
+      const finished = await repository.finishMessage(message.id, {
+        review: applied.review, applied: applied.applied, withoutResults: outcomeWithoutResults(interpreted),
+        error: null, messageType: interpreted.messageType ?? null,
+      });
+      return { outcome: finished.outcome, applied: applied.applied.length, review: applied.review.length, completions: applied.completions };
     }
     const open = await repository.openReviewItems(message.id);
     await repository.resolveReviewItems(open.map((item) => item.id));
@@ -199,10 +197,9 @@ export class AnalyserIngest {
       ...(item.jedinica === null ? {} : { unit: item.jedinica }), ...(item.flag === null ? {} : { abnormalFlags: item.flag }),
     }));
     const applied = await applyResults(tx, analyser, message.id, again);
-    const counts = await repository.messageCounts(message.id);
-    const outcome: MessageOutcome = counts.review > 0 ? 'review' : counts.applied > 0 ? 'applied' : message.outcome;
-    await repository.finishMessage(message.id, { outcome, error: null, applied: counts.applied, review: counts.review });
-    return { outcome, applied: applied.applied, review: applied.review, completions: applied.completions };
+    // Nothing applied or kept now: the message keeps the outcome it had (a query, an empty message).
+    const finished = await repository.finishMessage(message.id, { review: applied.review, applied: applied.applied, withoutResults: message.outcome, error: null });
+    return { outcome: finished.outcome, applied: applied.applied.length, review: applied.review.length, completions: applied.completions };
   }
 }
 
