@@ -41,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE ... FORCE) is dropped
     // from the pool and replaced on next use; without a listener the 'error' event would crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, logger: { logQuery: (q: string) => { if ((globalThis as { sqlLog?: boolean }).sqlLog) console.log('SQL', performance.now().toFixed(2), q.replace(/\s+/g, ' ').slice(0, 200)); } } }) as unknown as Db; // TEMP
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }

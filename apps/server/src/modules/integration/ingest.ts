@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type InterpretedMessage,
 } from '@lis/analyser-protocols';
-import { analyserCodesFor, type MessageOutcome, type ReviewReason } from '@lis/domain';
+import { analyserCodesFor, mappingInForce, type MessageOutcome, type ReviewReason } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import {
@@ -74,6 +74,8 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
     testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
   });
 
+  // A code whose mapping is switched off is as good as unmapped: kept for review, never applied.
+  const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
   const specimens = [...bySpecimen.keys()].sort();
   const samples = await lockSamplesForAnalyser(tx, analyser.siteId, specimens.filter((specimen) => specimen !== ''));
   for (const specimen of specimens) {
@@ -84,7 +86,7 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
     // One value per test: a message naming a test twice (a rerun in the same transmission) keeps the last.
     const entries = new Map<string, { rezultat: string; result: AnalyserResult }>();
     for (const result of specimenResults) {
-      const sifra = analyser.mapa[result.testCode];
+      const sifra = mapa[result.testCode];
       if (sifra === undefined) { keep(result, 'unmappedCode', sample.id); continue; }
       const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
       if (!test) { keep(result, 'testNotOrdered', sample.id); continue; }
@@ -163,7 +165,7 @@ export class AnalyserIngest {
       return query.specimenIds.map((specimenId) => {
         const sample = samples.get(specimenId);
         const codes = sample && !sample.locked ? sample.tests.filter((test) => test.rezultat === null).map((test) => test.sifra) : [];
-        return { specimenId, testCodes: analyserCodesFor(analyser.mapa, codes) };
+        return { specimenId, testCodes: analyserCodesFor(mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno }), codes) };
       });
     });
     return message.protocol === 'hl7' ? hl7QueryAnswer(text, orders) : astmQueryAnswer(query, orders);

@@ -102,6 +102,41 @@ export function integrationRepository(db: Db, siteId: string) {
       return new Map(rows.map((row) => [row.analyserId, { last: row.last ? new Date(row.last) : null, today: Number(row.today) }]));
     },
 
+    /**
+     * The analyser assay table (/assays): every code of the site's analysers' maps, one row each, with the
+     * lab assay it maps to (none when the catalogue lacks the code) and whether it is switched off.
+     */
+    listAnalyserAssays(list: ListRequest<{ sifra?: string | undefined; analyser?: string | undefined }>) {
+      const code = sql<string>`m.code`;
+      const sifra = sql<string>`m.sifra`;
+      return runList(db, list, {
+        site: analysers.siteId,
+        query: () => db.select({
+          _id: sql<string>`${analysers.id}::text || ':' || m.code`,
+          analyser: analysers.id,
+          analyser_ime: analysers.ime,
+          analyser_aktivan: analysers.aktivan,
+          kod: code,
+          sifra,
+          labassay: labAssays.id,
+          naziv: labAssays.naziv,
+          labassay_disabled: labAssays.disabled,
+          aktivan: sql<boolean>`not coalesce((${analysers.element} -> 'mapa_iskljuceno') @> jsonb_build_array(m.code), false)`,
+        }).from(analysers)
+          .crossJoin(sql`jsonb_each_text(${analysers.mapa}) as m(code, sifra)`)
+          .leftJoin(labAssays, eq(labAssays.sifra, sifra))
+          .$dynamic(),
+        where: and(
+          list.extra.sifra ? sql`m.sifra = ${list.extra.sifra}` : undefined,
+          list.extra.analyser ? eq(analysers.id, list.extra.analyser) : undefined,
+        ),
+        sortable: { analyser_ime: analysers.ime, kod: code, sifra, naziv: labAssays.naziv },
+        defaultSort: [{ field: 'analyser_ime', direction: 'asc' }, { field: 'kod', direction: 'asc' }],
+        primaryKey: sql`${analysers.id}::text || ':' || m.code`,
+        filter: [analysers.ime, code, sifra, labAssays.naziv],
+      });
+    },
+
     listMessages(list: ListRequest<{ analyser?: string | undefined }>) {
       return runList(db, list, {
         site: analyserMessages.siteId,
