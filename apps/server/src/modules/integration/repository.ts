@@ -133,7 +133,8 @@ export function integrationRepository(db: Db, siteId: string) {
         sortable: { analyser_ime: analysers.ime, kod: code, sifra, naziv: labAssays.naziv },
         defaultSort: [{ field: 'analyser_ime', direction: 'asc' }, { field: 'kod', direction: 'asc' }],
         primaryKey: sql`${analysers.id}::text || ':' || m.code`,
-        filter: [analysers.ime, code, sifra, labAssays.naziv],
+        // A site has a handful of analysers and a few hundred codes: 'contains' on the names needs no index.
+        filter: [{ expression: analysers.ime, match: 'contains' }, code, sifra, { expression: labAssays.naziv, match: 'contains' }],
       });
     },
 
