@@ -180,7 +180,7 @@ export function AnalyserAssayTable({ onShowReference }: { onShowReference: (laba
       <JsonEditorDialog
         opened={json !== null}
         onClose={() => setJson(null)}
-        title={t('integration.editTitle', { ime: String(json?.ime ?? '') })}
+        title={t('integration.editTitle', { ime: typeof json?.ime === 'string' ? json.ime : '' })}
         value={json}
         schema={analyserElementSchema}
         bodyField="analyser"
