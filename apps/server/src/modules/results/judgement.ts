@@ -42,7 +42,9 @@ export async function patientFactsOfSamples(
   db: Db, siteId: string, samples: readonly (FactsSample & { id: string })[],
 ): Promise<Map<string, PatientFacts>> {
   if (samples.length === 0) return new Map();
-  const [patients, timeZone] = await Promise.all([patientsByIds(db, samples.map((sample) => sample.patientId)), siteTimeZone(db, siteId)]);
+  // One after the other: inside a transaction both go over one connection anyway.
+  const patients = await patientsByIds(db, samples.map((sample) => sample.patientId));
+  const timeZone = await siteTimeZone(db, siteId);
   return new Map(samples.map((sample) => {
     const patient = patients.get(sample.patientId);
     if (!patient) throw new Error('sample without its patient');
