@@ -87,4 +87,26 @@ test('an analyser configured in the browser delivers a capture onto a new sample
   await page.waitForTimeout(600); // the dialog's 500 ms opening transition
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('analizatori.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+
+  // /assays, the analyser assay table: the PLT row is edited (the analyser's code PLT becomes PLT2), saved
+  // through the analyser's edit, and the WBC mapping is switched off; both are read back from the server.
+  await page.goto('/assays');
+  await expect(page.getByRole('heading', { name: 'Analize analizatora' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('textbox', { name: 'Pretraga' }).nth(1).fill(name);
+  const analyserTable = page.getByRole('table', { name: 'Analize analizatora' });
+  await analyserTable.getByRole('button', { name: `Uredi — ${name} PLT` }).click();
+  const mappingDialog = page.getByRole('dialog', { name: `Mapiranje: ${name} PLT` });
+  await mappingDialog.getByRole('textbox', { name: /^Šifra analizatora/ }).fill('PLT2');
+  await mappingDialog.getByRole('button', { name: 'Sačuvaj' }).click();
+  await expect(mappingDialog).toBeHidden();
+  await expect(analyserTable.getByRole('button', { name: `Uredi — ${name} PLT2` })).toBeVisible();
+  await analyserTable.getByRole('button', { name: `Isključi mapiranje — ${name} WBC` }).click();
+  await expect(analyserTable.getByRole('row').filter({ hasText: 'WBC' })).toContainText('Isključeno');
+  const admin = await apiSession(request, DEMO.admin.email);
+  const listed = await request.get(`/api/postavke/analysers/list?per_page=0&site=${admin.siteId('SA')}`, { headers: admin.headers });
+  const saved = ((await listed.json()) as { data: { ime: string; mapa: Record<string, string>; mapa_iskljuceno: string[] }[] }).data.find((analyser) => analyser.ime === name);
+  expect(saved).toMatchObject({ mapa: { WBC: 'WBC', PLT2: 'PLT' }, mapa_iskljuceno: ['WBC'] });
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('assays.png'), fullPage: true });
 });

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { auditLog } from './schema.ts';
 import type { RequestContext } from '../lib/context.ts';
+import { jsonText, unnestRows } from './unnest.ts';
 
 export interface AuditEntry {
   action: string;
@@ -24,16 +26,19 @@ export interface AuditEntry {
 export async function writeAudit(tx: Tx, ctx: RequestContext, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await tx.insert(auditLog).values(list.map((entry) => ({
-    userId: entry.bySystem ? null : ctx.userId,
-    siteId: ctx.siteId,
-    requestId: ctx.requestId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    field: entry.field ?? null,
-    oldValue: entry.oldValue === undefined ? null : entry.oldValue,
-    newValue: entry.newValue === undefined ? null : entry.newValue,
-    reason: entry.reason ?? null,
-  })));
+  // One statement with one array per column, however many rows (a save of twenty results writes twenty-one).
+  const rows = unnestRows(list, [
+    ['uuid', (entry) => (entry.bySystem ? null : ctx.userId)],
+    ['text', (entry) => entry.action],
+    ['text', (entry) => entry.entity],
+    ['text', (entry) => entry.entityId],
+    ['text', (entry) => entry.field ?? null],
+    ['jsonb', (entry) => jsonText(entry.oldValue)],
+    ['jsonb', (entry) => jsonText(entry.newValue)],
+    ['text', (entry) => entry.reason ?? null],
+  ]);
+  await tx.execute(sql`
+    insert into ${auditLog} (user_id, site_id, request_id, action, entity, entity_id, field, old_value, new_value, reason)
+    select v.user_id, ${ctx.siteId}::uuid, ${ctx.requestId}::text, v.action, v.entity, v.entity_id, v.field, v.old_value, v.new_value, v.reason
+    from ${rows} as v(user_id, action, entity, entity_id, field, old_value, new_value, reason)`);
 }

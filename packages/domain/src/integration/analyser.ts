@@ -23,7 +23,9 @@ export const analyserTestCodeSchema = z.string().trim().min(1).max(40).regex(/^[
 
 /**
  * The analyser element of `POST /api/postavke/analysers/edit`: with `_id` it changes that analyser, without
- * one it adds one to the site worked on. `mapa` maps the analyser's test code to a lab assay `sifra`.
+ * one it adds one to the site worked on. `mapa` maps the analyser's test code to a lab assay `sifra`;
+ * `mapa_iskljuceno` lists codes of the map switched off (/assays, akcija): the mapping is kept, but while it
+ * is off a result with that code is not applied (kept for review as unmapped) and a worklist leaves it out.
  */
 export const analyserElementSchema = z.looseObject({
   _id: z.uuid().optional(),
@@ -32,6 +34,7 @@ export const analyserElementSchema = z.looseObject({
   transport: analyserTransportSchema,
   checksum: z.boolean().default(true),
   mapa: z.record(analyserTestCodeSchema, z.string().trim().min(1).max(40)).default({}),
+  mapa_iskljuceno: z.array(analyserTestCodeSchema).default([]),
   aktivan: z.boolean().default(true),
 });
 export type AnalyserElement = z.output<typeof analyserElementSchema>;
@@ -53,6 +56,12 @@ export type ReviewReason = (typeof REVIEW_REASONS)[number];
 /** What became of a received message. */
 export const MESSAGE_OUTCOMES = ['applied', 'review', 'query', 'empty', 'error'] as const;
 export type MessageOutcome = (typeof MESSAGE_OUTCOMES)[number];
+
+/** The map in force: `mapa` without the codes switched off in `mapa_iskljuceno`. */
+export function mappingInForce(element: { mapa: Readonly<Record<string, string>>; mapa_iskljuceno?: unknown }): Record<string, string> {
+  const off = new Set(Array.isArray(element.mapa_iskljuceno) ? element.mapa_iskljuceno.filter((code) => typeof code === 'string') : []);
+  return Object.fromEntries(Object.entries(element.mapa).filter(([code]) => !off.has(code)));
+}
 
 /** The analyser's codes of a sample's ordered assays (the worklist a host query answers), through the analyser's map. */
 export function analyserCodesFor(mapa: Readonly<Record<string, string>>, assayCodes: readonly string[]): string[] {

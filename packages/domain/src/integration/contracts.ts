@@ -89,7 +89,32 @@ export const retryBody = z.object({ id: z.uuid(), ...sessionFields });
 export const retryAnswer = successAnswer({ message: z.string(), ishod: z.enum(MESSAGE_OUTCOMES), primijenjeno: z.number().int(), za_pregled: z.number().int() });
 export type RetryAnswer = z.output<typeof retryAnswer>;
 
+/**
+ * A row of the analyser assay table (/assays): one code of one analyser's map, the lab assay it maps to
+ * (null fields when the catalogue no longer has that code) and whether the mapping is in force.
+ */
+export const analyserAssayRow = z.object({
+  /** `<analyser id>:<code>`: a mapping row is its analyser and its code. */
+  _id: z.string(),
+  analyser: z.string(),
+  analyser_ime: z.string(),
+  analyser_aktivan: z.boolean(),
+  kod: z.string(),
+  sifra: z.string(),
+  labassay: z.string().nullable(),
+  naziv: z.string().nullable(),
+  labassay_disabled: z.boolean().nullable(),
+  /** Not switched off in the analyser's `mapa_iskljuceno`. */
+  aktivan: z.boolean(),
+});
+export type AnalyserAssayRow = z.output<typeof analyserAssayRow>;
+/** GET /api/assays/analyser/list: the list query plus `sifra` (rows mapping to that lab assay) and `analyser` (one analyser's rows). */
+export const analyserAssaysQuery = listQuerySchema.extend({ sifra: z.string().trim().min(1).max(40).optional(), analyser: z.uuid().optional() });
+export const analyserAssaysAnswer = listAnswerSchema(analyserAssayRow);
+export type AnalyserAssaysAnswer = z.output<typeof analyserAssaysAnswer>;
+
 export const integrationContracts = {
+  analyserAssays: { querystring: analyserAssaysQuery, response: { 200: analyserAssaysAnswer, ...failureResponses } },
   list: { querystring: listQuerySchema, response: { 200: analyserListAnswer, ...failureResponses } },
   edit: { body: analyserEditBody, response: { 200: analyserSavedAnswer, ...failureResponses } },
   messages: { querystring: analyserMessagesQuery, response: { 200: analyserMessagesAnswer, ...failureResponses } },

@@ -1,13 +1,10 @@
 import net from 'node:net';
-import {
-  AstmLinkReceiver, AstmLinkSender, MllpDecoder, hl7Ack, mllpFrame, type LinkEvent,
-} from '@lis/analyser-protocols';
+import { AstmLink, MllpDecoder, hl7Ack, mllpFrame, type LinkEvent } from '@lis/analyser-protocols';
 import type { ConnectionStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { errorKind, type AnalyserIngest, type IngestLog } from './ingest.ts';
 import { allAnalysers, analyserById, type AnalyserRow } from './repository.ts';
 
-const EOT = 0x04;
 /** A connect-mode analyser that cannot be reached is tried again after this long, doubling up to the maximum. */
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
@@ -32,9 +29,10 @@ interface Runner {
 /**
  * The analysers' TCP connections in this server process. For each active analyser: a listener on HOST and
  * its port (listen mode) or a client that connects and reconnects (connect mode). Per connection an ASTM
- * E1381 receiver (its timers driven here) or an MLLP decoder; each complete message goes to the ingest, and
- * the link acknowledges it only after the ingest's transaction has committed (ASTM: the final frame's ACK;
- * HL7: AA). Messages of one connection are handled one after another, in the order they arrived.
+ * E1381 link with both directions (the package's AstmLink, its timer driven here) or an MLLP decoder; each
+ * complete message goes to the ingest, and the link acknowledges it only after the ingest's transaction has
+ * committed (ASTM: the final frame's ACK; HL7: AA). Messages of one connection are handled one after
+ * another, in the order they arrived; a host query's answer goes back on the same connection.
  */
 export class AnalyserConnections {
   private readonly runners = new Map<string, Runner>();
@@ -200,29 +198,22 @@ export class AnalyserConnections {
   }
 
   private attachAstm(analyser: AnalyserRow, socket: net.Socket): Link {
-    const receiver = new AstmLinkReceiver({ checksum: analyser.checksum });
-    const sender = new AstmLinkSender({ checksum: analyser.checksum });
-    const timers: { receiver: NodeJS.Timeout | null; sender: NodeJS.Timeout | null } = { receiver: null, sender: null };
-    const outgoing: string[] = [];
+    // Both directions of the connection: the analyser's results and queries come in, the worklists the
+    // LIS answers go out once the analyser has ended its session (AstmLink routes the bytes and yields
+    // on contention). One timer for both sides, driven here.
+    const link = new AstmLink({ checksum: analyser.checksum });
+    let timer: NodeJS.Timeout | null = null;
     let open = true;
-    let receiving = false;
     let work: Promise<unknown> = Promise.resolve();
 
-    const schedule = (which: 'receiver' | 'sender', at: number | null) => {
-      const current = timers[which];
-      if (current) clearTimeout(current);
-      timers[which] = null;
-      if (at === null || !open) return;
-      timers[which] = setTimeout(() => {
-        timers[which] = null;
-        handle(which, (which === 'receiver' ? receiver : sender).tick(Date.now()));
-      }, Math.max(0, at - Date.now()));
-    };
-
-    const handle = (which: 'receiver' | 'sender', events: LinkEvent[]) => {
+    const handle = (events: LinkEvent[]) => {
       for (const event of events) {
         if (event.kind === 'write') { if (open) socket.write(event.bytes); }
-        else if (event.kind === 'timeout') schedule(which, event.at);
+        else if (event.kind === 'timeout') {
+          if (timer) clearTimeout(timer);
+          timer = null;
+          if (event.at !== null && open) timer = setTimeout(() => { timer = null; handle(link.tick(Date.now())); }, Math.max(0, event.at - Date.now()));
+        }
         else if (event.kind === 'log') {
           if (event.level === 'warn') this.log.warn({ analyser: analyser.id }, `ASTM link: ${event.text}`);
           else this.log.info({ analyser: analyser.id }, `ASTM link: ${event.text}`);
@@ -233,38 +224,17 @@ export class AnalyserConnections {
             const answer = await this.ingest.receive(analyser, text);
             if (!open) return;
             // ACK after commit: the final frame is acknowledged only once the message is in the database.
-            handle('receiver', answer.kind === 'failed' ? receiver.reject(id, Date.now()) : receiver.commit(id, Date.now()));
-            if (answer.kind === 'accepted') outgoing.push(...answer.queryAnswers);
-            sendWhenFree();
+            handle(answer.kind === 'failed' ? link.reject(id, Date.now()) : link.commit(id, Date.now()));
+            if (answer.kind === 'accepted') for (const reply of answer.queryAnswers) handle(link.send(reply, Date.now()));
           });
         }
       }
     };
 
-    /** The LIS sends (host query answers) only while the analyser is not sending: after its EOT. */
-    const sendWhenFree = () => {
-      if (!open || receiving || !sender.idle) return;
-      const next = outgoing.shift();
-      if (next !== undefined) handle('sender', sender.send(next, Date.now()));
-    };
-
-    socket.on('data', (chunk: Buffer) => {
-      const bytes = new Uint8Array(chunk);
-      if (!sender.idle) {
-        handle('sender', sender.receive(bytes, Date.now()));
-        sendWhenFree();
-        return;
-      }
-      receiving = true;
-      handle('receiver', receiver.receive(bytes, Date.now()));
-      if (bytes.includes(EOT)) {
-        receiving = false;
-        void work.then(sendWhenFree);
-      }
-    });
+    socket.on('data', (chunk: Buffer) => handle(link.receive(new Uint8Array(chunk), Date.now())));
     socket.on('close', () => {
       open = false;
-      for (const timer of Object.values(timers)) if (timer) clearTimeout(timer);
+      if (timer) clearTimeout(timer);
     });
     return { socket, close: () => socket.destroy() };
   }

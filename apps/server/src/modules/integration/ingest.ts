@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type InterpretedMessage,
 } from '@lis/analyser-protocols';
-import { analyserCodesFor, type MessageOutcome, type ReviewReason } from '@lis/domain';
+import { analyserCodesFor, mappingInForce, type MessageOutcome, type ReviewReason } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import {
-  analyserContext, announce, lockSampleForAnalyser, saveAnalyserResults, type AnalyserTargetSample, type SampleEvent,
+  analyserContext, announce, lockSamplesForAnalyser, saveAnalyserResults, type AnalyserTargetSample, type SampleEvent,
 } from '../results/service.ts';
 import { integrationRepository, type AnalyserRow, type NewAppliedResult, type NewReviewItem } from './repository.ts';
 
@@ -46,21 +46,21 @@ function interpret(protokol: string, text: string): { message: InterpretedMessag
   }
 }
 
-/** What applying a message's results decided. */
+/** What applying a message's results decided: the rows its finish writes, and the samples to announce. */
 interface Applied {
-  applied: number;
-  review: number;
+  applied: NewAppliedResult[];
+  review: NewReviewItem[];
   completions: SampleEvent[];
 }
 
 /**
  * Applies results to the samples they name on the analyser's site: each result is saved on the sample's test
- * its code maps to (through the results save rule), or kept for review with the reason. Samples are locked
- * in code order, so two messages for the same samples never deadlock.
+ * its code maps to, or kept for review with the reason. Set-based: the message's samples are locked (in code
+ * order, so two messages for the same samples never deadlock) and read together, and all their results go
+ * through the results module's one batch save (ranges, flags, calculated tests, audit, status). The review
+ * items and the applied results' rows are returned for the message's finish to write with its outcome.
  */
 async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, results: readonly AnalyserResult[]): Promise<Applied> {
-  const repository = integrationRepository(tx, analyser.siteId);
-  const ctx = analyserContext(analyser.siteId, messageId);
   const bySpecimen = new Map<string, AnalyserResult[]>();
   for (const result of results) {
     const specimen = result.specimenId.trim();
@@ -68,21 +68,25 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
   }
   const review: NewReviewItem[] = [];
   const appliedRows: NewAppliedResult[] = [];
-  const completions: SampleEvent[] = [];
+  const saves: { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string }[] }[] = [];
   const keep = (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null) => review.push({
     analyserId: analyser.id, messageId, razlog, specimenId: result.specimenId.trim(), sampleId,
     testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
   });
 
-  for (const specimen of [...bySpecimen.keys()].sort()) {
+  // A code whose mapping is switched off is as good as unmapped: kept for review, never applied.
+  const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
+  const specimens = [...bySpecimen.keys()].sort();
+  const samples = await lockSamplesForAnalyser(tx, analyser.siteId, specimens.filter((specimen) => specimen !== ''));
+  for (const specimen of specimens) {
     const specimenResults = bySpecimen.get(specimen) ?? [];
-    const sample: AnalyserTargetSample | null = specimen === '' ? null : await lockSampleForAnalyser(tx, analyser.siteId, specimen);
+    const sample = samples.get(specimen);
     if (!sample) { for (const result of specimenResults) keep(result, 'unknownSpecimen', null); continue; }
     if (sample.locked) { for (const result of specimenResults) keep(result, 'sampleLocked', sample.id); continue; }
     // One value per test: a message naming a test twice (a rerun in the same transmission) keeps the last.
     const entries = new Map<string, { rezultat: string; result: AnalyserResult }>();
     for (const result of specimenResults) {
-      const sifra = analyser.mapa[result.testCode];
+      const sifra = mapa[result.testCode];
       if (sifra === undefined) { keep(result, 'unmappedCode', sample.id); continue; }
       const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
       if (!test) { keep(result, 'testNotOrdered', sample.id); continue; }
@@ -94,22 +98,19 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
       entries.set(test.id, { rezultat: value, result });
     }
     if (entries.size === 0) continue;
-    const saved = await saveAnalyserResults(tx, ctx, sample.id, [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })), analyser.ime);
-    if (saved.completion) completions.push(saved.completion);
+    saves.push({ sample, rezultati: [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })) });
     for (const [sampleTestId, { result }] of entries) {
       appliedRows.push({
         messageId, sampleTestId, testCode: result.testCode, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
       });
     }
   }
-  await repository.insertReviewItems(review);
-  await repository.insertAppliedResults(appliedRows);
-  return { applied: appliedRows.length, review: review.length, completions };
+  const completions = await saveAnalyserResults(tx, analyserContext(analyser.siteId, messageId), saves, analyser.ime);
+  return { applied: appliedRows, review, completions };
 }
 
-function outcomeOf(message: InterpretedMessage, applied: Applied): MessageOutcome {
-  if (applied.review > 0) return 'review';
-  if (applied.applied > 0) return 'applied';
+/** The outcome of a message none of whose results was applied or kept: a host query, or nothing. */
+function outcomeWithoutResults(message: InterpretedMessage): MessageOutcome {
   return message.queries.length > 0 ? 'query' : 'empty';
 }
 
@@ -134,13 +135,13 @@ export class AnalyserIngest {
         });
         if (messageId === null) return { stored: false, completions: [] };
         if (!message) {
-          await repository.finishMessage(messageId, { outcome: 'error', error: readError, applied: 0, review: 0, messageType: null });
+          await repository.finishMessage(messageId, { review: [], applied: [], withoutResults: 'error', error: readError, messageType: null });
           return { stored: true, completions: [] };
         }
         const applied = await applyResults(tx, analyser, messageId, message.results);
         await repository.finishMessage(messageId, {
-          outcome: outcomeOf(message, applied), error: message.problems.length > 0 ? message.problems.join('; ') : null,
-          applied: applied.applied, review: applied.review, messageType: message.messageType ?? null,
+          review: applied.review, applied: applied.applied, withoutResults: outcomeWithoutResults(message),
+          error: message.problems.length > 0 ? message.problems.join('; ') : null, messageType: message.messageType ?? null,
         });
         return { stored: true, completions: applied.completions };
       });
@@ -159,11 +160,14 @@ export class AnalyserIngest {
 
   /** The worklist for a host query: each named sample's ordered assays, as the analyser's codes. */
   private async answerQuery(analyser: AnalyserRow, message: InterpretedMessage, query: AnalyserQuery, text: string): Promise<string> {
-    const orders = await this.db.transaction(async (tx) => Promise.all(query.specimenIds.map(async (specimenId) => {
-      const sample = await lockSampleForAnalyser(tx, analyser.siteId, specimenId);
-      const codes = sample && !sample.locked ? sample.tests.filter((test) => test.rezultat === null).map((test) => test.sifra) : [];
-      return { specimenId, testCodes: analyserCodesFor(analyser.mapa, codes) };
-    })));
+    const orders = await this.db.transaction(async (tx) => {
+      const samples = await lockSamplesForAnalyser(tx, analyser.siteId, query.specimenIds);
+      return query.specimenIds.map((specimenId) => {
+        const sample = samples.get(specimenId);
+        const codes = sample && !sample.locked ? sample.tests.filter((test) => test.rezultat === null).map((test) => test.sifra) : [];
+        return { specimenId, testCodes: analyserCodesFor(mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno }), codes) };
+      });
+    });
     return message.protocol === 'hl7' ? hl7QueryAnswer(text, orders) : astmQueryAnswer(query, orders);
   }
 
@@ -178,13 +182,15 @@ export class AnalyserIngest {
     if (message.outcome === 'error') {
       const { message: interpreted, error } = interpret(analyser.protokol, message.raw.replaceAll('\u2400', '\u0000'));
       if (!interpreted) {
-        await repository.finishMessage(message.id, { outcome: 'error', error, applied: 0, review: 0, messageType: null });
+        await repository.finishMessage(message.id, { review: [], applied: [], withoutResults: 'error', error, messageType: null });
         return { outcome: 'error', applied: 0, review: 0, completions: [] };
       }
       const applied = await applyResults(tx, analyser, message.id, interpreted.results);
-      const outcome = outcomeOf(interpreted, applied);
-      await repository.finishMessage(message.id, { outcome, error: null, applied: applied.applied, review: applied.review, messageType: interpreted.messageType ?? null });
-      return { outcome, applied: applied.applied, review: applied.review, completions: applied.completions };
+      const finished = await repository.finishMessage(message.id, {
+        review: applied.review, applied: applied.applied, withoutResults: outcomeWithoutResults(interpreted),
+        error: null, messageType: interpreted.messageType ?? null,
+      });
+      return { outcome: finished.outcome, applied: applied.applied.length, review: applied.review.length, completions: applied.completions };
     }
     const open = await repository.openReviewItems(message.id);
     await repository.resolveReviewItems(open.map((item) => item.id));
@@ -193,10 +199,9 @@ export class AnalyserIngest {
       ...(item.jedinica === null ? {} : { unit: item.jedinica }), ...(item.flag === null ? {} : { abnormalFlags: item.flag }),
     }));
     const applied = await applyResults(tx, analyser, message.id, again);
-    const counts = await repository.messageCounts(message.id);
-    const outcome: MessageOutcome = counts.review > 0 ? 'review' : counts.applied > 0 ? 'applied' : message.outcome;
-    await repository.finishMessage(message.id, { outcome, error: null, applied: counts.applied, review: counts.review });
-    return { outcome, applied: applied.applied, review: applied.review, completions: applied.completions };
+    // Nothing applied or kept now: the message keeps the outcome it had (a query, an empty message).
+    const finished = await repository.finishMessage(message.id, { review: applied.review, applied: applied.applied, withoutResults: message.outcome, error: null });
+    return { outcome: finished.outcome, applied: applied.applied.length, review: applied.review.length, completions: applied.completions };
   }
 }
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interpretAstm } from '@lis/analyser-protocols';
-import type { AnalyserMessagesAnswer, ReviewItemsAnswer, RetryAnswer } from '@lis/domain';
+import { astmChecksum, interpretAstm } from '@lis/analyser-protocols';
+import type { AnalyserAssaysAnswer, AnalyserMessagesAnswer, ReviewItemsAnswer, RetryAnswer } from '@lis/domain';
 import { analyserMessages, analyserResults, auditLog, sampleTests } from '../../db/schema.ts';
 import { signIn, siteId, type SignedIn } from '../../test/harness.ts';
 import { createResultCatalogue, resultCalls, type ResultCalls, type ResultCatalogue } from '../results/test-fixtures.ts';
@@ -51,6 +51,64 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+const ENQ_BYTE = 0x05;
+const ACK_BYTE = 0x06;
+const EOT_BYTE = 0x04;
+
+/**
+ * An analyser's end of an ASTM connection written byte by byte (no link state machine of ours), for the
+ * exchanges a sender that follows the rules cannot make, such as bidding for the line against the LIS.
+ */
+async function rawAstmPeer(port: number) {
+  const socket = await new Promise<net.Socket>((resolve, reject) => {
+    const connection = net.connect({ host: HOST, port }, () => resolve(connection));
+    connection.once('error', reject);
+  });
+  const received: number[] = [];
+  let wake: (() => void) | null = null;
+  socket.on('data', (chunk: Buffer) => { received.push(...chunk); wake?.(); });
+  const next = async (timeoutMs = 10_000): Promise<number | null> => {
+    if (received.length === 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        wake = () => { clearTimeout(timer); resolve(); };
+      });
+      wake = null;
+    }
+    return received.shift() ?? null;
+  };
+  const write = (bytes: number[] | Buffer) => { socket.write(Buffer.from(bytes)); };
+  /** One frame per record, numbered from 1, each sent once the previous one was acknowledged. */
+  const sendFrames = async (records: readonly string[]) => {
+    for (const [index, record] of records.entries()) {
+      const body = Buffer.from(`${(index + 1) % 8}${record}\r\u0003`, 'latin1');
+      write(Buffer.concat([Buffer.of(0x02), body, Buffer.from(`${astmChecksum(body)}\r\n`, 'latin1')]));
+      expect(await next(), `the ACK of frame ${index + 1}`).toBe(ACK_BYTE);
+    }
+  };
+  return {
+    next, write, sendFrames,
+    async sendSession(records: readonly string[]) {
+      write([ENQ_BYTE]);
+      expect(await next()).toBe(ACK_BYTE);
+      await sendFrames(records);
+      write([EOT_BYTE]);
+    },
+    /** Acknowledges the LIS's ENQ (already read) and each frame, answering the text up to its EOT. */
+    async receiveSession(): Promise<string> {
+      const bytes: number[] = [];
+      write([ACK_BYTE]);
+      for (let byte = await next(); byte !== EOT_BYTE; byte = await next()) {
+        if (byte === null) throw new Error('the LIS stopped sending before EOT');
+        bytes.push(byte);
+        if (byte === 0x0a) write([ACK_BYTE]);
+      }
+      return captureMessageText(Uint8Array.from(bytes));
+    },
+    close: () => socket.destroy(),
+  };
 }
 
 async function messagesOf(analyserId: string) {
@@ -113,6 +171,45 @@ describe('analyser settings (postavke/analysers/edit and list)', () => {
     expect(samePort.json()).toMatchObject({ code: 'integration.portTaken', field: 'analyser.transport.port' });
     const byTech = await client.post(tech, '/postavke/analysers/edit', { analyser: { ime: 'Tehničarev', protokol: 'astm', transport: { mode: 'listen', port: 0 } } });
     expect(byTech.statusCode).toBe(403);
+  });
+});
+
+describe('the analyser assay table (GET /api/assays/analyser/list) and switched-off mappings', () => {
+  async function assayRows(query: string, site = sarajevo): Promise<AnalyserAssaysAnswer['data']> {
+    const response = await client.get(admin, `/assays/analyser/list?per_page=0&${query}`, site);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AnalyserAssaysAnswer>().data;
+  }
+
+  it("lists one row per code of the site's analysers with its lab assay; sifra and analyser narrow it", async () => {
+    const { analyser } = await listeningAnalyser('Tablica SA', { mapa: { GLU: cat.sifra.GLU, Kx: cat.sifra.K } });
+    const rows = await assayRows(`analyser=${analyser._id}`);
+    expect(rows).toEqual([
+      expect.objectContaining({ _id: `${analyser._id}:GLU`, analyser_ime: 'Tablica SA', analyser_aktivan: true, kod: 'GLU', sifra: cat.sifra.GLU, naziv: 'GLU test', aktivan: true, labassay_disabled: false }),
+      expect.objectContaining({ _id: `${analyser._id}:Kx`, kod: 'Kx', sifra: cat.sifra.K, aktivan: true }),
+    ]);
+    const forK = await assayRows(`sifra=${encodeURIComponent(cat.sifra.K)}`);
+    expect(forK.map((row) => row._id)).toContain(`${analyser._id}:Kx`);
+    expect(forK.every((row) => row.sifra === cat.sifra.K)).toBe(true);
+    expect((await assayRows(`filter=Tablica%20Kx`)).map((row) => row._id)).toEqual([`${analyser._id}:Kx`]);
+  });
+
+  it('a switched-off code keeps its row (aktivan false), its results go to review as unmapped, and the worklist leaves it out', async () => {
+    const { analyser, port } = await listeningAnalyser('Isključeni SA', { mapa: { GLU: cat.sifra.GLU, K: cat.sifra.K }, mapa_iskljuceno: ['K'] });
+    expect(analyser).toMatchObject({ mapa_iskljuceno: ['K'] });
+    expect((await assayRows(`analyser=${analyser._id}`)).map((row) => [row.kod, row.aktivan])).toEqual([['GLU', true], ['K', false]]);
+    const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);
+    const report = await sendAstmMessage(HOST, port, astmMessage(sample.code, [['GLU', '5.1', 'mmol/L', 'N'], ['K', '4.4', 'mmol/L', 'N']]));
+    expect(report.ok, report.steps.join('\n')).toBe(true);
+    const tests = await calls.tests(tech, sample._id);
+    expect(tests.GLU).toMatchObject({ rezultat: '5.1' });
+    expect(tests.K?.rezultat).toBeNull();
+    const [message] = await messagesOf(analyser._id);
+    expect((await reviewItems()).filter((item) => item.poruka === message!.id).map((item) => [item.test, item.razlog])).toEqual([['K', 'unmappedCode']]);
+    const other = await calls.createSample(tech, patient._id, ['GLU', 'K']);
+    const query = await sendAstmMessage(HOST, port, `H|\\^&|||UPIT\rQ|1|^${other.code}||ALL||||||||O\rL|1|N\r`, { expectAnswer: true });
+    expect(query.answers[0]).toContain('^^^GLU');
+    expect(query.answers[0]).not.toContain('^^^K');
   });
 });
 
@@ -259,6 +356,31 @@ describe('host query (worklist download)', () => {
     expect(answer).not.toContain('^^^HGB');
     expect((await messagesOf(analyser._id))[0]).toMatchObject({ outcome: 'query' });
   });
+
+  it("yields on contention: the analyser's ENQ against the LIS's worklist is answered ACK, its results are taken, and the worklist follows after its session", async () => {
+    const { analyser, port } = await listeningAnalyser('Nadmetanje SA');
+    const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);
+    const line = await rawAstmPeer(port);
+    try {
+      // The analyser asks for the sample's worklist (each final frame is acknowledged after the commit).
+      await line.sendSession([`H|\\^&|||NADMETANJE`, `Q|1|^${sample.code}||ALL||||||||O`, 'L|1|N']);
+      // The LIS bids for the line to send the worklist; the analyser bids at the same time with its results.
+      expect(await line.next()).toBe(ENQ_BYTE);
+      line.write([ENQ_BYTE]);
+      expect(await line.next()).toBe(ACK_BYTE);
+      await line.sendFrames(astmMessage(sample.code, [['GLU', '5.4', 'mmol/L', 'N']]).split('\r').filter(Boolean));
+      line.write([EOT_BYTE]);
+      expect((await calls.tests(tech, sample._id)).GLU).toMatchObject({ rezultat: '5.4' });
+      // After the analyser's session the LIS bids again (20 s after the contention) and sends the worklist as
+      // it was when the query came: both tests.
+      expect(await line.next(30_000)).toBe(ENQ_BYTE);
+      const worklist = await line.receiveSession();
+      expect(worklist).toContain(`O|1|${sample.code}||^^^K\\^^^GLU|`);
+      expect((await messagesOf(analyser._id)).map((message) => message.outcome).sort()).toEqual(['applied', 'query']);
+    } finally {
+      line.close();
+    }
+  }, 60_000);
 
   it('answers an HL7 query with an order message naming the mapped tests', async () => {
     const { port } = await listeningAnalyser('Upit HL7', { protokol: 'hl7' });

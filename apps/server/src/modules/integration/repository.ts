@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
 import {
   analyserMessages, analyserResults, analyserReviewItems, analysers, labAssays, samples, type AnalyserTransport,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { unnestRows } from '../../db/unnest.ts';
 import type { MessageOutcome, ReviewReason } from '@lis/domain';
 
 /** An analyser row as the services read it. */
@@ -101,6 +102,42 @@ export function integrationRepository(db: Db, siteId: string) {
       return new Map(rows.map((row) => [row.analyserId, { last: row.last ? new Date(row.last) : null, today: Number(row.today) }]));
     },
 
+    /**
+     * The analyser assay table (/assays): every code of the site's analysers' maps, one row each, with the
+     * lab assay it maps to (none when the catalogue lacks the code) and whether it is switched off.
+     */
+    listAnalyserAssays(list: ListRequest<{ sifra?: string | undefined; analyser?: string | undefined }>) {
+      const code = sql<string>`m.code`;
+      const sifra = sql<string>`m.sifra`;
+      return runList(db, list, {
+        site: analysers.siteId,
+        query: () => db.select({
+          _id: sql<string>`${analysers.id}::text || ':' || m.code`,
+          analyser: analysers.id,
+          analyser_ime: analysers.ime,
+          analyser_aktivan: analysers.aktivan,
+          kod: code,
+          sifra,
+          labassay: labAssays.id,
+          naziv: labAssays.naziv,
+          labassay_disabled: labAssays.disabled,
+          aktivan: sql<boolean>`not coalesce((${analysers.element} -> 'mapa_iskljuceno') @> jsonb_build_array(m.code), false)`,
+        }).from(analysers)
+          .crossJoin(sql`jsonb_each_text(${analysers.mapa}) as m(code, sifra)`)
+          .leftJoin(labAssays, eq(labAssays.sifra, sifra))
+          .$dynamic(),
+        where: and(
+          list.extra.sifra ? sql`m.sifra = ${list.extra.sifra}` : undefined,
+          list.extra.analyser ? eq(analysers.id, list.extra.analyser) : undefined,
+        ),
+        sortable: { analyser_ime: analysers.ime, kod: code, sifra, naziv: labAssays.naziv },
+        defaultSort: [{ field: 'analyser_ime', direction: 'asc' }, { field: 'kod', direction: 'asc' }],
+        primaryKey: sql`${analysers.id}::text || ':' || m.code`,
+        // A site has a handful of analysers and a few hundred codes: 'contains' on the names needs no index.
+        filter: [{ expression: analysers.ime, match: 'contains' }, code, sifra, { expression: labAssays.naziv, match: 'contains' }],
+      });
+    },
+
     listMessages(list: ListRequest<{ analyser?: string | undefined }>) {
       return runList(db, list, {
         site: analyserMessages.siteId,
@@ -180,21 +217,50 @@ export function integrationRepository(db: Db, siteId: string) {
       return row ?? null;
     },
 
-    async finishMessage(id: string, outcome: { outcome: MessageOutcome; error: string | null; applied: number; review: number; messageType?: string | null }): Promise<void> {
-      await db.update(analyserMessages).set({
-        outcome: outcome.outcome, error: outcome.error, rezultata: outcome.applied, zaPregled: outcome.review,
-        ...(outcome.messageType === undefined ? {} : { messageType: outcome.messageType }), processedAt: sql`now()`,
-      }).where(and(eq(analyserMessages.siteId, siteId), eq(analyserMessages.id, id)));
-    },
-
-    async insertReviewItems(items: readonly NewReviewItem[]): Promise<void> {
-      if (items.length === 0) return;
-      await db.insert(analyserReviewItems).values(items.map((item) => ({ ...item, siteId })));
-    },
-
-    async insertAppliedResults(rows: readonly NewAppliedResult[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.insert(analyserResults).values([...rows]);
+    /**
+     * Writes a processed message's new results (the ones kept for review and the applied ones, as sent) and
+     * its outcome, in one statement. The counts are the message's, new rows included: its applied results,
+     * and its results still waiting for review. The outcome follows them: 'review' while any waits, else
+     * 'applied' when any was applied, else `withoutResults` (a query, an empty message, or an error).
+     */
+    async finishMessage(id: string, finish: {
+      review: readonly NewReviewItem[]; applied: readonly NewAppliedResult[]; withoutResults: MessageOutcome;
+      error: string | null; messageType?: string | null;
+    }): Promise<{ outcome: MessageOutcome; applied: number; review: number }> {
+      const review = unnestRows(finish.review, [
+        ['uuid', (item) => item.analyserId], ['uuid', (item) => item.messageId], ['text', (item) => item.razlog],
+        ['text', (item) => item.specimenId], ['uuid', (item) => item.sampleId], ['text', (item) => item.testCode], ['text', (item) => item.testId],
+        ['text', (item) => item.vrijednost], ['text', (item) => item.jedinica], ['text', (item) => item.flag],
+      ]);
+      const applied = unnestRows(finish.applied, [
+        ['uuid', (row) => row.messageId], ['uuid', (row) => row.sampleTestId], ['text', (row) => row.testCode],
+        ['text', (row) => row.vrijednost], ['text', (row) => row.jedinica], ['text', (row) => row.flag],
+      ]);
+      const [row] = await queryRows<{ outcome: MessageOutcome; rezultata: number; za_pregled: number }>(db, sql`
+        with new_review as (
+          insert into ${analyserReviewItems} (site_id, analyser_id, message_id, razlog, specimen_id, sample_id, test_code, test_id, vrijednost, jedinica, flag)
+          select ${siteId}::uuid, v.* from ${review} as v(analyser_id, message_id, razlog, specimen_id, sample_id, test_code, test_id, vrijednost, jedinica, flag)
+          returning 1
+        ), new_applied as (
+          insert into ${analyserResults} (message_id, sample_test_id, test_code, vrijednost, jedinica, flag)
+          select * from ${applied} as v(message_id, sample_test_id, test_code, vrijednost, jedinica, flag)
+          returning 1
+        ), counts as (
+          select
+            (select count(*)::int from ${analyserResults} as r where r.message_id = ${id}::uuid) + (select count(*)::int from new_applied) as rezultata,
+            (select count(*)::int from ${analyserReviewItems} as i where i.message_id = ${id}::uuid and i.site_id = ${siteId} and i.resolved_at is null)
+              + (select count(*)::int from new_review) as za_pregled
+        )
+        update ${analyserMessages} as m set
+          rezultata = counts.rezultata, za_pregled = counts.za_pregled,
+          outcome = case when counts.za_pregled > 0 then 'review' when counts.rezultata > 0 then 'applied' else ${finish.withoutResults}::text end,
+          error = ${finish.error}::text, processed_at = now()
+          ${finish.messageType === undefined ? sql`` : sql`, message_type = ${finish.messageType}::text`}
+        from counts
+        where m.site_id = ${siteId} and m.id = ${id}::uuid
+        returning m.outcome, m.rezultata, m.za_pregled`);
+      if (!row) throw new Error('finish found no message of this site');
+      return { outcome: row.outcome, applied: Number(row.rezultata), review: Number(row.za_pregled) };
     },
 
     /** The message's results still waiting for review. */
@@ -208,16 +274,6 @@ export function integrationRepository(db: Db, siteId: string) {
       if (ids.length === 0) return;
       await db.update(analyserReviewItems).set({ resolvedAt: sql`now()` })
         .where(and(eq(analyserReviewItems.siteId, siteId), inArray(analyserReviewItems.id, [...ids])));
-    },
-
-    /** How many results of the message were applied, and how many wait for review. */
-    async messageCounts(messageId: string): Promise<{ applied: number; review: number }> {
-      const [row] = await db.select({
-        applied: sql<number>`(select count(*)::int from ${analyserResults} where ${analyserResults.messageId} = ${messageId})`,
-        review: sql<number>`(select count(*)::int from ${analyserReviewItems} where ${analyserReviewItems.messageId} = ${messageId}
-          and ${analyserReviewItems.resolvedAt} is null and ${analyserReviewItems.siteId} = ${siteId})`,
-      }).from(sql`(select 1) as one`);
-      return { applied: Number(row?.applied ?? 0), review: Number(row?.review ?? 0) };
     },
 
     /** The newest messages of an analyser of this site (tests and the overview's detail). */

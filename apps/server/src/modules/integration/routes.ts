@@ -46,6 +46,18 @@ export function integrationRoutes(app: FastifyInstance, options: AppOptions): Pr
     analyser: await service.saveAnalyser(db, integration, request.ctx, request.body.analyser),
   }));
 
+  api.get('/assays/analyser/list', {
+    config: { permission: 'settings.read' },
+    schema: {
+      tags: TAGS, summary: 'The analyser assay table (/assays): every code of the analysers\' maps', ...integrationContracts.analyserAssays,
+      description: `${SESSION} The list table contract plus \`sifra\` (rows mapping to that lab assay) and \`analyser\` (one analyser's `
+        + 'rows); sorts analyser_ime, kod, sifra, naziv; \'Pretraga\' on the analyser\'s name, the code, the sifra and the assay\'s name. '
+        + 'A row is changed through `postavke/analysers/edit` (its `mapa`, and `mapa_iskljuceno` to switch a code off).\n\n'
+        + '`200 { success: true, data: [{ _id: "<analyser>:<code>", analyser, analyser_ime, analyser_aktivan, kod, sifra, labassay, naziv, '
+        + 'labassay_disabled, aktivan }], pagination }`.',
+    },
+  }, listRoute(db, (list) => service.listAnalyserAssays(db, list)));
+
   api.get('/integracija/poruke', {
     config: { permission: 'settings.read' },
     schema: {

@@ -95,6 +95,10 @@ export async function saveAnalyser(db: Db, integration: Integration, ctx: Reques
   return answerOf(saved, integration, stats.get(saved.id));
 }
 
+export function listAnalyserAssays(db: Db, list: ListRequest<{ sifra?: string | undefined; analyser?: string | undefined }>) {
+  return integrationRepository(db, list.siteId).listAnalyserAssays(list);
+}
+
 export function listMessages(db: Db, list: ListRequest<{ analyser?: string | undefined }>) {
   return integrationRepository(db, list.siteId).listMessages(list);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyserAnswer, AnalyserMessagesAnswer, ReviewItemsAnswer } from '@lis/domain';
+import type { AnalyserAnswer, AnalyserAssaysAnswer, AnalyserMessagesAnswer, ReviewItemsAnswer } from '@lis/domain';
 import { analyserMessages, analysers } from '../../db/schema.ts';
 import { signIn, siteId, type SignedIn } from '../../test/harness.ts';
 import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   [tech, admin] = await Promise.all([signIn(t.app, 'tehnicar@demo.lab'), signIn(t.app, 'admin@demo.lab')]);
   sarajevo = siteId(admin, 'SA');
   tuzla = siteId(admin, 'TZ');
-  tzAnalyser = await saveAnalyser(client, admin, { ime: 'Tuzlanski analizator' }, tuzla);
+  tzAnalyser = await saveAnalyser(client, admin, { ime: 'Tuzlanski analizator', mapa: { GLU: 'GLU' } }, tuzla);
   const report = await sendAstmMessage('127.0.0.1', portOf(tzAnalyser), astmMessage('TZ-NEPOZNAT', [['GLU', '5.5', 'mmol/L', 'N']]));
   expect(report.ok, report.steps.join('\n')).toBe(true);
   const [message] = await t.database.db.select().from(analyserMessages).where(eq(analyserMessages.analyserId, tzAnalyser._id));
@@ -57,6 +57,16 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
       analyser: { ime: 'Tuzlanski analizator', protokol: 'astm', transport: { mode: 'listen', port: 0 }, aktivan: false },
     }, sarajevo);
     expect(own.statusCode, own.body).toBe(200);
+  },
+  'GET /api/assays/analyser/list': async () => {
+    const rows = async (query: string, site: string) => {
+      const response = await client.get(admin, `/assays/analyser/list?per_page=0${query}`, site);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AnalyserAssaysAnswer>().data.map((row) => row.analyser);
+    };
+    expect(await rows('', sarajevo)).not.toContain(tzAnalyser._id);
+    expect(await rows(`&analyser=${tzAnalyser._id}`, sarajevo)).toEqual([]);
+    expect(await rows(`&analyser=${tzAnalyser._id}`, tuzla)).toEqual([tzAnalyser._id]);
   },
   'GET /api/integracija/poruke': async () => {
     const all = (await client.get(admin, '/integracija/poruke?datum=SVE', sarajevo)).json<AnalyserMessagesAnswer>();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNCOMPLETED_STATUSES } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { accessLog, patients, sampleTests, samples } from '../../db/schema.ts';
@@ -15,6 +15,13 @@ export async function findPatientById(db: Db, id: string, options: { forUpdate?:
   const query = db.select().from(patients).where(eq(patients.id, id)).limit(1);
   const rows = options.forUpdate ? await query.for('update') : await query;
   return rows[0] ?? null;
+}
+
+/** The patients with these ids, in one read (an id no patient has is left out). */
+export async function findPatientsByIds(db: Db, ids: readonly string[]): Promise<PatientRow[]> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return [];
+  return db.select().from(patients).where(inArray(patients.id, wanted));
 }
 
 export async function findPatientByJmbg(db: Db, jmbg: string): Promise<PatientRow | null> {

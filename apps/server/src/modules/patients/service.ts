@@ -217,6 +217,11 @@ export function patientById(db: Db, id: string): Promise<PatientRecord | null> {
   return repo.findPatientById(db, id);
 }
 
+/** The patients with these ids, by id, in one read; not a logged view either. */
+export async function patientsByIds(db: Db, ids: readonly string[]): Promise<Map<string, PatientRecord>> {
+  return new Map((await repo.findPatientsByIds(db, ids)).map((patient) => [patient.id, patient]));
+}
+
 /** The patient with this personal ID, or null; not a logged view either. */
 export function patientByJmbg(db: Db, jmbg: string): Promise<PatientRecord | null> {
   return repo.findPatientByJmbg(db, jmbg);

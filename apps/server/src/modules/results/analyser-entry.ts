@@ -1,17 +1,17 @@
 import { resultKindOf, resultValueProblem } from '@lis/domain';
 import type { Tx } from '../../db/client.ts';
-import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { statusOf } from './judgement.ts';
-import { resultRepository } from './repository.ts';
-import { settleResults } from './settle.ts';
 import type { SampleEvent } from './events.ts';
+import { statusOf } from './judgement.ts';
+import { resultRepository, type ResultSampleRow, type ResultTestRow } from './repository.ts';
+import { saveSampleResults } from './save.ts';
 
 /**
- * Results an analyser sends, entered through the same rule as a person's save (settleResults: exact text,
- * flags for the patient, calculated tests, status, audit), inside the caller's transaction so the message
- * that carried them is stored in the same commit. The analyser is the author: `unio_source` is its name,
- * no user is recorded, and the audit rows are the system's, tied to the message by the request id.
+ * Results an analyser sends, entered through the same batch save as a person's (saveSampleResults: exact
+ * text, flags for the patient, calculated tests, status, audit), inside the caller's transaction so the
+ * message that carried them is stored in the same commit. The analyser is the author: `unio_source` is its
+ * name, no user is recorded, and the audit rows are the system's, tied to the message by the request id.
+ * A message's samples are locked, read and saved together, so its cost hardly grows with its results.
  */
 
 /** A test of a sample as the analyser ingest decides on it. */
@@ -31,23 +31,32 @@ export interface AnalyserTargetSample {
   /** Approved, verified, or unlocked after a verification: an analyser never changes its results. */
   locked: boolean;
   tests: AnalyserTargetTest[];
+  /** The sample and its tests as read under the lock: the save settles from them without reading them again. */
+  readonly read: { sample: ResultSampleRow; tests: ResultTestRow[] };
 }
 
-export async function lockSampleForAnalyser(tx: Tx, siteId: string, code: string): Promise<AnalyserTargetSample | null> {
+/**
+ * The samples of the analyser's site with these codes, by code, their rows locked (in code order) until the
+ * transaction ends, with their tests: two reads however many samples. A code no sample has is absent.
+ */
+export async function lockSamplesForAnalyser(tx: Tx, siteId: string, codes: readonly string[]): Promise<Map<string, AnalyserTargetSample>> {
   const results = resultRepository(tx, siteId);
-  const sample = await results.findSampleByCodeForUpdate(code);
-  if (!sample) return null;
-  const status = statusOf(sample.status);
-  const tests = await results.testsOfSample(sample.id);
-  return {
-    id: sample.id,
-    code: sample.code,
-    locked: status === 'ODOBREN' || status === 'VERIFICIRAN' || sample.verifiedOnce,
-    tests: tests.map((test) => ({
-      id: test.id, sifra: test.sifra, calculated: test.calculated, rezultat: test.rezultat,
-      valueProblem: (value: string) => resultValueProblem({ vrsta: resultKindOf(test.vrsta), opcije: test.opcije }, value),
-    })),
-  };
+  const samples = await results.findSamplesByCodeForUpdate(codes);
+  const tests = await results.testsOfSamples(samples.map((sample) => sample.id));
+  return new Map(samples.map((sample) => {
+    const status = statusOf(sample.status);
+    const own = tests.filter((test) => test.sampleId === sample.id);
+    return [sample.code, {
+      id: sample.id,
+      code: sample.code,
+      locked: status === 'ODOBREN' || status === 'VERIFICIRAN' || sample.verifiedOnce,
+      tests: own.map((test) => ({
+        id: test.id, sifra: test.sifra, calculated: test.calculated, rezultat: test.rezultat,
+        valueProblem: (value: string) => resultValueProblem({ vrsta: resultKindOf(test.vrsta), opcije: test.opcije }, value),
+      })),
+      read: { sample, tests: own },
+    }];
+  }));
 }
 
 /** The context the analyser's writes run in: its site, and a request id naming the message (no user). */
@@ -59,19 +68,18 @@ export function analyserContext(siteId: string, messageId: string): RequestConte
 }
 
 /**
- * Saves an analyser's results on a sample locked by lockSampleForAnalyser, as unapproved results. Each
- * entry names a test of the sample and the value exactly as sent; the caller has checked them. Returns the
- * completion event to announce once the transaction has committed.
+ * Saves an analyser's results on samples locked by lockSamplesForAnalyser (none of them locked against
+ * changes), as unapproved results, all in one batch save. Each entry names a test of its sample and the
+ * value exactly as sent; the caller has checked them. Returns the completion events to announce once the
+ * transaction has committed.
  */
 export async function saveAnalyserResults(
-  tx: Tx, ctx: RequestContext, sampleId: string, entries: readonly { test: string; rezultat: string }[], analyserName: string,
-): Promise<{ completion: SampleEvent | null }> {
-  const results = resultRepository(tx, ctx.siteId);
-  const sample = await results.findSample(sampleId, { forUpdate: true });
-  if (!sample) throw new Error('the analyser sample vanished inside its own transaction');
-  const settled = await settleResults(tx, ctx, sample, [...entries], undefined, { kind: 'source', source: analyserName });
-  if (!settled.changed) return { completion: null };
-  await results.updateSample(sample.id, settled.status === settled.from ? {} : { status: settled.status }, null);
-  await writeAudit(tx, ctx, settled.audit.map((entry) => ({ ...entry, bySystem: true })));
-  return { completion: settled.completion };
+  tx: Tx, ctx: RequestContext, entries: readonly { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string }[] }[], analyserName: string,
+): Promise<SampleEvent[]> {
+  const saved = await saveSampleResults(
+    tx, ctx,
+    entries.map(({ sample, rezultati }) => ({ sample: sample.read.sample, tests: sample.read.tests, rezultati })),
+    { kind: 'source', source: analyserName },
+  );
+  return saved.flatMap((sample) => (sample.completion ? [sample.completion] : []));
 }

@@ -4,7 +4,7 @@ import {
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { ReferenceSnapshot } from '../../db/schema.ts';
-import { patientById, type PatientRecord } from '../patients/service.ts';
+import { patientById, patientsByIds, type PatientRecord } from '../patients/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import type { RangeRow, ResultSampleRow, ResultTestRow } from './repository.ts';
 
@@ -19,11 +19,9 @@ export interface PatientFacts {
   formula: FormulaPatient;
 }
 
-export async function patientFacts(
-  db: Db, siteId: string, sample: Pick<ResultSampleRow, 'patientId' | 'datum' | 'trudnica' | 'menopauza'>,
-): Promise<PatientFacts> {
-  const [patient, timeZone] = await Promise.all([patientById(db, sample.patientId), siteTimeZone(db, siteId)]);
-  if (!patient) throw new Error('sample without its patient');
+type FactsSample = Pick<ResultSampleRow, 'patientId' | 'datum' | 'trudnica' | 'menopauza'>;
+
+function factsOf(patient: PatientRecord, timeZone: string, sample: FactsSample): PatientFacts {
   const spol = isSpol(patient.spol) ? patient.spol : null;
   const ageDays = patientAge(patient, calendarDateOf(sample.datum, timeZone))?.days ?? null;
   return {
@@ -31,6 +29,27 @@ export async function patientFacts(
     reference: { spol, ageDays, trudnica: sample.trudnica, menopauza: sample.menopauza },
     formula: { spol, ageDays },
   };
+}
+
+export async function patientFacts(db: Db, siteId: string, sample: FactsSample): Promise<PatientFacts> {
+  const [patient, timeZone] = await Promise.all([patientById(db, sample.patientId), siteTimeZone(db, siteId)]);
+  if (!patient) throw new Error('sample without its patient');
+  return factsOf(patient, timeZone, sample);
+}
+
+/** The facts of several samples of one site, by sample id: their patients in one read, the site's time zone once. */
+export async function patientFactsOfSamples(
+  db: Db, siteId: string, samples: readonly (FactsSample & { id: string })[],
+): Promise<Map<string, PatientFacts>> {
+  if (samples.length === 0) return new Map();
+  // One after the other: inside a transaction both go over one connection anyway.
+  const patients = await patientsByIds(db, samples.map((sample) => sample.patientId));
+  const timeZone = await siteTimeZone(db, siteId);
+  return new Map(samples.map((sample) => {
+    const patient = patients.get(sample.patientId);
+    if (!patient) throw new Error('sample without its patient');
+    return [sample.id, factsOf(patient, timeZone, sample)];
+  }));
 }
 
 /** A stored numeric column (text) as a number; null stays null. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { auditLog, labAssays, labSections, sampleTests, samples, users, type ReferenceSnapshot } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { jsonText, unnestRows } from '../../db/unnest.ts';
 
 /** A sample with what result entry, approval and verification read and change. */
 export interface ResultSampleRow {
@@ -35,6 +36,7 @@ const sampleColumns = {
 /** A test of the sample with its result, who entered it, and the assay settings that judge it. */
 export interface ResultTestRow {
   id: string;
+  sampleId: string;
   labassayId: string;
   rezultat: string | null;
   flag: string | null;
@@ -66,6 +68,7 @@ export interface ResultTestRow {
 /** What a save writes to one test entry. */
 export interface TestResultWrite {
   id: string;
+  sampleId: string;
   rezultat: string | null;
   /** The exact number as decimal text ("5.40"), or null. */
   rezultatF: string | null;
@@ -173,16 +176,29 @@ export function resultRepository(db: Db, siteId: string) {
       return rows[0] ?? null;
     },
 
-    /** A sample of this site by its code (the specimen id on the tube's barcode), its row locked until the transaction ends. */
-    async findSampleByCodeForUpdate(code: string): Promise<ResultSampleRow | null> {
-      const rows = await db.select(sampleColumns).from(samples).where(ofSite(eq(samples.code, code))).limit(1).for('update', { of: samples });
-      return rows[0] ?? null;
+    /**
+     * The samples of this site with these codes (the specimen ids on the tubes' barcodes), their rows locked
+     * until the transaction ends. They are locked in code order, so two transactions locking overlapping
+     * sets of samples queue instead of deadlocking. A code no sample of this site has is left out.
+     */
+    async findSamplesByCodeForUpdate(codes: readonly string[]): Promise<ResultSampleRow[]> {
+      if (codes.length === 0) return [];
+      return db.select(sampleColumns).from(samples).where(ofSite(inArray(samples.code, [...new Set(codes)])))
+        .orderBy(asc(samples.code)).for('update', { of: samples });
     },
 
     /** The sample's tests in report order (section, then assay); none for another site's sample. */
-    async testsOfSample(sampleId: string): Promise<ResultTestRow[]> {
+    testsOfSample(sampleId: string): Promise<ResultTestRow[]> {
+      return this.testsOfSamples([sampleId]);
+    },
+
+    /** The tests of these samples of this site in one read, each sample's in report order; none of another site's sample. */
+    async testsOfSamples(sampleIds: readonly string[]): Promise<ResultTestRow[]> {
+      const ids = [...new Set(sampleIds)].filter(isUuid);
+      if (ids.length === 0) return [];
       return db.select({
         id: sampleTests.id,
+        sampleId: sampleTests.sampleId,
         labassayId: sampleTests.labassayId,
         rezultat: sampleTests.rezultat,
         flag: sampleTests.flag,
@@ -213,8 +229,8 @@ export function resultRepository(db: Db, siteId: string) {
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
         .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
         .leftJoin(users, eq(users.id, sampleTests.unioBy))
-        .where(and(eq(sampleTests.sampleId, sampleId), eq(samples.siteId, siteId)))
-        .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv), asc(sampleTests.id));
+        .where(and(inArray(sampleTests.sampleId, ids), eq(samples.siteId, siteId)))
+        .orderBy(asc(sampleTests.sampleId), asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv), asc(sampleTests.id));
     },
 
     /** For each assay, the same patient's latest verified result of it at this site (previousVerifiedStatement). */
@@ -226,15 +242,19 @@ export function resultRepository(db: Db, siteId: string) {
     },
 
     /**
-     * Writes results, flags and test statuses of a sample of this site in one
-     * statement; a test of another site's sample is not touched. `entered`
-     * rows get who entered them and the transaction's time.
+     * Writes results, flags and test statuses of samples of this site in one
+     * statement (each write names its sample); a test of another site's
+     * sample is not touched. `entered` rows get who entered them and the
+     * transaction's time.
      */
-    async writeTests(sampleId: string, writes: readonly TestResultWrite[]): Promise<void> {
+    async writeTests(writes: readonly TestResultWrite[]): Promise<void> {
       if (writes.length === 0) return;
-      const values = sql.join(writes.map((write) => sql`(${write.id}::uuid, ${write.rezultat}::text, ${write.rezultatF}::numeric, ${write.flag}::text,
-        ${write.statusT}::text, ${write.entered}::boolean, ${write.unioBy}::uuid, ${write.unioSource}::text,
-        ${write.referenca === null ? null : JSON.stringify(write.referenca)}::jsonb)`), sql`, `);
+      const rows = unnestRows(writes, [
+        ['uuid', (write) => write.id], ['uuid', (write) => write.sampleId], ['text', (write) => write.rezultat],
+        ['numeric', (write) => write.rezultatF], ['text', (write) => write.flag], ['text', (write) => write.statusT],
+        ['boolean', (write) => write.entered], ['uuid', (write) => write.unioBy], ['text', (write) => write.unioSource],
+        ['jsonb', (write) => jsonText(write.referenca)],
+      ]);
       await db.execute(sql`
         update ${sampleTests} as st set
           rezultat = v.rezultat, rezultat_f = v.rezultat_f, flag = v.flag, status_t = v.status_t,
@@ -243,9 +263,9 @@ export function resultRepository(db: Db, siteId: string) {
           unio_at = case when v.entered then now() else st.unio_at end,
           referenca = v.referenca,
           updated_at = now()
-        from (values ${values}) as v(id, rezultat, rezultat_f, flag, status_t, entered, unio_by, unio_source, referenca)
-        where st.id = v.id and st.sample_id = ${sampleId}
-          and st.sample_id in (select s.id from ${samples} as s where s.id = ${sampleId} and s.site_id = ${siteId})`);
+        from ${rows} as v(id, sample_id, rezultat, rezultat_f, flag, status_t, entered, unio_by, unio_source, referenca)
+          join ${samples} as s on s.id = v.sample_id and s.site_id = ${siteId}
+        where st.id = v.id and st.sample_id = v.sample_id`);
     },
 
     /** Copies the ranges the results are judged by onto the tests of a sample of this site (at verification), in one statement. */
@@ -268,6 +288,22 @@ export function resultRepository(db: Db, siteId: string) {
         from (values ${values}) as v(id, status_t)
         where st.id = v.id and st.sample_id = ${sampleId}
           and st.sample_id in (select s.id from ${samples} as s where s.id = ${sampleId} and s.site_id = ${siteId})`);
+    },
+
+    /**
+     * Sets the status of samples of this site (where a move names one) and adds one to each one's version,
+     * in one statement, stamping who changed them (null: the system) and when. Answers each moved sample's
+     * status and version; another site's sample is not changed and not answered.
+     */
+    async moveSamples(moves: readonly { id: string; status: string | null }[], userId: string | null): Promise<Map<string, { status: string; version: number }>> {
+      if (moves.length === 0) return new Map();
+      const rows = unnestRows(moves, [['uuid', (move) => move.id], ['text', (move) => move.status]]);
+      const moved = await queryRows<{ id: string; status: string; version: number }>(db, sql`
+        update ${samples} as s set status = coalesce(v.status, s.status), version = s.version + 1, updated_by = ${userId}::uuid, updated_at = now()
+        from ${rows} as v(id, status)
+        where s.id = v.id and s.site_id = ${siteId}
+        returning s.id, s.status, s.version`);
+      return new Map(moved.map((row) => [row.id, { status: row.status, version: Number(row.version) }]));
     },
 
     /**

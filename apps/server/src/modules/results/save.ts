@@ -4,10 +4,10 @@ import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { announce } from './events.ts';
+import { announce, type SampleEvent } from './events.ts';
 import { statusOf } from './judgement.ts';
 import { resultRepository, type ResultSampleRow } from './repository.ts';
-import { settleResults } from './settle.ts';
+import { settleSamples, type ResultAuthor, type SampleSettlement } from './settle.ts';
 
 export interface StatusAnswer {
   status: SampleStatus;
@@ -28,12 +28,8 @@ export type AlongsideResults = (tx: Tx, sample: ResultSampleRow) => Promise<Audi
  *
  * - A save naming another version than the sample's is refused (409
  *   results.versionConflict) and changes nothing: someone saved in between.
- * - The results, the calculated tests, the flags and the status follow the
- *   one rule of settleResults (exact text, recomputed calculated tests, the
- *   status through resultSaveOutcome: 409 when locked, 400 razlog after an unlock).
- * - Each changed result, each changed calculated result and the status
- *   change write an audit row; the version goes up by one. A save that
- *   changes nothing (same values, flags and status) leaves the version as it is.
+ * - Everything else is saveSampleResults' (the batch save the analyser's
+ *   results go through too).
  *
  * A sample that becomes REALIZOVAN announces 'result:completed' to its site
  * once the transaction has committed.
@@ -42,17 +38,53 @@ export async function save(
   db: Db, ctx: RequestContext, input: ResultsSaveRequest, realtime: RealtimeHub | undefined, alongside?: AlongsideResults,
 ): Promise<StatusAnswer> {
   const outcome = await db.transaction(async (tx) => {
-    const results = resultRepository(tx, ctx.siteId);
-    const sample = await results.findSample(input.sid, { forUpdate: true });
+    const sample = await resultRepository(tx, ctx.siteId).findSample(input.sid, { forUpdate: true });
     if (!sample) throw AppError.notFound();
     if (sample.version !== input.version) throw AppError.conflict('results.versionConflict', 'version');
     const alongsideAudit = alongside ? await alongside(tx, sample) : [];
-    const settled = await settleResults(tx, ctx, sample, input.rezultati, input.razlog);
-    if (!settled.changed && alongsideAudit.length === 0) return { status: settled.status, version: sample.version, completion: null };
-    const moved = await results.updateSample(sample.id, settled.status === settled.from ? {} : { status: settled.status }, ctx.userId);
-    await writeAudit(tx, ctx, [...alongsideAudit, ...settled.audit]);
-    return { status: statusOf(moved.status), version: moved.version, completion: settled.completion };
+    const [saved] = await saveSampleResults(tx, ctx, [{ sample, rezultati: input.rezultati, razlog: input.razlog, alongsideAudit }]);
+    if (!saved) throw new Error('a save of one sample answered none');
+    return saved;
   });
   announce(realtime, ctx.siteId, [outcome.completion]);
   return { status: outcome.status, version: outcome.version };
+}
+
+/** What saveSampleResults did to one sample. */
+export interface SavedSample {
+  sampleId: string;
+  status: SampleStatus;
+  /** The sample's version after the save (unchanged when the save changed nothing). */
+  version: number;
+  /** 'result:completed' to announce once the transaction has committed, or null. */
+  completion: SampleEvent | null;
+}
+
+/**
+ * The results save of any number of samples, each locked by the caller in this transaction: a person's save
+ * (one sample) and an analyser's message (every sample it names) both go through it, so the rule is one.
+ * Settles the results (settleSamples: exact text, recomputed calculated tests, flags and reference copies,
+ * the status through resultSaveOutcome: 409 when locked, 400 razlog after an unlock), then, set-based,
+ * moves every changed sample once (its status, one version up, who: the user, or no one for a source such
+ * as an analyser) and writes the audit rows of all of them in one insert. A sample whose save changes
+ * nothing (same values, flags and status) keeps its version.
+ */
+export async function saveSampleResults(
+  tx: Tx, ctx: RequestContext, settlements: readonly SampleSettlement[], author: ResultAuthor = { kind: 'user' },
+): Promise<SavedSample[]> {
+  const settled = await settleSamples(tx, ctx, settlements, author);
+  const alongsideAudit = (index: number) => settlements[index]?.alongsideAudit ?? [];
+  const isChanged = (entry: (typeof settled)[number], index: number) => entry.changed || alongsideAudit(index).length > 0;
+  const changed = settled.filter(isChanged);
+  const moved = await resultRepository(tx, ctx.siteId).moveSamples(
+    changed.map((entry) => ({ id: entry.sampleId, status: entry.status === entry.from ? null : entry.status })),
+    author.kind === 'user' ? ctx.userId : null,
+  );
+  await writeAudit(tx, ctx, settled.flatMap((entry, index) => (isChanged(entry, index) ? [...alongsideAudit(index), ...entry.audit] : [])));
+  return settled.map((entry, index) => {
+    if (!isChanged(entry, index)) return { sampleId: entry.sampleId, status: entry.status, version: settlements[index]?.sample.version ?? 0, completion: null };
+    const row = moved.get(entry.sampleId);
+    if (!row) throw new Error('a settled sample of this site was not moved');
+    return { sampleId: entry.sampleId, status: statusOf(row.status), version: row.version, completion: entry.completion };
+  });
 }

@@ -10,5 +10,5 @@ export { settleEditedSample, type EditedSampleFacts, type SettledResults } from 
 export { announce, type SampleEvent } from './events.ts';
 export type { ResultSampleRow } from './repository.ts';
 export {
-  lockSampleForAnalyser, saveAnalyserResults, analyserContext, type AnalyserTargetSample, type AnalyserTargetTest,
+  lockSamplesForAnalyser, saveAnalyserResults, analyserContext, type AnalyserTargetSample, type AnalyserTargetTest,
 } from './analyser-entry.ts';

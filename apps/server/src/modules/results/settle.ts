@@ -9,11 +9,12 @@ import type { AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { completionEvent, type SampleEvent } from './events.ts';
-import { judge, patientFacts, rangesByAssay, sameSnapshot, statusOf, storedText } from './judgement.ts';
+import { judge, patientFactsOfSamples, rangesByAssay, sameSnapshot, statusOf, storedText, type PatientFacts } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type TestResultWrite } from './repository.ts';
 
 /** What settling a sample's results decided and wrote to its tests; moving the sample row itself is the caller's. */
 export interface SettledResults {
+  sampleId: string;
   /** The sample's status before, and the status its results call for. */
   from: SampleStatus;
   status: SampleStatus;
@@ -35,7 +36,7 @@ export interface SettledResults {
 export type ResultAuthor = { kind: 'user' } | { kind: 'source'; source: string };
 
 /** Results a save types, checked against the sample's tests; the first problem is a 400 naming the entry. */
-function typedResults(tests: readonly ResultTestRow[], rezultati: ResultsSaveRequest['rezultati']): Map<string, string | null> {
+function typedResults(tests: readonly ResultTestRow[], rezultati: readonly ResultsSaveRequest['rezultati'][number][]): Map<string, string | null> {
   const byId = new Map(tests.map((test) => [test.id, test]));
   const typed = new Map<string, string | null>();
   rezultati.forEach((entry, index) => {
@@ -49,13 +50,32 @@ function typedResults(tests: readonly ResultTestRow[], rezultati: ResultsSaveReq
   return typed;
 }
 
+/** One sample a settlement covers, locked by the caller. */
+export interface SampleSettlement {
+  /** The sample as the call leaves it (an edit's new date or pregnancy count). */
+  sample: ResultSampleRow;
+  /** Its tests as read after its lock, when the caller has them already; otherwise they are read here. */
+  tests?: readonly ResultTestRow[] | undefined;
+  /** The results typed for it (a save's; none for an edit). */
+  rezultati?: ResultsSaveRequest['rezultati'] | undefined;
+  razlog?: string | undefined;
+  /**
+   * Audit rows of work another module did on the sample in the same transaction (a culture's isolates and
+   * antibiograms): the sample counts as changed (its version goes up) even when its results stay as they were.
+   */
+  alongsideAudit?: readonly AuditEntry[] | undefined;
+}
+
 /**
- * The one rule for a sample's results, run by every call that changes them (a results save, a sample edit
- * that changes its tests or what its results are judged by), inside the caller's transaction on the sample
- * row it has locked. `sample` is the sample as the call leaves it (an edit's new date or pregnancy count).
+ * The one rule for a sample's results, run by every call that changes them (a results save, an analyser's
+ * results, a sample edit that changes its tests or what its results are judged by), inside the caller's
+ * transaction on the sample rows it has locked. It settles any number of samples at once, set-based: their
+ * tests (unless given), their patients, the site's time zone and the reference ranges of all their assays
+ * are read once, and every test that changes is written in one statement.
  *
- * - The typed results (a save's; none for an edit) are stored as the exact text sent (blank clears it),
- *   beside their exact number (`rezultat_f`, decimal text, never a float), who entered them and when.
+ * For each sample:
+ * - The typed results are stored as the exact text sent (blank clears it), beside their exact number
+ *   (`rezultat_f`, decimal text, never a float), who entered them and when.
  * - Every calculated test is recomputed from the sample's other results (`unio_source` 'formula'); one
  *   whose component is missing is cleared. So a calculated test added to a sample whose components already
  *   have results has its result at once.
@@ -64,20 +84,37 @@ function typedResults(tests: readonly ResultTestRow[], rezultati: ResultsSaveReq
  *   was (judge's `frozen`), so a catalogue change never alters a verified report. Each test's own status
  *   follows the sample's.
  * - The status follows the results (resultSaveOutcome): approved or verified samples are locked (409), and
- *   after an unlock changing an entered result needs a reason (400 razlog).
+ *   after an unlock changing an entered result needs a reason (400 razlog). A refused sample refuses the
+ *   whole settlement before anything is written.
  *
- * Writes the tests that change and nothing else: the caller moves the sample row once (status and one
+ * Writes the tests that change and nothing else: the caller moves each sample row once (status and one
  * version up) and writes the audit rows returned, so its own changes and these count as one change.
  */
-export async function settleResults(
-  tx: Tx, ctx: RequestContext, sample: ResultSampleRow, typedInput: ResultsSaveRequest['rezultati'] = [], razlogInput?: string,
-  author: ResultAuthor = { kind: 'user' },
-): Promise<SettledResults> {
+export async function settleSamples(
+  tx: Tx, ctx: RequestContext, settlements: readonly SampleSettlement[], author: ResultAuthor = { kind: 'user' },
+): Promise<SettledResults[]> {
+  if (settlements.length === 0) return [];
   const results = resultRepository(tx, ctx.siteId);
-  const tests = await results.testsOfSample(sample.id);
-  const typed = typedResults(tests, typedInput);
-  const facts = await patientFacts(tx, ctx.siteId, sample);
+  const read = await results.testsOfSamples(settlements.filter((entry) => !entry.tests).map((entry) => entry.sample.id));
+  const testsOf = (entry: SampleSettlement) => entry.tests ?? read.filter((test) => test.sampleId === entry.sample.id);
+  const facts = await patientFactsOfSamples(tx, ctx.siteId, settlements.map((entry) => entry.sample));
+  const assays = [...new Set(settlements.flatMap((entry) => testsOf(entry).map((test) => test.labassayId)))];
+  const ranges = rangesByAssay(await referenceRangesOf(tx, assays));
+  const settled = settlements.map((entry) => {
+    const sampleFacts = facts.get(entry.sample.id);
+    if (!sampleFacts) throw new Error('no facts for a sample being settled');
+    return settleSample(ctx, entry, testsOf(entry), sampleFacts, ranges, author);
+  });
+  await results.writeTests(settled.flatMap((entry) => entry.writes));
+  return settled.map((entry) => entry.settled);
+}
 
+/** One sample's settlement (settleSamples), decided without reading or writing anything. */
+function settleSample(
+  ctx: RequestContext, { sample, rezultati = [], razlog: razlogInput }: SampleSettlement, tests: readonly ResultTestRow[],
+  facts: PatientFacts, ranges: ReturnType<typeof rangesByAssay>, author: ResultAuthor,
+): { settled: SettledResults; writes: TestResultWrite[] } {
+  const typed = typedResults(tests, rezultati);
   const afterTyping = (test: ResultTestRow) => (typed.has(test.id) ? (typed.get(test.id) ?? null) : test.rezultat);
   const calculated = calculatedResults(
     tests.filter((test) => test.calculated).map((test) => ({ id: test.id, sifra: test.sifra, formula: test.formula, decimals: test.decimals })),
@@ -100,8 +137,8 @@ export async function settleResults(
     throw AppError.conflict(decided.code);
   }
 
-  const ranges = rangesByAssay(await referenceRangesOf(tx, tests.map((test) => test.labassayId)));
   const razlog = razlogInput?.trim() || null;
+  const bySource = author.kind === 'source';
   const writes: TestResultWrite[] = [];
   const audit: AuditEntry[] = [];
   for (const test of tests) {
@@ -112,26 +149,29 @@ export async function settleResults(
     const action = resultAuditAction(test.rezultat, rezultat);
     if (action === null && flag === test.flag && statusT === test.statusT && sameSnapshot(referenca, test.referenca)) continue;
     writes.push({
-      id: test.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
-      unioBy: test.calculated || author.kind === 'source' ? null : ctx.userId,
-      unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : author.kind === 'source' ? author.source : null,
+      id: test.id, sampleId: sample.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
+      unioBy: test.calculated || bySource ? null : ctx.userId,
+      unioSource: test.calculated ? CALCULATED_RESULT_SOURCE : bySource ? author.source : null,
       referenca,
     });
     if (action === null) continue;
     audit.push(test.calculated
       ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
-      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razlog, bySystem: author.kind === 'source' });
+      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razlog, bySystem: bySource });
   }
   if (decided.status !== from) {
-    audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status, bySystem: author.kind === 'source' });
+    audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status, bySystem: bySource });
   }
-  await results.writeTests(sample.id, writes);
   return {
-    from,
-    status: decided.status,
-    changed: writes.length > 0 || decided.status !== from,
-    audit,
-    completion: completionEvent({ id: sample.id, code: sample.code, patient: facts.patient }, from, decided.status),
+    writes,
+    settled: {
+      sampleId: sample.id,
+      from,
+      status: decided.status,
+      changed: writes.length > 0 || decided.status !== from,
+      audit,
+      completion: completionEvent({ id: sample.id, code: sample.code, patient: facts.patient }, from, decided.status),
+    },
   };
 }
 
@@ -140,7 +180,7 @@ export type EditedSampleFacts = Pick<ResultSampleRow, 'datum' | 'trudnica' | 'me
 
 /**
  * For a sample edit (POST /uzorci/update) that changed the sample's tests or the facts its results are
- * judged by: settles the results exactly as a save without typed results does (settleResults), inside the
+ * judged by: settles the results exactly as a save without typed results does (settleSamples), inside the
  * edit's transaction, on the sample row the edit has locked and not yet written. The edit moves the sample
  * once with the status returned (its version goes up by one for the whole edit) and writes the audit rows
  * with its own; it announces the completion after commit (announce).
@@ -148,5 +188,7 @@ export type EditedSampleFacts = Pick<ResultSampleRow, 'datum' | 'trudnica' | 'me
 export async function settleEditedSample(tx: Tx, ctx: RequestContext, sampleId: string, edited: EditedSampleFacts): Promise<SettledResults> {
   const sample = await resultRepository(tx, ctx.siteId).findSample(sampleId, { forUpdate: true });
   if (!sample) throw AppError.notFound();
-  return settleResults(tx, ctx, { ...sample, ...edited });
+  const [settled] = await settleSamples(tx, ctx, [{ sample: { ...sample, ...edited } }]);
+  if (!settled) throw new Error('a settlement of one sample answered none');
+  return settled;
 }

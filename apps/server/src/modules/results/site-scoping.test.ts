@@ -130,16 +130,22 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
     expect(await atSarajevo.findSample(sid)).toBeNull();
     expect(await t.database.db.transaction((tx) => resultRepository(tx, sarajevo).findSample(sid, { forUpdate: true }))).toBeNull();
   },
-  findSampleByCodeForUpdate: async ({ atTuzla, sid }) => {
+  findSamplesByCodeForUpdate: async ({ atTuzla, sid }) => {
     const sample = await atTuzla.findSample(sid);
     if (!sample) throw new Error('no sample');
-    const byCode = (siteId: string) => t.database.db.transaction((tx) => resultRepository(tx, siteId).findSampleByCodeForUpdate(sample.code));
-    expect((await byCode(tuzla))?.id).toBe(sid);
-    expect(await byCode(sarajevo)).toBeNull();
+    const byCode = (siteId: string) => t.database.db.transaction((tx) => resultRepository(tx, siteId).findSamplesByCodeForUpdate([sample.code, 'NEPOSTOJECI']));
+    expect((await byCode(tuzla)).map((row) => row.id)).toEqual([sid]);
+    expect(await byCode(sarajevo)).toEqual([]);
   },
   testsOfSample: async ({ atSarajevo, atTuzla, sid }) => {
     expect(await atTuzla.testsOfSample(sid)).not.toEqual([]);
     expect(await atSarajevo.testsOfSample(sid)).toEqual([]);
+  },
+  testsOfSamples: async ({ atSarajevo, atTuzla, sid }) => {
+    const tests = await atTuzla.testsOfSamples([sid]);
+    expect(tests).not.toEqual([]);
+    expect(tests.every((test) => test.sampleId === sid)).toBe(true);
+    expect(await atSarajevo.testsOfSamples([sid])).toEqual([]);
   },
   previousVerifiedResults: async ({ atSarajevo, atTuzla, sid }) => {
     // A later sample of the same patient at TZ finds the verified one from TZ, not from SA.
@@ -152,8 +158,8 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
   },
   writeTests: async ({ atSarajevo, atTuzla, sid }) => {
     const before = await atTuzla.testsOfSample(sid);
-    await atSarajevo.writeTests(sid, before.map((test) => ({
-      id: test.id, rezultat: '1', rezultatF: '1', flag: 'L', statusT: 'U OBRADI', entered: true, unioBy: tech.userId, unioSource: null, referenca: null,
+    await atSarajevo.writeTests(before.map((test) => ({
+      id: test.id, sampleId: sid, rezultat: '1', rezultatF: '1', flag: 'L', statusT: 'U OBRADI', entered: true, unioBy: tech.userId, unioSource: null, referenca: null,
     })));
     expect(await atTuzla.testsOfSample(sid)).toEqual(before);
   },
@@ -167,6 +173,11 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
     const before = await atTuzla.testsOfSample(sid);
     await atSarajevo.writeTestStatuses(sid, before.map((test) => ({ id: test.id, statusT: 'ZAPRIMLJEN' })));
     expect(await atTuzla.testsOfSample(sid)).toEqual(before);
+  },
+  moveSamples: async ({ atSarajevo, atTuzla, sid }) => {
+    const before = await atTuzla.findSample(sid);
+    expect((await atSarajevo.moveSamples([{ id: sid, status: 'REALIZOVAN' }], tech.userId)).size).toBe(0);
+    expect(await atTuzla.findSample(sid)).toEqual(before);
   },
   updateSample: async ({ atSarajevo, atTuzla, sid }) => {
     const before = await atTuzla.findSample(sid);

@@ -1,5 +1,6 @@
 /**
  * The integration screens (/analysers, /integracija/pregled, /integracija/postavke) are lazy-loaded by
- * app/routes.tsx and not exported here; no other feature needs anything of them.
+ * app/routes.tsx and not exported here. The analyser assay table is, for /assays (catalogue), which shows
+ * it beside the lab assay table.
  */
-export {};
+export { AnalyserAssayTable } from './AnalyserAssayTable.tsx';
