@@ -27,6 +27,11 @@ export const PERMISSIONS = [
   // Inventory: products, stock and movements are read with inventory.read; registering products and booking goods in and out is a write.
   'inventory.read',
   'inventory.write',
+  // Quality control: charts and lists are qc.read; entering control results, comments, exclusions and corrective actions
+  // are qc.write; defining lots, targets and the rules in force is qc.define.
+  'qc.read',
+  'qc.write',
+  'qc.define',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,6 +44,7 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'outbox.send',
     'logger.read', 'logger.acknowledge',
     'inventory.read', 'inventory.write',
+    'qc.read', 'qc.write', 'qc.define',
   ],
   technician: [
     'patients.read', 'patients.write', 'samples.read', 'samples.write',
@@ -46,8 +52,9 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'outbox.send',
     'logger.read', 'logger.acknowledge',
     'inventory.read', 'inventory.write',
+    'qc.read', 'qc.write',
   ],
-  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read', 'inventory.read'],
+  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read', 'inventory.read', 'qc.read'],
 };
 
 export function isRole(value: string): value is Role {

@@ -1,0 +1,225 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { ControlResultsQuery } from './service.ts';
+import type { Db } from '../../db/client.ts';
+import { runList, type ListRequest } from '../../db/list-query.ts';
+import { labAssays, qcAssayRules, qcControls, qcCorrectiveActions, qcResults, qcTargets } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+
+export type ControlRowDb = typeof qcControls.$inferSelect;
+export type ControlValues = Pick<typeof qcControls.$inferInsert, 'kontrola' | 'proizvodjac' | 'lot' | 'rokTrajanja' | 'mod'>;
+export type TargetValues = Pick<typeof qcTargets.$inferInsert, 'labassayId' | 'nivo' | 'mean' | 'sd' | 'izvor'>;
+export type ResultRowDb = typeof qcResults.$inferSelect;
+export type ResultValues = Omit<typeof qcResults.$inferInsert, 'id' | 'siteId' | 'createdAt' | 'komentar' | 'iskljucen' | 'razlogIskljucenja'>;
+
+/** A counted control result as the rules and the target read it: oldest first, levels of a run in level order. */
+export interface CountedResult {
+  serija: string;
+  nivo: number;
+  vrijednost: number;
+  z: number;
+}
+
+/** A held assay: its latest counted run at the site was rejected and has no corrective action. */
+export interface HoldRow {
+  labassayId: string;
+  naziv: string;
+  serija: string;
+  kontrola: string;
+  lot: string;
+  izmjereno: Date;
+  pravila: string[];
+}
+
+const counted = eq(qcResults.iskljucen, false);
+
+/**
+ * The control lots, targets, rules, results and corrective actions of one site. Every statement carries
+ * `site_id = <the site>` (targets through their lot), so another site's lot or result is never read or
+ * changed, whatever id a caller passes.
+ */
+export function qcRepository(db: Db, siteId: string) {
+  const ofSite = eq(qcControls.siteId, siteId);
+  const resultsOfSite = eq(qcResults.siteId, siteId);
+  return {
+    async findControl(id: string, options: { forUpdate?: boolean } = {}): Promise<ControlRowDb | null> {
+      if (!isUuid(id)) return null;
+      const query = db.select().from(qcControls).where(and(ofSite, eq(qcControls.id, id)));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async insertControl(values: ControlValues): Promise<ControlRowDb> {
+      const [row] = await db.insert(qcControls).values({ ...values, siteId }).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateControl(id: string, values: ControlValues): Promise<ControlRowDb> {
+      const [row] = await db.update(qcControls).set({ ...values, updatedAt: new Date() }).where(and(ofSite, eq(qcControls.id, id))).returning();
+      if (!row) throw new Error('update of a locked lot found no row');
+      return row;
+    },
+
+    /** The lot's targets with their assay's code, name and unit, by assay name and level. Call with a lot of this site. */
+    targets(controlId: string) {
+      return db.select({
+        labassayId: qcTargets.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, jedinica: labAssays.jedinica,
+        nivo: qcTargets.nivo, mean: qcTargets.mean, sd: qcTargets.sd, izvor: qcTargets.izvor,
+      }).from(qcTargets).innerJoin(labAssays, eq(labAssays.id, qcTargets.labassayId))
+        .where(eq(qcTargets.controlId, controlId)).orderBy(asc(labAssays.naziv), asc(qcTargets.nivo));
+    },
+
+    /** Replaces the lot's targets by `targets` (the lot must be this site's and locked). */
+    async replaceTargets(controlId: string, targets: readonly TargetValues[]): Promise<void> {
+      await db.delete(qcTargets).where(eq(qcTargets.controlId, controlId));
+      if (targets.length > 0) await db.insert(qcTargets).values(targets.map((target) => ({ ...target, controlId })));
+    },
+
+    async assaysExist(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: labAssays.id }).from(labAssays).where(inArray(labAssays.id, [...ids]));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The rules set at this site, by assay name. */
+    rules() {
+      return db.select({ labassayId: qcAssayRules.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, pravila: qcAssayRules.pravila, tea: qcAssayRules.tea })
+        .from(qcAssayRules).innerJoin(labAssays, eq(labAssays.id, qcAssayRules.labassayId))
+        .where(eq(qcAssayRules.siteId, siteId)).orderBy(asc(labAssays.naziv));
+    },
+
+    async rulesOf(labassayId: string): Promise<{ pravila: string[]; tea: number | null } | null> {
+      const [row] = await db.select({ pravila: qcAssayRules.pravila, tea: qcAssayRules.tea }).from(qcAssayRules)
+        .where(and(eq(qcAssayRules.siteId, siteId), eq(qcAssayRules.labassayId, labassayId)));
+      return row ?? null;
+    },
+
+    async saveRules(labassayId: string, pravila: string[], tea: number | null): Promise<void> {
+      await db.insert(qcAssayRules).values({ siteId, labassayId, pravila, tea })
+        .onConflictDoUpdate({ target: [qcAssayRules.siteId, qcAssayRules.labassayId], set: { pravila, tea, updatedAt: new Date() } });
+    },
+
+    /** Every counted result of a lot's assay, oldest first (the rules' history and the lot's own target). */
+    countedResults(controlId: string, labassayId: string): Promise<CountedResult[]> {
+      return db.select({ serija: qcResults.serija, nivo: qcResults.nivo, vrijednost: qcResults.vrijednost, z: qcResults.z }).from(qcResults)
+        .where(and(resultsOfSite, eq(qcResults.controlId, controlId), eq(qcResults.labassayId, labassayId), counted))
+        .orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt), asc(qcResults.nivo));
+    },
+
+    insertResults(rows: readonly ResultValues[]): Promise<ResultRowDb[]> {
+      return db.insert(qcResults).values(rows.map((row) => ({ ...row, siteId }))).returning();
+    },
+
+    async findResult(id: string, options: { forUpdate?: boolean } = {}): Promise<ResultRowDb | null> {
+      if (!isUuid(id)) return null;
+      const query = db.select().from(qcResults).where(and(resultsOfSite, eq(qcResults.id, id)));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async setComment(id: string, komentar: string): Promise<void> {
+      await db.update(qcResults).set({ komentar }).where(and(resultsOfSite, eq(qcResults.id, id)));
+    },
+
+    async exclude(id: string, razlog: string): Promise<void> {
+      await db.update(qcResults).set({ iskljucen: true, razlogIskljucenja: razlog }).where(and(resultsOfSite, eq(qcResults.id, id)));
+    },
+
+    /** A lot's results of one assay measured from `from` up to `before`, oldest first: the chart's points. */
+    chartResults(controlId: string, labassayId: string, from: Date, before: Date): Promise<ResultRowDb[]> {
+      return db.select().from(qcResults).where(and(
+        resultsOfSite, eq(qcResults.controlId, controlId), eq(qcResults.labassayId, labassayId),
+        gte(qcResults.izmjereno, from), lt(qcResults.izmjereno, before),
+      )).orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt), asc(qcResults.nivo));
+    },
+
+    /** The counted results of a run (one assay's levels measured together). */
+    runResults(serija: string): Promise<ResultRowDb[]> {
+      if (!isUuid(serija)) return Promise.resolve([]);
+      return db.select().from(qcResults).where(and(resultsOfSite, eq(qcResults.serija, serija), counted)).orderBy(asc(qcResults.nivo));
+    },
+
+    async insertCorrectiveAction(labassayId: string, serija: string, opis: string, userId: string): Promise<string> {
+      const [row] = await db.insert(qcCorrectiveActions).values({ siteId, labassayId, serija, opis, userId }).returning({ id: qcCorrectiveActions.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /**
+     * The assays (all, or those named) held at this site: the latest counted run of the assay, on any lot,
+     * has a rejected level and no corrective action. A later passing run, or excluding the rejected level,
+     * ends the hold as a corrective action does.
+     */
+    async holds(labassayIds?: readonly string[]): Promise<HoldRow[]> {
+      if (labassayIds?.length === 0) return [];
+      const latest = db.selectDistinctOn([qcResults.labassayId], {
+        labassayId: qcResults.labassayId, serija: qcResults.serija, izmjereno: qcResults.izmjereno, controlId: qcResults.controlId,
+      }).from(qcResults)
+        .where(and(resultsOfSite, counted, labassayIds ? inArray(qcResults.labassayId, [...labassayIds]) : undefined))
+        .orderBy(qcResults.labassayId, sql`${qcResults.izmjereno} desc`, sql`${qcResults.createdAt} desc`)
+        .as('latest');
+      const rejected = sql<string[]>`(select coalesce(jsonb_agg(distinct rule.value order by rule.value), '[]'::jsonb) from ${qcResults} r,
+        jsonb_array_elements_text(r.pravila) rule where r.serija = ${latest.serija} and not r.iskljucen and r.status = 'odbijen')`;
+      return db.select({
+        labassayId: latest.labassayId, naziv: labAssays.naziv, serija: latest.serija, kontrola: qcControls.kontrola, lot: qcControls.lot,
+        izmjereno: latest.izmjereno, pravila: rejected,
+      }).from(latest)
+        .innerJoin(qcControls, eq(qcControls.id, latest.controlId))
+        .innerJoin(labAssays, eq(labAssays.id, latest.labassayId))
+        .where(and(
+          sql`exists (select 1 from ${qcResults} r where r.serija = ${latest.serija} and not r.iskljucen and r.status = 'odbijen')`,
+          sql`not exists (select 1 from ${qcCorrectiveActions} k where k.serija = ${latest.serija})`,
+        ))
+        .orderBy(asc(labAssays.naziv));
+    },
+  };
+}
+
+/** GET /kontrole/list: the site's control lots (the spec's control record, with LOT, expiry and mode). */
+export function listControls(db: Db, list: ListRequest<unknown>) {
+  return runList(db, list, {
+    site: qcControls.siteId,
+    query: () => db.select({
+      _id: qcControls.id, control: qcControls.kontrola, created: qcControls.createdAt, proizvodjac: qcControls.proizvodjac,
+      lot: qcControls.lot, rok_trajanja: qcControls.rokTrajanja, mod: qcControls.mod,
+    }).from(qcControls).$dynamic(),
+    sortable: {
+      control: qcControls.kontrola, created: qcControls.createdAt, proizvodjac: qcControls.proizvodjac, lot: qcControls.lot,
+      rok_trajanja: qcControls.rokTrajanja, mod: qcControls.mod,
+    },
+    defaultSort: [{ field: 'created', direction: 'desc' }],
+    primaryKey: qcControls.id,
+    filter: [
+      { expression: qcControls.kontrola, match: 'contains' }, { expression: qcControls.lot, match: 'contains' },
+      { expression: qcControls.proizvodjac, match: 'contains' },
+    ],
+    date: qcControls.createdAt,
+  });
+}
+
+/** GET /kontrole/obrada/rezultati: the site's control results, of one lot when `kontrola` is given. */
+export function listControlResults(db: Db, list: ListRequest<ControlResultsQuery>) {
+  return runList(db, list, {
+    site: qcResults.siteId,
+    query: () => db.select({
+      _id: qcResults.id, control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno,
+      serija: qcResults.serija, sifra: labAssays.sifra, naziv: labAssays.naziv, nivo: qcResults.nivo, unos: qcResults.unos,
+      vrijednost: qcResults.vrijednost, z: qcResults.z, status: qcResults.status, pravila: qcResults.pravila, komentar: qcResults.komentar,
+      iskljucen: qcResults.iskljucen, razlog_iskljucenja: qcResults.razlogIskljucenja,
+    }).from(qcResults)
+      .innerJoin(qcControls, eq(qcControls.id, qcResults.controlId))
+      .innerJoin(labAssays, eq(labAssays.id, qcResults.labassayId)).$dynamic(),
+    where: list.extra.kontrola ? eq(qcResults.controlId, list.extra.kontrola) : undefined,
+    sortable: {
+      control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno, naziv: labAssays.naziv,
+      nivo: qcResults.nivo, vrijednost: qcResults.vrijednost, z: qcResults.z, status: qcResults.status,
+    },
+    defaultSort: [{ field: 'izmjereno', direction: 'desc' }],
+    primaryKey: qcResults.id,
+    filter: [
+      { expression: qcControls.kontrola, match: 'contains' }, { expression: qcControls.lot, match: 'contains' },
+      { expression: labAssays.naziv, match: 'contains' }, { expression: labAssays.sifra, match: 'contains' },
+    ],
+    date: qcResults.izmjereno,
+  });
+}
