@@ -128,6 +128,10 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/inventar/postavke', permission: 'settings.write',
     screen: () => import('../features/inventory/SettingsScreen.tsx').then((module) => module.SettingsScreen),
   },
+  // Kontrole: quality control (lots and targets, control entry, Levey-Jennings charts with the held tests).
+  { path: '/kontrole/definicija', permission: 'qc.define', screen: () => import('../features/qc/DefinitionScreen.tsx').then((module) => module.DefinitionScreen) },
+  { path: '/kontrole/unos', permission: 'qc.write', screen: () => import('../features/qc/EntryScreen.tsx').then((module) => module.EntryScreen) },
+  { path: '/kontrole/charts', permission: 'qc.read', screen: () => import('../features/qc/ChartsScreen.tsx').then((module) => module.ChartsScreen) },
   {
     path: '/statistika', permission: 'samples.read',
     screen: () => import('../features/statistics/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),

@@ -25,6 +25,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { qcMessages } from '../features/qc/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 
@@ -139,6 +140,9 @@ export const bs = {
     outbox: 'E-mail outbox',
     reports: 'Izvještaji',
     kontrole: 'Kontrole',
+    kontroleUnos: 'Unos',
+    kontroleCharts: 'Grafikoni',
+    kontroleDefinicija: 'Definicija',
     inventar: 'Inventar',
     loger: 'Temperatura',
     logerPregled: 'Pregled',
@@ -174,6 +178,7 @@ export const bs = {
   outbox: outboxMessages.bs,
   logger: loggerMessages.bs,
   inventory: inventoryMessages.bs,
+  qc: qcMessages.bs,
   integration: integrationMessages.bs,
   statistics: statisticsMessages.bs,
 };

@@ -17,6 +17,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { qcMessages } from '../features/qc/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 
@@ -131,6 +132,9 @@ export const de: Catalogue = {
     outbox: 'E-Mail-Postausgang',
     reports: 'Berichte',
     kontrole: 'Kontrollen',
+    kontroleUnos: 'Erfassung',
+    kontroleCharts: 'Diagramme',
+    kontroleDefinicija: 'Definition',
     inventar: 'Inventar',
     loger: 'Temperatur',
     logerPregled: 'Übersicht',
@@ -166,6 +170,7 @@ export const de: Catalogue = {
   outbox: outboxMessages.de,
   logger: loggerMessages.de,
   inventory: inventoryMessages.de,
+  qc: qcMessages.de,
   integration: integrationMessages.de,
   statistics: statisticsMessages.de,
 };
