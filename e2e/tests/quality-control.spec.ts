@@ -68,7 +68,9 @@ test('a lot is defined, a run violating 2-2s is flagged on the chart and holds t
     await level2.fill(second);
     await level2.press('Enter');
     await expect(toast(page, 'Rezultati kontrole sačuvani.').first()).toBeVisible();
+    // Saved: the values are cleared and the next run starts at the first one.
     await expect(level1).toHaveValue('');
+    await expect(level1).toBeFocused();
   };
   await run('5,1', '15,2');
   await expect(judgement).toContainText('Prihvaćeno');

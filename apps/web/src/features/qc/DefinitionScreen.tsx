@@ -16,6 +16,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
+import { typedDay } from './format.ts';
 import { CONTROLS_LIST_URL, type ControlAnswer, type ControlRow, assays, definition, qcKeys, saveControl } from './api.ts';
 
 interface TargetDraft {
@@ -166,7 +167,7 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         <TextInput label={t('qc.lot')} withAsterisk value={lot.lot} error={missing.lot ? t('qc.required', { field: t('qc.lot') }) : undefined}
           onChange={(event) => setLot({ ...lot, lot: event.currentTarget.value })} />
         <DateInput label={t('qc.rok')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={lot.rok}
-          error={missing.rok ? t('qc.required', { field: t('qc.rok') }) : undefined} onChange={(value) => setLot({ ...lot, rok: value })} popoverProps={{ withinPortal: true }} />
+          error={missing.rok ? t('qc.required', { field: t('qc.rok') }) : undefined} onChange={(value) => setLot({ ...lot, rok: value })} dateParser={typedDay} popoverProps={{ withinPortal: true }} />
         <Stack gap={2}>
           <Text size="sm" fw={500} id="qc-mode-label">{t('qc.mode')}</Text>
           <SegmentedControl aria-labelledby="qc-mode-label" data={[...CONTROL_MODES]} value={lot.mod} onChange={(value) => setLot({ ...lot, mod: value as ControlMode })} />

@@ -70,6 +70,8 @@ export function EntryScreen() {
       const answer = await enterResults({ kontrola, mod: mode, ...(at ? { izmjereno: at.toISOString() } : {}), vrijednosti });
       setJudged(answer.serije);
       setValues({});
+      // The next run starts at the first value again.
+      document.querySelector<HTMLInputElement>(`[data-enter-next="${keyOf(shown[0]!.labassay, shown[0]!.nivo)}"]`)?.focus();
       notify.success(answer.message);
       void queryClient.invalidateQueries({ queryKey: qcKeys.all });
     } catch (error) {
