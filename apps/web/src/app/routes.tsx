@@ -131,6 +131,14 @@ export const SCREENS: readonly ScreenRoute[] = [
   // Kontrole: quality control (lots and targets, control entry, Levey-Jennings charts with the held tests).
   { path: '/kontrole/definicija', permission: 'qc.define', screen: () => import('../features/qc/DefinitionScreen.tsx').then((module) => module.DefinitionScreen) },
   { path: '/kontrole/unos', permission: 'qc.write', screen: () => import('../features/qc/EntryScreen.tsx').then((module) => module.EntryScreen) },
+  {
+    path: '/kontrole/obrada/pregled', permission: 'qc.read',
+    screen: () => import('../features/qc/ProcessingScreen.tsx').then((module) => module.ProcessingScreen),
+  },
+  {
+    path: '/kontrole/obrada/rezultati', permission: 'qc.read',
+    screen: () => import('../features/qc/ProcessingScreen.tsx').then((module) => module.ProcessingScreen),
+  },
   { path: '/kontrole/charts', permission: 'qc.read', screen: () => import('../features/qc/ChartsScreen.tsx').then((module) => module.ChartsScreen) },
   {
     path: '/statistika', permission: 'samples.read',

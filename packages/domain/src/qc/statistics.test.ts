@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTABLISHING_RUNS, biasPercent, sigmaMetric, summarise, targetOf } from './statistics.ts';
+import { ESTABLISHING_RUNS, biasPercent, countedSummary, sigmaMetric, summarise, targetOf } from './statistics.ts';
 
 describe('summarise', () => {
   it('mean, sample SD (n − 1) and CV', () => {
@@ -17,25 +17,26 @@ describe('summarise', () => {
 });
 
 describe('targetOf', () => {
+  const target = (source: Parameters<typeof targetOf>[0], declared: { mean: number; sd: number }, values: number[]) => targetOf(source, declared, countedSummary(values));
   const declared = { mean: 100, sd: 5 };
   const values = Array.from({ length: ESTABLISHING_RUNS + 5 }, (_, index) => 90 + (index % 5));
   it("the insert's values for 'proizvodjac', whatever the results", () => {
-    expect(targetOf('proizvodjac', declared, values)).toEqual({ ...declared, established: false });
+    expect(target('proizvodjac', declared, values)).toEqual({ ...declared, established: false });
   });
   it('the declared values until 20 results are counted (19 is not enough)', () => {
-    expect(targetOf('prvih20', declared, values.slice(0, ESTABLISHING_RUNS - 1))).toEqual({ ...declared, established: false });
-    expect(targetOf('kumulativno', declared, values.slice(0, ESTABLISHING_RUNS - 1)).established).toBe(false);
+    expect(target('prvih20', declared, values.slice(0, ESTABLISHING_RUNS - 1))).toEqual({ ...declared, established: false });
+    expect(target('kumulativno', declared, values.slice(0, ESTABLISHING_RUNS - 1)).established).toBe(false);
   });
   it("'prvih20' takes the first 20 results for good; 'kumulativno' all of them", () => {
-    const first = targetOf('prvih20', declared, values);
+    const first = target('prvih20', declared, values);
     expect(first).toMatchObject({ mean: 92, established: true });
-    expect(targetOf('prvih20', declared, [...values, 200, 200])).toEqual(first);
-    const cumulative = targetOf('kumulativno', declared, [...values, 200]);
+    expect(target('prvih20', declared, [...values, 200, 200])).toEqual(first);
+    const cumulative = target('kumulativno', declared, [...values, 200]);
     expect(cumulative.established).toBe(true);
     expect(cumulative.mean).toBeGreaterThan(first.mean);
   });
   it('keeps the declared values when the results are identical (SD zero)', () => {
-    expect(targetOf('prvih20', declared, Array.from({ length: 20 }, () => 7))).toEqual({ ...declared, established: false });
+    expect(target('prvih20', declared, Array.from({ length: 20 }, () => 7))).toEqual({ ...declared, established: false });
   });
 });
 

@@ -38,16 +38,28 @@ export interface Target {
   established: boolean;
 }
 
+/** What a level's counted results give its target: how many there are, and the mean and SD of the first 20 and of all. */
+export interface CountedSummary {
+  n: number;
+  first: { mean: number; sd: number | null } | null;
+  all: { mean: number; sd: number | null } | null;
+}
+
+/** The counted summary of a level's results in order (oldest first); the database computes the same in SQL for long histories. */
+export function countedSummary(values: readonly number[]): CountedSummary {
+  return { n: values.length, first: summarise(values.slice(0, ESTABLISHING_RUNS)), all: summarise(values) };
+}
+
 /**
  * The target a level is judged by. Until `ESTABLISHING_RUNS` results are counted, the declared mean and
  * SD (the insert's) are in force whatever the source; then 'prvih20' takes those first results' mean and SD
  * for good and 'kumulativno' all counted results so far. A computed SD of zero (identical results) keeps
  * the declared target, since nothing can be judged against it.
  */
-export function targetOf(source: TargetSource, declared: { mean: number; sd: number }, countedValues: readonly number[]): Target {
+export function targetOf(source: TargetSource, declared: { mean: number; sd: number }, counted: CountedSummary): Target {
   const fallback = { mean: declared.mean, sd: declared.sd, established: false };
-  if (source === 'proizvodjac' || countedValues.length < ESTABLISHING_RUNS) return fallback;
-  const summary = summarise(source === 'prvih20' ? countedValues.slice(0, ESTABLISHING_RUNS) : countedValues);
+  if (source === 'proizvodjac' || counted.n < ESTABLISHING_RUNS) return fallback;
+  const summary = source === 'prvih20' ? counted.first : counted.all;
   if (!summary?.sd) return fallback;
   return { mean: summary.mean, sd: summary.sd, established: true };
 }

@@ -27,6 +27,9 @@ export type WestgardRule = (typeof WESTGARD_RULES)[number];
 /** The rules a run is judged by when an assay has none chosen: the classic multirule. */
 export const DEFAULT_WESTGARD_RULES: readonly WestgardRule[] = WESTGARD_RULES;
 
+/** The most results of a level a rule looks back on (10x): the history a run needs for its judgement. */
+export const LONGEST_RULE = 10;
+
 /** 1-2s only warns; every other rule rejects the run. */
 export function isRejectionRule(rule: WestgardRule): boolean {
   return rule !== '1-2s';

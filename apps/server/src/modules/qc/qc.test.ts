@@ -89,6 +89,20 @@ describe('control entry (/kontrole/unos) and the Westgard judgement', () => {
     expect(chart.nivoi[0]!.statistika.n).toBe(3);
   });
 
+  it("a 'prvih20' target is the mean and SD of the lot's first 20 counted results once there are 20", async () => {
+    const lot = await defineLot(client, specialist, [{ labassay: cat.ids.TG, nivo: 1, mean: 100, sd: 10, izvor: 'prvih20' }]);
+    for (let run = 0; run < 20; run += 1) await enterRun(client, tech, lot._id, cat.ids.TG, { 1: run % 2 === 0 ? '50' : '52' }, minutesAgo(60 - run));
+    const chartOf = async () => (await client.get(tech, `/kontrole/charts?kontrola=${lot._id}&labassay=${cat.ids.TG}`)).json<ChartAnswer>().nivoi[0]!;
+    const level = await chartOf();
+    expect(level).toMatchObject({ izvor: 'prvih20', established: true, mean: 51 });
+    expect(level.sd).toBeCloseTo(Math.sqrt(20 / 19), 10);
+    // The 21st result is judged against the lot's own target, not the insert's.
+    const next = await enterRun(client, tech, lot._id, cat.ids.TG, { 1: '51' }, minutesAgo(30));
+    expect(next).toMatchObject({ status: 'prihvacen', rezultati: [{ z: 0 }] });
+    await enterRun(client, tech, lot._id, cat.ids.TG, { 1: '60' }, minutesAgo(20));
+    expect((await chartOf()).mean).toBe(51);
+  });
+
   it('only the rules in force for the assay apply', async () => {
     const rules = await client.post(specialist, '/kontrole/pravila/save', { labassay: cat.ids.HGB, pravila: ['1-3s'], tea: 7 });
     expect(rules.statusCode, rules.body).toBe(200);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { ControlResultsQuery } from './service.ts';
-import type { Db } from '../../db/client.ts';
+import { ESTABLISHING_RUNS, type CountedSummary } from '@lis/domain';
+import { type Db, queryRows } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
 import { labAssays, qcAssayRules, qcControls, qcCorrectiveActions, qcResults, qcTargets } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -99,11 +100,39 @@ export function qcRepository(db: Db, siteId: string) {
         .onConflictDoUpdate({ target: [qcAssayRules.siteId, qcAssayRules.labassayId], set: { pravila, tea, updatedAt: new Date() } });
     },
 
-    /** Every counted result of a lot's assay, oldest first (the rules' history and the lot's own target). */
-    countedResults(controlId: string, labassayId: string): Promise<CountedResult[]> {
-      return db.select({ serija: qcResults.serija, nivo: qcResults.nivo, vrijednost: qcResults.vrijednost, z: qcResults.z }).from(qcResults)
-        .where(and(resultsOfSite, eq(qcResults.controlId, controlId), eq(qcResults.labassayId, labassayId), counted))
-        .orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt), asc(qcResults.nivo));
+    /**
+     * The latest `perLevel` counted results of each level of a lot's assay, oldest first (levels of a run in
+     * level order): the history the rules look back on. Read newest first through the chart index.
+     */
+    async recentCounted(controlId: string, labassayId: string, perLevel: number): Promise<CountedResult[]> {
+      const rows = await queryRows<CountedResult & { izmjereno: Date; createdAt: Date }>(db, sql`
+        select serija, nivo, vrijednost, z, izmjereno, "createdAt" from (
+          select r.serija, r.nivo, r.vrijednost, r.z, r.izmjereno, r.created_at as "createdAt",
+            row_number() over (partition by r.nivo order by r.izmjereno desc, r.created_at desc) as recent
+          from ${qcResults} r
+          where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId} and not r.iskljucen
+        ) latest where recent <= ${perLevel}
+        order by izmjereno, "createdAt", nivo`);
+      return rows.map(({ serija, nivo, vrijednost, z }) => ({ serija, nivo, vrijednost: Number(vrijednost), z: Number(z) }));
+    },
+
+    /**
+     * Per level of a lot's assay, its counted results summed up in SQL (however many years of them there
+     * are): how many, and the mean and SD of the first ESTABLISHING_RUNS and of all (see targetOf).
+     */
+    async countedSummaries(controlId: string, labassayId: string): Promise<Map<number, CountedSummary>> {
+      const rows = await queryRows<{ nivo: number; n: number; first_mean: number | null; first_sd: number | null; all_mean: number | null; all_sd: number | null }>(db, sql`
+        select nivo, count(*)::int as n,
+          avg(vrijednost) filter (where ordinal <= ${ESTABLISHING_RUNS}) as first_mean,
+          stddev_samp(vrijednost) filter (where ordinal <= ${ESTABLISHING_RUNS}) as first_sd,
+          avg(vrijednost) as all_mean, stddev_samp(vrijednost) as all_sd
+        from (
+          select r.nivo, r.vrijednost, row_number() over (partition by r.nivo order by r.izmjereno, r.created_at) as ordinal
+          from ${qcResults} r
+          where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId} and not r.iskljucen
+        ) counted group by nivo`);
+      const pair = (mean: number | null, sd: number | null) => (mean === null ? null : { mean: Number(mean), sd: sd === null ? null : Number(sd) });
+      return new Map(rows.map((row) => [Number(row.nivo), { n: Number(row.n), first: pair(row.first_mean, row.first_sd), all: pair(row.all_mean, row.all_sd) }]));
     },
 
     insertResults(rows: readonly ResultValues[]): Promise<ResultRowDb[]> {
@@ -126,8 +155,11 @@ export function qcRepository(db: Db, siteId: string) {
     },
 
     /** A lot's results of one assay measured from `from` up to `before`, oldest first: the chart's points. */
-    chartResults(controlId: string, labassayId: string, from: Date, before: Date): Promise<ResultRowDb[]> {
-      return db.select().from(qcResults).where(and(
+    chartResults(controlId: string, labassayId: string, from: Date, before: Date) {
+      return db.select({
+        id: qcResults.id, serija: qcResults.serija, nivo: qcResults.nivo, izmjereno: qcResults.izmjereno, vrijednost: qcResults.vrijednost,
+        z: qcResults.z, status: qcResults.status, pravila: qcResults.pravila, iskljucen: qcResults.iskljucen,
+      }).from(qcResults).where(and(
         resultsOfSite, eq(qcResults.controlId, controlId), eq(qcResults.labassayId, labassayId),
         gte(qcResults.izmjereno, from), lt(qcResults.izmjereno, before),
       )).orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt), asc(qcResults.nivo));

@@ -1,6 +1,6 @@
 import {
-  type ChartAnswer, type ChartLevel, type ControlAnswer, type ControlPoint, type EntryRun, type Hold, type RunStatus, type TargetAnswer,
-  type TargetSource, type Violation, type WestgardRule, DEFAULT_WESTGARD_RULES, TARGET_SOURCES, WESTGARD_RULES, biasPercent, calendarDateOf,
+  type ChartAnswer, type ChartLevel, type CountedSummary, type ControlAnswer, type ControlPoint, type EntryRun, type Hold, type RunStatus, type TargetAnswer,
+  type TargetSource, type Violation, type WestgardRule, DEFAULT_WESTGARD_RULES, LONGEST_RULE, TARGET_SOURCES, WESTGARD_RULES, biasPercent, calendarDateOf,
   controlElementSchema, controlEntryBody, controlResultsQuery, exactNumericValue, isRejectionRule, judgeRun, resolveDateRange, sigmaMetric,
   summarise, targetOf, toIsoDate, zScore,
 } from '@lis/domain';
@@ -178,6 +178,9 @@ export async function enterResults(db: Db, realtime: RealtimeHub | undefined, ct
   return outcome.runs;
 }
 
+/** A level without counted results yet: its declared target is in force. */
+const NO_RESULTS: CountedSummary = { n: 0, first: null, all: null };
+
 type Target = Awaited<ReturnType<ReturnType<typeof qcRepository>['targets']>>[number];
 
 /** One assay's levels of an entry: placed on their targets, judged against the lot's history, stored and audited. */
@@ -187,7 +190,9 @@ async function enterRun(
 ): Promise<EntryRun> {
   const repository = qcRepository(tx, ctx.siteId);
   const labassayId = entries[0]!.labassay;
-  const history = await repository.countedResults(control.id, labassayId);
+  // One after another: the statements share the transaction's connection.
+  const history = await repository.recentCounted(control.id, labassayId, LONGEST_RULE);
+  const summaries = await repository.countedSummaries(control.id, labassayId);
   const assayRules = await repository.rulesOf(labassayId);
   const inForce = assayRules ? assayRules.pravila.filter(isRule) : DEFAULT_WESTGARD_RULES;
   const serija = randomUUID();
@@ -195,8 +200,7 @@ async function enterRun(
     const target = targets.find((candidate) => candidate.nivo === entry.nivo);
     const field = `vrijednosti.${entry.index}`;
     if (!target) throw new AppError(400, 'qc.noTarget', field, { field });
-    const levelValues = history.filter((earlier) => earlier.nivo === entry.nivo).map((earlier) => earlier.vrijednost);
-    const inEffect = targetOf(isTargetSource(target.izvor) ? target.izvor : 'proizvodjac', target, levelValues);
+    const inEffect = targetOf(isTargetSource(target.izvor) ? target.izvor : 'proizvodjac', target, summaries.get(entry.nivo) ?? NO_RESULTS);
     return { entry, target: inEffect, z: zScore(entry.number, inEffect.mean, inEffect.sd) };
   });
   const past: ControlPoint[] = history.map((earlier) => ({ run: earlier.serija, level: earlier.nivo, z: earlier.z }));
@@ -271,16 +275,16 @@ export async function chart(db: Db, ctx: RequestContext, query: { kontrola: stri
   const repository = qcRepository(db, ctx.siteId);
   const control = await repository.findControl(query.kontrola);
   if (!control) throw AppError.notFound();
-  const [targets, points, counted, assayRules] = await Promise.all([
+  const [targets, points, summaries, assayRules] = await Promise.all([
     repository.targets(control.id), repository.chartResults(control.id, query.labassay, window.from, window.before),
-    repository.countedResults(control.id, query.labassay), repository.rulesOf(query.labassay),
+    repository.countedSummaries(control.id, query.labassay), repository.rulesOf(query.labassay),
   ]);
   const ofAssay = targets.filter((target) => target.labassayId === query.labassay);
   if (ofAssay.length === 0) throw AppError.notFound();
   const tea = assayRules?.tea ?? null;
   const nivoi: ChartLevel[] = ofAssay.map((target) => {
     const source = isTargetSource(target.izvor) ? target.izvor : 'proizvodjac';
-    const inForce = targetOf(source, target, counted.filter((row) => row.nivo === target.nivo).map((row) => row.vrijednost));
+    const inForce = targetOf(source, target, summaries.get(target.nivo) ?? NO_RESULTS);
     const levelPoints = points.filter((point) => point.nivo === target.nivo);
     const summary = summarise(levelPoints.filter((point) => !point.iskljucen).map((point) => point.vrijednost));
     const bias = summary ? biasPercent(summary.mean, inForce.mean) : null;

@@ -1,10 +1,10 @@
 /** The quality-control calls, typed by their contracts in @lis/domain (qc/contracts.ts). */
 import type {
-  ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow,
+  ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlResultRow, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow,
 } from '@lis/domain';
 import { api } from '../../api/client.ts';
 
-export type { ChartAnswer, ChartLevel, ChartPoint, ControlAnswer, ControlRow, EntryRun, Hold } from '@lis/domain';
+export type { ChartAnswer, ChartLevel, ChartPoint, ControlAnswer, ControlResultRow, ControlRow, EntryRun, Hold } from '@lis/domain';
 
 export const CONTROLS_LIST_URL = '/kontrole/list';
 export const RESULTS_LIST_URL = '/kontrole/obrada/rezultati';
@@ -15,6 +15,7 @@ export const qcKeys = {
   definition: (site: string, id: string) => ['qc', 'definition', site, id] as const,
   chart: (site: string, kontrola: string, labassay: string, from: string, to: string) => ['qc', 'chart', site, kontrola, labassay, from, to] as const,
   holds: (site: string) => ['qc', 'holds', site] as const,
+  comment: (site: string, id: string) => ['qc', 'comment', site, id] as const,
   assays: ['qc', 'assays'] as const,
 };
 
@@ -31,3 +32,7 @@ export const recordCorrectiveAction = (serija: string, opis: string) => api.post
 /** The catalogue's assays for the targets' selector (numeric, not calculated). */
 export const assays = (signal?: AbortSignal) =>
   api.get<{ data: LabAssayListRow[] }>('/assays/lab/list', { per_page: 0, datum: 'SVE' }, { signal });
+export const comment = (id: string) => api.post<{ komentar: string }>('/control/comment/get', { id });
+export const setComment = (id: string, komentar: string) => api.post<{ success: true }>('/control/comment/set', { id, komentar });
+/** The spec's delete of a control result: it is excluded with the reason, never erased. */
+export const excludeResult = (id: string, razlog: string) => api.post<{ success: true }>('/kontrole/pregled/delete/', { _id: id, razlog });
