@@ -100,6 +100,26 @@ test('a lot is defined, a run violating 2-2s is flagged on the chart and holds t
   await page.screenshot({ path: testInfo.outputPath('kontrole-charts.png'), fullPage: true });
   await expectAccessible(page);
 
+  // The lot's results: the rejected one carries its rules; a comment is added to it.
+  await page.getByRole('link', { name: 'Rezultati kontrole' }).click();
+  await expect(page.getByRole('heading', { name: 'Kontrole: obrada' })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Rezultati kontrola' }).getByRole('row').filter({ hasText: 'Urea' });
+  await expect(rows).toHaveCount(6);
+  const rejectedRow = rows.filter({ hasText: 'Odbijeno' });
+  await expect(rejectedRow).toHaveCount(1);
+  await expect(rejectedRow).toContainText('1-2s, 2-2s');
+  await rejectedRow.getByRole('button', { name: /^Komentar/ }).click();
+  const commentDialog = page.getByRole('dialog', { name: 'Komentar' });
+  await commentDialog.getByRole('textbox').fill('Reagens pri kraju, kalibracija zakazana.');
+  await commentDialog.getByRole('button', { name: 'Sačuvaj' }).click();
+  await expect(toast(page, 'Komentar sačuvan.')).toBeVisible();
+  await expect(rejectedRow).toContainText('Reagens pri kraju');
+  await animationsSettled(page);
+  await page.screenshot({ path: testInfo.outputPath('kontrole-obrada.png'), fullPage: true });
+  await expectAccessible(page);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Kontrole: grafikoni' })).toBeVisible();
+
   // A patient's urea result cannot be approved while the test is held.
   const specialist = await apiSession(request, DEMO.specijalista.email);
   const { pid } = await createPatient(request, specialist, { ime: 'Kontrola', prezime: `Urea${tag}` });

@@ -77,6 +77,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/kontrole', title: 'menu.kontrole', icon: 'test-pipe', permission: 'qc.read', group: true },
   { path: '/kontrole/unos', title: 'menu.kontroleUnos', icon: 'test-pipe', permission: 'qc.write', parent: '/kontrole' },
   { path: '/kontrole/charts', title: 'menu.kontroleCharts', icon: 'chart-bar', permission: 'qc.read', parent: '/kontrole' },
+  { path: '/kontrole/obrada/pregled', title: 'menu.kontroleObrada', icon: 'list-details', permission: 'qc.read', parent: '/kontrole' },
   { path: '/kontrole/definicija', title: 'menu.kontroleDefinicija', icon: 'adjustments', permission: 'qc.define', parent: '/kontrole' },
   { path: '/inventar', title: 'menu.inventar', icon: 'box', permission: 'inventory.read', group: true },
   { path: '/inventar/stanje', title: 'menu.inventarStanje', icon: 'packages', permission: 'inventory.read', parent: '/inventar' },

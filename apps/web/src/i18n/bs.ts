@@ -142,6 +142,7 @@ export const bs = {
     kontrole: 'Kontrole',
     kontroleUnos: 'Unos',
     kontroleCharts: 'Grafikoni',
+    kontroleObrada: 'Obrada',
     kontroleDefinicija: 'Definicija',
     inventar: 'Inventar',
     loger: 'Temperatura',

@@ -134,6 +134,7 @@ export const de: Catalogue = {
     kontrole: 'Kontrollen',
     kontroleUnos: 'Erfassung',
     kontroleCharts: 'Diagramme',
+    kontroleObrada: 'Bearbeitung',
     kontroleDefinicija: 'Definition',
     inventar: 'Inventar',
     loger: 'Temperatur',

@@ -134,6 +134,7 @@ export const en: Catalogue = {
     kontrole: 'Controls',
     kontroleUnos: 'Entry',
     kontroleCharts: 'Charts',
+    kontroleObrada: 'Processing',
     kontroleDefinicija: 'Definition',
     inventar: 'Inventory',
     loger: 'Temperature',

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ControlResultsQuery } from './service.ts';
-import { ESTABLISHING_RUNS, type CountedSummary } from '@lis/domain';
+import { ESTABLISHING_RUNS, type ChartPoint, type CountedSummary } from '@lis/domain';
 import { type Db, queryRows } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
-import { labAssays, qcAssayRules, qcControls, qcCorrectiveActions, qcResults, qcTargets } from '../../db/schema.ts';
+import { labAssays, qcAssayRules, qcControls, qcCorrectiveActions, qcResults, qcTargets, sites } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export type ControlRowDb = typeof qcControls.$inferSelect;
@@ -42,6 +42,14 @@ export function qcRepository(db: Db, siteId: string) {
   const ofSite = eq(qcControls.siteId, siteId);
   const resultsOfSite = eq(qcResults.siteId, siteId);
   return {
+    /** The lot with its site's time zone (the chart's days are the site's). */
+    async findControlWithZone(id: string): Promise<{ control: ControlRowDb; timeZone: string } | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select({ control: qcControls, timeZone: sites.timeZone }).from(qcControls)
+        .innerJoin(sites, eq(sites.id, qcControls.siteId)).where(and(ofSite, eq(qcControls.id, id)));
+      return row ?? null;
+    },
+
     async findControl(id: string, options: { forUpdate?: boolean } = {}): Promise<ControlRowDb | null> {
       if (!isUuid(id)) return null;
       const query = db.select().from(qcControls).where(and(ofSite, eq(qcControls.id, id)));
@@ -154,15 +162,22 @@ export function qcRepository(db: Db, siteId: string) {
       await db.update(qcResults).set({ iskljucen: true, razlogIskljucenja: razlog }).where(and(resultsOfSite, eq(qcResults.id, id)));
     },
 
-    /** A lot's results of one assay measured from `from` up to `before`, oldest first: the chart's points. */
-    chartResults(controlId: string, labassayId: string, from: Date, before: Date) {
-      return db.select({
-        id: qcResults.id, serija: qcResults.serija, nivo: qcResults.nivo, izmjereno: qcResults.izmjereno, vrijednost: qcResults.vrijednost,
-        z: qcResults.z, status: qcResults.status, pravila: qcResults.pravila, iskljucen: qcResults.iskljucen,
-      }).from(qcResults).where(and(
-        resultsOfSite, eq(qcResults.controlId, controlId), eq(qcResults.labassayId, labassayId),
-        gte(qcResults.izmjereno, from), lt(qcResults.izmjereno, before),
-      )).orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt), asc(qcResults.nivo));
+    /**
+     * A lot's results of one assay measured from `from` up to `before`, oldest first, by level: the chart's
+     * points. The database builds each level's points as one JSON array (a year of daily runs is over a
+     * thousand rows), so the driver parses one value per level instead of converting every row's columns.
+     */
+    async chartPoints(controlId: string, labassayId: string, from: Date, before: Date): Promise<Map<number, ChartPoint[]>> {
+      const rows = await queryRows<{ nivo: number; tacke: ChartPoint[] }>(db, sql`
+        select r.nivo, json_agg(json_build_object(
+          '_id', r.id, 'serija', r.serija, 'izmjereno', to_char(r.izmjereno at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'vrijednost', r.vrijednost, 'z', r.z, 'status', r.status, 'pravila', r.pravila, 'iskljucen', r.iskljucen
+        ) order by r.izmjereno, r.created_at) as tacke
+        from ${qcResults} r
+        where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId}
+          and r.izmjereno >= ${from.toISOString()}::timestamptz and r.izmjereno < ${before.toISOString()}::timestamptz
+        group by r.nivo`);
+      return new Map(rows.map((row) => [Number(row.nivo), row.tacke]));
     },
 
     /** The counted results of a run (one assay's levels measured together). */

@@ -267,17 +267,16 @@ const DEFAULT_CHART_DAYS = 31;
  * Sigma from the assay's TEa).
  */
 export async function chart(db: Db, ctx: RequestContext, query: { kontrola: string; labassay: string; dateRangeMin?: string; dateRangeMax?: string }): Promise<ChartAnswer> {
-  const timeZone = await siteTimeZone(db, ctx.siteId);
-  const range = resolveDateRange(query.dateRangeMin, query.dateRangeMax, timeZone);
+  const repository = qcRepository(db, ctx.siteId);
+  const found = await repository.findControlWithZone(query.kontrola);
+  if (!found) throw AppError.notFound();
+  const range = resolveDateRange(query.dateRangeMin, query.dateRangeMax, found.timeZone);
   if (range.kind === 'invalid') throw new AppError(400, 'dateRange.invalid', range.field);
   const now = new Date();
   const window = range.kind === 'window' ? range.window : { from: new Date(now.getTime() - DEFAULT_CHART_DAYS * 86_400_000), before: new Date(now.getTime() + 1) };
-  const repository = qcRepository(db, ctx.siteId);
-  const control = await repository.findControl(query.kontrola);
-  if (!control) throw AppError.notFound();
   const [targets, points, summaries, assayRules] = await Promise.all([
-    repository.targets(control.id), repository.chartResults(control.id, query.labassay, window.from, window.before),
-    repository.countedSummaries(control.id, query.labassay), repository.rulesOf(query.labassay),
+    repository.targets(found.control.id), repository.chartPoints(found.control.id, query.labassay, window.from, window.before),
+    repository.countedSummaries(found.control.id, query.labassay), repository.rulesOf(query.labassay),
   ]);
   const ofAssay = targets.filter((target) => target.labassayId === query.labassay);
   if (ofAssay.length === 0) throw AppError.notFound();
@@ -285,8 +284,8 @@ export async function chart(db: Db, ctx: RequestContext, query: { kontrola: stri
   const nivoi: ChartLevel[] = ofAssay.map((target) => {
     const source = isTargetSource(target.izvor) ? target.izvor : 'proizvodjac';
     const inForce = targetOf(source, target, summaries.get(target.nivo) ?? NO_RESULTS);
-    const levelPoints = points.filter((point) => point.nivo === target.nivo);
-    const summary = summarise(levelPoints.filter((point) => !point.iskljucen).map((point) => point.vrijednost));
+    const tacke = points.get(target.nivo) ?? [];
+    const summary = summarise(tacke.filter((point) => !point.iskljucen).map((point) => point.vrijednost));
     const bias = summary ? biasPercent(summary.mean, inForce.mean) : null;
     return {
       nivo: target.nivo, mean: inForce.mean, sd: inForce.sd, izvor: source, established: inForce.established,
@@ -294,10 +293,7 @@ export async function chart(db: Db, ctx: RequestContext, query: { kontrola: stri
         n: summary?.n ?? 0, mean: summary?.mean ?? null, sd: summary?.sd ?? null, cv: summary?.cv ?? null, bias,
         sigma: tea !== null && bias !== null ? sigmaMetric(tea, bias, summary?.cv ?? null) : null,
       },
-      tacke: levelPoints.map((point) => ({
-        _id: point.id, serija: point.serija, izmjereno: point.izmjereno.toISOString(), vrijednost: point.vrijednost, z: point.z,
-        status: point.status as RunStatus, pravila: point.pravila, iskljucen: point.iskljucen,
-      })),
+      tacke,
     };
   });
   return { success: true, naziv: ofAssay[0]!.naziv, jedinica: ofAssay[0]!.jedinica, tea, nivoi };

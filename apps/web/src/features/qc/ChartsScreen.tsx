@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addDays, toIsoDate } from '@lis/domain';
@@ -56,6 +57,11 @@ export function ChartsScreen() {
             comboboxProps={{ withinPortal: true }} />
           <DatePickerInput type="range" label={t('qc.range')} value={range} onChange={setRange} valueFormat="DD.MM.YYYY" locale={language}
             firstDayOfWeek={1} allowSingleDateInRange miw={240} popoverProps={{ withinPortal: true }} />
+          {kontrola ? (
+            <Button component={Link} to={`/kontrole/obrada/rezultati?kontrola=${kontrola}`} variant="light" leftSection={<IconListDetails size={16} aria-hidden />}>
+              {t('qc.openResults')}
+            </Button>
+          ) : null}
         </Group>
       </Paper>
       {data.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('qc.failed')}</Alert> : null}

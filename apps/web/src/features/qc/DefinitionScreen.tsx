@@ -17,6 +17,7 @@ import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
 import { typedDay } from './format.ts';
+import { RulesPanel } from './RulesPanel.tsx';
 import { CONTROLS_LIST_URL, type ControlAnswer, type ControlRow, assays, definition, qcKeys, saveControl } from './api.ts';
 
 interface TargetDraft {
@@ -53,11 +54,15 @@ export function DefinitionScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<LotDraft>(emptyLot);
+  // The tests of the lot as saved: their rules are set below the form.
+  const [savedTargets, setSavedTargets] = useState<ControlAnswer['ciljevi']>([]);
   const today = toIsoDate(siteToday());
 
   const edit = async (row: ControlRow) => {
     try {
-      setDraft(draftOf((await definition(row._id)).kontrola));
+      const { kontrola } = await definition(row._id);
+      setDraft(draftOf(kontrola));
+      setSavedTargets(kontrola.ciljevi);
     } catch (error) {
       notify.apiError(error);
     }
@@ -93,9 +98,11 @@ export function DefinitionScreen() {
           void invalidateList(queryClient, CONTROLS_LIST_URL);
           void queryClient.invalidateQueries({ queryKey: qcKeys.all });
           setDraft(draftOf(saved));
+          setSavedTargets(saved.ciljevi);
         }}
-        onNew={() => setDraft(emptyLot())}
+        onNew={() => { setDraft(emptyLot()); setSavedTargets([]); }}
       />
+      {draft._id ? <RulesPanel assays={[...new Map(savedTargets.map((target) => [target.labassay, target.naziv])).entries()].map(([labassay, naziv]) => ({ labassay, naziv }))} /> : null}
       <ListTable<ControlRow>
         url={CONTROLS_LIST_URL}
         columns={columns}

@@ -1,10 +1,10 @@
 /** The quality-control calls, typed by their contracts in @lis/domain (qc/contracts.ts). */
 import type {
-  ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlResultRow, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow,
+  AssayRulesAnswer, ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlResultRow, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow, WestgardRule,
 } from '@lis/domain';
 import { api } from '../../api/client.ts';
 
-export type { ChartAnswer, ChartLevel, ChartPoint, ControlAnswer, ControlResultRow, ControlRow, EntryRun, Hold } from '@lis/domain';
+export type { AssayRulesAnswer as AssayRules, ChartAnswer, ChartLevel, ChartPoint, ControlAnswer, ControlResultRow, ControlRow, EntryRun, Hold } from '@lis/domain';
 
 export const CONTROLS_LIST_URL = '/kontrole/list';
 export const RESULTS_LIST_URL = '/kontrole/obrada/rezultati';
@@ -16,6 +16,7 @@ export const qcKeys = {
   chart: (site: string, kontrola: string, labassay: string, from: string, to: string) => ['qc', 'chart', site, kontrola, labassay, from, to] as const,
   holds: (site: string) => ['qc', 'holds', site] as const,
   comment: (site: string, id: string) => ['qc', 'comment', site, id] as const,
+  rules: (site: string) => ['qc', 'rules', site] as const,
   assays: ['qc', 'assays'] as const,
 };
 
@@ -36,3 +37,6 @@ export const comment = (id: string) => api.post<{ komentar: string }>('/control/
 export const setComment = (id: string, komentar: string) => api.post<{ success: true }>('/control/comment/set', { id, komentar });
 /** The spec's delete of a control result: it is excluded with the reason, never erased. */
 export const excludeResult = (id: string, razlog: string) => api.post<{ success: true }>('/kontrole/pregled/delete/', { _id: id, razlog });
+export const rules = (signal?: AbortSignal) => api.get<{ pravila: AssayRulesAnswer[] }>('/kontrole/pravila', {}, { signal });
+export const saveRules = (labassay: string, pravila: WestgardRule[], tea: number | null) =>
+  api.post<{ success: true }>('/kontrole/pravila/save', { labassay, pravila, tea });
