@@ -4,7 +4,6 @@ import { message, pathParam, qcContracts } from '@lis/domain';
 import { z } from 'zod';
 import type { AppOptions } from '../../app-options.ts';
 import { listRoute } from '../../lib/list-route.ts';
-import { listControlResults, listControls } from './repository.ts';
 import * as service from './service.ts';
 
 const TAGS = ['kontrole'];
@@ -23,7 +22,7 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
         + 'and manufacturer; the date range is the creation time.\n\n`200 { success: true, data: [{ _id, control, created, proizvodjac, lot, '
         + 'rok_trajanja, mod (Multi | Single) }], pagination }`.',
     },
-  }, listRoute(db, (list) => listControls(db, list)));
+  }, listRoute(db, (list) => service.listControls(db, list)));
 
   api.get('/kontrole/definicija/:id', {
     config: { permission: 'qc.read' },
@@ -39,7 +38,7 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     config: { permission: 'qc.define' },
     schema: {
       tags: TAGS, summary: 'Save a control lot and its targets (/kontrole/definicija)', ...qcContracts.save,
-      description: `${SESSION} \`element\`: { _id?, control (the material\'s name), proizvodjac, lot, rok_trajanja (YYYY-MM-DD), mod `
+      description: `${SESSION} \`element\`: { _id?, control (the material's name), proizvodjac, lot, rok_trajanja (YYYY-MM-DD), mod `
         + '(Multi | Single), ciljevi: [{ labassay, nivo (1-6), mean, sd (> 0), izvor: proizvodjac | prvih20 | kumulativno }] }. `izvor`: the '
         + "insert's values are in force until the lot has 20 counted results of the level; then `prvih20` takes those first 20 results' mean "
         + 'and SD, `kumulativno` all counted results. With `_id` that lot is changed (its targets replaced), without it one is added. '
@@ -96,7 +95,7 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
         + 'status; the date range is the time of measurement.\n\n`200 { success: true, data: [{ _id, control, lot, created, izmjereno, serija, '
         + 'sifra, naziv, nivo, unos, vrijednost, z, status, pravila, komentar, iskljucen, razlog_iskljucenja }], pagination }`.',
     },
-  }, listRoute(db, (list) => listControlResults(db, list)));
+  }, listRoute(db, (list) => service.listControlResults(db, list)));
 
   api.post('/control/comment/get', {
     config: { permission: 'qc.read' },
@@ -153,7 +152,7 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     config: { permission: 'qc.write' },
     schema: {
       tags: TAGS, summary: 'Record the corrective action of a rejected run (releases the hold)', ...qcContracts.correctiveAction,
-      description: `${SESSION} \`{ serija, opis }\`: what was done about the rejected run. The assay\'s patient results that run held can be `
+      description: `${SESSION} \`{ serija, opis }\`: what was done about the rejected run. The assay's patient results that run held can be `
         + 'approved again. Audited.\n\n`200 { success: true }`; a run that was not rejected `409 qc.notRejected`; no `opis` `400 qc.actionRequired`.',
     },
   }, async (request) => {

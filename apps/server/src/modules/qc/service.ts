@@ -1,11 +1,12 @@
 import {
   type ChartAnswer, type ChartLevel, type CountedSummary, type ControlAnswer, type ControlPoint, type EntryRun, type Hold, type RunStatus, type TargetAnswer,
   type TargetSource, type Violation, type WestgardRule, DEFAULT_WESTGARD_RULES, LONGEST_RULE, TARGET_SOURCES, WESTGARD_RULES, biasPercent, calendarDateOf,
-  controlElementSchema, controlEntryBody, controlResultsQuery, exactNumericValue, isRejectionRule, judgeRun, resolveDateRange, sigmaMetric,
+  exactNumericValue, isRejectionRule, judgeRun, resolveDateRange, sigmaMetric,
   summarise, targetOf, toIsoDate, zScore,
 } from '@lis/domain';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { controlElementSchema, controlEntryBody, controlResultsQuery } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -13,7 +14,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { siteTimeZone } from '../sites/service.ts';
-import { type ControlRowDb, type HoldRow, type ResultValues, qcRepository } from './repository.ts';
+import type { ListRequest } from '../../db/list-query.ts';
+import { type ControlRowDb, type HoldRow, type ResultValues, listControlResults as listResultsSql, listControls as listControlsSql, qcRepository } from './repository.ts';
 
 // Quality control of a site: control lots with their targets, the Westgard rules in force per assay, control
 // results judged by those rules as they are entered, and the hold a rejected run puts on the assay's patient
@@ -48,6 +50,16 @@ async function controlAnswer(db: Db, siteId: string, row: ControlRowDb): Promise
     mean: target.mean, sd: target.sd, izvor: isTargetSource(target.izvor) ? target.izvor : 'proizvodjac',
   }));
   return { ...controlRow(row), ciljevi };
+}
+
+/** GET /kontrole/list: the site's control lots as a list screen reads them. */
+export function listControls(db: Db, list: ListRequest<unknown>) {
+  return listControlsSql(db, list);
+}
+
+/** GET /kontrole/obrada/rezultati: the site's control results (of one lot with `kontrola`). */
+export function listControlResults(db: Db, list: ListRequest<ControlResultsQuery>) {
+  return listResultsSql(db, list);
 }
 
 /** GET /kontrole/definicija/:id: the lot with its targets. */
@@ -217,7 +229,7 @@ async function enterRun(
   })));
   return {
     serija, labassay: labassayId, naziv: targets[0]?.naziv ?? '', status: judgement.status, prekrseno: judgement.violations,
-    rezultati: stored.map((row) => ({ _id: row.id, nivo: row.nivo, vrijednost: row.vrijednost, z: row.z, status: row.status as RunStatus })),
+    rezultati: stored.map((row) => ({ _id: row.id, nivo: row.nivo, vrijednost: row.vrijednost, z: row.z, status: row.status })),
   };
 }
 

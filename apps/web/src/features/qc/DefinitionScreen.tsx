@@ -177,7 +177,7 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
           error={missing.rok ? t('qc.required', { field: t('qc.rok') }) : undefined} onChange={(value) => setLot({ ...lot, rok: value })} dateParser={typedDay} popoverProps={{ withinPortal: true }} />
         <Stack gap={2}>
           <Text size="sm" fw={500} id="qc-mode-label">{t('qc.mode')}</Text>
-          <SegmentedControl aria-labelledby="qc-mode-label" data={[...CONTROL_MODES]} value={lot.mod} onChange={(value) => setLot({ ...lot, mod: value as ControlMode })} />
+          <SegmentedControl aria-labelledby="qc-mode-label" data={[...CONTROL_MODES]} value={lot.mod} onChange={(value) => setLot({ ...lot, mod: value })} />
         </Stack>
       </SimpleGrid>
       <Title order={3} size="h5" mt="md" mb={4}>{t('qc.targets')}</Title>
@@ -215,7 +215,7 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
                 <Table.Td>
                   <Select aria-label={`${t('qc.source')} ${index + 1}`} allowDeselect={false} value={target.izvor}
                     data={TARGET_SOURCES.map((source) => ({ value: source, label: t(`qc.source_${source}`) }))}
-                    onChange={(value) => setTarget(target.key, { izvor: (value ?? 'proizvodjac') as TargetSource })} comboboxProps={{ withinPortal: true }} />
+                    onChange={(value) => setTarget(target.key, { izvor: value ?? 'proizvodjac' })} comboboxProps={{ withinPortal: true }} />
                 </Table.Td>
                 <Table.Td>
                   <ActionIcon variant="subtle" color="red" aria-label={t('qc.removeTarget', { row: index + 1 })}

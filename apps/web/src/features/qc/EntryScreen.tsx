@@ -94,7 +94,7 @@ export function EntryScreen() {
           />
           <Stack gap={2}>
             <Text size="sm" fw={500} id="qc-entry-mode">{t('qc.mode')}</Text>
-            <SegmentedControl aria-labelledby="qc-entry-mode" data={[...CONTROL_MODES]} value={mode} onChange={(value) => setMode(value as ControlMode)} />
+            <SegmentedControl aria-labelledby="qc-entry-mode" data={[...CONTROL_MODES]} value={mode} onChange={setMode} />
           </Stack>
           {mode === 'Single' && levels.length > 0 ? (
             <Select label={t('qc.singleLevel')} data={levels.map(String)} value={level} onChange={setSingleLevel} allowDeselect={false} w={130} />

@@ -37,14 +37,13 @@ export function ProcessingScreen() {
 
   const columns: ListColumn<ControlResultRow>[] = [
     { key: 'izmjereno', header: t('qc.col_time'), sortable: true, render: (row) => formatDateTime(row.izmjereno) },
-    { key: 'control', header: t('qc.col_control'), sortable: true },
-    { key: 'lot', header: t('qc.col_lot'), sortable: true },
+    { key: 'control', header: t('qc.col_control'), sortable: true, render: (row) => `${row.control} · ${row.lot}` },
     { key: 'naziv', header: t('qc.assay'), sortable: true },
     { key: 'nivo', header: t('qc.level'), sortable: true, align: 'center' },
     { key: 'vrijednost', header: t('qc.col_value'), sortable: true, align: 'right', render: (row) => row.unos },
     { key: 'z', header: t('qc.col_z'), sortable: true, align: 'right', render: (row) => figure(row.z, language, 2) },
     {
-      key: 'status', header: t('qc.col_status'), sortable: true,
+      key: 'status', header: t('qc.col_status'), sortable: true, width: 140,
       render: (row) => (row.iskljucen
         ? <Text size="sm" c="dimmed">{t('qc.excludedBecause', { reason: row.razlog_iskljucenja ?? '' })}</Text>
         : <Badge color={STATUS_COLORS[row.status]} variant="light" c={READABLE_BADGE_TEXT}>{t(`qc.status_${row.status}`)}</Badge>),

@@ -1,6 +1,6 @@
 /** The quality-control calls, typed by their contracts in @lis/domain (qc/contracts.ts). */
 import type {
-  AssayRulesAnswer, ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlResultRow, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow, WestgardRule,
+  AssayRulesAnswer, ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow, WestgardRule,
 } from '@lis/domain';
 import { api } from '../../api/client.ts';
 
