@@ -13,6 +13,7 @@
  * written to bench/results/qc-<database>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -63,6 +64,7 @@ let extraDay = DAYS;
 const scenarios: { name: string; call: () => Promise<number> }[] = [
   { name: 'chart, a year of daily runs, 3 levels (`GET /api/kontrole/charts`)', call: async () => (await chart(day(-DAYS - 1), day(0))).statusCode },
   { name: 'chart, the last 31 days (the screen\'s default)', call: async () => (await chart(day(-30), day(0))).statusCode },
+  { name: 'for scale: the held tests, a small answer (`GET /api/kontrole/blokade`)', call: async () => (await app.inject({ method: 'GET', url: '/api/kontrole/blokade', headers: auth })).statusCode },
   { name: 'one more run of 3 levels on top of the year (`POST /api/kontrole/unos`)', call: async () => (await enter(new Date(), (extraDay += 1))).statusCode },
 ];
 
@@ -70,22 +72,27 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-const results: { name: string; p50: number; p95: number; p99: number; max: number; errors: number }[] = [];
+// Besides wall-clock time, the process's own CPU time per call (user + system): what a call costs whatever
+// else the machine runs (on PGlite it includes the database's work, on PostgreSQL only the app's).
+const results: { name: string; p50: number; p95: number; p99: number; max: number; cpu: number; errors: number }[] = [];
 for (const scenario of scenarios) {
   const rounds = scenario.name.includes('more run') ? Math.min(50, iterations) : iterations;
   for (let i = 0; i < 5; i += 1) await scenario.call(); // warm-up: plans and caches
   const times: number[] = [];
   let errors = 0;
+  const cpuBefore = process.cpuUsage();
   for (let i = 0; i < rounds; i += 1) {
     const t0 = performance.now();
     const code = await scenario.call();
     times.push(performance.now() - t0);
     if (code >= 400) errors += 1;
   }
+  const cpuUsed = process.cpuUsage(cpuBefore);
   times.sort((a, b) => a - b);
-  const row = { name: scenario.name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1)!, errors };
+  const cpu = (cpuUsed.user + cpuUsed.system) / 1000 / rounds;
+  const row = { name: scenario.name, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1)!, cpu, errors };
   results.push(row);
-  log(`${row.name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms${errors ? `, ${errors} errors` : ''}`);
+  log(`${row.name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, CPU ${cpu.toFixed(1)} ms/call${errors ? `, ${errors} errors` : ''}`);
 }
 
 const summary = {
@@ -94,11 +101,12 @@ const summary = {
   runs: DAYS,
   levels: LEVELS.length,
   iterations,
-  results: results.map((row) => ({ ...row, p50: +row.p50.toFixed(2), p95: +row.p95.toFixed(2), p99: +row.p99.toFixed(2), max: +row.max.toFixed(2) })),
+  loadAverage: loadavg(),
+  results: results.map((row) => ({ ...row, p50: +row.p50.toFixed(2), p95: +row.p95.toFixed(2), p99: +row.p99.toFixed(2), max: +row.max.toFixed(2), cpu: +row.cpu.toFixed(2) })),
 };
 mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 writeFileSync(path.join(benchDir, 'results', `qc-${database.kind}.json`), `${JSON.stringify(summary, null, 2)}\n`);
-console.log('\n| call | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|');
-for (const row of results) console.log(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} |`);
+console.log('\n| call | p50 ms | p95 ms | p99 ms | CPU ms/call |\n|---|---|---|---|---|');
+for (const row of results) console.log(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.cpu.toFixed(1)} |`);
 await app.close();
 await database.close();

@@ -21,6 +21,7 @@ import { type ChartLevel, type Hold, chart, definition, holds, qcKeys, recordCor
 import { ControlSelect } from './ControlWidget.tsx';
 import { STATUS_COLORS, figure } from './format.ts';
 import { LeveyJenningsChart } from './LeveyJenningsChart.tsx';
+import { YoudenPlot } from './YoudenPlot.tsx';
 
 const DEFAULT_DAYS = 31;
 
@@ -68,6 +69,9 @@ export function ChartsScreen() {
       {data.data ? data.data.nivoi.map((level) => (
         <LevelPanel key={level.nivo} level={level} assay={data.data.naziv} unit={data.data.jedinica} language={language} />
       )) : null}
+      {data.data && data.data.nivoi.length >= 2 ? (
+        <YoudenPlot first={data.data.nivoi[0]!} second={data.data.nivoi[1]!} assay={data.data.naziv} language={language} />
+      ) : null}
     </Stack>
   );
 }

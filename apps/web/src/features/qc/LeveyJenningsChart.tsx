@@ -15,7 +15,8 @@ import { STATUS_COLORS, figure } from './format.ts';
 
 export const CHART_DELAY_MS = 600;
 
-function useDelayed(ms: number): boolean {
+/** Whether `ms` have passed since the chart was shown: the charts draw after the spec's delay. */
+export function useDelayed(ms: number): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setReady(true), ms);
