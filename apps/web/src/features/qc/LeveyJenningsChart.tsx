@@ -87,6 +87,8 @@ export function LeveyJenningsChart({ level, assay, language, height = 280 }: { l
           valueFormatter={(value) => figure(value, language)}
           referenceLines={[-3, -2, -1, 0, 1, 2, 3].map(line)}
           lineProps={{ dot, activeDot: { r: 7 }, isAnimationActive: false }}
+          // Room above and to the right for the rule names over the newest points.
+          lineChartProps={{ margin: { top: 18, right: 36 } }}
         />
       ) : <Skeleton h={height} radius="sm" />}
     </Box>
