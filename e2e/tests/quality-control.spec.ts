@@ -1,26 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseOption, dayFromToday, expectAccessible, openAs } from './helpers.ts';
 import { apiSession, createPatient, createSample, saveResults, toast } from './lab-data.ts';
 
 // Quality control in the browser: a specialist defines a control lot of urea with two levels, enters runs
 // until one violates 2-2s, sees it flagged on the Levey-Jennings chart, finds a patient's urea result held
 // (approval refused, naming the test and the rule), records the corrective action and approves.
 // Urea is a test no other spec approves, so a failure here cannot hold another spec's results.
-
-/** A day `days` from today as the forms show it: dd.mm.yyyy. */
-function dayFromToday(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sarajevo', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}`;
-}
-
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 test('a lot is defined, a run violating 2-2s is flagged on the chart and holds the test until a corrective action is recorded', async ({ page, request }, testInfo) => {
   test.slow();
@@ -37,7 +23,7 @@ test('a lot is defined, a run violating 2-2s is flagged on the chart and holds t
   await page.getByRole('textbox', { name: 'LOT', exact: true }).fill(lot);
   await page.getByRole('textbox', { name: 'Rok trajanja' }).fill(dayFromToday(365));
   await page.getByRole('textbox', { name: 'Srednja vrijednost 1' }).click();
-  await choose(page, 'Test 1', /^Urea \(UREA\)$/);
+  await chooseOption(page, 'Test 1', /^Urea \(UREA\)$/);
   await page.getByRole('textbox', { name: 'Srednja vrijednost 1' }).fill('5');
   await page.getByRole('textbox', { name: 'SD 1' }).fill('0,2');
   await page.getByRole('button', { name: 'Dodaj nivo' }).click();
@@ -57,7 +43,7 @@ test('a lot is defined, a run violating 2-2s is flagged on the chart and holds t
   // Entry: the lot opens in Multi; Enter moves from value to value and saves after the last.
   await page.getByRole('link', { name: 'Unos', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Kontrole: unos' })).toBeVisible();
-  await choose(page, 'Kontrola (naziv · LOT)', new RegExp(`^${control} · LOT ${lot}`));
+  await chooseOption(page, 'Kontrola (naziv · LOT)', new RegExp(`^${control} · LOT ${lot}`));
   const level1 = page.getByRole('textbox', { name: 'Urea · nivo 1' });
   const level2 = page.getByRole('textbox', { name: 'Urea · nivo 2' });
   const judgement = page.getByTestId('qc-judgement');
@@ -87,7 +73,7 @@ test('a lot is defined, a run violating 2-2s is flagged on the chart and holds t
   // The chart flags the rejected point with its rules; the held test is listed.
   await page.getByRole('link', { name: 'Grafikoni', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Kontrole: grafikoni' })).toBeVisible();
-  await choose(page, 'Kontrola (naziv · LOT)', new RegExp(`^${control} · LOT ${lot}`));
+  await chooseOption(page, 'Kontrola (naziv · LOT)', new RegExp(`^${control} · LOT ${lot}`));
   const chart = page.getByTestId('lj-chart-1');
   await expect(chart.locator('[data-status="odbijen"]')).toHaveCount(1);
   await expect(chart.locator('[data-status="upozorenje"]')).toHaveCount(1);

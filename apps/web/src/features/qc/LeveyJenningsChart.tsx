@@ -5,25 +5,14 @@
  * after it is shown (the spec's chart delay), so it measures its real size. For screen readers it is an
  * image; the table below it carries the same results as text.
  */
-import { useEffect, useState } from 'react';
 import { Box, Skeleton, getThemeColor, useMantineTheme } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
+import { useChartDelay } from '../../components/use-chart-delay.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import type { ChartLevel } from './api.ts';
 import { STATUS_COLORS, figure } from './format.ts';
 
-export const CHART_DELAY_MS = 600;
-
-/** Whether `ms` have passed since the chart was shown: the charts draw after the spec's delay. */
-export function useDelayed(ms: number): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setReady(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return ready;
-}
 
 interface Row {
   label: string;
@@ -51,7 +40,7 @@ function domainOf(level: ChartLevel): [number, number] {
 export function LeveyJenningsChart({ level, assay, language, height = 280 }: { level: ChartLevel; assay: string; language: string; height?: number }) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
-  const ready = useDelayed(CHART_DELAY_MS);
+  const ready = useChartDelay();
   const rows: Row[] = level.tacke.map((point) => ({
     label: formatDateTime(point.izmjereno), value: point.vrijednost, status: point.status, excluded: point.iskljucen,
     rules: point.pravila.join(', '),

@@ -6,16 +6,16 @@
 import { Box, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { ScatterChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
+import { useChartDelay } from '../../components/use-chart-delay.ts';
 import type { ChartLevel } from './api.ts';
 import { figure } from './format.ts';
-import { CHART_DELAY_MS, useDelayed } from './LeveyJenningsChart.tsx';
 import { youdenPoints } from './youden.ts';
 
 const LIMIT = 4;
 
 export function YoudenPlot({ first, second, assay, language }: { first: ChartLevel; second: ChartLevel; assay: string; language: string }) {
   const { t } = useTranslation();
-  const ready = useDelayed(CHART_DELAY_MS);
+  const ready = useChartDelay();
   const points = youdenPoints(first, second).map((point) => ({ x: clamp(point.x), y: clamp(point.y) }));
   const lines = [-3, -2, 2, 3].flatMap((k) => {
     const color = Math.abs(k) === 3 ? 'red.7' : 'orange.7';
