@@ -187,3 +187,17 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.html.slice(0, 300)) }));
   expect(serious).toEqual([]);
 }
+
+/** A day `days` from today at the demo sites (Europe/Sarajevo) as the forms show it: dd.mm.yyyy. */
+export function dayFromToday(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sarajevo', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('day')}.${part('month')}.${part('year')}`;
+}
+
+/** Picks an option of the select (combobox) with this label. */
+export async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}

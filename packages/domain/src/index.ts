@@ -35,3 +35,4 @@ export * from './integration/index.ts';
 export * from './statistics/index.ts';
 export * from './chat/index.ts';
 export * from './microbiology/index.ts';
+export * from './qc/index.ts';

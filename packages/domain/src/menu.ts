@@ -72,6 +72,12 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/loger/pregled', title: 'menu.logerPregled', icon: 'device-desktop-analytics', permission: 'logger.read', parent: '/loger' },
   { path: '/loger/postavke', title: 'menu.logerPostavke', icon: 'adjustments', permission: 'settings.read', parent: '/loger' },
   { path: '/loger/statistika', title: 'menu.logerStatistika', icon: 'chart-bar', permission: 'logger.read', parent: '/loger' },
+  // Kontrole: quality control of the site (control entry, Levey-Jennings charts with the held tests, lot definitions).
+  { path: '/kontrole', title: 'menu.kontrole', icon: 'test-pipe', permission: 'qc.read', group: true },
+  { path: '/kontrole/unos', title: 'menu.kontroleUnos', icon: 'test-pipe', permission: 'qc.write', parent: '/kontrole' },
+  { path: '/kontrole/charts', title: 'menu.kontroleCharts', icon: 'chart-bar', permission: 'qc.read', parent: '/kontrole' },
+  { path: '/kontrole/obrada/pregled', title: 'menu.kontroleObrada', icon: 'list-details', permission: 'qc.read', parent: '/kontrole' },
+  { path: '/kontrole/definicija', title: 'menu.kontroleDefinicija', icon: 'adjustments', permission: 'qc.define', parent: '/kontrole' },
   // Inventar: stock, goods in and out, supplier contracts, purchase orders, products and the reference lists (settings, administrators).
   { path: '/inventar', title: 'menu.inventar', icon: 'box', permission: 'inventory.read', group: true },
   { path: '/inventar/stanje', title: 'menu.inventarStanje', icon: 'packages', permission: 'inventory.read', parent: '/inventar' },

@@ -193,6 +193,21 @@ export const MESSAGES = {
   'chat.empty': { bs: 'Prazna poruka se ne šalje: upišite tekst ili priložite datoteku.', en: 'An empty message is not sent: type a text or attach a file.', de: 'Eine leere Nachricht wird nicht gesendet: Text eingeben oder eine Datei anhängen.' },
   'chat.readOnly': { bs: 'Imate pravo samo čitanja: poruke u chatu ne možete slati.', en: 'You have read-only access: you cannot send chat messages.', de: 'Sie haben nur Lesezugriff: Sie können keine Chat-Nachrichten senden.' },
   'chat.fileTooLarge': { bs: 'Datoteka {{naziv}} je veća od dozvoljenih {{max}}.', en: 'The file {{naziv}} is larger than the allowed {{max}}.', de: 'Die Datei {{naziv}} ist größer als die erlaubten {{max}}.' },
+  // Quality control (control lots, control results, Westgard rules, the hold on patient results)
+  'qc.saved': { bs: 'Kontrola uspješno sačuvana!', en: 'Control saved successfully!', de: 'Kontrolle erfolgreich gespeichert!' },
+  'qc.lotTaken': { bs: 'Kontrola s tim nazivom i LOT-om već postoji na ovom sajtu.', en: 'A control with this name and LOT already exists at this site.', de: 'Eine Kontrolle mit diesem Namen und dieser Charge gibt es an diesem Standort bereits.' },
+  'qc.sdNotPositive': { bs: 'SD mora biti veći od nule: {{field}}.', en: 'The SD must be above zero: {{field}}.', de: 'Die SD muss größer als null sein: {{field}}.' },
+  'qc.notNumeric': { bs: 'Vrijednost kontrole mora biti broj: {{field}}.', en: 'The control value must be a number: {{field}}.', de: 'Der Kontrollwert muss eine Zahl sein: {{field}}.' },
+  'qc.lotExpired': { bs: 'LOT {{lot}} je istekao {{rok}}: rezultati se ne unose za istekli LOT.', en: 'LOT {{lot}} expired on {{rok}}: results are not entered for an expired LOT.', de: 'Charge {{lot}} ist am {{rok}} abgelaufen: für eine abgelaufene Charge werden keine Ergebnisse erfasst.' },
+  'qc.noTarget': { bs: 'Kontrola nema definisan cilj za ovaj test i nivo: {{field}}.', en: 'The control has no target for this test and level: {{field}}.', de: 'Die Kontrolle hat kein Ziel für diesen Test und diese Stufe: {{field}}.' },
+  'qc.singleOneLevel': { bs: 'U modu Single unosi se jedan nivo po testu.', en: 'Single mode takes one level per test.', de: 'Im Modus Single wird eine Stufe je Test erfasst.' },
+  'qc.duplicateLevel': { bs: 'Isti test i nivo navedeni su dvaput: {{field}}.', en: 'The same test and level are given twice: {{field}}.', de: 'Derselbe Test und dieselbe Stufe sind doppelt angegeben: {{field}}.' },
+  'qc.saveRunDone': { bs: 'Rezultati kontrole sačuvani.', en: 'Control results saved.', de: 'Kontrollergebnisse gespeichert.' },
+  'qc.reasonRequired': { bs: 'Unesite razlog.', en: 'Enter the reason.', de: 'Bitte den Grund eingeben.' },
+  'qc.actionRequired': { bs: 'Opišite korektivnu mjeru.', en: 'Describe the corrective action.', de: 'Bitte die Korrekturmaßnahme beschreiben.' },
+  'qc.notRejected': { bs: 'Ova serija kontrole nije odbijena: korektivna mjera nije potrebna.', en: 'This control run was not rejected: no corrective action is needed.', de: 'Dieser Kontrolllauf wurde nicht zurückgewiesen: keine Korrekturmaßnahme nötig.' },
+  'qc.alreadyExcluded': { bs: 'Rezultat kontrole je već isključen.', en: 'The control result is already excluded.', de: 'Das Kontrollergebnis ist bereits ausgeschlossen.' },
+  'qc.hold': { bs: 'Kontrola za {{naziv}} je odbijena ({{pravilo}}): rezultati tog testa ne mogu se odobriti dok se ne evidentira korektivna mjera.', en: 'The control of {{naziv}} was rejected ({{pravilo}}): results of this test cannot be approved until a corrective action is recorded.', de: 'Die Kontrolle für {{naziv}} wurde zurückgewiesen ({{pravilo}}): Ergebnisse dieses Tests können erst nach einer erfassten Korrekturmaßnahme freigegeben werden.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

@@ -30,6 +30,11 @@ export const PERMISSIONS = [
   // Staff chat of the site: everyone signed in reads it; writing (messages and files) needs edit rights (level 0, not a viewer).
   'chat.read',
   'chat.write',
+  // Quality control: charts and lists are qc.read; entering control results, comments, exclusions and corrective actions
+  // are qc.write; defining lots, targets and the rules in force is qc.define.
+  'qc.read',
+  'qc.write',
+  'qc.define',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -43,6 +48,7 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'logger.read', 'logger.acknowledge',
     'inventory.read', 'inventory.write',
     'chat.read', 'chat.write',
+    'qc.read', 'qc.write', 'qc.define',
   ],
   technician: [
     'patients.read', 'patients.write', 'samples.read', 'samples.write',
@@ -51,8 +57,9 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'logger.read', 'logger.acknowledge',
     'inventory.read', 'inventory.write',
     'chat.read', 'chat.write',
+    'qc.read', 'qc.write',
   ],
-  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read', 'inventory.read', 'chat.read'],
+  viewer: ['patients.read', 'samples.read', 'reports.read', 'logger.read', 'inventory.read', 'chat.read', 'qc.read'],
 };
 
 export function isRole(value: string): value is Role {

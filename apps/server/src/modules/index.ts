@@ -22,6 +22,7 @@ import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { microbiologyRoutes } from './microbiology/routes.ts';
+import { qcRoutes } from './qc/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -47,4 +48,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(statisticsRoutes, options);
   await api.register(chatRoutes, options);
   await api.register(microbiologyRoutes, options);
+  await api.register(qcRoutes, options);
 }

@@ -26,6 +26,7 @@ import { chatRoutes } from './chat/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { microbiologyRoutes } from './microbiology/routes.ts';
+import { qcRoutes } from './qc/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -46,6 +47,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'logger', routes: loggerRoutes, siteData: true },
   { folder: 'integration', routes: integrationRoutes, siteData: true },
   { folder: 'statistics', routes: statisticsRoutes, siteData: true },
+  { folder: 'qc', routes: qcRoutes, siteData: true },
   { folder: 'auth', routes: authRoutes, siteData: false, why: "sign-in, sign-out, the caller's own profile and password" },
   { folder: 'sites', routes: siteRoutes, siteData: false, why: "the caller's own site memberships, and the lab's sites (settings, lab-wide)" },
   { folder: 'users', routes: userRoutes, siteData: false, why: 'users are lab-wide; a user\'s sites are checked to exist (users.test.ts)' },

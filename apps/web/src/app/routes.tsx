@@ -141,6 +141,18 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/mikrobiologija/kultura/:id', permission: 'samples.read',
     screen: () => import('../features/microbiology/CultureScreen.tsx').then((module) => module.CultureScreen),
   },
+  // Kontrole: quality control (lots and targets, control entry, Levey-Jennings charts with the held tests).
+  { path: '/kontrole/definicija', permission: 'qc.define', screen: () => import('../features/qc/DefinitionScreen.tsx').then((module) => module.DefinitionScreen) },
+  { path: '/kontrole/unos', permission: 'qc.write', screen: () => import('../features/qc/EntryScreen.tsx').then((module) => module.EntryScreen) },
+  {
+    path: '/kontrole/obrada/pregled', permission: 'qc.read',
+    screen: () => import('../features/qc/ProcessingScreen.tsx').then((module) => module.ProcessingScreen),
+  },
+  {
+    path: '/kontrole/obrada/rezultati', permission: 'qc.read',
+    screen: () => import('../features/qc/ProcessingScreen.tsx').then((module) => module.ProcessingScreen),
+  },
+  { path: '/kontrole/charts', permission: 'qc.read', screen: () => import('../features/qc/ChartsScreen.tsx').then((module) => module.ChartsScreen) },
   {
     path: '/statistika', permission: 'samples.read',
     screen: () => import('../features/statistics/StatisticsScreen.tsx').then((module) => module.StatisticsScreen),

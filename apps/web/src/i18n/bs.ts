@@ -26,6 +26,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { qcMessages } from '../features/qc/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
@@ -141,6 +142,10 @@ export const bs = {
     outbox: 'E-mail outbox',
     reports: 'Izvještaji',
     kontrole: 'Kontrole',
+    kontroleUnos: 'Unos',
+    kontroleCharts: 'Grafikoni',
+    kontroleObrada: 'Obrada',
+    kontroleDefinicija: 'Definicija',
     inventar: 'Inventar',
     loger: 'Temperatura',
     logerPregled: 'Pregled',
@@ -178,6 +183,7 @@ export const bs = {
   outbox: outboxMessages.bs,
   logger: loggerMessages.bs,
   inventory: inventoryMessages.bs,
+  qc: qcMessages.bs,
   integration: integrationMessages.bs,
   statistics: statisticsMessages.bs,
   chat: chatMessages.bs,

@@ -18,6 +18,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { qcMessages } from '../features/qc/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
@@ -133,6 +134,10 @@ export const de: Catalogue = {
     outbox: 'E-Mail-Postausgang',
     reports: 'Berichte',
     kontrole: 'Kontrollen',
+    kontroleUnos: 'Erfassung',
+    kontroleCharts: 'Diagramme',
+    kontroleObrada: 'Bearbeitung',
+    kontroleDefinicija: 'Definition',
     inventar: 'Inventar',
     loger: 'Temperatur',
     logerPregled: 'Übersicht',
@@ -170,6 +175,7 @@ export const de: Catalogue = {
   outbox: outboxMessages.de,
   logger: loggerMessages.de,
   inventory: inventoryMessages.de,
+  qc: qcMessages.de,
   integration: integrationMessages.de,
   statistics: statisticsMessages.de,
   chat: chatMessages.de,

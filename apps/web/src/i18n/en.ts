@@ -18,6 +18,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { qcMessages } from '../features/qc/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
@@ -133,6 +134,10 @@ export const en: Catalogue = {
     outbox: 'E-mail outbox',
     reports: 'Reports',
     kontrole: 'Controls',
+    kontroleUnos: 'Entry',
+    kontroleCharts: 'Charts',
+    kontroleObrada: 'Processing',
+    kontroleDefinicija: 'Definition',
     inventar: 'Inventory',
     loger: 'Temperature',
     logerPregled: 'Overview',
@@ -170,6 +175,7 @@ export const en: Catalogue = {
   outbox: outboxMessages.en,
   logger: loggerMessages.en,
   inventory: inventoryMessages.en,
+  qc: qcMessages.en,
   integration: integrationMessages.en,
   statistics: statisticsMessages.en,
   chat: chatMessages.en,

@@ -5,25 +5,14 @@
  * numbers are left out and counted below the chart. The chart is an image to
  * screen readers; the table view carries the same results as text.
  */
-import { useEffect, useState } from 'react';
 import { Box, Group, Paper, Skeleton, Stack, Text, getThemeColor, useMantineTheme } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import type { PatientAssaySeries } from './api.ts';
 import { type ChartRow, chartRows, flagColor, referenceBand, undrawnCount, valueAxis } from './chart-data.ts';
 import { FlagText } from './FlagText.tsx';
+import { useChartDelay } from '../../components/use-chart-delay.ts';
 
-/** Charts draw 600 ms after they are shown (the spec's chart delay): a dialog has finished opening and the chart measures its real size. */
-export const CHART_DELAY_MS = 600;
-
-function useDelayed(ms: number): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setReady(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return ready;
-}
 
 interface DotProps {
   cx?: number;
@@ -35,7 +24,7 @@ interface DotProps {
 export function ResultChart({ series, height = 260 }: { series: PatientAssaySeries; height?: number }) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
-  const ready = useDelayed(CHART_DELAY_MS);
+  const ready = useChartDelay();
   const rows = chartRows(series);
   const undrawn = undrawnCount(series);
   if (rows.length === 0) return <Text c="dimmed" size="sm" py="md">{t('evaluation.noNumbers')}</Text>;

@@ -1,0 +1,272 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ControlResultsQuery } from './service.ts';
+import { ESTABLISHING_RUNS, type ChartPoint, type CountedSummary } from '@lis/domain';
+import { type Db, queryRows } from '../../db/client.ts';
+import { runList, type ListRequest } from '../../db/list-query.ts';
+import { labAssays, qcAssayRules, qcControls, qcCorrectiveActions, qcResults, qcTargets, sites } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+
+export type ControlRowDb = typeof qcControls.$inferSelect;
+export type ControlValues = Pick<typeof qcControls.$inferInsert, 'kontrola' | 'proizvodjac' | 'lot' | 'rokTrajanja' | 'mod'>;
+export type TargetValues = Pick<typeof qcTargets.$inferInsert, 'labassayId' | 'nivo' | 'mean' | 'sd' | 'izvor'>;
+export type ResultRowDb = typeof qcResults.$inferSelect;
+export type ResultValues = Omit<typeof qcResults.$inferInsert, 'id' | 'siteId' | 'createdAt' | 'komentar' | 'iskljucen' | 'razlogIskljucenja'>;
+
+/** A counted control result as the rules and the target read it: oldest first, levels of a run in level order. */
+export interface CountedResult {
+  serija: string;
+  nivo: number;
+  vrijednost: number;
+  z: number;
+}
+
+/** A held assay: its latest counted run at the site was rejected and has no corrective action. */
+export interface HoldRow {
+  labassayId: string;
+  naziv: string;
+  serija: string;
+  kontrola: string;
+  lot: string;
+  izmjereno: Date;
+  pravila: string[];
+}
+
+const counted = eq(qcResults.iskljucen, false);
+
+/**
+ * The control lots, targets, rules, results and corrective actions of one site. Every statement carries
+ * `site_id = <the site>` (targets through their lot), so another site's lot or result is never read or
+ * changed, whatever id a caller passes.
+ */
+export function qcRepository(db: Db, siteId: string) {
+  const ofSite = eq(qcControls.siteId, siteId);
+  const resultsOfSite = eq(qcResults.siteId, siteId);
+  return {
+    /** The lot with its site's time zone (the chart's days are the site's). */
+    async findControlWithZone(id: string): Promise<{ control: ControlRowDb; timeZone: string } | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select({ control: qcControls, timeZone: sites.timeZone }).from(qcControls)
+        .innerJoin(sites, eq(sites.id, qcControls.siteId)).where(and(ofSite, eq(qcControls.id, id)));
+      return row ?? null;
+    },
+
+    async findControl(id: string, options: { forUpdate?: boolean } = {}): Promise<ControlRowDb | null> {
+      if (!isUuid(id)) return null;
+      const query = db.select().from(qcControls).where(and(ofSite, eq(qcControls.id, id)));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async insertControl(values: ControlValues): Promise<ControlRowDb> {
+      const [row] = await db.insert(qcControls).values({ ...values, siteId }).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateControl(id: string, values: ControlValues): Promise<ControlRowDb> {
+      const [row] = await db.update(qcControls).set({ ...values, updatedAt: new Date() }).where(and(ofSite, eq(qcControls.id, id))).returning();
+      if (!row) throw new Error('update of a locked lot found no row');
+      return row;
+    },
+
+    /** The lot's targets with their assay's code, name and unit, by assay name and level. Call with a lot of this site. */
+    targets(controlId: string) {
+      return db.select({
+        labassayId: qcTargets.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, jedinica: labAssays.jedinica,
+        nivo: qcTargets.nivo, mean: qcTargets.mean, sd: qcTargets.sd, izvor: qcTargets.izvor,
+      }).from(qcTargets).innerJoin(labAssays, eq(labAssays.id, qcTargets.labassayId))
+        .where(eq(qcTargets.controlId, controlId)).orderBy(asc(labAssays.naziv), asc(qcTargets.nivo));
+    },
+
+    /** Replaces the lot's targets by `targets` (the lot must be this site's and locked). */
+    async replaceTargets(controlId: string, targets: readonly TargetValues[]): Promise<void> {
+      await db.delete(qcTargets).where(eq(qcTargets.controlId, controlId));
+      if (targets.length > 0) await db.insert(qcTargets).values(targets.map((target) => ({ ...target, controlId })));
+    },
+
+    async assaysExist(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: labAssays.id }).from(labAssays).where(inArray(labAssays.id, [...ids]));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The rules set at this site, by assay name. */
+    rules() {
+      return db.select({ labassayId: qcAssayRules.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, pravila: qcAssayRules.pravila, tea: qcAssayRules.tea })
+        .from(qcAssayRules).innerJoin(labAssays, eq(labAssays.id, qcAssayRules.labassayId))
+        .where(eq(qcAssayRules.siteId, siteId)).orderBy(asc(labAssays.naziv));
+    },
+
+    async rulesOf(labassayId: string): Promise<{ pravila: string[]; tea: number | null } | null> {
+      const [row] = await db.select({ pravila: qcAssayRules.pravila, tea: qcAssayRules.tea }).from(qcAssayRules)
+        .where(and(eq(qcAssayRules.siteId, siteId), eq(qcAssayRules.labassayId, labassayId)));
+      return row ?? null;
+    },
+
+    async saveRules(labassayId: string, pravila: string[], tea: number | null): Promise<void> {
+      await db.insert(qcAssayRules).values({ siteId, labassayId, pravila, tea })
+        .onConflictDoUpdate({ target: [qcAssayRules.siteId, qcAssayRules.labassayId], set: { pravila, tea, updatedAt: new Date() } });
+    },
+
+    /**
+     * The latest `perLevel` counted results of each level of a lot's assay, oldest first (levels of a run in
+     * level order): the history the rules look back on. Read newest first through the chart index.
+     */
+    async recentCounted(controlId: string, labassayId: string, perLevel: number): Promise<CountedResult[]> {
+      const rows = await queryRows<CountedResult & { izmjereno: Date; createdAt: Date }>(db, sql`
+        select serija, nivo, vrijednost, z, izmjereno, "createdAt" from (
+          select r.serija, r.nivo, r.vrijednost, r.z, r.izmjereno, r.created_at as "createdAt",
+            row_number() over (partition by r.nivo order by r.izmjereno desc, r.created_at desc) as recent
+          from ${qcResults} r
+          where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId} and not r.iskljucen
+        ) latest where recent <= ${perLevel}
+        order by izmjereno, "createdAt", nivo`);
+      return rows.map(({ serija, nivo, vrijednost, z }) => ({ serija, nivo, vrijednost: Number(vrijednost), z: Number(z) }));
+    },
+
+    /**
+     * Per level of a lot's assay, its counted results summed up in SQL (however many years of them there
+     * are): how many, and the mean and SD of the first ESTABLISHING_RUNS and of all (see targetOf).
+     */
+    async countedSummaries(controlId: string, labassayId: string): Promise<Map<number, CountedSummary>> {
+      const rows = await queryRows<{ nivo: number; n: number; first_mean: number | null; first_sd: number | null; all_mean: number | null; all_sd: number | null }>(db, sql`
+        select nivo, count(*)::int as n,
+          avg(vrijednost) filter (where ordinal <= ${ESTABLISHING_RUNS}) as first_mean,
+          stddev_samp(vrijednost) filter (where ordinal <= ${ESTABLISHING_RUNS}) as first_sd,
+          avg(vrijednost) as all_mean, stddev_samp(vrijednost) as all_sd
+        from (
+          select r.nivo, r.vrijednost, row_number() over (partition by r.nivo order by r.izmjereno, r.created_at) as ordinal
+          from ${qcResults} r
+          where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId} and not r.iskljucen
+        ) counted group by nivo`);
+      const pair = (mean: number | null, sd: number | null) => (mean === null ? null : { mean: Number(mean), sd: sd === null ? null : Number(sd) });
+      return new Map(rows.map((row) => [Number(row.nivo), { n: Number(row.n), first: pair(row.first_mean, row.first_sd), all: pair(row.all_mean, row.all_sd) }]));
+    },
+
+    insertResults(rows: readonly ResultValues[]): Promise<ResultRowDb[]> {
+      return db.insert(qcResults).values(rows.map((row) => ({ ...row, siteId }))).returning();
+    },
+
+    async findResult(id: string, options: { forUpdate?: boolean } = {}): Promise<ResultRowDb | null> {
+      if (!isUuid(id)) return null;
+      const query = db.select().from(qcResults).where(and(resultsOfSite, eq(qcResults.id, id)));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async setComment(id: string, komentar: string): Promise<void> {
+      await db.update(qcResults).set({ komentar }).where(and(resultsOfSite, eq(qcResults.id, id)));
+    },
+
+    async exclude(id: string, razlog: string): Promise<void> {
+      await db.update(qcResults).set({ iskljucen: true, razlogIskljucenja: razlog }).where(and(resultsOfSite, eq(qcResults.id, id)));
+    },
+
+    /**
+     * A lot's results of one assay measured from `from` up to `before`, oldest first, by level: the chart's
+     * points. The database builds each level's points as one JSON array (a year of daily runs is over a
+     * thousand rows), so the driver parses one value per level instead of converting every row's columns.
+     */
+    async chartPoints(controlId: string, labassayId: string, from: Date, before: Date): Promise<Map<number, ChartPoint[]>> {
+      const rows = await queryRows<{ nivo: number; tacke: ChartPoint[] }>(db, sql`
+        select r.nivo, json_agg(json_build_object(
+          '_id', r.id, 'serija', r.serija, 'izmjereno', to_char(r.izmjereno at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'vrijednost', r.vrijednost, 'z', r.z, 'status', r.status, 'pravila', r.pravila, 'iskljucen', r.iskljucen
+        ) order by r.izmjereno, r.created_at) as tacke
+        from ${qcResults} r
+        where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId}
+          and r.izmjereno >= ${from.toISOString()}::timestamptz and r.izmjereno < ${before.toISOString()}::timestamptz
+        group by r.nivo`);
+      return new Map(rows.map((row) => [Number(row.nivo), row.tacke]));
+    },
+
+    /** The counted results of a run (one assay's levels measured together). */
+    runResults(serija: string): Promise<ResultRowDb[]> {
+      if (!isUuid(serija)) return Promise.resolve([]);
+      return db.select().from(qcResults).where(and(resultsOfSite, eq(qcResults.serija, serija), counted)).orderBy(asc(qcResults.nivo));
+    },
+
+    async insertCorrectiveAction(labassayId: string, serija: string, opis: string, userId: string): Promise<string> {
+      const [row] = await db.insert(qcCorrectiveActions).values({ siteId, labassayId, serija, opis, userId }).returning({ id: qcCorrectiveActions.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /**
+     * The assays (all, or those named) held at this site: the latest counted run of the assay, on any lot,
+     * has a rejected level and no corrective action. A later passing run, or excluding the rejected level,
+     * ends the hold as a corrective action does.
+     */
+    async holds(labassayIds?: readonly string[]): Promise<HoldRow[]> {
+      if (labassayIds?.length === 0) return [];
+      const latest = db.selectDistinctOn([qcResults.labassayId], {
+        labassayId: qcResults.labassayId, serija: qcResults.serija, izmjereno: qcResults.izmjereno, controlId: qcResults.controlId,
+      }).from(qcResults)
+        .where(and(resultsOfSite, counted, labassayIds ? inArray(qcResults.labassayId, [...labassayIds]) : undefined))
+        .orderBy(qcResults.labassayId, sql`${qcResults.izmjereno} desc`, sql`${qcResults.createdAt} desc`)
+        .as('latest');
+      const rejected = sql<string[]>`(select coalesce(jsonb_agg(distinct rule.value order by rule.value), '[]'::jsonb) from ${qcResults} r,
+        jsonb_array_elements_text(r.pravila) rule where r.serija = ${latest.serija} and not r.iskljucen and r.status = 'odbijen')`;
+      return db.select({
+        labassayId: latest.labassayId, naziv: labAssays.naziv, serija: latest.serija, kontrola: qcControls.kontrola, lot: qcControls.lot,
+        izmjereno: latest.izmjereno, pravila: rejected,
+      }).from(latest)
+        .innerJoin(qcControls, eq(qcControls.id, latest.controlId))
+        .innerJoin(labAssays, eq(labAssays.id, latest.labassayId))
+        .where(and(
+          sql`exists (select 1 from ${qcResults} r where r.serija = ${latest.serija} and not r.iskljucen and r.status = 'odbijen')`,
+          sql`not exists (select 1 from ${qcCorrectiveActions} k where k.serija = ${latest.serija})`,
+        ))
+        .orderBy(asc(labAssays.naziv));
+    },
+  };
+}
+
+/** GET /kontrole/list: the site's control lots (the spec's control record, with LOT, expiry and mode). */
+export function listControls(db: Db, list: ListRequest<unknown>) {
+  return runList(db, list, {
+    site: qcControls.siteId,
+    query: () => db.select({
+      _id: qcControls.id, control: qcControls.kontrola, created: qcControls.createdAt, proizvodjac: qcControls.proizvodjac,
+      lot: qcControls.lot, rok_trajanja: qcControls.rokTrajanja, mod: qcControls.mod,
+    }).from(qcControls).$dynamic(),
+    sortable: {
+      control: qcControls.kontrola, created: qcControls.createdAt, proizvodjac: qcControls.proizvodjac, lot: qcControls.lot,
+      rok_trajanja: qcControls.rokTrajanja, mod: qcControls.mod,
+    },
+    defaultSort: [{ field: 'created', direction: 'desc' }],
+    primaryKey: qcControls.id,
+    filter: [
+      { expression: qcControls.kontrola, match: 'contains' }, { expression: qcControls.lot, match: 'contains' },
+      { expression: qcControls.proizvodjac, match: 'contains' },
+    ],
+    date: qcControls.createdAt,
+  });
+}
+
+/** GET /kontrole/obrada/rezultati: the site's control results, of one lot when `kontrola` is given. */
+export function listControlResults(db: Db, list: ListRequest<ControlResultsQuery>) {
+  return runList(db, list, {
+    site: qcResults.siteId,
+    query: () => db.select({
+      _id: qcResults.id, control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno,
+      serija: qcResults.serija, sifra: labAssays.sifra, naziv: labAssays.naziv, nivo: qcResults.nivo, unos: qcResults.unos,
+      vrijednost: qcResults.vrijednost, z: qcResults.z, status: qcResults.status, pravila: qcResults.pravila, komentar: qcResults.komentar,
+      iskljucen: qcResults.iskljucen, razlog_iskljucenja: qcResults.razlogIskljucenja,
+    }).from(qcResults)
+      .innerJoin(qcControls, eq(qcControls.id, qcResults.controlId))
+      .innerJoin(labAssays, eq(labAssays.id, qcResults.labassayId)).$dynamic(),
+    where: list.extra.kontrola ? eq(qcResults.controlId, list.extra.kontrola) : undefined,
+    sortable: {
+      control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno, naziv: labAssays.naziv,
+      nivo: qcResults.nivo, vrijednost: qcResults.vrijednost, z: qcResults.z, status: qcResults.status,
+    },
+    defaultSort: [{ field: 'izmjereno', direction: 'desc' }],
+    primaryKey: qcResults.id,
+    filter: [
+      { expression: qcControls.kontrola, match: 'contains' }, { expression: qcControls.lot, match: 'contains' },
+      { expression: labAssays.naziv, match: 'contains' }, { expression: labAssays.sifra, match: 'contains' },
+    ],
+    date: qcResults.izmjereno,
+  });
+}

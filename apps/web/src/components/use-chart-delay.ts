@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+/** Charts draw 600 ms after they are shown (the spec's chart delay): a dialog has finished opening and the chart measures its real size. */
+export const CHART_DELAY_MS = 600;
+
+/** Whether the chart's delay has passed since the component was shown. */
+export function useChartDelay(ms: number = CHART_DELAY_MS): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return ready;
+}

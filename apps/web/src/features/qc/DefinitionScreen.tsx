@@ -1,0 +1,237 @@
+/**
+ * /kontrole/definicija: the site's control lots (the controls list: sortable columns, paging, 'Pretraga',
+ * date range, items per page) and the form of one lot: name, manufacturer, LOT, expiry, the entry mode
+ * (Multi or Single), and per test and level the target mean and SD with where the target comes from
+ * (the insert's values, the lot's first 20 runs, or all of its runs).
+ */
+import { type FormEvent, useState } from 'react';
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONTROL_MODES, type ControlMode, TARGET_SOURCES, type TargetSource, toIsoDate } from '@lis/domain';
+import { ListTable, type ListColumn, type ListRowAction, invalidateList } from '../../components/list-table/index.ts';
+import { notify } from '../../components/notify.tsx';
+import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
+import { useLanguage } from '../../i18n/index.ts';
+import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
+import { typedDay } from './format.ts';
+import { RulesPanel } from './RulesPanel.tsx';
+import { CONTROLS_LIST_URL, type ControlAnswer, type ControlRow, assays, definition, qcKeys, saveControl } from './api.ts';
+
+interface TargetDraft {
+  key: number;
+  labassay: string | null;
+  nivo: number;
+  mean: number | string;
+  sd: number | string;
+  izvor: TargetSource;
+}
+
+interface LotDraft {
+  _id?: string;
+  control: string;
+  proizvodjac: string;
+  lot: string;
+  rok: string | null;
+  mod: ControlMode;
+  ciljevi: TargetDraft[];
+}
+
+let nextKey = 1;
+const emptyTarget = (nivo = 1, labassay: string | null = null): TargetDraft => ({ key: nextKey++, labassay, nivo, mean: '', sd: '', izvor: 'proizvodjac' });
+const emptyLot = (): LotDraft => ({ control: '', proizvodjac: '', lot: '', rok: null, mod: 'Multi', ciljevi: [emptyTarget()] });
+
+function draftOf(lot: ControlAnswer): LotDraft {
+  return {
+    _id: lot._id, control: lot.control, proizvodjac: lot.proizvodjac, lot: lot.lot, rok: lot.rok_trajanja, mod: lot.mod,
+    ciljevi: lot.ciljevi.map((target) => ({ key: nextKey++, labassay: target.labassay, nivo: target.nivo, mean: target.mean, sd: target.sd, izvor: target.izvor })),
+  };
+}
+
+export function DefinitionScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<LotDraft>(emptyLot);
+  // The tests of the lot as saved: their rules are set below the form.
+  const [savedTargets, setSavedTargets] = useState<ControlAnswer['ciljevi']>([]);
+  const today = toIsoDate(siteToday());
+
+  const edit = async (row: ControlRow) => {
+    try {
+      const { kontrola } = await definition(row._id);
+      setDraft(draftOf(kontrola));
+      setSavedTargets(kontrola.ciljevi);
+    } catch (error) {
+      notify.apiError(error);
+    }
+  };
+
+  const columns: ListColumn<ControlRow>[] = [
+    { key: 'control', header: t('qc.col_control'), sortable: true },
+    { key: 'lot', header: t('qc.col_lot'), sortable: true },
+    { key: 'proizvodjac', header: t('qc.col_proizvodjac'), sortable: true },
+    {
+      key: 'rok_trajanja', header: t('qc.col_rok'), sortable: true,
+      render: (row) => (
+        <Group gap={6} wrap="nowrap">
+          <span>{formatDate(`${row.rok_trajanja}T12:00:00Z`)}</span>
+          {row.rok_trajanja < today ? <Badge color="red" variant="light" c={READABLE_BADGE_TEXT}>{t('qc.expired')}</Badge> : null}
+        </Group>
+      ),
+    },
+    { key: 'mod', header: t('qc.col_mod'), sortable: true },
+    { key: 'created', header: t('qc.col_created'), sortable: true, render: (row) => formatDateTime(row.created) },
+  ];
+  const actions: ListRowAction<ControlRow>[] = [
+    { key: 'edit', label: t('qc.edit'), icon: <IconPencil size={18} aria-hidden />, onClick: (row) => void edit(row) },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <Title order={1} size="h2">{t('qc.definitionTitle')}</Title>
+      <LotForm
+        key={draft._id ?? 'new'}
+        initial={draft}
+        onSaved={(saved) => {
+          void invalidateList(queryClient, CONTROLS_LIST_URL);
+          void queryClient.invalidateQueries({ queryKey: qcKeys.all });
+          setDraft(draftOf(saved));
+          setSavedTargets(saved.ciljevi);
+        }}
+        onNew={() => { setDraft(emptyLot()); setSavedTargets([]); }}
+      />
+      {draft._id ? <RulesPanel assays={[...new Map(savedTargets.map((target) => [target.labassay, target.naziv])).entries()].map(([labassay, naziv]) => ({ labassay, naziv }))} /> : null}
+      <ListTable<ControlRow>
+        url={CONTROLS_LIST_URL}
+        columns={columns}
+        actions={actions}
+        rowKey={(row) => row._id}
+        rowLabel={(row) => `${row.control} ${row.lot}`}
+        defaultDatum="SVE"
+        defaultSort={[{ field: 'created', direction: 'desc' }]}
+        withDateRange
+        caption={t('qc.listCaption')}
+        minWidth={800}
+      />
+    </Stack>
+  );
+}
+
+function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (saved: ControlAnswer) => void; onNew: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [lot, setLot] = useState<LotDraft>(initial);
+  const [saving, setSaving] = useState(false);
+  const [missing, setMissing] = useState({ control: false, lot: false, rok: false });
+  const assayList = useQuery({ queryKey: qcKeys.assays, queryFn: ({ signal }) => assays(signal) });
+  const assayChoices = (assayList.data?.data ?? [])
+    .filter((assay) => assay.vrsta === 'numeric' && !assay.calculated)
+    .map((assay) => ({ value: assay._id, label: `${assay.naziv} (${assay.sifra})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'bs'));
+
+  const setTarget = (key: number, change: Partial<TargetDraft>) =>
+    setLot((current) => ({ ...current, ciljevi: current.ciljevi.map((target) => (target.key === key ? { ...target, ...change } : target)) }));
+  const addTarget = () => setLot((current) => {
+    const last = current.ciljevi.at(-1);
+    return { ...current, ciljevi: [...current.ciljevi, emptyTarget(last ? Math.min(last.nivo + 1, 6) : 1, last?.labassay ?? null)] };
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The required fields are marked on the form; a missing one is named under its field and nothing is sent.
+    const missing = { control: !lot.control.trim(), lot: !lot.lot.trim(), rok: !lot.rok };
+    setMissing(missing);
+    if (Object.values(missing).some(Boolean)) return;
+    setSaving(true);
+    try {
+      const answer = await saveControl({
+        ...(lot._id ? { _id: lot._id } : {}), control: lot.control, proizvodjac: lot.proizvodjac, lot: lot.lot, rok_trajanja: lot.rok ?? '', mod: lot.mod,
+        ciljevi: lot.ciljevi.filter((target) => target.labassay).map((target) => ({
+          labassay: target.labassay ?? '', nivo: target.nivo, mean: Number(target.mean), sd: Number(target.sd), izvor: target.izvor,
+        })),
+      });
+      notify.success(t('qc.saved'));
+      onSaved(answer.kontrola);
+    } catch (error) {
+      notify.apiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={(event: FormEvent) => void submit(event)} aria-labelledby="qc-lot-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="qc-lot-title">{lot._id ? t('qc.editLot', { control: lot.control, lot: lot.lot }) : t('qc.newLot')}</Title>
+        {lot._id ? <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew}>{t('qc.newLot')}</Button> : null}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+        <TextInput label={t('qc.control')} withAsterisk value={lot.control} error={missing.control ? t('qc.required', { field: t('qc.control') }) : undefined}
+          onChange={(event) => setLot({ ...lot, control: event.currentTarget.value })} />
+        <TextInput label={t('qc.proizvodjac')} value={lot.proizvodjac} onChange={(event) => setLot({ ...lot, proizvodjac: event.currentTarget.value })} />
+        <TextInput label={t('qc.lot')} withAsterisk value={lot.lot} error={missing.lot ? t('qc.required', { field: t('qc.lot') }) : undefined}
+          onChange={(event) => setLot({ ...lot, lot: event.currentTarget.value })} />
+        <DateInput label={t('qc.rok')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={lot.rok}
+          error={missing.rok ? t('qc.required', { field: t('qc.rok') }) : undefined} onChange={(value) => setLot({ ...lot, rok: value })} dateParser={typedDay} popoverProps={{ withinPortal: true }} />
+        <Stack gap={2}>
+          <Text size="sm" fw={500} id="qc-mode-label">{t('qc.mode')}</Text>
+          <SegmentedControl aria-labelledby="qc-mode-label" data={[...CONTROL_MODES]} value={lot.mod} onChange={(value) => setLot({ ...lot, mod: value })} />
+        </Stack>
+      </SimpleGrid>
+      <Title order={3} size="h5" mt="md" mb={4}>{t('qc.targets')}</Title>
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('qc.assay')}</Table.Th>
+              <Table.Th w={90}>{t('qc.level')}</Table.Th>
+              <Table.Th w={150}>{t('qc.mean')}</Table.Th>
+              <Table.Th w={130}>{t('qc.sd')}</Table.Th>
+              <Table.Th w={210}>{t('qc.source')}</Table.Th>
+              <Table.Th w={50}><VisuallyHidden>{t('qc.actions')}</VisuallyHidden></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lot.ciljevi.map((target, index) => (
+              <Table.Tr key={target.key}>
+                <Table.Td>
+                  <Select aria-label={`${t('qc.assay')} ${index + 1}`} searchable data={assayChoices} value={target.labassay}
+                    onChange={(value) => setTarget(target.key, { labassay: value })} comboboxProps={{ withinPortal: true }} />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput aria-label={`${t('qc.level')} ${index + 1}`} min={1} max={6} allowDecimal={false} value={target.nivo}
+                    onChange={(value) => setTarget(target.key, { nivo: Number(value) || 1 })} />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput aria-label={`${t('qc.mean')} ${index + 1}`} decimalSeparator={language === 'en' ? '.' : ','} value={target.mean}
+                    onChange={(value) => setTarget(target.key, { mean: value })} hideControls />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput aria-label={`${t('qc.sd')} ${index + 1}`} decimalSeparator={language === 'en' ? '.' : ','} value={target.sd}
+                    onChange={(value) => setTarget(target.key, { sd: value })} hideControls />
+                </Table.Td>
+                <Table.Td>
+                  <Select aria-label={`${t('qc.source')} ${index + 1}`} allowDeselect={false} value={target.izvor}
+                    data={TARGET_SOURCES.map((source) => ({ value: source, label: t(`qc.source_${source}`) }))}
+                    onChange={(value) => setTarget(target.key, { izvor: value ?? 'proizvodjac' })} comboboxProps={{ withinPortal: true }} />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('qc.removeTarget', { row: index + 1 })}
+                    onClick={() => setLot({ ...lot, ciljevi: lot.ciljevi.filter((other) => other.key !== target.key) })}>
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="sm">
+        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addTarget}>{t('qc.addTarget')}</Button>
+        <Button type="submit" loading={saving}>{t('qc.save')}</Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { daySchema, failureResponses, instantSchema, sessionFields, successAnswer } from '../answers.ts';
+import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
+import { TARGET_SOURCES } from './statistics.ts';
+import { WESTGARD_RULES } from './westgard.ts';
+
+/**
+ * Contracts of the quality-control calls: control lots and their targets (/kontrole/definicija), the rules
+ * per assay, control entry (/kontrole/unos), the results list and its comments and exclusion
+ * (/kontrole/obrada/...), the Levey-Jennings data (/kontrole/charts), and the hold a rejected run puts on
+ * an assay's patient results with the corrective action that releases it.
+ */
+
+export const CONTROL_MODES = ['Multi', 'Single'] as const;
+export type ControlMode = (typeof CONTROL_MODES)[number];
+export const MAX_LEVELS = 6;
+
+export const westgardRuleSchema = z.enum(WESTGARD_RULES);
+export const runStatusSchema = z.enum(['prihvacen', 'upozorenje', 'odbijen']);
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => text(max).min(1, { error: 'form.required' });
+const levelSchema = z.number().int().min(1).max(MAX_LEVELS);
+
+/** A level's target on a lot: the declared (insert's) mean and SD, SD above zero, and where the target comes from. */
+export const targetElementSchema = z.object({
+  labassay: z.uuid(),
+  nivo: levelSchema,
+  mean: z.number().finite(),
+  sd: z.number().finite().refine((sd) => sd > 0, { error: 'qc.sdNotPositive' }),
+  izvor: z.enum(TARGET_SOURCES).default('proizvodjac'),
+});
+
+/** The control's element as /kontrole/definicija saves it: with `_id` that lot is changed, without it one is added. */
+export const controlElementSchema = z.object({
+  _id: z.uuid().optional(),
+  control: required(120),
+  proizvodjac: text(120).default(''),
+  lot: required(60),
+  rok_trajanja: daySchema,
+  mod: z.enum(CONTROL_MODES).default('Multi'),
+  ciljevi: z.array(targetElementSchema).max(300).default([]),
+});
+export type ControlElement = z.input<typeof controlElementSchema>;
+
+/** The spec's control record (_id, control, created) with its LOT, expiry and entry mode. */
+export const controlRowSchema = z.object({
+  _id: z.string(),
+  control: z.string(),
+  created: instantSchema,
+  proizvodjac: z.string(),
+  lot: z.string(),
+  rok_trajanja: daySchema,
+  mod: z.enum(CONTROL_MODES),
+});
+export type ControlRow = z.output<typeof controlRowSchema>;
+
+export const targetAnswerSchema = z.object({
+  labassay: z.string(),
+  sifra: z.string(),
+  naziv: z.string(),
+  jedinica: z.string(),
+  nivo: z.number().int(),
+  mean: z.number(),
+  sd: z.number(),
+  izvor: z.enum(TARGET_SOURCES),
+});
+export type TargetAnswer = z.output<typeof targetAnswerSchema>;
+export const controlAnswerSchema = controlRowSchema.extend({ ciljevi: z.array(targetAnswerSchema) });
+export type ControlAnswer = z.output<typeof controlAnswerSchema>;
+
+export const controlListAnswer = listAnswerSchema(controlRowSchema);
+export const controlAnswer = successAnswer({ kontrola: controlAnswerSchema });
+export type ControlDefinitionAnswer = z.output<typeof controlAnswer>;
+export const controlSaveBody = z.object({ element: controlElementSchema, ...sessionFields });
+export const controlSavedAnswer = successAnswer({ message: z.string(), kontrola: controlAnswerSchema });
+
+/** The Westgard rules in force for an assay and its allowable total error (TEa, %). */
+export const assayRulesSchema = z.object({
+  labassay: z.uuid(),
+  pravila: z.array(westgardRuleSchema).max(WESTGARD_RULES.length),
+  tea: z.number().finite().positive().max(100).nullable().default(null),
+});
+export const assayRulesAnswerSchema = z.object({
+  labassay: z.string(), sifra: z.string(), naziv: z.string(), pravila: z.array(westgardRuleSchema), tea: z.number().nullable(),
+});
+export type AssayRulesAnswer = z.output<typeof assayRulesAnswerSchema>;
+export const assayRulesListAnswer = successAnswer({ pravila: z.array(assayRulesAnswerSchema) });
+export const assayRulesSaveBody = assayRulesSchema.extend(sessionFields);
+
+/**
+ * POST /api/kontrole/unos: control values of one lot measured together: `vrijednost` as typed ("5,4" or
+ * "5.4"); Single mode takes one level per assay. `izmjereno` defaults to now.
+ */
+export const controlEntryBody = z.object({
+  kontrola: z.uuid(),
+  mod: z.enum(CONTROL_MODES),
+  izmjereno: z.iso.datetime({ offset: true }).optional(),
+  vrijednosti: z.array(z.object({ labassay: z.uuid(), nivo: levelSchema, vrijednost: z.string().max(40) })).min(1).max(100),
+  ...sessionFields,
+});
+export type ControlEntryBody = z.input<typeof controlEntryBody>;
+
+export const violationSchema = z.object({ rule: westgardRuleSchema, levels: z.array(z.number().int()) });
+export const entryRunSchema = z.object({
+  serija: z.string(),
+  labassay: z.string(),
+  naziv: z.string(),
+  status: runStatusSchema,
+  prekrseno: z.array(violationSchema),
+  rezultati: z.array(z.object({ _id: z.string(), nivo: z.number().int(), vrijednost: z.number(), z: z.number(), status: runStatusSchema })),
+});
+export type EntryRun = z.output<typeof entryRunSchema>;
+export const controlEntryAnswer = successAnswer({ message: z.string(), serije: z.array(entryRunSchema) });
+
+/** A control result as the processing list shows it. */
+export const controlResultRowSchema = z.object({
+  _id: z.string(),
+  control: z.string(),
+  lot: z.string(),
+  created: instantSchema,
+  izmjereno: instantSchema,
+  serija: z.string(),
+  sifra: z.string(),
+  naziv: z.string(),
+  nivo: z.number().int(),
+  unos: z.string(),
+  vrijednost: z.number(),
+  z: z.number(),
+  status: runStatusSchema,
+  pravila: z.array(z.string()),
+  komentar: z.string(),
+  iskljucen: z.boolean(),
+  razlog_iskljucenja: z.string().nullable(),
+});
+export type ControlResultRow = z.output<typeof controlResultRowSchema>;
+export const controlResultsQuery = listQuerySchema.extend({ kontrola: z.uuid().optional() });
+export const controlResultsAnswer = listAnswerSchema(controlResultRowSchema);
+
+/** The spec's comment calls: `id` is a control result's id. */
+export const commentGetBody = z.object({ id: z.uuid(), ...sessionFields });
+export const commentGetAnswer = successAnswer({ komentar: z.string() });
+export const commentSetBody = z.object({ id: z.uuid(), komentar: text(2000), ...sessionFields });
+
+/**
+ * The spec's POST /api/kontrole/pregled/delete/: the control result is excluded (never erased), with the
+ * reason given (`razlog`), from the statistics, the rules and the hold. Audited.
+ */
+export const excludeBody = z.object({ _id: z.uuid(), razlog: text(500).optional(), ...sessionFields });
+
+/** GET /api/kontrole/charts: one lot and assay over a date range (default: the last 31 days to now). */
+export const chartQuery = z.object({
+  kontrola: z.uuid(),
+  labassay: z.uuid(),
+  dateRangeMin: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
+  dateRangeMax: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
+});
+export const chartPointSchema = z.object({
+  _id: z.string(),
+  serija: z.string(),
+  izmjereno: instantSchema,
+  vrijednost: z.number(),
+  z: z.number(),
+  status: runStatusSchema,
+  pravila: z.array(z.string()),
+  iskljucen: z.boolean(),
+});
+export type ChartPoint = z.output<typeof chartPointSchema>;
+const summarySchema = z.object({ n: z.number().int(), mean: z.number().nullable(), sd: z.number().nullable(), cv: z.number().nullable() });
+export const chartLevelSchema = z.object({
+  nivo: z.number().int(),
+  mean: z.number(),
+  sd: z.number(),
+  izvor: z.enum(TARGET_SOURCES),
+  established: z.boolean(),
+  /** The counted results of the range: mean, SD, CV, and bias (%) against the target mean. */
+  statistika: summarySchema.extend({ bias: z.number().nullable(), sigma: z.number().nullable() }),
+  tacke: z.array(chartPointSchema),
+});
+export type ChartLevel = z.output<typeof chartLevelSchema>;
+export const chartAnswer = successAnswer({ naziv: z.string(), jedinica: z.string(), tea: z.number().nullable(), nivoi: z.array(chartLevelSchema) });
+export type ChartAnswer = z.output<typeof chartAnswer>;
+
+/** An assay whose latest control run at the site was rejected and has no corrective action: its patient results are held. */
+export const holdSchema = z.object({
+  labassay: z.string(),
+  naziv: z.string(),
+  serija: z.string(),
+  control: z.string(),
+  lot: z.string(),
+  izmjereno: instantSchema,
+  pravila: z.array(z.string()),
+});
+export type Hold = z.output<typeof holdSchema>;
+export const holdsAnswer = successAnswer({ blokade: z.array(holdSchema) });
+export type HoldsAnswer = z.output<typeof holdsAnswer>;
+export const correctiveActionBody = z.object({ serija: z.uuid(), opis: text(2000).min(1, { error: 'qc.actionRequired' }), ...sessionFields });
+
+const ok = successAnswer({});
+export const qcContracts = {
+  list: { querystring: listQuerySchema, response: { 200: controlListAnswer, ...failureResponses } },
+  definition: { response: { 200: controlAnswer, ...failureResponses } },
+  save: { body: controlSaveBody, response: { 200: controlSavedAnswer, ...failureResponses } },
+  rules: { response: { 200: assayRulesListAnswer, ...failureResponses } },
+  saveRules: { body: assayRulesSaveBody, response: { 200: ok, ...failureResponses } },
+  entry: { body: controlEntryBody, response: { 200: controlEntryAnswer, ...failureResponses } },
+  results: { querystring: controlResultsQuery, response: { 200: controlResultsAnswer, ...failureResponses } },
+  commentGet: { body: commentGetBody, response: { 200: commentGetAnswer, ...failureResponses } },
+  commentSet: { body: commentSetBody, response: { 200: ok, ...failureResponses } },
+  exclude: { body: excludeBody, response: { 200: ok, ...failureResponses } },
+  chart: { querystring: chartQuery, response: { 200: chartAnswer, ...failureResponses } },
+  holds: { response: { 200: holdsAnswer, ...failureResponses } },
+  correctiveAction: { body: correctiveActionBody, response: { 200: ok, ...failureResponses } },
+} as const;

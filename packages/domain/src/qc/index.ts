@@ -1,0 +1,3 @@
+export * from './westgard.ts';
+export * from './statistics.ts';
+export * from './contracts.ts';
