@@ -33,3 +33,4 @@ export * from './logger/index.ts';
 export * from './inventory/index.ts';
 export * from './integration/index.ts';
 export * from './statistics/index.ts';
+export * from './partners/index.ts';

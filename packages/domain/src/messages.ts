@@ -158,6 +158,22 @@ export const MESSAGES = {
   'statistics.targetSaved': { bs: 'Cilj vremena obrade sačuvan.', en: 'Turnaround target saved.', de: 'Bearbeitungszeitziel gespeichert.' },
   'statistics.dashboardOn': { bs: 'Zidni prikaz uključen. Ključ se prikazuje samo sada.', en: 'Wall display enabled. The key is shown only now.', de: 'Wandanzeige aktiviert. Der Schlüssel wird nur jetzt angezeigt.' },
   'statistics.dashboardOff': { bs: 'Zidni prikaz isključen.', en: 'Wall display disabled.', de: 'Wandanzeige deaktiviert.' },
+  // Partners (/partneri) and the Excel import (/import)
+  'partners.saved': { bs: 'Partner uspješno sačuvan!', en: 'Partner saved successfully!', de: 'Partner erfolgreich gespeichert!' },
+  'partners.nameTaken': { bs: 'Partner s tim nazivom već postoji.', en: 'A partner with this name already exists.', de: 'Ein Partner mit diesem Namen existiert bereits.' },
+  'partners.emailInvalid': { bs: 'E-mail adresa nije validna.', en: 'The e-mail address is not valid.', de: 'Die E-Mail-Adresse ist ungültig.' },
+  'partners.priceInvalid': { bs: 'Cijena nije validna.', en: 'The price is not valid.', de: 'Der Preis ist ungültig.' },
+  'partners.inactive': { bs: 'Partner nije aktivan.', en: 'The partner is not active.', de: 'Der Partner ist nicht aktiv.' },
+  'partners.changeCancelled': { bs: 'Promjena partnera je otkazana.', en: 'The partner change was cancelled.', de: 'Der Partnerwechsel wurde abgebrochen.' },
+  'import.unsupported': { bs: 'Format nije podržan.', en: 'The format is not supported.', de: 'Das Format wird nicht unterstützt.' },
+  'import.unsupportedStatus': { bs: '415: Unsupported Format', en: '415: Unsupported Format', de: '415: Unsupported Format' },
+  'import.unreadable': { bs: 'Datoteka se ne može pročitati kao Excel (.xlsx).', en: 'The file cannot be read as Excel (.xlsx).', de: 'Die Datei kann nicht als Excel (.xlsx) gelesen werden.' },
+  'import.tooManyRows': { bs: 'Datoteka ima više od {{max}} redova.', en: 'The file has more than {{max}} rows.', de: 'Die Datei hat mehr als {{max}} Zeilen.' },
+  'import.unknownTest': { bs: 'Nepoznat test: {{sifra}}.', en: 'Unknown test: {{sifra}}.', de: 'Unbekannter Test: {{sifra}}.' },
+  'import.unknownPartner': { bs: 'Nepoznat partner: {{naziv}}.', en: 'Unknown partner: {{naziv}}.', de: 'Unbekannter Partner: {{naziv}}.' },
+  'import.referenceRequired': { bs: 'Referenca uzorka je obavezna.', en: 'The sample reference is required.', de: 'Die Probenreferenz ist erforderlich.' },
+  'import.duplicateReference': { bs: 'Referenca uzorka se ponavlja u datoteci.', en: 'The sample reference is repeated in the file.', de: 'Die Probenreferenz kommt in der Datei mehrfach vor.' },
+  'import.otherPatient': { bs: 'Referenca uzorka već pripada drugom pacijentu.', en: 'The sample reference already belongs to another patient.', de: 'Die Probenreferenz gehört bereits zu einem anderen Patienten.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

@@ -20,6 +20,7 @@ import { loggerRoutes } from './logger/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
+import { partnerRoutes } from './partners/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -43,4 +44,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(inventoryRoutes, options);
   await api.register(integrationRoutes, options);
   await api.register(statisticsRoutes, options);
+  await api.register(partnerRoutes, options);
 }

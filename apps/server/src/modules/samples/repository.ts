@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 export type SampleRow = typeof samples.$inferSelect;
 export type NewSample = typeof samples.$inferInsert;
 export type SampleChanges = Partial<Pick<SampleRow,
-  'status' | 'hitan' | 'tip' | 'type' | 'trudnica' | 'menstc' | 'anticoag' | 'menopauza' | 'lokacija' | 'doktor' | 'komentar' | 'datum' | 'receivedAt'>>;
+  'status' | 'hitan' | 'tip' | 'type' | 'trudnica' | 'menstc' | 'anticoag' | 'menopauza' | 'lokacija' | 'doktor' | 'komentar' | 'datum' | 'receivedAt' | 'partnerId'>>;
 
 /**
  * Next running number of the day, lab-wide. The upsert takes the counter
