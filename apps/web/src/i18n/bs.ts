@@ -25,6 +25,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { partnerMessages } from '../features/partners/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 
@@ -174,6 +175,7 @@ export const bs = {
   outbox: outboxMessages.bs,
   logger: loggerMessages.bs,
   inventory: inventoryMessages.bs,
+  partners: partnerMessages.bs,
   integration: integrationMessages.bs,
   statistics: statisticsMessages.bs,
 };

@@ -17,6 +17,7 @@ import { reportMessages } from '../features/izvjestaji/messages.ts';
 import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
+import { partnerMessages } from '../features/partners/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 
@@ -166,6 +167,7 @@ export const en: Catalogue = {
   outbox: outboxMessages.en,
   logger: loggerMessages.en,
   inventory: inventoryMessages.en,
+  partners: partnerMessages.en,
   integration: integrationMessages.en,
   statistics: statisticsMessages.en,
 };

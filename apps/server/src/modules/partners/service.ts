@@ -99,5 +99,5 @@ export async function assertOrderingPartner(db: Db, id: string): Promise<void> {
  * catalogue price (an empty map).
  */
 export function partnerPrices(db: Db, partnerId: string | null, labassayIds: readonly string[]): Promise<Map<string, string>> {
-  return partnerId ? repository.partnerPricesOf(db, partnerId, labassayIds) : Promise.resolve(new Map());
+  return partnerId ? repository.partnerPricesOf(db, partnerId, labassayIds) : Promise.resolve(new Map<string, string>());
 }
