@@ -34,3 +34,4 @@ export * from './inventory/index.ts';
 export * from './integration/index.ts';
 export * from './statistics/index.ts';
 export * from './partners/index.ts';
+export * from './import/index.ts';

@@ -173,6 +173,8 @@ export const MESSAGES = {
   'import.unknownPartner': { bs: 'Nepoznat partner: {{naziv}}.', en: 'Unknown partner: {{naziv}}.', de: 'Unbekannter Partner: {{naziv}}.' },
   'import.referenceRequired': { bs: 'Referenca uzorka je obavezna.', en: 'The sample reference is required.', de: 'Die Probenreferenz ist erforderlich.' },
   'import.duplicateReference': { bs: 'Referenca uzorka se ponavlja u datoteci.', en: 'The sample reference is repeated in the file.', de: 'Die Probenreferenz kommt in der Datei mehrfach vor.' },
+  'import.created': { bs: 'Uzorak {{code}} kreiran.', en: 'Sample {{code}} created.', de: 'Probe {{code}} angelegt.' },
+  'import.exists': { bs: 'Uzorak {{code}} već postoji: ništa nije kreirano.', en: 'Sample {{code}} already exists: nothing was created.', de: 'Probe {{code}} existiert bereits: nichts wurde angelegt.' },
   'import.otherPatient': { bs: 'Referenca uzorka već pripada drugom pacijentu.', en: 'The sample reference already belongs to another patient.', de: 'Die Probenreferenz gehört bereits zu einem anderen Patienten.' },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -21,6 +21,7 @@ import { inventoryRoutes } from './inventory/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
+import { importRoutes } from './import/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -45,4 +46,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(integrationRoutes, options);
   await api.register(statisticsRoutes, options);
   await api.register(partnerRoutes, options);
+  await api.register(importRoutes, options);
 }

@@ -24,6 +24,8 @@ import { loggerRoutes } from './logger/routes.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
+import { partnerRoutes } from './partners/routes.ts';
+import { importRoutes } from './import/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -52,6 +54,11 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'sample-types', routes: sampleTypeRoutes, siteData: false, why: 'one catalogue of sample types for the whole lab' },
   { folder: 'catalogue', routes: catalogueRoutes, siteData: false, why: "the lab's catalogue and setting records, shared by every site" },
   { folder: 'inventory', routes: inventoryRoutes, siteData: true },
+  { folder: 'import', routes: importRoutes, siteData: true },
+  {
+    folder: 'partners', routes: partnerRoutes, siteData: false,
+    why: "partners and their price lists are the lab's; the list's sample count is of the calling site only (partners.test.ts)",
+  },
 ];
 
 const modulesFolder = path.dirname(fileURLToPath(import.meta.url));

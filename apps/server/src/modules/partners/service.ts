@@ -101,3 +101,9 @@ export async function assertOrderingPartner(db: Db, id: string): Promise<void> {
 export function partnerPrices(db: Db, partnerId: string | null, labassayIds: readonly string[]): Promise<Map<string, string>> {
   return partnerId ? repository.partnerPricesOf(db, partnerId, labassayIds) : Promise.resolve(new Map<string, string>());
 }
+
+/** Active partners by name, lower-cased (the import names a sample's partner by its name). */
+export async function activePartnersByName(db: Db): Promise<Map<string, string>> {
+  const rows = await repository.partnersByName(db);
+  return new Map([...rows].filter(([, row]) => row.aktivan).map(([name, row]) => [name, row.id]));
+}

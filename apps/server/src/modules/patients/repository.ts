@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNCOMPLETED_STATUSES } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { accessLog, patients, sampleTests, samples } from '../../db/schema.ts';
@@ -20,6 +20,17 @@ export async function findPatientById(db: Db, id: string, options: { forUpdate?:
 export async function findPatientByJmbg(db: Db, jmbg: string): Promise<PatientRow | null> {
   const rows = await db.select().from(patients).where(eq(patients.jmbg, jmbg)).limit(1);
   return rows[0] ?? null;
+}
+
+export async function findPatientsByJmbg(db: Db, jmbgs: readonly string[]): Promise<PatientRow[]> {
+  if (jmbgs.length === 0) return [];
+  return db.select().from(patients).where(inArray(patients.jmbg, [...jmbgs]));
+}
+
+/** Inserts patients in one statement; one whose jmbg is taken (registered meanwhile) is skipped, not returned. */
+export async function insertPatientsIfAbsent(db: Db, values: readonly NewPatient[]): Promise<PatientRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(patients).values([...values]).onConflictDoNothing({ target: patients.jmbg }).returning();
 }
 
 /** Inserts a patient; a taken jmbg raises the database's unique violation (patients_jmbg_key). */

@@ -2,7 +2,7 @@ import {
   type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDateOf, formatSampleCode,
   fromMinorUnits, isSampleActionAllowed, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
 } from '@lis/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,7 +14,7 @@ import { assertOrderingPartner } from '../partners/service.ts';
 import { patientById } from '../patients/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
 import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';
-import { allocateDayCounter, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
+import { allocateDayCounter, allocateDayCounters, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
 import { spolOf, statusOf } from './values.ts';
 
 // The calls that change a sample: create, update, delete, comment, urgent star, reception. Each runs in
@@ -276,3 +276,58 @@ export async function receive(db: Db, ctx: RequestContext, code: string): Promis
   });
 }
 
+
+/** A sample the Excel import creates: its patient, its reference in the file and the tests it orders. */
+export interface ImportedSample {
+  patientId: string;
+  importRef: string;
+  testIds: readonly string[];
+  partnerId: string | null;
+  datum: Date;
+  hitan: boolean;
+}
+
+/**
+ * The Excel import's samples, in the caller's transaction: each ZAPRIMLJEN with the day's next code, its
+ * tests priced as on save (catalogueFor: the partner's price list, calculated tests' components at 0,
+ * reconcileTests), and its audit row, with every statement run once for all of them so a part of 500
+ * rows costs a handful of statements. The tests must have been checked as orderable (known and enabled).
+ * Answers the created samples in the order given.
+ */
+export async function createImportedSamples(tx: Tx, ctx: RequestContext, orders: readonly ImportedSample[]): Promise<SampleRow[]> {
+  if (orders.length === 0) return [];
+  const byPartner = new Map<string | null, Set<string>>();
+  for (const order of orders) byPartner.set(order.partnerId, new Set([...(byPartner.get(order.partnerId) ?? []), ...order.testIds]));
+  const lookups = new Map<string | null, ReturnType<typeof pickerLookup>>();
+  for (const [partnerId, ids] of byPartner) lookups.set(partnerId, pickerLookup(await catalogueFor(tx, [...ids], partnerId)));
+  const timeZone = await siteTimeZone(tx, ctx.siteId);
+  const codeDay = sampleCodeDay(calendarDateOf(new Date(), timeZone));
+  const first = await allocateDayCounters(tx, codeDay, orders.length);
+  const entries = orders.map((order, index) => {
+    const lookup = lookups.get(order.partnerId);
+    const outcome = lookup ? reconcileTests([], [...order.testIds], lookup, 'new') : null;
+    if (!outcome?.ok) throw new Error('an imported order with tests that were not checked');
+    const rbr = first + index;
+    return {
+      sample: {
+        patientId: order.patientId, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN', hitan: order.hitan, partnerId: order.partnerId,
+        importRef: order.importRef, datum: order.datum, createdBy: ctx.userId, updatedBy: ctx.userId,
+      },
+      tests: outcome.selection.map((test) => ({ labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of })),
+    };
+  });
+  const created = await sampleRepository(tx, ctx.siteId).insertSamplesWithTests(entries);
+  await writeAudit(tx, ctx, created.map((sample, index) => ({
+    action: 'sample.create', entity: 'sample', entityId: sample.id,
+    newValue: {
+      code: sample.code, patient_id: sample.patientId, status: sample.status, hitan: sample.hitan, partner_id: sample.partnerId,
+      import_ref: sample.importRef, tests: entries[index]?.tests.map((test) => test.labassayId) ?? [],
+    },
+  })));
+  return created;
+}
+
+/** The site's samples with these import references (another site's are not found). */
+export function importedSamples(tx: Tx, ctx: RequestContext, refs: readonly string[]): Promise<SampleRow[]> {
+  return sampleRepository(tx, ctx.siteId).findSamplesByImportRef(refs);
+}
