@@ -26,6 +26,7 @@ import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { partnerMessages } from '../features/partners/messages.ts';
+import { importMessages } from '../features/import/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 
@@ -176,6 +177,7 @@ export const bs = {
   logger: loggerMessages.bs,
   inventory: inventoryMessages.bs,
   partners: partnerMessages.bs,
+  import: importMessages.bs,
   integration: integrationMessages.bs,
   statistics: statisticsMessages.bs,
 };

@@ -18,6 +18,7 @@ import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { partnerMessages } from '../features/partners/messages.ts';
+import { importMessages } from '../features/import/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 
@@ -168,6 +169,7 @@ export const en: Catalogue = {
   logger: loggerMessages.en,
   inventory: inventoryMessages.en,
   partners: partnerMessages.en,
+  import: importMessages.en,
   integration: integrationMessages.en,
   statistics: statisticsMessages.en,
 };

@@ -29,12 +29,12 @@ function two(value: number): string {
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return `${two(value.getUTCDate())}.${two(value.getUTCMonth() + 1)}.${value.getUTCFullYear()}`;
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'DA' : 'NE';
   if (typeof value === 'string') return value.trim();
   if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
   if ('text' in value && typeof value.text === 'string') return value.text.trim();
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if ('result' in value) return cellText(value.result);
   return '';
 }
 
