@@ -11,7 +11,7 @@ import { useCallback, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EXCEL_EXTENSIONS, IMPORT_CHUNK_ROWS, type ImportOutcome } from '@lis/domain';
+import { EXCEL_EXTENSIONS, IMPORT_CHUNK_ROWS, IMPORT_COLUMNS, type ImportOutcome } from '@lis/domain';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { downloadBlob } from '../../lib/download.ts';
@@ -21,6 +21,9 @@ import { type ImportPreviewRow, type ImportResult, importRows, previewFile, resu
 
 /** Rows listed on screen at most; every row is in the downloadable result. */
 const LISTED_ROWS = 200;
+
+/** A column as the file names it ('Referenca uzorka'), for the field a problem names ('referenca'). */
+const COLUMN_HEADER = new Map<string, string>(IMPORT_COLUMNS.map((column) => [column.key, column.header]));
 
 const OUTCOME_COLOR: Record<ImportOutcome, string> = { kreiran: 'green', postoji: 'blue', greska: 'red' };
 
@@ -160,7 +163,7 @@ function BadRows({ rows }: { rows: readonly ImportPreviewRow[] }) {
                     {row.problems.map((problem) => (
                       <Group key={`${problem.field}-${problem.code}`} gap={6} wrap="nowrap">
                         <IconAlertCircle size={14} color="var(--mantine-color-red-7)" aria-hidden />
-                        <Text size="sm"><Text span fw={600}>{problem.field}</Text>{`: ${problem.message}`}</Text>
+                        <Text size="sm"><Text span fw={600}>{COLUMN_HEADER.get(problem.field) ?? problem.field}</Text>{`: ${problem.message}`}</Text>
                       </Group>
                     ))}
                   </Stack>
