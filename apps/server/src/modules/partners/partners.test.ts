@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListAnswer, Partner, PartnerListRow, SampleSavedAnswer } from '@lis/domain';
-import { auditLog, samples } from '../../db/schema.ts';
+import { type ListAnswer, type OrderersAnswer, type Partner, type PartnerListRow, type SampleSavedAnswer, toIsoDate } from '@lis/domain';
+import { auditLog, outboxMessages, samples } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
-import { api, createFixtureCatalogue, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
+import { api, createFixtureCatalogue, jmbgFor, registerPatient, todayInSarajevo, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
+import { issueFixtureReport } from '../outbox/test-fixtures.ts';
 
 let t: TestApp;
 let client: Api;
@@ -102,5 +103,36 @@ describe("a sample's partner", () => {
     expect(unknown.json()).toMatchObject({ field: 'partner' });
     const orderers = await client.get(tech, '/partneri/narucioci');
     expect(orderers.json<{ partneri: { _id: string }[] }>().partneri.map((choice) => choice._id)).not.toContain(inactive._id);
+  });
+});
+
+describe('partners as orderers of the group e-mail', () => {
+  it("lists a partner with its report addresses and queues its reports to each address, beside the referring locations", async () => {
+    const sarajevo = tech.site;
+    const partner = await savePartner({ naziv: uniqueName('Poliklinika Nalazi'), vrste: ['narucilac'], emailNalazi: ['a@poliklinika.example', 'b@poliklinika.example'] });
+    const patient = await registerPatient(client, tech, jmbgFor({ year: 1979, month: 8, day: 9 }, 'MUŠKI'));
+    const saved = await client.post(tech, '/uzorci/save', { pid: patient._id, partner: partner._id, lokacija: 'Dom zdravlja Centar', testovi: [catalogue.ids.GLU] });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const uzorak = saved.json<SampleSavedAnswer>().uzorak;
+    await issueFixtureReport(t.database.db, { id: uzorak._id, siteId: sarajevo, code: uzorak.code }, admin.userId, ['bs']);
+    const today = toIsoDate(todayInSarajevo());
+
+    const listed = (await client.get(admin, `/narucioci/list?dateRangeMin=${today}&dateRangeMax=${today}`, sarajevo)).json<OrderersAnswer>().narucioci;
+    expect(listed).toEqual(expect.arrayContaining([
+      { vrsta: 'partner', naziv: partner.naziv, email: 'a@poliklinika.example, b@poliklinika.example', nalaza: 1 },
+      expect.objectContaining({ vrsta: 'lokacija', naziv: 'Dom zdravlja Centar' }),
+    ]));
+    const refused = await client.post(admin, '/narucioci/email', { vrsta: 'partner', naziv: partner.naziv, email: 'x@y.example' }, sarajevo);
+    expect(refused.statusCode).toBe(400);
+
+    const started = await client.post(admin, '/narucioci/send', { dateRangeMin: today, dateRangeMax: today }, sarajevo);
+    expect(started.statusCode, started.body).toBe(202);
+    const queued = await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.ordererKind, 'partner'), eq(outboxMessages.orderer, partner.naziv)));
+    expect(queued.map((row) => row.recipient).sort()).toEqual(['a@poliklinika.example', 'b@poliklinika.example']);
+    expect(queued.every((row) => row.attachmentIds.length === 1)).toBe(true);
+    const byLocation = await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.ordererKind, 'lokacija'), eq(outboxMessages.orderer, 'Dom zdravlja Centar')));
+    // The referring location has no address here: it is named among those without one, and nothing is queued for it.
+    expect(byLocation).toEqual([]);
+    expect(started.json<{ job: { bezAdrese: string[] } }>().job.bezAdrese).toContain('Dom zdravlja Centar');
   });
 });

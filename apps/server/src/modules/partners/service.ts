@@ -107,3 +107,9 @@ export async function activePartnersByName(db: Db): Promise<Map<string, string>>
   const rows = await repository.partnersByName(db);
   return new Map([...rows].filter(([, row]) => row.aktivan).map(([name, row]) => [name, row.id]));
 }
+
+/** Active partners with report addresses: orderers of the group e-mail (/narucioci) even before a sample of theirs is verified. */
+export async function partnersWithReportAddresses(db: Db): Promise<{ naziv: string; emails: string[] }[]> {
+  const rows = await repository.partnersByName(db);
+  return [...rows.values()].filter((row) => row.aktivan && row.emailNalazi.length > 0).map((row) => ({ naziv: row.naziv, emails: row.emailNalazi }));
+}
