@@ -59,7 +59,8 @@ export type PartnerSaveInput = z.input<typeof partnerSaveRequest>;
 export const partnerPriceLineSchema = z.object({ labassay: z.string(), sifra: z.string(), naziv: z.string(), price: z.string(), katalog: z.string() });
 export type PartnerPriceLine = z.output<typeof partnerPriceLineSchema>;
 
-export const partnerSchema = z.object({
+/** What the partner answer and a row of the partners list both carry. */
+const partnerBase = z.object({
   _id: z.string(),
   naziv: z.string(),
   vrste: z.array(z.enum(PARTNER_KINDS)),
@@ -68,28 +69,22 @@ export const partnerSchema = z.object({
   adresa: z.string(),
   idBroj: z.string(),
   aktivan: z.boolean(),
+  updated_at: instantSchema,
+});
+
+export const partnerSchema = partnerBase.extend({
   kontakti: z.array(z.object({ ime: z.string(), telefon: z.string(), email: z.string() })),
   emailNalazi: z.array(z.string()),
   cijene: z.array(partnerPriceLineSchema),
   created_at: instantSchema,
-  updated_at: instantSchema,
 });
 export type Partner = z.output<typeof partnerSchema>;
 
-/** A row of the partners list. */
-export const partnerListRow = z.object({
-  _id: z.string(),
-  naziv: z.string(),
-  vrste: z.array(z.enum(PARTNER_KINDS)),
-  email: z.string(),
-  telefon: z.string(),
-  adresa: z.string(),
-  idBroj: z.string(),
-  aktivan: z.boolean(),
+/** A row of the partners list: the partner with its number of contacts, price-list lines and samples at the site. */
+export const partnerListRow = partnerBase.extend({
   kontakata: z.number().int(),
   cijena: z.number().int(),
   uzoraka: z.number().int(),
-  updated_at: instantSchema,
 });
 export type PartnerListRow = z.output<typeof partnerListRow>;
 
