@@ -36,3 +36,6 @@ export * from './statistics/index.ts';
 export * from './chat/index.ts';
 export * from './microbiology/index.ts';
 export * from './qc/index.ts';
+export * from './partners/index.ts';
+export * from './import/index.ts';
+export * from './file-size.ts';

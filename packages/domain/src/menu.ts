@@ -59,6 +59,10 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/reports', title: 'menu.reports', icon: 'chart-bar', permission: 'reports.read', needsReportFlag: true },
   { path: '/nalazi/outbox', title: 'menu.outbox', icon: 'mail', permission: 'reports.read' },
   { path: '/narucioci', title: 'menu.narucioci', icon: 'mail-forward', permission: 'reports.read' },
+  // Partneri (handshake icon): the lab's orderers, insurers and suppliers; read by everyone who reads samples, edited by administrators.
+  { path: '/partneri', title: 'menu.partneri', icon: 'heart-handshake', permission: 'samples.read' },
+  // Excel import of patients with their orders: creates patients and samples, so it needs samples.write.
+  { path: '/import', title: 'menu.import', icon: 'file-spreadsheet', permission: 'samples.write' },
   // Settings: the /postavke overview leads to its sub-screens; only level-0 administrators hold settings.write.
   { path: SETTINGS_PATH, title: 'menu.postavke', icon: 'settings', permission: 'settings.write' },
   // Analysers and their integration: the registry (Analizatori, with its sidebar icon), and the Integracija group

@@ -208,6 +208,24 @@ export const MESSAGES = {
   'qc.notRejected': { bs: 'Ova serija kontrole nije odbijena: korektivna mjera nije potrebna.', en: 'This control run was not rejected: no corrective action is needed.', de: 'Dieser Kontrolllauf wurde nicht zurückgewiesen: keine Korrekturmaßnahme nötig.' },
   'qc.alreadyExcluded': { bs: 'Rezultat kontrole je već isključen.', en: 'The control result is already excluded.', de: 'Das Kontrollergebnis ist bereits ausgeschlossen.' },
   'qc.hold': { bs: 'Kontrola za {{naziv}} je odbijena ({{pravilo}}): rezultati tog testa ne mogu se odobriti dok se ne evidentira korektivna mjera.', en: 'The control of {{naziv}} was rejected ({{pravilo}}): results of this test cannot be approved until a corrective action is recorded.', de: 'Die Kontrolle für {{naziv}} wurde zurückgewiesen ({{pravilo}}): Ergebnisse dieses Tests können erst nach einer erfassten Korrekturmaßnahme freigegeben werden.' },
+  // Partners (/partneri) and the Excel import (/import)
+  'partners.saved': { bs: 'Partner uspješno sačuvan!', en: 'Partner saved successfully!', de: 'Partner erfolgreich gespeichert!' },
+  'partners.nameTaken': { bs: 'Partner s tim nazivom već postoji.', en: 'A partner with this name already exists.', de: 'Ein Partner mit diesem Namen existiert bereits.' },
+  'partners.emailInvalid': { bs: 'E-mail adresa nije validna.', en: 'The e-mail address is not valid.', de: 'Die E-Mail-Adresse ist ungültig.' },
+  'partners.priceInvalid': { bs: 'Cijena nije validna.', en: 'The price is not valid.', de: 'Der Preis ist ungültig.' },
+  'partners.inactive': { bs: 'Partner nije aktivan.', en: 'The partner is not active.', de: 'Der Partner ist nicht aktiv.' },
+  'partners.changeCancelled': { bs: 'Promjena partnera je otkazana.', en: 'The partner change was cancelled.', de: 'Der Partnerwechsel wurde abgebrochen.' },
+  'import.unsupported': { bs: 'Format nije podržan.', en: 'The format is not supported.', de: 'Das Format wird nicht unterstützt.' },
+  'import.unsupportedStatus': { bs: '415: Unsupported Format', en: '415: Unsupported Format', de: '415: Unsupported Format' },
+  'import.unreadable': { bs: 'Datoteka se ne može pročitati kao Excel (.xlsx).', en: 'The file cannot be read as Excel (.xlsx).', de: 'Die Datei kann nicht als Excel (.xlsx) gelesen werden.' },
+  'import.tooManyRows': { bs: 'Datoteka ima više od {{max}} redova.', en: 'The file has more than {{max}} rows.', de: 'Die Datei hat mehr als {{max}} Zeilen.' },
+  'import.unknownTest': { bs: 'Nepoznat test: {{sifra}}.', en: 'Unknown test: {{sifra}}.', de: 'Unbekannter Test: {{sifra}}.' },
+  'import.unknownPartner': { bs: 'Nepoznat partner: {{naziv}}.', en: 'Unknown partner: {{naziv}}.', de: 'Unbekannter Partner: {{naziv}}.' },
+  'import.referenceRequired': { bs: 'Referenca uzorka je obavezna.', en: 'The sample reference is required.', de: 'Die Probenreferenz ist erforderlich.' },
+  'import.duplicateReference': { bs: 'Referenca uzorka se ponavlja u datoteci.', en: 'The sample reference is repeated in the file.', de: 'Die Probenreferenz kommt in der Datei mehrfach vor.' },
+  'import.created': { bs: 'Uzorak {{code}} kreiran.', en: 'Sample {{code}} created.', de: 'Probe {{code}} angelegt.' },
+  'import.exists': { bs: 'Uzorak {{code}} već postoji: ništa nije kreirano.', en: 'Sample {{code}} already exists: nothing was created.', de: 'Probe {{code}} existiert bereits: nichts wurde angelegt.' },
+  'import.otherPatient': { bs: 'Referenca uzorka već pripada drugom pacijentu.', en: 'The sample reference already belongs to another patient.', de: 'Die Probenreferenz gehört bereits zu einem anderen Patienten.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export const LANGUAGES = ['bs', 'en', 'de'] as const;

@@ -346,6 +346,13 @@ export const samples = pgTable('samples', {
   verifiedOnce: boolean('verified_once').notNull().default(false),
   /** Who was told of the sample's critical values and when ({ ko, kada }), recorded at verification. */
   obavijesten: jsonb('obavijesten').$type<{ ko: string; kada: string }>(),
+  /** The partner that ordered the sample (naručilac): its price list prices the tests, its report addresses get the group e-mail. */
+  partnerId: uuid('partner_id').references(() => partners.id),
+  /**
+   * The sample's reference in an imported Excel file (/import), unique within the site, so importing the
+   * same file again finds the sample instead of creating it twice. Null for samples entered on screen.
+   */
+  importRef: text('import_ref'),
   createdBy: uuid('created_by').references(() => users.id),
   updatedBy: uuid('updated_by').references(() => users.id),
   createdAt: createdAt(),
@@ -371,6 +378,8 @@ export const samples = pgTable('samples', {
   // (/narucioci). The location in the predicate keeps the index to that question: without it, the delta
   // lookup (a patient's latest verified sample) would take it for samples_patient_verified_idx.
   index('samples_site_verified_idx').on(t.siteId, t.verifiedAt).where(sql`${t.status} = 'VERIFICIRAN' and ${t.lokacija} <> ''`),
+  uniqueIndex('samples_site_import_ref_key').on(t.siteId, t.importRef).where(sql`${t.importRef} is not null`),
+  index('samples_partner_idx').on(t.partnerId).where(sql`${t.partnerId} is not null`),
   check('samples_status_check', sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN')`),
 ]);
 
@@ -949,6 +958,10 @@ export const partners = pgTable('partners', {
   /** Identification number of a legal entity in Bosnia and Herzegovina (JIB/IDB), when known. */
   idBroj: text('id_broj').notNull().default(''),
   aktivan: boolean('aktivan').notNull().default(true),
+  /** People to talk to at the partner: [{ ime, telefon, email }]. */
+  kontakti: jsonb('kontakti').$type<{ ime: string; telefon: string; email: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Where the partner's result reports go (the group e-mail of /narucioci): a list of addresses. */
+  emailNalazi: jsonb('email_nalazi').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -1252,3 +1265,17 @@ export const qcCorrectiveActions = pgTable('qc_corrective_actions', {
   userId: uuid('user_id').notNull().references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [index('qc_corrective_actions_serija_idx').on(t.serija)]);
+
+/**
+ * A partner's price list: the price of a test on that partner's samples,
+ * instead of the catalogue price (lab_assays.price). A test without a row
+ * here costs the catalogue price.
+ */
+export const partnerPrices = pgTable('partner_prices', {
+  partnerId: uuid('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  labassayId: uuid('labassay_id').notNull().references(() => labAssays.id, { onDelete: 'cascade' }),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.partnerId, t.labassayId] }),
+  check('partner_prices_price_check', sql`${t.price} >= 0`),
+]);

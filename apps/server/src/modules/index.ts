@@ -23,6 +23,8 @@ import { statisticsRoutes } from './statistics/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { microbiologyRoutes } from './microbiology/routes.ts';
 import { qcRoutes } from './qc/routes.ts';
+import { partnerRoutes } from './partners/routes.ts';
+import { importRoutes } from './import/routes.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
@@ -49,4 +51,6 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(chatRoutes, options);
   await api.register(microbiologyRoutes, options);
   await api.register(qcRoutes, options);
+  await api.register(partnerRoutes, options);
+  await api.register(importRoutes, options);
 }

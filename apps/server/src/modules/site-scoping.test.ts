@@ -27,6 +27,8 @@ import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { microbiologyRoutes } from './microbiology/routes.ts';
 import { qcRoutes } from './qc/routes.ts';
+import { partnerRoutes } from './partners/routes.ts';
+import { importRoutes } from './import/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -58,6 +60,11 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'inventory', routes: inventoryRoutes, siteData: true },
   { folder: 'chat', routes: chatRoutes, siteData: true },
   { folder: 'microbiology', routes: microbiologyRoutes, siteData: true },
+  { folder: 'import', routes: importRoutes, siteData: true },
+  {
+    folder: 'partners', routes: partnerRoutes, siteData: false,
+    why: "partners and their price lists are the lab's; the list's sample count is of the calling site only (partners.test.ts)",
+  },
 ];
 
 const modulesFolder = path.dirname(fileURLToPath(import.meta.url));

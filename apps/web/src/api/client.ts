@@ -149,4 +149,15 @@ export async function apiFile(path: string, query: Query = {}, options: CallOpti
   );
 }
 
-export const api = { get: apiGet, post: apiPost, file: apiFile };
+/** A file's own bytes as the body (an .xlsx for the server to read), labelled with its media type; answered as JSON. */
+export function apiPostBytes<T>(path: string, file: Blob, mediaType: string, options: CallOptions = {}): Promise<T> {
+  return send<T>('POST', path, urlOf(path, {}, sessionStore.siteId()), new Blob([file], { type: mediaType }), options);
+}
+
+/** A JSON body answered with a file (a workbook to save), as a Blob. */
+export function apiPostForFile(path: string, body: Record<string, unknown>, options: CallOptions = {}): Promise<Blob> {
+  const site = sessionStore.siteId();
+  return send<Blob>('POST', path, urlOf(path, {}, null), JSON.stringify(site ? { site, ...body } : body), options, 'file');
+}
+
+export const api = { get: apiGet, post: apiPost, file: apiFile, postBytes: apiPostBytes, postForFile: apiPostForFile };

@@ -101,6 +101,8 @@ export const SCREENS: readonly ScreenRoute[] = [
     screen: () => import('../features/outbox/OutboxMessageScreen.tsx').then((module) => module.OutboxMessageScreen),
   },
   { path: '/narucioci', permission: 'reports.read', screen: () => import('../features/outbox/OrderersScreen.tsx').then((module) => module.OrderersScreen) },
+  { path: '/import', permission: 'samples.write', screen: () => import('../features/import/ImportScreen.tsx').then((module) => module.ImportScreen) },
+  { path: '/partneri', permission: 'samples.read', screen: () => import('../features/partners/PartnersScreen.tsx').then((module) => module.PartnersScreen) },
   { path: '/analysers', permission: 'settings.read', screen: () => import('../features/integration/AnalysersScreen.tsx').then((module) => module.AnalysersScreen) },
   {
     path: '/integracija/pregled', permission: 'settings.read',

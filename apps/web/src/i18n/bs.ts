@@ -27,6 +27,8 @@ import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { qcMessages } from '../features/qc/messages.ts';
+import { partnerMessages } from '../features/partners/messages.ts';
+import { importMessages } from '../features/import/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
@@ -184,6 +186,8 @@ export const bs = {
   logger: loggerMessages.bs,
   inventory: inventoryMessages.bs,
   qc: qcMessages.bs,
+  partners: partnerMessages.bs,
+  import: importMessages.bs,
   integration: integrationMessages.bs,
   statistics: statisticsMessages.bs,
   chat: chatMessages.bs,

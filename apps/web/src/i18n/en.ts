@@ -19,6 +19,8 @@ import { outboxMessages } from '../features/outbox/messages.ts';
 import { loggerMessages } from '../features/logger/messages.ts';
 import { inventoryMessages } from '../features/inventory/messages.ts';
 import { qcMessages } from '../features/qc/messages.ts';
+import { partnerMessages } from '../features/partners/messages.ts';
+import { importMessages } from '../features/import/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
@@ -176,6 +178,8 @@ export const en: Catalogue = {
   logger: loggerMessages.en,
   inventory: inventoryMessages.en,
   qc: qcMessages.en,
+  partners: partnerMessages.en,
+  import: importMessages.en,
   integration: integrationMessages.en,
   statistics: statisticsMessages.en,
   chat: chatMessages.en,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_FILE_ACCEPT, chatFileTypeOfBytes, chatFileTypeOfName, formatFileSize } from './files.ts';
+import { CHAT_FILE_ACCEPT, chatFileTypeOfBytes, chatFileTypeOfName } from './files.ts';
 import { chatTextToSend, isChatSendKey, isChatSendable } from './rules.ts';
 
 describe('chat send rules', () => {
@@ -36,14 +36,5 @@ describe('chat files', () => {
     expect(chatFileTypeOfBytes(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
     expect(chatFileTypeOfBytes(new TextEncoder().encode('<html><script>alert(1)</script>'))).toBeNull();
     expect(chatFileTypeOfBytes(new Uint8Array())).toBeNull();
-  });
-  it('writes sizes from Bytes to YB', () => {
-    expect(formatFileSize(0)).toBe('0 Bytes');
-    expect(formatFileSize(512)).toBe('512 Bytes');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(1536, ',')).toBe('1,5 KB');
-    expect(formatFileSize(5 * 1024 ** 2)).toBe('5 MB');
-    expect(formatFileSize(1024 ** 8)).toBe('1 YB');
-    expect(formatFileSize(3 * 1024 ** 9)).toBe('3072 YB');
   });
 });

@@ -13,9 +13,13 @@ import { OUTBOX_STATUSES } from './delivery.ts';
 
 const statusSchema = z.enum(OUTBOX_STATUSES);
 
-/** Who a group e-mail goes to: today the referring location (`lokacija`) of the samples; partners are a kind to come. */
-export const ORDERER_KINDS = ['lokacija'] as const;
+/**
+ * Who a group e-mail goes to: the referring location (`lokacija`) of the samples, whose address is kept
+ * on /narucioci, or the sample's partner (`partner`), whose report addresses are kept on /partneri.
+ */
+export const ORDERER_KINDS = ['lokacija', 'partner'] as const;
 export const ordererKindSchema = z.enum(ORDERER_KINDS);
+export type OrdererKind = (typeof ORDERER_KINDS)[number];
 
 /** A row of GET /api/outbox/list. */
 export const outboxListRow = z.object({
@@ -121,7 +125,8 @@ export type OrderersAnswer = z.output<typeof orderersAnswer>;
 
 /** POST /api/narucioci/email: the address an orderer's group e-mail goes to ('' removes it). */
 export const ordererEmailRequest = z.object({
-  vrsta: ordererKindSchema.default('lokacija'),
+  /** Only a referring location's address is set here; a partner's are edited with the partner (/partneri). */
+  vrsta: z.enum(['lokacija'], { error: 'form.invalid' }).default('lokacija'),
   naziv: z.string({ error: 'form.required' }).trim().min(1, { error: 'form.required' }).max(200),
   email: emailText,
 });

@@ -52,6 +52,8 @@ const descriptiveFields = {
   tip: z.string().trim().min(1).max(SAMPLE_LIMITS.tip).optional(),
   type: keptText(SAMPLE_LIMITS.type),
   datum: datumSchema.optional(),
+  /** The partner that orders the sample (its price list prices the tests); null clears it, left out keeps it. */
+  partner: z.guid({ error: 'form.invalid' }).nullish(),
 };
 
 /** POST /api/uzorci/save: a new sample (status ZAPRIMLJEN) for a patient, by id or jmbg. */
@@ -95,6 +97,8 @@ export const labassayTipRequest = z.object({
   spol: z.enum(SPOL_VALUES).optional(),
   trudnica: z.boolean().optional(),
   menopauza: z.boolean().optional(),
+  /** The sample's ordering partner: prices are that partner's where its price list has the test. */
+  partner: z.guid().nullish(),
 });
 export type LabassayTipRequest = z.output<typeof labassayTipRequest>;
 
@@ -230,6 +234,8 @@ export const uzorakSchema = z.object({
   starost_dana: z.number().int().nullable(),
   lokacija: z.object({ lokacija: z.string() }),
   doktor: z.string(),
+  /** The ordering partner, whose price list prices the tests; null when none. */
+  partner: z.object({ _id: z.string(), naziv: z.string() }).nullable(),
   trudnica: z.boolean(),
   menstc: z.string(),
   anticoag: z.boolean(),

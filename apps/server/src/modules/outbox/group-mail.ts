@@ -1,5 +1,5 @@
 import {
-  addDays, calendarDateOf, fromIsoDate, ordererMail, startOfDay, toLocalDateText, epochDay, type GroupMailJob,
+  addDays, calendarDateOf, fromIsoDate, ordererMail, startOfDay, toLocalDateText, epochDay, type GroupMailJob, type OrdererKind,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -28,8 +28,10 @@ import { labSignature, newMessageId } from './service.ts';
  * stored report versions), so even a month of a busy lab commits in well
  * under a second.
  *
- * Orderers are named by kind and name (`lokacija` today), so partners can be
- * added as a kind of their own with their own address records.
+ * Orderers are named by kind and name: a referring location (`lokacija`,
+ * its address a setting record of /narucioci) and a partner (`partner`, its
+ * report addresses kept with the partner on /partneri, one message to each).
+ * A sample with both a referring location and a partner goes to both.
  */
 
 export const MAX_REPORTS_PER_MESSAGE = 25;
@@ -103,40 +105,57 @@ interface JobRange {
   timeZone: string;
 }
 
+/** The reports grouped by their orderer's name, in the order they came (oldest verification first). */
+function groupedByOrderer(reports: readonly OrdererReportRow[], kind: OrdererKind) {
+  const byOrderer = new Map<string, { kind: OrdererKind; orderer: string; addresses: string[]; reports: OrdererReportRow[] }>();
+  for (const report of reports) {
+    const entry = byOrderer.get(report.orderer) ?? { kind, orderer: report.orderer, addresses: report.addresses, reports: [] };
+    entry.reports.push(report);
+    byOrderer.set(report.orderer, entry);
+  }
+  return [...byOrderer.values()];
+}
+
 /** The group e-mail's row, every orderer's messages and their audit rows, in the caller's transaction; answers the group e-mail's id. */
 async function queueGroupMail(tx: Tx, ctx: RequestContext, range: JobRange): Promise<string> {
   const repo = outboxRepository(tx, ctx.siteId);
-  const [reports, addresses] = await Promise.all([repo.reportsVerifiedBetween(range.from, range.before), ordererEmails(tx)]);
-  const byOrderer = new Map<string, OrdererReportRow[]>();
-  for (const report of reports) byOrderer.set(report.lokacija, [...(byOrderer.get(report.lokacija) ?? []), report]);
-  const orderers = [...byOrderer.entries()]
-    .sort(([a], [b]) => a.localeCompare(b, 'bs'))
-    .map(([orderer, ordererReports]) => ({
-      orderer, reports: ordererReports,
-      email: addresses.find((record) => record.vrsta === 'lokacija' && record.naziv === orderer)?.email ?? '',
-    }));
-  const sample = reports[0];
+  const [byLocation, byPartner, addresses] = await Promise.all([
+    repo.reportsVerifiedBetween(range.from, range.before, 'lokacija'), repo.reportsVerifiedBetween(range.from, range.before, 'partner'), ordererEmails(tx),
+  ]);
+  // Every orderer with its reports and the addresses they go to: a referring location's address record,
+  // or a partner's report addresses (one message each; the outbox sends a message to one recipient).
+  const orderers = [...groupedByOrderer(byLocation, 'lokacija'), ...groupedByOrderer(byPartner, 'partner')]
+    .map((orderer) => ({
+      ...orderer,
+      emails: orderer.kind === 'partner'
+        ? orderer.addresses
+        : [addresses.find((record) => record.vrsta === 'lokacija' && record.naziv === orderer.orderer)?.email ?? ''].filter((email) => email !== ''),
+    }))
+    .sort((a, b) => a.orderer.localeCompare(b.orderer, 'bs') || a.kind.localeCompare(b.kind));
+  const sample = byLocation[0] ?? byPartner[0];
   const lab = sample ? await labSignature(tx, ctx.siteId, (await repo.reportMailSubject(sample.sampleId))?.siteNaziv ?? '') : '';
   const groupMailId = await repo.insertGroupMail({
     rangeFrom: range.fromIso, rangeTo: range.toIso, orderers: orderers.length,
-    withoutAddress: orderers.filter((orderer) => orderer.email === '').map((orderer) => orderer.orderer), createdBy: ctx.userId,
+    withoutAddress: orderers.filter((orderer) => orderer.emails.length === 0).map((orderer) => orderer.orderer), createdBy: ctx.userId,
   });
-  for (const orderer of orderers.filter((candidate) => candidate.email !== '')) {
+  for (const orderer of orderers) {
     const parts = chunks(orderer.reports, MAX_REPORTS_PER_MESSAGE);
-    for (const [index, part] of parts.entries()) {
-      const texts = ordererMail({
-        orderer: orderer.orderer, from: range.fromText, to: range.toText, lab, part: index + 1, parts: parts.length,
-        reports: part.map((report) => ({ code: report.code, ime: report.ime, prezime: report.prezime, datum: toLocalDateText(calendarDateOf(report.datum, range.timeZone)) })),
-      });
-      const messageId = newMessageId();
-      const id = await repo.insertMessage({
-        sampleId: null, ordererKind: 'lokacija', orderer: orderer.orderer, recipient: orderer.email, subject: texts.subject, body: texts.body,
-        language: 'bs', attachmentIds: part.flatMap((report) => report.versionIds), messageId, createdBy: ctx.userId, groupMailId,
-      });
-      await writeAudit(tx, ctx, {
-        action: 'outbox.queue', entity: 'outbox', entityId: id, field: 'status', oldValue: null,
-        newValue: { status: 'queued', recipient: orderer.email, orderer: orderer.orderer, groupMail: groupMailId, samples: part.map((report) => report.sampleId), messageId },
-      });
+    for (const email of orderer.emails) {
+      for (const [index, part] of parts.entries()) {
+        const texts = ordererMail({
+          orderer: orderer.orderer, from: range.fromText, to: range.toText, lab, part: index + 1, parts: parts.length,
+          reports: part.map((report) => ({ code: report.code, ime: report.ime, prezime: report.prezime, datum: toLocalDateText(calendarDateOf(report.datum, range.timeZone)) })),
+        });
+        const messageId = newMessageId();
+        const id = await repo.insertMessage({
+          sampleId: null, ordererKind: orderer.kind, orderer: orderer.orderer, recipient: email, subject: texts.subject, body: texts.body,
+          language: 'bs', attachmentIds: part.flatMap((report) => report.versionIds), messageId, createdBy: ctx.userId, groupMailId,
+        });
+        await writeAudit(tx, ctx, {
+          action: 'outbox.queue', entity: 'outbox', entityId: id, field: 'status', oldValue: null,
+          newValue: { status: 'queued', recipient: email, orderer: orderer.orderer, groupMail: groupMailId, samples: part.map((report) => report.sampleId), messageId },
+        });
+      }
     }
   }
   return groupMailId;

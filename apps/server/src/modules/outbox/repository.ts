@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { OutboxStatus } from '@lis/domain';
+import type { OrdererKind, OutboxStatus } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
-import { groupMails, outboxAttempts, outboxMessages, patients, reportVersions, samples, settingRecords, sites } from '../../db/schema.ts';
+import { groupMails, outboxAttempts, outboxMessages, partners, patients, reportVersions, samples, settingRecords, sites } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The only SQL of the outbox. What belongs to a site (messages, their attempts, the site's samples and
@@ -93,9 +93,29 @@ export interface ReportMailSubject {
 }
 
 /** A verified sample of the range with its orderer and latest report, for the group e-mail. */
+/**
+ * How a kind of orderer is read from a sample: its name, its own report addresses (a partner's; a
+ * referring location's address is a setting record instead) and which verified samples it has.
+ */
+function ordererOf(by: OrdererKind) {
+  return by === 'partner'
+    ? {
+      name: sql<string>`${partners.naziv}`, addresses: sql<string[]>`${partners.emailNalazi}`,
+      verified: sql`${samples.status} = 'VERIFICIRAN' and ${samples.partnerId} is not null`,
+    }
+    : {
+      name: sql<string>`${samples.lokacija}`, addresses: sql<string[]>`'[]'::jsonb`,
+      // Written out rather than bound: the predicate of samples_site_verified_idx, which the planner must see.
+      verified: sql`${samples.status} = 'VERIFICIRAN' and ${samples.lokacija} <> ''`,
+    };
+}
+
 export interface OrdererReportRow {
   sampleId: string;
-  lokacija: string;
+  /** The orderer's name: the referring location, or the partner. */
+  orderer: string;
+  /** A partner's report addresses; [] for a referring location. */
+  addresses: string[];
   code: string;
   datum: Date;
   ime: string;
@@ -265,42 +285,39 @@ export function outboxRepository(db: Db | Tx, siteId: string) {
       return row?.data ?? null;
     },
 
-    /** The referring locations of the site's samples verified in [from, before), with how many of them have a report (samples_site_verified_idx). */
-    async orderersVerifiedBetween(from: Date, before: Date) {
-      return db.select({ lokacija: samples.lokacija, nalaza: sql<number>`(count(*) filter (where ${samples.pdfExists}))::int` })
-        .from(samples)
-        .where(and(
-          eq(samples.siteId, siteId),
-          // Written out rather than bound: the predicate of samples_site_verified_idx, which the planner must see.
-          sql`${samples.status} = 'VERIFICIRAN' and ${samples.lokacija} <> ''`,
-          sql`${samples.verifiedAt} >= ${from.toISOString()}::timestamptz`, lt(samples.verifiedAt, before),
-        ))
-        .groupBy(samples.lokacija).orderBy(asc(samples.lokacija));
+    /**
+     * The orderers of the site's samples verified in [from, before) with how many of their samples have a
+     * report: by referring location (samples_site_verified_idx), or by partner with the partner's report addresses.
+     */
+    async orderersVerifiedBetween(from: Date, before: Date, by: OrdererKind = 'lokacija') {
+      const orderer = ordererOf(by);
+      return db.select({ orderer: orderer.name, addresses: orderer.addresses, nalaza: sql<number>`(count(*) filter (where ${samples.pdfExists}))::int` })
+        .from(samples).leftJoin(partners, eq(partners.id, samples.partnerId))
+        .where(and(eq(samples.siteId, siteId), orderer.verified, sql`${samples.verifiedAt} >= ${from.toISOString()}::timestamptz`, lt(samples.verifiedAt, before)))
+        .groupBy(orderer.name, orderer.addresses).orderBy(asc(orderer.name));
     },
 
     /**
-     * The site's samples verified in [from, before) that have a report, with their referring location and
-     * the latest version's report ids (every language), oldest verification first.
+     * The site's samples verified in [from, before) that have a report, with their orderer (referring
+     * location, or partner with its report addresses) and the latest version's report ids (every
+     * language), oldest verification first.
      */
-    async reportsVerifiedBetween(from: Date, before: Date): Promise<OrdererReportRow[]> {
+    async reportsVerifiedBetween(from: Date, before: Date, by: OrdererKind = 'lokacija'): Promise<OrdererReportRow[]> {
+      const orderer = ordererOf(by);
       const latest = db.select({
         sampleId: reportVersions.sampleId,
         verzija: sql<number>`max(${reportVersions.verzija})`.as('verzija'),
       }).from(reportVersions).where(eq(reportVersions.siteId, siteId)).groupBy(reportVersions.sampleId).as('latest');
       const rows = await db.select({
-        sampleId: samples.id, lokacija: samples.lokacija, code: samples.code, datum: samples.datum, ime: patients.ime, prezime: patients.prezime,
+        sampleId: samples.id, orderer: orderer.name, addresses: orderer.addresses, code: samples.code, datum: samples.datum, ime: patients.ime, prezime: patients.prezime,
         verzija: latest.verzija,
         versionIds: sql<string[]>`array(select rv.id from ${reportVersions} rv where rv.sample_id = ${samples.id} and rv.verzija = ${latest.verzija}
           order by array_position(array['bs','en','de'], rv.jezik))`,
       }).from(samples)
         .innerJoin(latest, eq(latest.sampleId, samples.id))
         .innerJoin(patients, eq(patients.id, samples.patientId))
-        .where(and(
-          eq(samples.siteId, siteId),
-          // Written out rather than bound: the predicate of samples_site_verified_idx, which the planner must see.
-          sql`${samples.status} = 'VERIFICIRAN' and ${samples.lokacija} <> ''`,
-          sql`${samples.verifiedAt} >= ${from.toISOString()}::timestamptz`, lt(samples.verifiedAt, before),
-        ))
+        .leftJoin(partners, eq(partners.id, samples.partnerId))
+        .where(and(eq(samples.siteId, siteId), orderer.verified, sql`${samples.verifiedAt} >= ${from.toISOString()}::timestamptz`, lt(samples.verifiedAt, before)))
         .orderBy(asc(samples.verifiedAt), asc(samples.id));
       return rows;
     },

@@ -9,6 +9,7 @@ import type { ListRequest } from '../../db/list-query.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../sites/service.ts';
+import { partnersWithReportAddresses } from '../partners/service.ts';
 import { reportFileName } from './attachments.ts';
 import {
   labSettingData, listMessages, ordererEmails, outboxRepository, saveOrdererEmail, type OutboxMessageRow,
@@ -197,23 +198,32 @@ export async function remove(db: Db, ctx: RequestContext, request: DeleteRequest
 // Orderers (/narucioci): their addresses and their reports of a range
 // ---------------------------------------------------------------------------
 
-/** Every orderer with an address, and every referring location of the site's samples verified in the window, with their reports. */
+/**
+ * Every referring location with an address, every active partner with report addresses, and every orderer
+ * of the site's samples verified in the window with their reports. A partner's addresses show joined by ', '.
+ */
 export async function orderers(db: Db, ctx: RequestContext, window: { from: Date; before: Date } | null): Promise<OrdererRow[]> {
-  const [addresses, verified] = await Promise.all([
+  const repo = outboxRepository(db, ctx.siteId);
+  const [addresses, partnerAddresses, byLocation, byPartner] = await Promise.all([
     ordererEmails(db),
-    window ? outboxRepository(db, ctx.siteId).orderersVerifiedBetween(window.from, window.before) : [],
+    partnersWithReportAddresses(db),
+    window ? repo.orderersVerifiedBetween(window.from, window.before, 'lokacija') : [],
+    window ? repo.orderersVerifiedBetween(window.from, window.before, 'partner') : [],
   ]);
   const rows = new Map<string, OrdererRow>();
+  const key = (vrsta: OrdererRow['vrsta'], naziv: string) => `${vrsta}:${naziv}`;
   for (const address of addresses) {
-    if (address.vrsta === 'lokacija' && address.naziv !== '' && !rows.has(address.naziv)) {
-      rows.set(address.naziv, { vrsta: 'lokacija', naziv: address.naziv, email: address.email, nalaza: 0 });
+    if (address.vrsta === 'lokacija' && address.naziv !== '' && !rows.has(key('lokacija', address.naziv))) {
+      rows.set(key('lokacija', address.naziv), { vrsta: 'lokacija', naziv: address.naziv, email: address.email, nalaza: 0 });
     }
   }
-  for (const row of verified) {
-    const known = rows.get(row.lokacija);
-    rows.set(row.lokacija, { vrsta: 'lokacija', naziv: row.lokacija, email: known?.email ?? '', nalaza: row.nalaza });
+  for (const partner of partnerAddresses) rows.set(key('partner', partner.naziv), { vrsta: 'partner', naziv: partner.naziv, email: partner.emails.join(', '), nalaza: 0 });
+  for (const row of byLocation) {
+    const known = rows.get(key('lokacija', row.orderer));
+    rows.set(key('lokacija', row.orderer), { vrsta: 'lokacija', naziv: row.orderer, email: known?.email ?? '', nalaza: row.nalaza });
   }
-  return [...rows.values()].sort((a, b) => a.naziv.localeCompare(b.naziv, 'bs'));
+  for (const row of byPartner) rows.set(key('partner', row.orderer), { vrsta: 'partner', naziv: row.orderer, email: row.addresses.join(', '), nalaza: row.nalaza });
+  return [...rows.values()].sort((a, b) => a.naziv.localeCompare(b.naziv, 'bs') || a.vrsta.localeCompare(b.vrsta));
 }
 
 /** POST /narucioci/email: sets (or, with '', clears) an orderer's address; a lab-wide setting record, audited. */

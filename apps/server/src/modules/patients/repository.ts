@@ -29,6 +29,17 @@ export async function findPatientByJmbg(db: Db, jmbg: string): Promise<PatientRo
   return rows[0] ?? null;
 }
 
+export async function findPatientsByJmbg(db: Db, jmbgs: readonly string[]): Promise<PatientRow[]> {
+  if (jmbgs.length === 0) return [];
+  return db.select().from(patients).where(inArray(patients.jmbg, [...jmbgs]));
+}
+
+/** Inserts patients in one statement; one whose jmbg is taken (registered meanwhile) is skipped, not returned. */
+export async function insertPatientsIfAbsent(db: Db, values: readonly NewPatient[]): Promise<PatientRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(patients).values([...values]).onConflictDoNothing({ target: patients.jmbg }).returning();
+}
+
 /** Inserts a patient; a taken jmbg raises the database's unique violation (patients_jmbg_key). */
 export async function insertPatient(db: Db, values: NewPatient): Promise<PatientRow> {
   const [row] = await db.insert(patients).values(values).returning();

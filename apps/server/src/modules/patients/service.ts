@@ -3,7 +3,7 @@ import {
   describeJmbg, isPlaceholderJmbg, isPossibleBirthYear, jmbgProblem, newPlaceholderTail, normaliseSymptoms, toIsoDate,
   type RandomSource,
 } from '@lis/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -230,4 +230,29 @@ export function patientByJmbg(db: Db, jmbg: string): Promise<PatientRecord | nul
 /** The access-log row of a view of the patient's record: who, from which site, in which request. */
 export function logPatientView(db: Db, ctx: RequestContext, patientId: string): Promise<void> {
   return repo.logPatientAccess(db, ctx, patientId);
+}
+
+/**
+ * The Excel import's patients, in the caller's transaction: each JMBG not yet registered is registered as
+ * intake registers it (birth from the ID, audited), all in one statement; a JMBG registered meanwhile is
+ * left as it is. Answers every given JMBG's patient id, and which of them this call registered.
+ */
+export async function registerImported(tx: Tx, ctx: RequestContext, inputs: readonly PatientSaveRequest[]): Promise<{ ids: Map<string, string>; created: Set<string> }> {
+  const jmbgs = [...new Set(inputs.map((input) => input.jmbg))];
+  const ids = new Map((await repo.findPatientsByJmbg(tx, jmbgs)).map((row) => [row.jmbg, row.id]));
+  const fresh = [...new Map(inputs.filter((input) => !ids.has(input.jmbg)).map((input) => [input.jmbg, input])).values()];
+  const inserted = await repo.insertPatientsIfAbsent(tx, fresh.map((input) => ({
+    jmbg: input.jmbg, ime: input.ime, prezime: input.prezime, spol: input.spol, ...birthFields(input.jmbg, input.godiste),
+    adresa: input.adresa, telefon: input.telefon, email: input.email, passport: input.passport, language: input.language,
+    symptoms: input.symptoms, note: input.note, lokacija: input.lokacija, duhan: input.duhan, dijabetes: input.dijabetes,
+    createdBy: ctx.userId, updatedBy: ctx.userId,
+  })));
+  await writeAudit(tx, ctx, inserted.map((row) => {
+    const { created_at: _created, updated_at: _updated, ...snapshot } = patientAnswer(row);
+    return { action: 'patient.create', entity: 'patient', entityId: row.id, newValue: snapshot };
+  }));
+  for (const row of inserted) ids.set(row.jmbg, row.id);
+  const missing = jmbgs.filter((jmbg) => !ids.has(jmbg));
+  for (const row of await repo.findPatientsByJmbg(tx, missing)) ids.set(row.jmbg, row.id);
+  return { ids, created: new Set(inserted.map((row) => row.jmbg)) };
 }

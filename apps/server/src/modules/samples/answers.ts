@@ -9,6 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { ListRequest } from '../../db/list-query.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import { patientById, type PatientRecord } from '../patients/service.ts';
+import { partnerChoice } from '../partners/service.ts';
 import { listSamples, sampleRepository, type SampleListExtra, type SampleListScope, type SampleRow, type SampleTestRow } from './repository.ts';
 import { minorUnits, statusOf, storedSpol } from './values.ts';
 
@@ -52,13 +53,14 @@ function lockedTests(tests: readonly SampleTestRow[]): Set<string> {
 
 interface SampleView {
   sample: SampleRow;
+  partner: { _id: string; naziv: string } | null;
   patient: PatientRecord;
   tests: SampleTestRow[];
   timeZone: string;
 }
 
 /** The sample as GET /uzorci/show answers it (`uzorak`), and its results (`rezultat.rezultati`). */
-function sampleAnswer({ sample, patient, tests, timeZone }: SampleView): DomainSampleView {
+function sampleAnswer({ sample, partner, patient, tests, timeZone }: SampleView): DomainSampleView {
   const status = statusOf(sample.status);
   const locked = lockedTests(tests);
   const sections = new Map<string, { _id: string; naziv: string }>();
@@ -88,6 +90,7 @@ function sampleAnswer({ sample, patient, tests, timeZone }: SampleView): DomainS
     starost_dana: age?.days ?? null,
     lokacija: { lokacija: sample.lokacija },
     doktor: sample.doktor,
+    partner,
     trudnica: sample.trudnica,
     menstc: sample.menstc,
     anticoag: sample.anticoag,
@@ -106,11 +109,12 @@ export type SampleAnswer = DomainSampleView;
 
 /** The sample (of this site) as the calls answer it, read after the change that produced it has committed. */
 export async function answerOf(db: Db, ctx: RequestContext, sample: SampleRow): Promise<SampleAnswer> {
-  const [patient, tests, timeZone] = await Promise.all([
+  const [patient, tests, timeZone, partner] = await Promise.all([
     patientById(db, sample.patientId), sampleRepository(db, ctx.siteId).testsOfSample(sample.id), siteTimeZone(db, ctx.siteId),
+    sample.partnerId ? partnerChoice(db, sample.partnerId) : null,
   ]);
   if (!patient) throw new Error('sample without its patient');
-  return sampleAnswer({ sample, patient, tests, timeZone });
+  return sampleAnswer({ sample, partner, patient, tests, timeZone });
 }
 
 /** GET /uzorci/show/{sid}: by id, or by the code a scanner reads. Another site's sample is not found. */

@@ -2,7 +2,7 @@ import {
   type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDateOf, formatSampleCode,
   fromMinorUnits, isSampleActionAllowed, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
 } from '@lis/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,10 +10,11 @@ import type { RealtimeHub } from '../../realtime/hub.ts';
 import { announce, settleEditedSample, type SampleEvent } from '../results/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import { assertReferralChoices } from '../catalogue/service.ts';
+import { assertOrderingPartner } from '../partners/service.ts';
 import { patientById } from '../patients/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
 import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';
-import { allocateDayCounter, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
+import { allocateDayCounter, allocateDayCounters, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
 import { spolOf, statusOf } from './values.ts';
 
 // The calls that change a sample: create, update, delete, comment, urgent star, reception. Each runs in
@@ -44,11 +45,13 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
   const flags = { trudnica: input.trudnica ?? false, menopauza: input.menopauza ?? false };
   flagsOrRefuse(spol, flags);
   await assertReferralChoices(db, { doktor: input.doktor, lokacija: input.lokacija });
+  const partnerId = input.partner ?? null;
+  if (partnerId) await assertOrderingPartner(db, partnerId);
   const now = new Date();
   const datum = datumOrRefuse(input.datum, now) ?? now;
   const timeZone = await siteTimeZone(db, ctx.siteId);
   const scope: PatientScope = { ageDays: patientAge(patient, calendarDateOf(datum, timeZone))?.days ?? null, spol, ...flags };
-  const catalogue = await catalogueFor(db, input.testovi);
+  const catalogue = await catalogueFor(db, input.testovi, partnerId);
   await assertOrderable(db, input.testovi, catalogue, scope);
   const outcome = reconcileTests([], input.testovi, pickerLookup(catalogue), 'new');
   if (!outcome.ok) throw new AppError(409, outcome.code, 'testovi');
@@ -60,21 +63,25 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
     const created = await samples.insertSample({
       patientId: patient.id, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN',
       hitan: input.hitan ?? false, tip: input.tip ?? 'Standard', type: input.type ?? '', ...flags, menstc: input.menstc ?? '',
-      anticoag: input.anticoag ?? false, lokacija: input.lokacija ?? '', doktor: input.doktor ?? '', komentar: input.komentar, datum, createdBy: ctx.userId, updatedBy: ctx.userId,
+      anticoag: input.anticoag ?? false, lokacija: input.lokacija ?? '', doktor: input.doktor ?? '', komentar: input.komentar, datum, partnerId,
+      createdBy: ctx.userId, updatedBy: ctx.userId,
     });
     await samples.insertSampleTests(created.id, outcome.selection.map((test) => ({
       labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of,
     })));
     await writeAudit(tx, ctx, {
       action: 'sample.create', entity: 'sample', entityId: created.id,
-      newValue: { code: created.code, patient_id: patient.id, status: created.status, hitan: created.hitan, tests: outcome.selection.map((test) => test.labassay) },
+      newValue: {
+        code: created.code, patient_id: patient.id, status: created.status, hitan: created.hitan, partner_id: partnerId,
+        tests: outcome.selection.map((test) => test.labassay),
+      },
     });
     return created;
   });
   return answerOf(db, ctx, sample);
 }
 
-const EDITABLE_FIELDS = ['hitan', 'tip', 'type', 'trudnica', 'menstc', 'anticoag', 'menopauza', 'lokacija', 'doktor', 'datum'] as const;
+const EDITABLE_FIELDS = ['hitan', 'tip', 'type', 'trudnica', 'menstc', 'anticoag', 'menopauza', 'lokacija', 'doktor', 'datum', 'partnerId'] as const;
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
@@ -116,8 +123,11 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
 
     const requested: Partial<Record<(typeof EDITABLE_FIELDS)[number], unknown>> = {
       hitan: input.hitan, tip: input.tip, type: input.type, trudnica: input.trudnica, menstc: input.menstc, anticoag: input.anticoag,
-      menopauza: input.menopauza, lokacija: input.lokacija, doktor: input.doktor, datum,
+      menopauza: input.menopauza, lokacija: input.lokacija, doktor: input.doktor, datum, partnerId: input.partner,
     };
+    if (input.partner && input.partner !== current.partnerId) await assertOrderingPartner(tx, input.partner);
+    const partnerId = input.partner === undefined ? current.partnerId : input.partner;
+    const partnerChanged = partnerId !== current.partnerId;
     const changes: SampleChanges = {};
     const audit: AuditEntry[] = [];
     for (const field of EDITABLE_FIELDS) {
@@ -128,15 +138,21 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
     }
 
     let testsChanged = false;
-    if (input.testovi !== undefined) {
+    if (input.testovi !== undefined || partnerChanged) {
       const existingTests = await samples.testsOfSample(current.id);
       const existing = selectionOf(existingTests);
-      const catalogue = await catalogueFor(tx, [...existing.map((test) => test.labassay), ...input.testovi]);
-      const picked = input.testovi.filter((id) => !existing.some((test) => test.labassay === id));
+      // A new partner reprices the tests the sample keeps: its price list, or the catalogue without one.
+      const wanted = input.testovi ?? existing.filter((test) => test.component_of === null).map((test) => test.labassay);
+      const catalogue = await catalogueFor(tx, [...existing.map((test) => test.labassay), ...wanted], partnerId);
+      const picked = wanted.filter((id) => !existing.some((test) => test.labassay === id));
       const scope: PatientScope = { ageDays: patientAge(patient, calendarDateOf(datum ?? current.datum, timeZone))?.days ?? null, spol, ...flags };
       await assertOrderable(tx, picked, catalogue, scope);
-      const outcome = reconcileTests(existing, input.testovi, pickerLookup(catalogue), 'edit');
+      const lookup = pickerLookup(catalogue);
+      const outcome = reconcileTests(existing, wanted, lookup, 'edit');
       if (!outcome.ok) throw new AppError(409, outcome.code, 'testovi');
+      if (partnerChanged) {
+        outcome.selection = outcome.selection.map((test) => (test.component_of === null ? { ...test, price: lookup(test.labassay)?.price ?? test.price } : test));
+      }
       const before = new Map(existing.map((test) => [test.labassay, test]));
       const after = new Map(outcome.selection.map((test) => [test.labassay, test]));
       const removed = [...before.keys()].filter((id) => !after.has(id));
@@ -260,3 +276,58 @@ export async function receive(db: Db, ctx: RequestContext, code: string): Promis
   });
 }
 
+
+/** A sample the Excel import creates: its patient, its reference in the file and the tests it orders. */
+export interface ImportedSample {
+  patientId: string;
+  importRef: string;
+  testIds: readonly string[];
+  partnerId: string | null;
+  datum: Date;
+  hitan: boolean;
+}
+
+/**
+ * The Excel import's samples, in the caller's transaction: each ZAPRIMLJEN with the day's next code, its
+ * tests priced as on save (catalogueFor: the partner's price list, calculated tests' components at 0,
+ * reconcileTests), and its audit row, with every statement run once for all of them so a part of 500
+ * rows costs a handful of statements. The tests must have been checked as orderable (known and enabled).
+ * Answers the created samples in the order given.
+ */
+export async function createImportedSamples(tx: Tx, ctx: RequestContext, orders: readonly ImportedSample[]): Promise<SampleRow[]> {
+  if (orders.length === 0) return [];
+  const byPartner = new Map<string | null, Set<string>>();
+  for (const order of orders) byPartner.set(order.partnerId, new Set([...(byPartner.get(order.partnerId) ?? []), ...order.testIds]));
+  const lookups = new Map<string | null, ReturnType<typeof pickerLookup>>();
+  for (const [partnerId, ids] of byPartner) lookups.set(partnerId, pickerLookup(await catalogueFor(tx, [...ids], partnerId)));
+  const timeZone = await siteTimeZone(tx, ctx.siteId);
+  const codeDay = sampleCodeDay(calendarDateOf(new Date(), timeZone));
+  const first = await allocateDayCounters(tx, codeDay, orders.length);
+  const entries = orders.map((order, index) => {
+    const lookup = lookups.get(order.partnerId);
+    const outcome = lookup ? reconcileTests([], [...order.testIds], lookup, 'new') : null;
+    if (!outcome?.ok) throw new Error('an imported order with tests that were not checked');
+    const rbr = first + index;
+    return {
+      sample: {
+        patientId: order.patientId, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN', hitan: order.hitan, partnerId: order.partnerId,
+        importRef: order.importRef, datum: order.datum, createdBy: ctx.userId, updatedBy: ctx.userId,
+      },
+      tests: outcome.selection.map((test) => ({ labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of })),
+    };
+  });
+  const created = await sampleRepository(tx, ctx.siteId).insertSamplesWithTests(entries);
+  await writeAudit(tx, ctx, created.map((sample, index) => ({
+    action: 'sample.create', entity: 'sample', entityId: sample.id,
+    newValue: {
+      code: sample.code, patient_id: sample.patientId, status: sample.status, hitan: sample.hitan, partner_id: sample.partnerId,
+      import_ref: sample.importRef, tests: entries[index]?.tests.map((test) => test.labassayId) ?? [],
+    },
+  })));
+  return created;
+}
+
+/** The site's samples with these import references (another site's are not found). */
+export function importedSamples(tx: Tx, ctx: RequestContext, refs: readonly string[]): Promise<SampleRow[]> {
+  return sampleRepository(tx, ctx.siteId).findSamplesByImportRef(refs);
+}

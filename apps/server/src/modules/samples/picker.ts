@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteToday } from '../sites/service.ts';
+import { partnerPrices } from '../partners/service.ts';
 import { logPatientView, patientById, patientByJmbg, type PatientRecord } from '../patients/service.ts';
 import * as repo from './repository.ts';
 import { minorUnits, spolOf, storedSpol } from './values.ts';
@@ -65,7 +66,9 @@ export async function pickerTests(db: Db, ctx: RequestContext, input: LabassayTi
     trudnica: input.trudnica ?? false,
     menopauza: input.menopauza ?? false,
   };
-  const assays = await repo.pickerAssays(db, { sekcija: input.sekcija, tip: input.tip });
+  const listed = await repo.pickerAssays(db, { sekcija: input.sekcija, tip: input.tip });
+  const priced = await pricedFor(db, new Map(listed.map((assay) => [assay.id, assay])), input.partner ?? null);
+  const assays = listed.map((assay) => priced.get(assay.id) ?? assay);
   const ranges = rangesByAssay(await repo.rangesOf(db, assays.map((assay) => assay.id)));
   const testovi = assays.filter((assay) => offered(ranges.get(assay.id), scope));
   const sekcije = new Map<string, { _id: string; sifra: string; naziv: string; redoslijed: number }>();
@@ -75,15 +78,28 @@ export async function pickerTests(db: Db, ctx: RequestContext, input: LabassayTi
   return { testovi: testovi.map(pickerEntry), sekcije: [...sekcije.values()], starost_dana: scope.ageDays, spol: scope.spol };
 }
 
-/** The catalogue entries of these tests and, transitively, of the components of calculated ones. */
-export async function catalogueFor(db: Db, ids: readonly string[]): Promise<Map<string, repo.CatalogueAssay>> {
+/**
+ * The catalogue entries of these tests and, transitively, of the components of calculated ones, priced
+ * for the sample's ordering partner: a test on the partner's price list costs that price instead of the
+ * catalogue's. Every price a sample's tests get comes from here (save, edit, the picker), so the sample's
+ * tests, its price_total and the pro-forma invoice all carry the partner's price.
+ */
+export async function catalogueFor(db: Db, ids: readonly string[], partnerId: string | null): Promise<Map<string, repo.CatalogueAssay>> {
   const catalogue = new Map<string, repo.CatalogueAssay>();
   let missing = [...new Set(ids)];
   for (let depth = 0; depth < 5 && missing.length > 0; depth += 1) {
     for (const assay of await repo.assaysByIds(db, missing)) catalogue.set(assay.id, assay);
     missing = [...new Set([...catalogue.values()].flatMap((assay) => assay.calculatedTests))].filter((id) => !catalogue.has(id));
   }
-  return catalogue;
+  return pricedFor(db, catalogue, partnerId);
+}
+
+async function pricedFor<Assay extends { id: string; price: string }>(
+  db: Db, assays: Map<string, Assay>, partnerId: string | null,
+): Promise<Map<string, Assay>> {
+  const prices = await partnerPrices(db, partnerId, [...assays.keys()]);
+  if (prices.size === 0) return assays;
+  return new Map([...assays].map(([id, assay]) => [id, { ...assay, price: prices.get(id) ?? assay.price }]));
 }
 
 export function pickerLookup(catalogue: Map<string, repo.CatalogueAssay>) {

@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 export type SampleRow = typeof samples.$inferSelect;
 export type NewSample = typeof samples.$inferInsert;
 export type SampleChanges = Partial<Pick<SampleRow,
-  'status' | 'hitan' | 'tip' | 'type' | 'trudnica' | 'menstc' | 'anticoag' | 'menopauza' | 'lokacija' | 'doktor' | 'komentar' | 'datum' | 'receivedAt'>>;
+  'status' | 'hitan' | 'tip' | 'type' | 'trudnica' | 'menstc' | 'anticoag' | 'menopauza' | 'lokacija' | 'doktor' | 'komentar' | 'datum' | 'receivedAt' | 'partnerId'>>;
 
 /**
  * Next running number of the day, lab-wide. The upsert takes the counter
@@ -22,6 +22,18 @@ export async function allocateDayCounter(tx: Db, codeDay: string): Promise<numbe
     .returning({ last: sampleCodeCounters.last });
   if (!row) throw new Error('sample code counter returned nothing');
   return row.last;
+}
+
+/**
+ * The next `count` running numbers of the day in one statement (the import's samples): answers the
+ * first; the numbers first .. first + count - 1 are the caller's, under the same row lock as above.
+ */
+export async function allocateDayCounters(tx: Db, codeDay: string, count: number): Promise<number> {
+  const [row] = await tx.insert(sampleCodeCounters).values({ day: codeDay, last: count })
+    .onConflictDoUpdate({ target: sampleCodeCounters.day, set: { last: sql`${sampleCodeCounters.last} + ${count}` } })
+    .returning({ last: sampleCodeCounters.last });
+  if (!row) throw new Error('sample code counter returned nothing');
+  return row.last - count + 1;
 }
 
 export interface NewSampleTest {
@@ -72,6 +84,26 @@ export function sampleRepository(db: Db, siteId: string) {
       const [row] = await db.insert(samples).values({ ...values, siteId }).returning();
       if (!row) throw new Error('insert returned no sample');
       return row;
+    },
+
+    /** Many samples of this site with their tests, each statement once (the Excel import). */
+    async insertSamplesWithTests(entries: readonly { sample: Omit<NewSample, 'siteId'>; tests: readonly NewSampleTest[] }[]): Promise<SampleRow[]> {
+      if (entries.length === 0) return [];
+      const rows = await db.insert(samples).values(entries.map((entry) => ({ ...entry.sample, siteId }))).returning();
+      const byCode = new Map(rows.map((row) => [row.code, row]));
+      const tests = entries.flatMap((entry) => {
+        const row = byCode.get(entry.sample.code);
+        if (!row) throw new Error('inserted sample not returned');
+        return entry.tests.map((test) => ({ sampleId: row.id, ...test }));
+      });
+      if (tests.length > 0) await db.insert(sampleTests).values(tests);
+      return entries.map((entry) => byCode.get(entry.sample.code) as SampleRow);
+    },
+
+    /** Samples of this site by their import references. */
+    async findSamplesByImportRef(refs: readonly string[]): Promise<SampleRow[]> {
+      if (refs.length === 0) return [];
+      return db.select().from(samples).where(ofSite(inArray(samples.importRef, [...refs])));
     },
 
     /** A sample of this site by id; another site's sample is not found, exactly like a missing one. */

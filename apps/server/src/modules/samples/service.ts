@@ -2,5 +2,5 @@
 // (picker.ts) and the commands that change a sample (commands.ts).
 export { comment, labelData, list, show, type SampleAnswer } from './answers.ts';
 export type { SampleListExtra, SampleListScope } from './repository.ts';
-export { create, receive, remove, setComment, setUrgent, update, type ReceptionOutcome } from './commands.ts';
+export { create, createImportedSamples, importedSamples, receive, remove, setComment, setUrgent, update, type ImportedSample, type ReceptionOutcome } from './commands.ts';
 export { patientForSampleEntry, pickerTests } from './picker.ts';

@@ -139,6 +139,21 @@ const repositoryCases: Record<keyof SampleRepository, (fixture: RepositoryFixtur
     const created = await atSarajevo.insertSample({ ...values, code: `SCOPE-${Date.now()}` });
     expect(created.siteId).toBe(sarajevo);
   },
+  insertSamplesWithTests: async ({ atSarajevo }) => {
+    const [template] = await t.database.db.select().from(samples).limit(1);
+    if (!template) throw new Error('no sample to copy');
+    const { id: _id, siteId: _site, ...values } = template;
+    const [created] = await atSarajevo.insertSamplesWithTests([{
+      sample: { ...values, code: `SCOPEB-${Date.now()}`, importRef: null }, tests: [{ labassayId: cat.ids.GLU, price: '1.00', componentOf: null }],
+    }]);
+    expect(created?.siteId).toBe(sarajevo);
+  },
+  findSamplesByImportRef: async ({ atSarajevo, atTuzla, sample }) => {
+    const importRef = `REF-${sample.code}`;
+    await t.database.db.update(samples).set({ importRef }).where(eq(samples.id, sample._id));
+    expect((await atTuzla.findSamplesByImportRef([importRef])).map((row) => row.id)).toEqual([sample._id]);
+    expect(await atSarajevo.findSamplesByImportRef([importRef])).toEqual([]);
+  },
   findSample: async ({ atSarajevo, sample }) => {
     expect(await atSarajevo.findSample(sample._id)).toBeNull();
     expect(await atSarajevo.findSample(sample._id, { forUpdate: true })).toBeNull();

@@ -9,10 +9,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Card, Group, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { isValidEmail, message, toIsoDate, type GroupMailJob, type OrdererRow } from '@lis/domain';
 import { notify } from '../../components/notify.tsx';
 import { useLanguage } from '../../i18n/index.ts';
@@ -146,9 +147,19 @@ function OrdererTable({ rows, loading, canEdit }: { rows: readonly OrdererRow[];
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.naziv}>
-            <Table.Td><Text size="sm" fw={500}>{row.naziv}</Text></Table.Td>
-            <Table.Td>{canEdit ? <AddressEditor row={row} /> : <Text size="sm">{row.email}</Text>}</Table.Td>
+          <Table.Tr key={`${row.vrsta}:${row.naziv}`}>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500}>{row.naziv}</Text>
+                {row.vrsta === 'partner' ? <Badge size="sm" variant="light" c={READABLE_BADGE_TEXT}>{t('outbox.partnerKind')}</Badge> : null}
+              </Group>
+            </Table.Td>
+            {/* A partner's report addresses are kept with the partner (/partneri), a referring location's here. */}
+            <Table.Td>
+              {row.vrsta === 'partner'
+                ? <Text size="sm">{row.email || t('outbox.partnerNoAddress')}</Text>
+                : canEdit ? <AddressEditor row={row} /> : <Text size="sm">{row.email}</Text>}
+            </Table.Td>
             <Table.Td ta="center"><Text size="sm" ff="monospace">{row.nalaza}</Text></Table.Td>
           </Table.Tr>
         ))}

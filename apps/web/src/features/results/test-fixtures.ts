@@ -57,7 +57,7 @@ export function fixtureUzorak(extra: Partial<Uzorak> = {}): Uzorak {
     pdf_exists: false, komentar: '', datum: '2026-03-10T07:05:00Z', vrijeme: '08:05', tags: [], created_at: '2026-03-10T07:05:00Z',
     updated_at: '2026-03-10T07:15:00Z', received_at: '2026-03-10T07:10:00Z',
     patient: { _id: PID, ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', spol: 'ŽENSKI', godiste: 1978 },
-    jmbgObj: { years: 47, months: 11, days: 23 }, starost_dana: 17_526, lokacija: { lokacija: '' }, doktor: '', trudnica: false, menstc: '',
+    jmbgObj: { years: 47, months: 11, days: 23 }, starost_dana: 17_526, lokacija: { lokacija: '' }, doktor: '', partner: null, trudnica: false, menstc: '',
     anticoag: false, menopauza: false, sekcija: [], tests: [], ukupno: '20.00', actions: [], ...extra,
   };
 }

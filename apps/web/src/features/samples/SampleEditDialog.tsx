@@ -68,14 +68,14 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
   const editable = session.can('samples.write') && uzorak.actions.includes('edit');
   const [flags, setFlags] = useState<SampleFlags>({
     trudnica: uzorak.trudnica, menopauza: uzorak.menopauza, anticoag: uzorak.anticoag, menstc: uzorak.menstc,
-    lokacija: uzorak.lokacija.lokacija, doktor: uzorak.doktor,
+    lokacija: uzorak.lokacija.lokacija, doktor: uzorak.doktor, partner: uzorak.partner?._id ?? null,
   });
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const picker = useQuery({
-    queryKey: sampleKeys.picker(uzorak.pid, flags.trudnica, flags.menopauza),
-    queryFn: ({ signal }) => pickerTests(uzorak.pid, { trudnica: flags.trudnica, menopauza: flags.menopauza }, signal),
+    queryKey: sampleKeys.picker(uzorak.pid, flags.trudnica, flags.menopauza, flags.partner),
+    queryFn: ({ signal }) => pickerTests(uzorak.pid, { trudnica: flags.trudnica, menopauza: flags.menopauza, partner: flags.partner }, signal),
     enabled: editable,
     placeholderData: (previous) => previous,
   });
@@ -112,7 +112,7 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
           {t('samples.readOnlySample', { status: t(sampleStatusLabelKey(uzorak.status)) })}
         </Alert>
       ) : null}
-      <SampleFields flags={flags} onChange={setFlags} spol={uzorak.patient.spol} mjesta={session.site.mjesta} readOnly={!editable} />
+      <SampleFields flags={flags} onChange={setFlags} spol={uzorak.patient.spol} mjesta={session.site.mjesta} readOnly={!editable} confirmPartnerChange />
       <Divider label={t('samples.selected')} labelPosition="left" />
       <SelectedTests selection={selection} info={info} onRemove={editable ? toggle : undefined} />
       {editable ? (

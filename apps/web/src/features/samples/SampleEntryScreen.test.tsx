@@ -44,7 +44,7 @@ const APPROVED: SampleAnswer = {
     tip: 'Standard', type: '', pdf_exists: false, komentar: '', datum: '2026-11-22T07:00:00Z', vrijeme: '08:00', tags: [], created_at: '2026-11-22T07:00:00Z',
     updated_at: '2026-11-22T07:00:00Z', received_at: null,
     patient: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', spol: 'ŽENSKI', godiste: 1978 },
-    jmbgObj: null, starost_dana: null, lokacija: { lokacija: '' }, doktor: '', trudnica: false, menstc: '', anticoag: false, menopauza: false,
+    jmbgObj: null, starost_dana: null, lokacija: { lokacija: '' }, doktor: '', partner: null, trudnica: false, menstc: '', anticoag: false, menopauza: false,
     sekcija: [{ _id: 'bio', naziv: 'Biohemija' }],
     tests: [{
       _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',

@@ -139,8 +139,8 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
   const [saved, setSaved] = useState<Uzorak | null>(null);
 
   const picker = useQuery({
-    queryKey: sampleKeys.picker(patient._id, flags.trudnica, flags.menopauza),
-    queryFn: ({ signal }) => pickerTests(patient._id, { trudnica: flags.trudnica, menopauza: flags.menopauza }, signal),
+    queryKey: sampleKeys.picker(patient._id, flags.trudnica, flags.menopauza, flags.partner),
+    queryFn: ({ signal }) => pickerTests(patient._id, { trudnica: flags.trudnica, menopauza: flags.menopauza, partner: flags.partner }, signal),
     placeholderData: (previous) => previous,
   });
   const tests = useMemo(() => picker.data?.testovi ?? [], [picker.data]);

@@ -3,13 +3,14 @@
  * the sample edit dialog: trudnica, menopauza, menstc, anticoag, referring
  * location and doctor, chosen from the lab's locations (with the site's
  * towns) and doctors lists, or typed freely where the lab allows it (a flag
- * per list, GET /api/postavke/uputni). Pregnancy and menopause are for women
+ * per list, GET /api/postavke/uputni), and the ordering partner. Pregnancy and menopause are for women
  * only and exclude each other (sampleFlagsProblem).
  */
 import { Autocomplete, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SAMPLE_LIMITS, type Spol, sampleFlagsProblem } from '@lis/domain';
 import { choicesWith, useReferralChoices } from './referral-choices.ts';
+import { PartnerSelect } from './PartnerSelect.tsx';
 
 export interface SampleFlags {
   trudnica: boolean;
@@ -18,9 +19,11 @@ export interface SampleFlags {
   menstc: string;
   lokacija: string;
   doktor: string;
+  /** The ordering partner (its price list prices the tests); null for none. */
+  partner: string | null;
 }
 
-export const EMPTY_FLAGS: SampleFlags = { trudnica: false, menopauza: false, anticoag: false, menstc: '', lokacija: '', doktor: '' };
+export const EMPTY_FLAGS: SampleFlags = { trudnica: false, menopauza: false, anticoag: false, menstc: '', lokacija: '', doktor: '', partner: null };
 
 /** Ticking pregnancy clears menopause and the other way round, so the pair never conflicts. */
 export function setFlag(flags: SampleFlags, flag: 'trudnica' | 'menopauza' | 'anticoag', checked: boolean): SampleFlags {
@@ -42,9 +45,14 @@ interface SampleFieldsProps {
   /** Towns of the current site (sajt.mjesta) offered for the referring location. */
   mjesta: readonly string[];
   readOnly?: boolean;
+  /**
+   * Set on a saved sample: a new partner reprices its tests, so the change is asked for first
+   * (the partner-change confirmation); without it the choice applies at once.
+   */
+  confirmPartnerChange?: boolean;
 }
 
-export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }: SampleFieldsProps) {
+export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false, confirmPartnerChange = false }: SampleFieldsProps) {
   const { t } = useTranslation();
   const female = femaleFlagsAllowed(spol);
   const referral = useReferralChoices();
@@ -128,6 +136,12 @@ export function SampleFields({ flags, onChange, spol, mjesta, readOnly = false }
           disabled={readOnly || !female}
           autoComplete="off"
           data-enter-next="menstc"
+        />
+        <PartnerSelect
+          value={flags.partner}
+          onChange={(partner) => onChange({ ...flags, partner })}
+          readOnly={readOnly}
+          confirm={confirmPartnerChange}
         />
       </SimpleGrid>
     </Stack>

@@ -5,7 +5,7 @@
  * serialises with.
  */
 import type {
-  PickerAnswer, SampleListAnswer, SampleListRow, SamplePatient, SamplePatientAnswer, SampleSaveRequest, SampleSavedAnswer,
+  PartnerChoice, PickerAnswer, SampleListAnswer, SampleListRow, SamplePatient, SamplePatientAnswer, SampleSaveRequest, SampleSavedAnswer,
   SampleShowAnswer, SampleUpdateRequest, SampleUrgentAnswer, SampleView,
 } from '@lis/domain';
 import { api } from '../../api/client.ts';
@@ -24,7 +24,8 @@ export const SAMPLE_LIST_URL = '/uzorci/list';
 export const sampleKeys = {
   all: ['samples'] as const,
   patient: (pid: string) => ['samples', 'patient', pid] as const,
-  picker: (pid: string, trudnica: boolean, menopauza: boolean) => ['samples', 'picker', pid, trudnica, menopauza] as const,
+  picker: (pid: string, trudnica: boolean, menopauza: boolean, partner: string | null = null) => ['samples', 'picker', pid, trudnica, menopauza, partner] as const,
+  partners: ['samples', 'partners'] as const,
   today: (pid: string) => ['samples', 'today', pid] as const,
   show: (id: string) => ['samples', 'show', id] as const,
 };
@@ -34,7 +35,8 @@ export async function samplePatient(pid: string, signal?: AbortSignal): Promise<
   return answer.pacijent;
 }
 
-export function pickerTests(pid: string, flags: { trudnica: boolean; menopauza: boolean }, signal?: AbortSignal): Promise<PickerAnswer> {
+/** The picker's tests, priced for the sample's partner (its price list) when one is chosen. */
+export function pickerTests(pid: string, flags: { trudnica: boolean; menopauza: boolean; partner?: string | null }, signal?: AbortSignal): Promise<PickerAnswer> {
   return api.post<PickerAnswer>('/uzorci/labassay/tip', { pid, sekcija: '', tip: '', ...flags }, { signal });
 }
 
@@ -54,6 +56,12 @@ export function updateSample(body: SampleUpdateBody): Promise<SampleAnswer> {
 
 export function showSample(id: string, signal?: AbortSignal): Promise<SampleAnswer> {
   return api.get<SampleShowAnswer>(`/uzorci/show/${encodeURIComponent(id)}`, {}, { signal });
+}
+
+/** Active orderers: the choices of a sample's partner. */
+export async function orderingPartners(signal?: AbortSignal): Promise<PartnerChoice[]> {
+  const answer = await api.get<{ partneri: PartnerChoice[] }>('/partneri/narucioci', {}, { signal });
+  return answer.partneri;
 }
 
 export async function deleteSample(id: string, email: string): Promise<void> {

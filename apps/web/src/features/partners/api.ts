@@ -1,0 +1,29 @@
+/**
+ * The partners' calls, typed by their contracts in @lis/domain
+ * (partners/contracts.ts).
+ */
+import type { Partner, PartnerSaveInput, PickerAnswer } from '@lis/domain';
+import { api } from '../../api/client.ts';
+
+export type { Partner, PartnerKind, PartnerListRow, PartnerSaveInput } from '@lis/domain';
+
+export const PARTNER_LIST_URL = '/partneri/list';
+
+export const partnerKeys = {
+  all: ['partners'] as const,
+  show: (id: string) => ['partners', 'show', id] as const,
+  tests: ['partners', 'tests'] as const,
+};
+
+export async function showPartner(id: string, signal?: AbortSignal): Promise<Partner> {
+  return (await api.get<{ partner: Partner }>(`/partneri/${encodeURIComponent(id)}`, {}, { signal })).partner;
+}
+
+export async function savePartner(body: PartnerSaveInput): Promise<Partner> {
+  return (await api.post<{ partner: Partner }>('/partneri/save', { ...body })).partner;
+}
+
+/** Every test of the catalogue (the picker's call without a patient), for the price list. */
+export async function catalogueTests(signal?: AbortSignal): Promise<PickerAnswer['testovi']> {
+  return (await api.post<PickerAnswer>('/uzorci/labassay/tip', { sekcija: '', tip: '' }, { signal })).testovi;
+}

@@ -1,0 +1,3 @@
+export * from './upload.ts';
+export * from './rows.ts';
+export * from './contracts.ts';
