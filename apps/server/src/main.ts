@@ -12,6 +12,7 @@ import { ReadingIngest } from './modules/logger/ingest.ts';
 import { type MqttIngest, startMqttIngest } from './modules/logger/mqtt.ts';
 import { AnalyserIngest } from './modules/integration/ingest.ts';
 import { AnalyserConnections } from './modules/integration/connections.ts';
+import { AnalyserLeases } from './modules/integration/leases.ts';
 import { importReferenceDataIfMissing } from './modules/microbiology/reference-import.ts';
 
 /** An error's name and code (its cause's for a wrapped database error), never its message. */
@@ -47,7 +48,15 @@ const integrationLog = {
   error: (fields: Record<string, unknown>, text: string) => app.log.error(fields, text),
 };
 const analyserIngest = new AnalyserIngest(database.db, realtime, integrationLog);
-const analyserConnections = new AnalyserConnections(database.db, analyserIngest, { host: config.host, log: integrationLog });
+// Several servers on one PostgreSQL database: each analyser's connection runs in the one holding its lease.
+const analyserLeases = database.kind === 'postgres' ? new AnalyserLeases(database.db, {
+  gained: (id) => { void analyserConnections.reload(id); },
+  lost: (id) => { void analyserConnections.release(id); },
+  error: (error) => integrationLog.error({ kind: errorKind(error) }, 'analyser leases: round failed, retried at the next one'),
+}) : null;
+const analyserConnections = new AnalyserConnections(database.db, analyserIngest, {
+  host: config.host, log: integrationLog, ...(analyserLeases ? { leases: analyserLeases } : {}),
+});
 const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections } });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
 const acrossServers = shareEventsAcrossServers(io, database, (error) => app.log.error({ kind: errorKind(error) }, 'real-time events between servers: PostgreSQL notification failed'));
@@ -58,6 +67,7 @@ await app.listen({ port: config.port, host: config.host });
 outbox.start();
 readingIngest.start();
 await analyserConnections.start();
+await analyserLeases?.start();
 let mqttIngest: MqttIngest | null = null;
 try {
   mqttIngest = await startMqttIngest(readingIngest, {
@@ -90,6 +100,8 @@ const shutdown = async () => {
   await mqttIngest?.close();
   // Listeners and analyser connections close; a message in hand whose ACK cannot go out is sent again by the analyser.
   await analyserConnections.stop();
+  // After the connections closed: the leases are given up, so another server takes the analysers at once.
+  await analyserLeases?.stop();
   await readingIngest.stop();
   await app.close();
   await database.close();

@@ -5,6 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { errorKind, type AnalyserIngest, type IngestLog } from './ingest.ts';
 import { allAnalysers, analyserById, type AnalyserRow } from './repository.ts';
 
+/** Which analysers this process runs when several share the database (modules/integration/leases.ts). */
+export interface LeaseHolder {
+  holds(analyserId: string): boolean;
+  /** Renews and claims now, instead of at the next round. */
+  round(): Promise<void>;
+}
+
 /** A connect-mode analyser that cannot be reached is tried again after this long, doubling up to the maximum. */
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
@@ -43,7 +50,7 @@ export class AnalyserConnections {
   constructor(
     private readonly db: Db,
     private readonly ingest: AnalyserIngest,
-    private readonly options: { host: string; log?: IngestLog },
+    private readonly options: { host: string; log?: IngestLog; leases?: LeaseHolder },
   ) {}
 
   private get log(): IngestLog {
@@ -56,24 +63,43 @@ export class AnalyserConnections {
     return next;
   }
 
-  /** Starts every active analyser's transport. */
+  /** Whether this process runs the analyser: always with one process, else while it holds the analyser's lease. */
+  private runsHere(analyserId: string): boolean {
+    return this.options.leases?.holds(analyserId) ?? true;
+  }
+
+  /** Starts every active analyser's transport (with leases: those this process holds; the rest come as it gains them). */
   start(): Promise<void> {
     return this.serial(async () => {
       this.started = true;
       for (const analyser of await allAnalysers(this.db)) {
-        if (analyser.aktivan) await this.run(analyser);
+        if (analyser.aktivan && this.runsHere(analyser.id)) await this.run(analyser);
       }
     });
   }
 
-  /** After a save: starts, restarts or stops the analyser's transport as its settings now say. */
+  /**
+   * After a save, or when this process gains the analyser's lease: starts, restarts or stops the analyser's
+   * transport as its settings now say. An analyser whose lease no process holds yet (just added) is claimed
+   * in the background; gaining it brings this call back.
+   */
   reload(analyserId: string): Promise<void> {
     return this.serial(async () => {
       if (!this.started) return;
       await this.runners.get(analyserId)?.stop();
       this.runners.delete(analyserId);
       const analyser = await analyserById(this.db, analyserId);
-      if (analyser?.aktivan) await this.run(analyser);
+      if (!analyser?.aktivan) return;
+      if (this.runsHere(analyserId)) await this.run(analyser);
+      else void this.options.leases?.round();
+    });
+  }
+
+  /** This process lost the analyser's lease (another process runs it now): its transport closes at once. */
+  release(analyserId: string): Promise<void> {
+    return this.serial(async () => {
+      await this.runners.get(analyserId)?.stop();
+      this.runners.delete(analyserId);
     });
   }
 

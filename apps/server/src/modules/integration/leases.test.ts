@@ -1,8 +1,12 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { analysers, sites } from '../../db/schema.ts';
 import { createTestDatabase } from '../../test/harness.ts';
+import { RealtimeHub } from '../../realtime/hub.ts';
+import { AnalyserConnections } from './connections.ts';
+import { AnalyserIngest } from './ingest.ts';
 import { AnalyserLeases } from './leases.ts';
 
 // Each analyser's connection runs in one server process at a time: the holder of its lease. Two lease
@@ -102,3 +106,68 @@ describe('analyser leases', () => {
     await a.leases.stop();
   });
 });
+
+describe('analyser connections under leases (two server processes)', () => {
+  it('only the holder listens for the analyser; after the holder dies another takes the port over', async () => {
+    const port = await freePort();
+    const analyserId = await newAnalyserListeningOn('Lease listener', port);
+    const first = runningProcess();
+    const second = runningProcess();
+    await Promise.all([first.connections.start(), second.connections.start()]);
+
+    await first.leases.round();
+    await expect.poll(() => first.connections.status(analyserId).stanje).toBe('listening');
+    await second.leases.round();
+    expect(second.connections.status(analyserId).stanje).toBe('off');
+    await expect(canConnect(port)).resolves.toBe(true);
+
+    // The first process dies: its listener is gone and it renews nothing more.
+    await first.connections.stop();
+    await waitPastTtl();
+    await second.leases.round();
+    await expect.poll(() => second.connections.status(analyserId).stanje).toBe('listening');
+    await expect(canConnect(port)).resolves.toBe(true);
+
+    await second.connections.stop();
+    await second.leases.stop();
+  });
+});
+
+/** A server process's analyser side: its connections run what its leases hold. */
+function runningProcess() {
+  const events = { gained: (_id: string) => {}, lost: (_id: string) => {} };
+  const leases = new AnalyserLeases(database.db, {
+    gained: (id) => events.gained(id),
+    lost: (id) => events.lost(id),
+    error: (error) => { throw error; },
+  }, { ttlMs: TTL_MS, roundMs: 60_000 });
+  const connections = new AnalyserConnections(database.db, new AnalyserIngest(database.db, new RealtimeHub()), { host: '127.0.0.1', leases });
+  events.gained = (id) => { void connections.reload(id); };
+  events.lost = (id) => { void connections.release(id); };
+  return { leases, connections };
+}
+
+async function newAnalyserListeningOn(ime: string, port: number): Promise<string> {
+  const [row] = await database.db.insert(analysers).values({
+    siteId, ime, protokol: 'astm', transport: { mode: 'listen', port }, aktivan: true, element: {},
+  }).returning({ id: analysers.id });
+  return row!.id;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
