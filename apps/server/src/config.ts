@@ -21,6 +21,9 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of the outbox's e-mails. */
   smtpFrom: string;
+  /** Several servers: how long an analyser's lease lasts unless renewed, and how often it is renewed. */
+  analyserLeaseTtlSeconds: number;
+  analyserLeaseRoundSeconds: number;
   /** How long a message being sent may stay claimed before another worker takes it as its sender's process died. */
   outboxClaimStaleSeconds: number;
   /** Temperature readings over MQTT: the broker to subscribe to; unset runs an embedded broker on mqttHost:mqttPort. */
@@ -60,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'LIS <nalazi@localhost>',
     outboxClaimStaleSeconds: Number(env.OUTBOX_CLAIM_STALE_SECONDS ?? 600),
+    analyserLeaseTtlSeconds: Number(env.ANALYSER_LEASE_TTL_SECONDS ?? 20),
+    analyserLeaseRoundSeconds: Number(env.ANALYSER_LEASE_ROUND_SECONDS ?? 5),
     mqttUrl: env.MQTT_URL || undefined,
     mqttHost: env.MQTT_HOST ?? env.HOST ?? '0.0.0.0',
     mqttPort: Number(env.MQTT_PORT ?? 1883),

@@ -53,7 +53,7 @@ const analyserLeases = database.kind === 'postgres' ? new AnalyserLeases(databas
   gained: (id) => { void analyserConnections.reload(id); },
   lost: (id) => { void analyserConnections.release(id); },
   error: (error) => integrationLog.error({ kind: errorKind(error) }, 'analyser leases: round failed, retried at the next one'),
-}) : null;
+}, { ttlMs: config.analyserLeaseTtlSeconds * 1000, roundMs: config.analyserLeaseRoundSeconds * 1000 }) : null;
 const analyserConnections = new AnalyserConnections(database.db, analyserIngest, {
   host: config.host, log: integrationLog, ...(analyserLeases ? { leases: analyserLeases } : {}),
 });
