@@ -165,7 +165,7 @@ test('users without settings.read have no catalogue screens', async ({ page }) =
 
 test('assays: the row actions reference, multi, uredi, akcija and icon, with axe on each dialog', async ({ page }, testInfo) => {
   await openAs(page, DEMO.admin.email, '/assays');
-  await page.getByRole('textbox', { name: 'Pretraga' }).fill('LDL');
+  await page.getByRole('textbox', { name: 'Pretraga' }).first().fill('LDL');
   const row = page.getByRole('row').filter({ hasText: 'LDL' }).first();
   await page.screenshot({ path: testInfo.outputPath('assays.png'), fullPage: true });
   await expectAccessible(page);

@@ -49,6 +49,19 @@ describe('session store', () => {
     expect(createSessionStore().get()).toEqual({ status: 'anonymous' });
   });
 
+  it("never overwrites a session another tab stored since (someone else signed in there)", () => {
+    const store = createSessionStore();
+    store.start(sessionFixture());
+    const other = sessionFixture({ idToken: 'token-of-another-user', email: 'pregled@demo.lab' });
+    localStorage.setItem(STORAGE_KEYS.token, other.idToken);
+    localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ data: other, siteId: other.site }));
+    // This tab's late updates (a menu refresh, a site switch) change this tab only.
+    store.setMenu({ sidebar: other.sidebar, reports: other.reports, default_route: '/prijem' });
+    store.setSite(SITE_TZ.id);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('token-of-another-user');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.session)!)).toMatchObject({ data: { email: 'pregled@demo.lab' } });
+  });
+
   it('switches only to one of the user\'s sites, and remembers it', () => {
     const store = createSessionStore();
     store.start(sessionFixture());

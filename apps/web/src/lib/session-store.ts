@@ -55,6 +55,17 @@ function writeStored(session: StoredSession): void {
   localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
 }
 
+/**
+ * An update of this tab's session (site, menu, language, sites) is stored only while the stored session is
+ * still this one: a sign-in of someone else in another tab is never overwritten by this tab's late answer
+ * (that tab's storage event then brings this one to the new session).
+ */
+function updateStored(session: StoredSession): void {
+  const storedToken = localStorage.getItem(STORAGE_KEYS.token);
+  if (storedToken !== null && storedToken !== session.data.idToken) return;
+  writeStored(session);
+}
+
 function removeStored(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
 }
@@ -129,7 +140,7 @@ export function createSessionStore() {
     confirm(language: string | undefined): void {
       if (state.status === 'anonymous') return;
       const data = language ? { ...state.data, language } : state.data;
-      writeStored({ data, siteId: state.siteId });
+      updateStored({ data, siteId: state.siteId });
       applyLanguage(sessionLanguage(data));
       set({ status: 'active', data, siteId: state.siteId });
     },
@@ -137,7 +148,7 @@ export function createSessionStore() {
     setSite(siteId: string): void {
       if (state.status === 'anonymous' || state.siteId === siteId) return;
       if (!state.data.sites.some((site) => site.id === siteId)) return;
-      writeStored({ data: state.data, siteId });
+      updateStored({ data: state.data, siteId });
       set({ ...state, siteId });
     },
 
@@ -145,7 +156,7 @@ export function createSessionStore() {
     passwordChanged(): void {
       if (state.status === 'anonymous' || !state.data.mustChangePassword) return;
       const data = { ...state.data, mustChangePassword: false };
-      writeStored({ data, siteId: state.siteId });
+      updateStored({ data, siteId: state.siteId });
       set({ ...state, data });
     },
 
@@ -155,7 +166,7 @@ export function createSessionStore() {
       if (current.status === 'anonymous' || sites.length === 0) return;
       const siteId = sites.some((site) => site.id === current.siteId) ? current.siteId : sites[0]!.id;
       const data = { ...current.data, sites };
-      writeStored({ data, siteId });
+      updateStored({ data, siteId });
       set({ ...current, data, siteId });
     },
 
@@ -164,7 +175,7 @@ export function createSessionStore() {
       const current = state;
       if (current.status === 'anonymous') return;
       const data = { ...current.data, sidebar: menu.sidebar, reports: menu.reports, default_route: menu.default_route };
-      writeStored({ data, siteId: current.siteId });
+      updateStored({ data, siteId: current.siteId });
       set({ ...current, data });
     },
 
