@@ -112,9 +112,20 @@ async function run(instances: number) {
   if (!admin) throw new Error('the admin could not sign in');
   const saved = await (await call(admin, 'POST', '/postavke/analysers/edit', {
     analyser: { ime: 'Load XN', protokol: 'astm', transport: { mode: 'listen', port: 0 }, mapa: Object.fromEntries(CBC.map(([test]) => [test, test])) },
-  })()).json() as { analyser: { veza: { port: number | null } } };
-  // Saved through whichever server took the call; only that one listens on the analyser's port.
-  const analyserPort = saved.analyser.veza.port;
+  })()).json() as { analyser: { _id: string } };
+  // On PostgreSQL the analyser's connection opens in the server that takes its lease, a moment after the save:
+  // ask each server until one says it listens, and on which port.
+  let analyserPort: number | null = null;
+  for (let tries = 0; tries < 100 && analyserPort === null; tries += 1) {
+    for (const server of servers) {
+      const list = await (await fetch(`${server.url}/api/postavke/analysers/list?per_page=0`, {
+        headers: { authorization: `Bearer ${admin.token}`, 'x-site': admin.site, 'x-forwarded-for': admin.forwardedFor },
+      })).json() as { data: { _id: string; veza: { stanje: string; port: number | null } }[] };
+      const veza = list.data.find((row) => row._id === saved.analyser._id)?.veza;
+      if (veza?.stanje === 'listening' && veza.port) analyserPort = veza.port;
+    }
+    if (analyserPort === null) await pause(100);
+  }
   if (!analyserPort) throw new Error('the analyser is not listening');
   const demoPatient = (await (await call(admin, 'POST', '/pacijenti/unos/find', { jmbg: '2207965170015' })()).json() as { pacijent: { _id: string } }).pacijent._id;
   const picker = (await (await call(admin, 'POST', '/uzorci/labassay/tip', { pid: demoPatient })()).json() as { testovi: { _id: string; sifra: string }[] }).testovi;
