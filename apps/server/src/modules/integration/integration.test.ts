@@ -18,6 +18,7 @@ import {
   CAPTURES_DIR, astmMessage, captureFiles, createIntegrationApp, hl7Oru, listAnalysers, portOf, readCapture, saveAnalyser, until,
   type IntegrationTestApp,
 } from './test-fixtures.ts';
+import { freePort } from '../../test/server-process.ts';
 
 let t: IntegrationTestApp;
 let client: Api;
@@ -41,17 +42,6 @@ beforeAll(async () => {
   patient = await registerPatient(client, tech, jmbgFor(daysAgo(40 * 365 + 20), 'MUŠKI'), { ime: 'Analizator', prezime: 'Prijemović' });
 });
 afterAll(async () => { await t.close(); });
-
-/** A TCP port free at this moment (the system's choice, released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const ENQ_BYTE = 0x05;
 const ACK_BYTE = 0x06;

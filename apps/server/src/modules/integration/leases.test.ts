@@ -8,6 +8,7 @@ import { RealtimeHub } from '../../realtime/hub.ts';
 import { AnalyserConnections } from './connections.ts';
 import { AnalyserIngest } from './ingest.ts';
 import { AnalyserLeases } from './leases.ts';
+import { freePort } from '../../test/server-process.ts';
 
 // Each analyser's connection runs in one server process at a time: the holder of its lease. Two lease
 // holders on one database (two processes) with a short lease: one holds each analyser, the other takes it
@@ -152,16 +153,6 @@ async function newAnalyserListeningOn(ime: string, port: number): Promise<string
     siteId, ime, protokol: 'astm', transport: { mode: 'listen', port }, aktivan: true, element: {},
   }).returning({ id: analysers.id });
   return row!.id;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function canConnect(port: number): Promise<boolean> {
