@@ -47,14 +47,19 @@ const integrationLog = {
   warn: (fields: Record<string, unknown>, text: string) => app.log.warn(fields, text),
   error: (fields: Record<string, unknown>, text: string) => app.log.error(fields, text),
 };
-const analyserIngest = new AnalyserIngest(database.db, realtime, integrationLog);
 // Several servers on one PostgreSQL database: each analyser's connection runs in the one holding its lease.
-const analyserLeases = database.kind === 'postgres' ? new AnalyserLeases(database.db, {
+const analyserLeases: AnalyserLeases | null = database.kind === 'postgres' ? new AnalyserLeases(database.db, {
   gained: (id) => { void analyserConnections.reload(id); },
   lost: (id) => { void analyserConnections.release(id); },
+  afterRound: () => analyserConnections.refreshAfterLeaseRound(),
   error: (error) => integrationLog.error({ kind: errorKind(error) }, 'analyser leases: round failed, retried at the next one'),
 }, { ttlMs: config.analyserLeaseTtlSeconds * 1000, roundMs: config.analyserLeaseRoundSeconds * 1000 }) : null;
-const analyserConnections = new AnalyserConnections(database.db, analyserIngest, {
+// Only the lease's holder stores an analyser's messages; one that finds its lease gone says so at once.
+const analyserIngest = new AnalyserIngest(database.db, realtime, integrationLog, analyserLeases ? {
+  owner: analyserLeases.owner,
+  lost: () => { void analyserLeases.round(); },
+} : undefined);
+const analyserConnections: AnalyserConnections = new AnalyserConnections(database.db, analyserIngest, {
   host: config.host, log: integrationLog, ...(analyserLeases ? { leases: analyserLeases } : {}),
 });
 const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections } });

@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bosnianSortKeySql, searchFoldSql } from './bosnian-sort-key.ts';
+import type { ConnectionStatus } from '@lis/domain';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -1002,6 +1003,11 @@ export const analyserLeases = pgTable('analyser_leases', {
   /** The holding process: a random id of each server start. */
   owner: text('owner').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /**
+   * The connection's state as its holder last reported it (every lease round), so a server that does not run
+   * the analyser answers the same state as the one that does.
+   */
+  status: jsonb('status').$type<ConnectionStatus>(),
 });
 
 /**

@@ -3,10 +3,12 @@ import { AstmLink, MllpDecoder, hl7Ack, mllpFrame, type LinkEvent } from '@lis/a
 import type { ConnectionStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { errorKind, type AnalyserIngest, type IngestLog } from './ingest.ts';
+import { leaseStatuses, publishLeaseStatuses } from './lease-repository.ts';
 import { allAnalysers, analyserById, type AnalyserRow } from './repository.ts';
 
 /** Which analysers this process runs when several share the database (modules/integration/leases.ts). */
 export interface LeaseHolder {
+  readonly owner: string;
   holds(analyserId: string): boolean;
   /** Renews and claims now, instead of at the next round. */
   round(): Promise<void>;
@@ -81,18 +83,47 @@ export class AnalyserConnections {
   /**
    * After a save, or when this process gains the analyser's lease: starts, restarts or stops the analyser's
    * transport as its settings now say. An analyser whose lease no process holds yet (just added) is claimed
-   * in the background; gaining it brings this call back.
+   * at once, and the call answers once its transport runs here (or another process turned out to hold it:
+   * that one picks the new settings up at its next lease round, see refreshAfterLeaseRound).
    */
-  reload(analyserId: string): Promise<void> {
-    return this.serial(async () => {
-      if (!this.started) return;
+  async reload(analyserId: string): Promise<void> {
+    const notHeld = await this.serial(async () => {
+      if (!this.started) return false;
       await this.runners.get(analyserId)?.stop();
       this.runners.delete(analyserId);
       const analyser = await analyserById(this.db, analyserId);
-      if (!analyser?.aktivan) return;
-      if (this.runsHere(analyserId)) await this.run(analyser);
-      else void this.options.leases?.round();
+      if (!analyser?.aktivan) return false;
+      if (!this.runsHere(analyserId)) return true;
+      await this.run(analyser);
+      return false;
     });
+    if (notHeld && this.options.leases) {
+      await this.options.leases.round();
+      // Gaining the lease queued a reload of its own: answer once it has run.
+      await this.serial(() => Promise.resolve());
+    }
+  }
+
+  /**
+   * After each lease round (several processes): an analyser whose settings were saved through another
+   * process is restarted with them here, and the state of each connection this process runs is recorded on
+   * its lease, so every process answers the same state.
+   */
+  async refreshAfterLeaseRound(): Promise<void> {
+    const leases = this.options.leases;
+    if (!leases) return;
+    await this.serial(async () => {
+      if (!this.started || this.runners.size === 0) return;
+      const current = new Map((await allAnalysers(this.db)).map((analyser) => [analyser.id, analyser]));
+      for (const [id, runner] of [...this.runners]) {
+        const now = current.get(id);
+        if (now && now.updatedAt.getTime() === runner.analyser.updatedAt.getTime()) continue;
+        await runner.stop();
+        this.runners.delete(id);
+        if (now?.aktivan && this.runsHere(id)) await this.run(now);
+      }
+    });
+    await publishLeaseStatuses(this.db, leases.owner, new Map([...this.runners.keys()].map((id) => [id, this.status(id)])));
   }
 
   /** This process lost the analyser's lease (another process runs it now): its transport closes at once. */
@@ -118,6 +149,16 @@ export class AnalyserConnections {
     const state = runner.state === 'listening' && runner.links.size > 0 ? 'connected' : runner.state;
     return { stanje: state, veze: runner.links.size, port: runner.port, greska: runner.error };
   }
+  /**
+   * The state of each analyser's connection, wherever it runs: this process's own, or (several processes)
+   * what the lease's holder last reported, at most one lease round old.
+   */
+  async statuses(analyserIds: readonly string[]): Promise<Map<string, ConnectionStatus>> {
+    const elsewhere = this.options.leases ? analyserIds.filter((id) => !this.runners.has(id)) : [];
+    const reported = await leaseStatuses(this.db, elsewhere);
+    return new Map(analyserIds.map((id) => [id, this.runners.has(id) ? this.status(id) : reported.get(id) ?? this.status(id)]));
+  }
+
 
   private async run(analyser: AnalyserRow): Promise<void> {
     const runner = analyser.transport.mode === 'listen' ? await this.listen(analyser, analyser.transport.port) : this.connect(analyser, analyser.transport.host, analyser.transport.port);

@@ -8,6 +8,7 @@ import type { RealtimeHub } from '../../realtime/hub.ts';
 import {
   analyserContext, announce, lockSamplesForAnalyser, saveAnalyserResults, type AnalyserTargetSample, type SampleEvent,
 } from '../results/service.ts';
+import { holdsLeaseFor } from './lease-repository.ts';
 import { integrationRepository, type AnalyserRow, type NewAppliedResult, type NewReviewItem } from './repository.ts';
 
 /** What the link layer answers the analyser once a message has been handled. */
@@ -27,6 +28,23 @@ export interface IngestLog {
 }
 
 const silentLog: IngestLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * With several server processes on one database, the lease this process must hold for an analyser before
+ * it stores that analyser's messages (modules/integration/leases.ts), and whom to tell when it no longer does.
+ */
+export interface IngestFence {
+  owner: string;
+  lost(analyserId: string): void;
+}
+
+/** The process no longer holds the analyser's lease: the message is refused, to be sent again to the holder. */
+class LeaseLost extends Error {
+  constructor() {
+    super('The analyser lease is held by another server process.');
+    this.name = 'LeaseLost';
+  }
+}
 
 /** PostgreSQL text holds no NUL; a stray NUL in a message is kept visibly as U+2400 (the hash is of the text as received). */
 function storableText(text: string): string {
@@ -121,13 +139,21 @@ function outcomeWithoutResults(message: InterpretedMessage): MessageOutcome {
  * sample's ordered tests mapped back to the analyser's codes.
  */
 export class AnalyserIngest {
-  constructor(private readonly db: Db, private readonly realtime?: RealtimeHub, private readonly log: IngestLog = silentLog) {}
+  constructor(
+    private readonly db: Db,
+    private readonly realtime?: RealtimeHub,
+    private readonly log: IngestLog = silentLog,
+    private readonly fence?: IngestFence,
+  ) {}
 
   async receive(analyser: AnalyserRow, text: string): Promise<IngestAnswer> {
     const { message, error: readError } = interpret(analyser.protokol, text);
     let outcome: { stored: boolean; completions: SampleEvent[] };
     try {
       outcome = await this.db.transaction(async (tx) => {
+        // The lease is checked (and held still) in the transaction that stores the message: a process that
+        // lost it stores nothing and NAKs, and the analyser sends the message again to the new holder.
+        if (this.fence && !(await holdsLeaseFor(tx, analyser.id, this.fence.owner))) throw new LeaseLost();
         const repository = integrationRepository(tx, analyser.siteId);
         const messageId = await repository.storeMessage({
           analyserId: analyser.id, protokol: analyser.protokol, raw: storableText(text), contentHash: contentHash(text),
@@ -146,6 +172,11 @@ export class AnalyserIngest {
         return { stored: true, completions: applied.completions };
       });
     } catch (error) {
+      if (error instanceof LeaseLost) {
+        this.log.warn({ analyser: analyser.id }, 'analyser lease held by another server; the message is refused and the connection closes');
+        this.fence?.lost(analyser.id);
+        return { kind: 'failed', error: error.message };
+      }
       this.log.error({ analyser: analyser.id, err: errorKind(error) }, 'analyser message not stored; the analyser is told to send it again');
       return { kind: 'failed', error: 'The message could not be stored.' };
     }

@@ -2,12 +2,13 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { analysers, sites } from '../../db/schema.ts';
+import { analyserMessages, analysers, sites } from '../../db/schema.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { RealtimeHub } from '../../realtime/hub.ts';
 import { AnalyserConnections } from './connections.ts';
 import { AnalyserIngest } from './ingest.ts';
 import { AnalyserLeases } from './leases.ts';
+import { analyserById } from './repository.ts';
 import { freePort } from '../../test/server-process.ts';
 
 // Each analyser's connection runs in one server process at a time: the holder of its lease. Two lease
@@ -108,6 +109,46 @@ describe('analyser leases', () => {
   });
 });
 
+describe('the ingest under leases', () => {
+  /** A message with no results (only the header and terminator): what matters is whether it is stored. */
+  const message = (run: string) => `H|\\^&|||LEASE^${run}|||||||P|1\rL|1|N\r`;
+  const storedFor = async (analyserId: string) =>
+    (await database.db.select({ id: analyserMessages.id }).from(analyserMessages).where(eq(analyserMessages.analyserId, analyserId))).length;
+
+  it('stores a message only for the lease holder: a process whose lease was taken over stores nothing, answers failed and says so', async () => {
+    const analyserId = await newAnalyser('Lease fence');
+    const analyser = (await analyserById(database.db, analyserId))!;
+    const a = holder();
+    const b = holder();
+    const lostByA: string[] = [];
+    const lostByB: string[] = [];
+    const ingestA = new AnalyserIngest(database.db, undefined, undefined, { owner: a.leases.owner, lost: (id) => lostByA.push(id) });
+    const ingestB = new AnalyserIngest(database.db, undefined, undefined, { owner: b.leases.owner, lost: (id) => lostByB.push(id) });
+
+    await a.leases.round();
+    expect(a.leases.holds(analyserId)).toBe(true);
+    await expect(ingestA.receive(analyser, message('fence-1'))).resolves.toMatchObject({ kind: 'accepted' });
+    // B does not hold it: what reaches B is refused, so the analyser sends it again.
+    await expect(ingestB.receive(analyser, message('fence-2'))).resolves.toMatchObject({ kind: 'failed' });
+    expect(lostByB).toEqual([analyserId]);
+    expect(await storedFor(analyserId)).toBe(1);
+
+    // A stalls past its lease and B takes the analyser over; A wakes up in the middle of a message.
+    await waitPastTtl();
+    await b.leases.round();
+    expect(b.leases.holds(analyserId)).toBe(true);
+    await expect(ingestA.receive(analyser, message('fence-2'))).resolves.toMatchObject({ kind: 'failed' });
+    expect(lostByA).toEqual([analyserId]);
+    expect(await storedFor(analyserId)).toBe(1);
+
+    // The analyser sends it again, now to B, which stores it once.
+    await expect(ingestB.receive(analyser, message('fence-2'))).resolves.toMatchObject({ kind: 'accepted', duplicate: false });
+    expect(await storedFor(analyserId)).toBe(2);
+    expect(lostByB).toEqual([analyserId]);
+    await Promise.all([a.leases.stop(), b.leases.stop()]);
+  });
+});
+
 describe('analyser connections under leases (two server processes)', () => {
   it('only the holder listens for the analyser; after the holder dies another takes the port over', async () => {
     const port = await freePort();
@@ -134,17 +175,60 @@ describe('analyser connections under leases (two server processes)', () => {
   });
 });
 
+describe('analyser settings and state across server processes', () => {
+  it('a new analyser saved through a process runs there when the call answers, nobody holding it before', async () => {
+    const only = runningProcess();
+    await only.connections.start();
+    await only.leases.round();
+    const analyserId = await newAnalyserListeningOn('Lease new', await freePort());
+    await only.connections.reload(analyserId);
+    expect(only.connections.status(analyserId).stanje).toBe('listening');
+    await only.connections.stop();
+    await only.leases.stop();
+  });
+
+  it('every process answers the holder\'s state, and settings saved through another process reach the holder at its next round', async () => {
+    const firstPort = await freePort();
+    const analyserId = await newAnalyserListeningOn('Lease shared state', firstPort);
+    const holderProcess = runningProcess();
+    const other = runningProcess();
+    await Promise.all([holderProcess.connections.start(), other.connections.start()]);
+    await holderProcess.leases.round();
+    await other.leases.round();
+    await expect.poll(() => holderProcess.connections.status(analyserId).stanje).toBe('listening');
+    // The holder's next round records its state on the lease; the other process answers it.
+    await holderProcess.leases.round();
+    expect((await other.connections.statuses([analyserId])).get(analyserId)).toMatchObject({ stanje: 'listening', port: firstPort });
+
+    // The port is changed through the other process (a save there): it does not run the analyser, so the
+    // holder restarts it with the new settings at its next round.
+    const secondPort = await freePort();
+    await database.db.update(analysers).set({ transport: { mode: 'listen', port: secondPort }, updatedAt: new Date() }).where(eq(analysers.id, analyserId));
+    await other.connections.reload(analyserId);
+    expect(other.connections.status(analyserId).stanje).toBe('off');
+    await holderProcess.leases.round();
+    expect(holderProcess.connections.status(analyserId)).toMatchObject({ stanje: 'listening', port: secondPort });
+    await expect(canConnect(secondPort)).resolves.toBe(true);
+    expect((await other.connections.statuses([analyserId])).get(analyserId)).toMatchObject({ stanje: 'listening', port: secondPort });
+
+    await Promise.all([holderProcess.connections.stop(), other.connections.stop()]);
+    await Promise.all([holderProcess.leases.stop(), other.leases.stop()]);
+  });
+});
+
 /** A server process's analyser side: its connections run what its leases hold. */
 function runningProcess() {
-  const events = { gained: (_id: string) => {}, lost: (_id: string) => {} };
+  const events = { gained: (_id: string) => {}, lost: (_id: string) => {}, afterRound: () => Promise.resolve() };
   const leases = new AnalyserLeases(database.db, {
     gained: (id) => events.gained(id),
     lost: (id) => events.lost(id),
+    afterRound: () => events.afterRound(),
     error: (error) => { throw error; },
   }, { ttlMs: TTL_MS, roundMs: 60_000 });
   const connections = new AnalyserConnections(database.db, new AnalyserIngest(database.db, new RealtimeHub()), { host: '127.0.0.1', leases });
   events.gained = (id) => { void connections.reload(id); };
   events.lost = (id) => { void connections.release(id); };
+  events.afterRound = () => connections.refreshAfterLeaseRound();
   return { leases, connections };
 }
 

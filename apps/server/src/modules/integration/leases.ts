@@ -12,6 +12,8 @@ export interface LeaseEvents {
   gained(analyserId: string): Promise<void> | void;
   /** This process no longer holds it (another took it after a missed renewal): close its connection at once. */
   lost(analyserId: string): Promise<void> | void;
+  /** After every round, with the analysers this process now holds (to publish their state, pick up changes). */
+  afterRound?(held: ReadonlySet<string>): Promise<void> | void;
   error?(error: unknown): void;
 }
 
@@ -63,6 +65,7 @@ export class AnalyserLeases {
         this.held = now;
         for (const id of lost) await this.events.lost(id);
         for (const id of gained) await this.events.gained(id);
+        await this.events.afterRound?.(now);
       } catch (error) {
         this.events.error?.(error);
       }

@@ -1,6 +1,6 @@
 import {
   calendarDateOf, startOfDay,
-  type AnalyserAnswer, type AnalyserElement, type ListAnswer, type MessageOutcome,
+  type AnalyserAnswer, type AnalyserElement, type ConnectionStatus, type ListAnswer, type MessageOutcome,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -27,7 +27,7 @@ function elementOf(row: AnalyserRow): Record<string, unknown> {
   return { ...row.element, ime: row.ime, protokol: row.protokol, transport: row.transport, checksum: row.checksum, mapa: row.mapa, aktivan: row.aktivan };
 }
 
-function answerOf(row: AnalyserRow, integration: Integration, stats: { last: Date | null; today: number } | undefined): AnalyserAnswer {
+function answerOf(row: AnalyserRow, veza: ConnectionStatus, stats: { last: Date | null; today: number } | undefined): AnalyserAnswer {
   return {
     ...elementOf(row),
     _id: row.id,
@@ -37,7 +37,7 @@ function answerOf(row: AnalyserRow, integration: Integration, stats: { last: Dat
     checksum: row.checksum,
     mapa: row.mapa,
     aktivan: row.aktivan,
-    veza: integration.connections.status(row.id),
+    veza,
     zadnja_poruka: stats?.last ? stats.last.toISOString() : null,
     poruka_danas: stats?.today ?? 0,
     created_at: row.createdAt.toISOString(),
@@ -56,7 +56,8 @@ export async function listAnalysers(db: Db, integration: Integration, list: List
   // The day's start first: an await inside the array would leave a refused list query's rejection unhandled meanwhile.
   const since = await startOfSiteDay(db, list.siteId);
   const [page, stats] = await Promise.all([repository.listAnalysers(list), repository.messageStats(since)]);
-  return { data: page.data.map((row) => answerOf(row, integration, stats.get(row.id))), pagination: page.pagination };
+  const veze = await integration.connections.statuses(page.data.map((row) => row.id));
+  return { data: page.data.map((row) => answerOf(row, veze.get(row.id) ?? integration.connections.status(row.id), stats.get(row.id))), pagination: page.pagination };
 }
 
 /**
@@ -92,7 +93,8 @@ export async function saveAnalyser(db: Db, integration: Integration, ctx: Reques
   });
   await integration.connections.reload(saved.id);
   const stats = await integrationRepository(db, ctx.siteId).messageStats(await startOfSiteDay(db, ctx.siteId));
-  return answerOf(saved, integration, stats.get(saved.id));
+  const veze = await integration.connections.statuses([saved.id]);
+  return answerOf(saved, veze.get(saved.id) ?? integration.connections.status(saved.id), stats.get(saved.id));
 }
 
 export function listAnalyserAssays(db: Db, list: ListRequest<{ sifra?: string | undefined; analyser?: string | undefined }>) {

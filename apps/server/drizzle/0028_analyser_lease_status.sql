@@ -1,0 +1,1 @@
+ALTER TABLE "analyser_leases" ADD COLUMN "status" jsonb;
