@@ -103,6 +103,13 @@ test('the cumulative antibiogram: %S per organism and agent over last year, as X
   expect(records[0]!.PATIENT_ID).toMatch(/^[0-9a-f]{16}$/);
   expect(records[0]!.PATIENT_ID).not.toBe(records[1]!.PATIENT_ID);
   expect(readFileSync(whonetFile, 'utf8')).not.toContain('Nadzorić');
+
+  // At the spec's narrowest breakpoint the controls wrap and the table scrolls inside its own box.
+  await page.setViewportSize({ width: 600, height: 900 });
+  await expect(row.locator('td[data-agent="CIP"] [data-testid="percent-s"]')).toHaveText('100');
+  await animationsSettled(page);
+  await page.screenshot({ path: testInfo.outputPath('cumulative-antibiogram-600.png'), fullPage: true });
+  await expectAccessible(page);
 });
 
 test('a viewer reads the cumulative antibiogram but is not offered the WHONET export', async ({ page }) => {
