@@ -373,6 +373,10 @@ export const samples = pgTable('samples', {
     .where(sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')`),
   index('samples_microbiology_idx').on(t.siteId, t.createdAt, t.id)
     .where(sql`${t.mikrobiologija} and ${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN')`),
+  // Microbiology surveillance (cumulative antibiogram, WHONET export): a site's verified culture samples taken in a
+  // period. The predicate is the surveillance query's word for word (microbiology/surveillance-repository.ts).
+  index('samples_micro_verified_idx').on(t.siteId, t.datum)
+    .where(sql`${t.mikrobiologija} and ${t.status} = 'VERIFICIRAN'`),
   index('samples_protocol_idx').on(t.siteId, t.createdAt, t.id)
     .where(sql`(${t.status} in ('REALIZOVAN', 'ODOBREN') or (${t.komentar} <> '' and ${t.status} <> 'VERIFICIRAN'))`),
   // The group e-mail's question: the site's samples with a referring location verified in a range of days
@@ -1285,3 +1289,14 @@ export const partnerPrices = pgTable('partner_prices', {
   primaryKey({ columns: [t.partnerId, t.labassayId] }),
   check('partner_prices_price_check', sql`${t.price} >= 0`),
 ]);
+
+/**
+ * The lab's own secrets, created on first use and never sent to a client: 'whonet_pseudonym' keys the
+ * HMAC that turns a patient's id into the PATIENT_ID of the WHONET export (stable across exports, so
+ * WHONET can still tell one patient's isolates apart, and not reversible without this key).
+ */
+export const labSecrets = pgTable('lab_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});

@@ -22,6 +22,7 @@ import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { chatRoutes } from './chat/routes.ts';
 import { microbiologyRoutes } from './microbiology/routes.ts';
+import { surveillanceRoutes } from './microbiology/surveillance-routes.ts';
 import { qcRoutes } from './qc/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { importRoutes } from './import/routes.ts';
@@ -50,6 +51,7 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(statisticsRoutes, options);
   await api.register(chatRoutes, options);
   await api.register(microbiologyRoutes, options);
+  await api.register(surveillanceRoutes, options);
   await api.register(qcRoutes, options);
   await api.register(partnerRoutes, options);
   await api.register(importRoutes, options);

@@ -26,6 +26,7 @@ import { chatRoutes } from './chat/routes.ts';
 import { integrationRoutes } from './integration/routes.ts';
 import { statisticsRoutes } from './statistics/routes.ts';
 import { microbiologyRoutes } from './microbiology/routes.ts';
+import { surveillanceRoutes } from './microbiology/surveillance-routes.ts';
 import { qcRoutes } from './qc/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { importRoutes } from './import/routes.ts';
@@ -60,6 +61,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'inventory', routes: inventoryRoutes, siteData: true },
   { folder: 'chat', routes: chatRoutes, siteData: true },
   { folder: 'microbiology', routes: microbiologyRoutes, siteData: true },
+  { folder: 'microbiology', routes: surveillanceRoutes, siteData: true },
   { folder: 'import', routes: importRoutes, siteData: true },
   {
     folder: 'partners', routes: partnerRoutes, siteData: false,

@@ -143,6 +143,11 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/mikrobiologija/kultura/:id', permission: 'samples.read',
     screen: () => import('../features/microbiology/CultureScreen.tsx').then((module) => module.CultureScreen),
   },
+  // Mikrobiologija: the cumulative antibiogram of the site with its XLSX and WHONET exports.
+  {
+    path: '/mikrobiologija/kumulativni-antibiogram', permission: 'reports.read',
+    screen: () => import('../features/microbiology/surveillance/CumulativeScreen.tsx').then((module) => module.CumulativeScreen),
+  },
   // Kontrole: quality control (lots and targets, control entry, Levey-Jennings charts with the held tests).
   { path: '/kontrole/definicija', permission: 'qc.define', screen: () => import('../features/qc/DefinitionScreen.tsx').then((module) => module.DefinitionScreen) },
   { path: '/kontrole/unos', permission: 'qc.write', screen: () => import('../features/qc/EntryScreen.tsx').then((module) => module.EntryScreen) },

@@ -32,6 +32,7 @@ import { importMessages } from '../features/import/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
+import { surveillanceMessages } from '../features/microbiology/surveillance/messages.ts';
 
 export const bs = {
   app: {
@@ -161,6 +162,7 @@ export const bs = {
     inventarUgovori: 'Ugovori',
     inventarNarudzbe: 'Narudžbe',
     mikrobiologija: 'Mikrobiologija',
+    mikrobiologijaKumulativni: 'Kumulativni antibiogram',
     import: 'Excel import',
     partneri: 'Partneri',
     sifarnici: 'Šifarnici',
@@ -192,6 +194,7 @@ export const bs = {
   statistics: statisticsMessages.bs,
   chat: chatMessages.bs,
   microbiology: microbiologyMessages.bs,
+  microSurveillance: surveillanceMessages.bs,
 };
 
 /** The shape every catalogue has: the Bosnian keys, each with a string. */

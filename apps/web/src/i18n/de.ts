@@ -24,6 +24,7 @@ import { importMessages } from '../features/import/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
+import { surveillanceMessages } from '../features/microbiology/surveillance/messages.ts';
 
 export const de: Catalogue = {
   app: {
@@ -153,6 +154,7 @@ export const de: Catalogue = {
     inventarUgovori: 'Verträge',
     inventarNarudzbe: 'Bestellungen',
     mikrobiologija: 'Mikrobiologie',
+    mikrobiologijaKumulativni: 'Kumulatives Antibiogramm',
     import: 'Excel-Import',
     partneri: 'Partner',
     sifarnici: 'Stammdaten',
@@ -184,4 +186,5 @@ export const de: Catalogue = {
   statistics: statisticsMessages.de,
   chat: chatMessages.de,
   microbiology: microbiologyMessages.de,
+  microSurveillance: surveillanceMessages.de,
 };

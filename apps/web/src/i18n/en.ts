@@ -24,6 +24,7 @@ import { importMessages } from '../features/import/messages.ts';
 import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
+import { surveillanceMessages } from '../features/microbiology/surveillance/messages.ts';
 
 export const en: Catalogue = {
   app: {
@@ -153,6 +154,7 @@ export const en: Catalogue = {
     inventarUgovori: 'Contracts',
     inventarNarudzbe: 'Purchase orders',
     mikrobiologija: 'Microbiology',
+    mikrobiologijaKumulativni: 'Cumulative antibiogram',
     import: 'Excel import',
     partneri: 'Partners',
     sifarnici: 'Code lists',
@@ -184,4 +186,5 @@ export const en: Catalogue = {
   statistics: statisticsMessages.en,
   chat: chatMessages.en,
   microbiology: microbiologyMessages.en,
+  microSurveillance: surveillanceMessages.en,
 };

@@ -5,3 +5,6 @@ export * from './reference-data.ts';
 export * from './culture.ts';
 export * from './contracts.ts';
 export * from './report.ts';
+export * from './cumulative.ts';
+export * from './whonet.ts';
+export * from './surveillance-contracts.ts';

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { TimeWindow } from '@lis/domain';
+import type { Db } from '../../db/client.ts';
+import {
+  cultureIsolates, isolateSusceptibilities, labSecrets, microAntimicrobials, microOrganisms, patients, sampleCultures, samples,
+} from '../../db/schema.ts';
+
+/** What surveillance reads: a site's verified cultures taken in a period, optionally of one specimen. */
+export interface SurveillanceScope {
+  siteId: string;
+  window: TimeWindow;
+  materijal: string | null;
+}
+
+export interface IsolateRow {
+  isolateId: string;
+  rbr: number;
+  mo: string;
+  fullname: string;
+  sampleCode: string;
+  datum: Date;
+  patientId: string;
+  jmbg: string;
+  godiste: number | null;
+  spol: string;
+  materijal: string;
+  guideline: string | null;
+}
+
+export interface SusceptibilityRow {
+  isolateId: string;
+  ab: string;
+  name: string;
+  grupa: string;
+  method: string;
+  vrijednost: string;
+  tumacenje: string | null;
+  izmjena: string | null;
+}
+
+/**
+ * The samples surveillance counts: the site's, verified (final results only), taken in the period. The first
+ * three conditions are samples_micro_verified_idx's predicate and key word for word, so the planner reads the
+ * period's verified culture samples from that index, never the site's whole history.
+ */
+function sampleConditions(scope: SurveillanceScope): SQL {
+  return and(
+    eq(samples.siteId, scope.siteId), sql`${samples.mikrobiologija} and ${samples.status} = 'VERIFICIRAN'`,
+    gte(samples.datum, scope.window.from), lt(samples.datum, scope.window.before),
+    scope.materijal === null ? undefined : eq(sampleCultures.materijal, scope.materijal),
+  )!;
+}
+
+/** The isolates of the scope with their sample and patient, in specimen-date order (a statement, so its plan can be checked). */
+export function isolatesQuery(db: Db, scope: SurveillanceScope) {
+  return db.select({
+    isolateId: cultureIsolates.id, rbr: cultureIsolates.rbr, mo: cultureIsolates.mo, fullname: microOrganisms.fullname,
+    sampleCode: samples.code, datum: samples.datum, patientId: samples.patientId, jmbg: patients.jmbg, godiste: patients.godiste,
+    spol: patients.spol, materijal: sampleCultures.materijal, guideline: sampleCultures.guideline,
+  }).from(samples)
+    .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
+    .innerJoin(cultureIsolates, eq(cultureIsolates.cultureId, sampleCultures.id))
+    .innerJoin(microOrganisms, eq(microOrganisms.mo, cultureIsolates.mo))
+    .innerJoin(patients, eq(patients.id, samples.patientId))
+    .where(sampleConditions(scope))
+    .orderBy(asc(samples.datum), asc(samples.code), asc(sampleCultures.id), asc(cultureIsolates.rbr));
+}
+
+export function surveillanceRepository(db: Db) {
+  return {
+    async isolates(scope: SurveillanceScope): Promise<IsolateRow[]> {
+      return isolatesQuery(db, scope);
+    },
+
+    /** The antibiogram rows of the scope's isolates (one statement, whatever the number of isolates). */
+    async susceptibilities(scope: SurveillanceScope): Promise<SusceptibilityRow[]> {
+      return db.select({
+        isolateId: isolateSusceptibilities.isolateId, ab: isolateSusceptibilities.ab, name: microAntimicrobials.name,
+        grupa: microAntimicrobials.grupa, method: isolateSusceptibilities.method, vrijednost: isolateSusceptibilities.vrijednost,
+        tumacenje: isolateSusceptibilities.tumacenje, izmjena: isolateSusceptibilities.izmjena,
+      }).from(samples)
+        .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
+        .innerJoin(cultureIsolates, eq(cultureIsolates.cultureId, sampleCultures.id))
+        .innerJoin(isolateSusceptibilities, eq(isolateSusceptibilities.isolateId, cultureIsolates.id))
+        .innerJoin(microAntimicrobials, eq(microAntimicrobials.ab, isolateSusceptibilities.ab))
+        .where(sampleConditions(scope))
+        .orderBy(asc(isolateSusceptibilities.isolateId), asc(isolateSusceptibilities.rbr));
+    },
+
+    /** The specimens of the site's verified cultures in the period (every specimen, whatever the filter), by name. */
+    async specimens(scope: SurveillanceScope): Promise<string[]> {
+      const rows = await db.selectDistinct({ materijal: sampleCultures.materijal }).from(samples)
+        .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
+        .where(sampleConditions({ ...scope, materijal: null }))
+        .orderBy(asc(sampleCultures.materijal));
+      return rows.map((row) => row.materijal);
+    },
+
+    /**
+     * The lab's secret of this name, made on first use: 32 random bytes. Two servers asking at once both
+     * insert-or-keep, then read the one row that won.
+     */
+    async secret(name: string): Promise<string> {
+      await db.insert(labSecrets).values({ name, secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      const [row] = await db.select({ secret: labSecrets.secret }).from(labSecrets).where(eq(labSecrets.name, name));
+      if (!row) throw new Error(`the lab secret ${name} was not stored`);
+      return row.secret;
+    },
+  };
+}
