@@ -211,4 +211,14 @@ test('a control result from an analyser becomes a run of its lot, with the analy
   await expect(row).toContainText('Prihvaćeno');
   await animationsSettled(page);
   await page.screenshot({ path: testInfo.outputPath('kontrole-s-analizatora.png'), fullPage: true });
+
+  // The analyser's form shows how its controls are recognised.
+  await page.evaluate(() => localStorage.clear());
+  await openAs(page, DEMO.admin.email, '/integracija/postavke');
+  await chooseOption(page, 'Analizator', name);
+  await expect(page.getByRole('textbox', { name: 'Prefiksi oznaka kontrolnih uzoraka' })).toHaveValue('QC');
+  await expect(page.getByRole('checkbox', { name: /Poštuj QC oznaku poruke/ })).toBeChecked();
+  await animationsSettled(page);
+  await page.screenshot({ path: testInfo.outputPath('integracija-kontrole.png'), fullPage: true });
+  await expectAccessible(page);
 });

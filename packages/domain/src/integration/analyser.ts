@@ -57,7 +57,7 @@ export type AnalyserElementInput = z.input<typeof analyserElementSchema>;
 /** A new analyser as the editor starts it: ASTM, the LIS listening, checksums checked, no mapping yet. */
 export function newAnalyserElement(): AnalyserElementInput {
   return {
-    ime: '', protokol: 'astm', transport: { mode: 'listen', port: 5001 }, checksum: true, mapa: {}, kontrole: { prefiksi: ['QC'], qc_oznaka: true },
+    ime: '', protokol: 'astm', transport: { mode: 'listen', port: 5001 }, checksum: true, mapa: {}, kontrole: { ...DEFAULT_CONTROL_RECOGNITION },
     aktivan: true,
   };
 }

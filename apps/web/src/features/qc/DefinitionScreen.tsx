@@ -239,7 +239,7 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
       <Button variant="light" mt="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={addTarget}>{t('qc.addTarget')}</Button>
       <Title order={3} size="h5" mt="md" mb={2}>{t('qc.specimensTitle')}</Title>
       <Text size="sm" c="dimmed" mb={4}>{t('qc.specimensHint')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {levels.map((nivo) => (
           <TextInput key={nivo} label={t('qc.specimenOfLevel', { level: nivo })} value={lot.uzorci[nivo] ?? ''} maxLength={60}
             onChange={(event) => { const value = event.currentTarget.value; setLot((current) => ({ ...current, uzorci: { ...current.uzorci, [nivo]: value } })); }} />
