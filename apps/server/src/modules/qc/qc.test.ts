@@ -240,6 +240,26 @@ describe('excluding a result judges the later runs again', () => {
   });
 });
 
+describe('excluding a result can reject a later run', () => {
+  it('the result between two beyond +2 SD excluded: the later one violates 2-2s, holds the assay and is announced', async () => {
+    const lot = await defineLot(client, specialist, [{ labassay: cat.ids.CRP, nivo: 1, mean: 10, sd: 1 }]);
+    const high = await enterRun(client, tech, lot._id, cat.ids.CRP, { 1: '12.5' }, minutesAgo(30));
+    const between = await enterRun(client, tech, lot._id, cat.ids.CRP, { 1: '10' }, minutesAgo(20));
+    const later = await enterRun(client, tech, lot._id, cat.ids.CRP, { 1: '12.5' }, minutesAgo(10));
+    expect([high.status, between.status, later.status]).toEqual(['upozorenje', 'prihvacen', 'upozorenje']);
+    emitted.length = 0;
+    expect((await client.post(tech, '/kontrole/pregled/delete/', { _id: between.rezultati[0]!._id, razlog: 'Zamijenjen nivo' })).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(qcResults).where(eq(qcResults.id, later.rezultati[0]!._id));
+    expect(row).toMatchObject({ status: 'odbijen', pravila: ['1-2s', '2-2s'] });
+    expect((await client.get(tech, '/kontrole/blokade')).json<HoldsAnswer>().blokade).toContainEqual(
+      expect.objectContaining({ labassay: cat.ids.CRP, serija: later.serija, pravila: ['2-2s'], analyser: null }),
+    );
+    expect(emitted).toContainEqual({ event: 'qc:rejected', payload: expect.objectContaining({ serija: later.serija, pravila: ['2-2s'], lot: lot.lot }) as unknown });
+    // Released as any hold is: here by a corrective action.
+    expect((await client.post(tech, '/kontrole/korektivna', { serija: later.serija, opis: 'Provjereno' })).statusCode).toBe(200);
+  });
+});
+
 describe('the monthly table (/kontrole/mjesecno)', () => {
   it("per test and level: n, mean, SD, CV, bias against the target and Sigma from the assay's TEa, the month's counted results only", async () => {
     const lot = await defineLot(client, specialist, [{ labassay: cat.ids.LDL, nivo: 1, mean: 3, sd: 0.1 }, { labassay: cat.ids.LDL, nivo: 2, mean: 5, sd: 0.2 }]);

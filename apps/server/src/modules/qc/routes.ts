@@ -125,10 +125,11 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
       tags: TAGS, summary: 'Exclude a control result (never erased)', ...qcContracts.exclude,
       description: `${SESSION} \`{ _id, razlog }\`: the control result is kept but excluded from the statistics, the rules and the hold, `
         + 'with the reason. The rest of its run and every later run of the lot\'s assay are judged again against the history as it now '
-        + 'counts (z-scores as measured, the rules in force now); changed verdicts are written and audited (`qc.result.rejudge`). Audited.\n\n`200 { success: true }`; without `razlog` `400 qc.reasonRequired`; excluded before `409 qc.alreadyExcluded`.',
+        + 'counts (z-scores as measured, the rules in force now); changed verdicts are written and audited (`qc.result.rejudge`); a run that '
+        + 'becomes rejected holds and is announced as `qc:rejected`. Audited.\n\n`200 { success: true }`; without `razlog` `400 qc.reasonRequired`; excluded before `409 qc.alreadyExcluded`.',
     },
   }, async (request) => {
-    await service.exclude(db, request.ctx, request.body._id, request.body.razlog);
+    await service.exclude(db, realtime, request.ctx, request.body._id, request.body.razlog);
     return { success: true as const };
   });
 

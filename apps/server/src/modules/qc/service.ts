@@ -385,10 +385,10 @@ export async function setComment(db: Db, ctx: RequestContext, id: string, koment
  * row is kept (a control result is never erased) with the reason; the exclusion is audited. Excluding the
  * rejected level of the assay's latest run ends that run's hold.
  */
-export async function exclude(db: Db, ctx: RequestContext, id: string, razlog: string | undefined): Promise<void> {
+export async function exclude(db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, razlog: string | undefined): Promise<void> {
   const reason = razlog?.trim() ?? '';
   if (reason.length === 0) throw AppError.badRequest('qc.reasonRequired', 'razlog');
-  await db.transaction(async (tx) => {
+  const rejected = await db.transaction(async (tx) => {
     const repository = qcRepository(tx, ctx.siteId);
     const row = await repository.findResult(id, { forUpdate: true });
     if (!row) throw AppError.notFound();
@@ -398,8 +398,15 @@ export async function exclude(db: Db, ctx: RequestContext, id: string, razlog: s
     if (!control) throw AppError.notFound();
     await repository.exclude(row.id, reason);
     await writeAudit(tx, ctx, { action: 'qc.result.exclude', entity: 'qc_result', entityId: row.id, field: 'iskljucen', oldValue: false, newValue: true, reason });
-    await rejudgeAfter(tx, ctx, row);
+    const newlyRejected = await rejudgeAfter(tx, ctx, row);
+    if (newlyRejected.length === 0) return [];
+    const naziv = (await repository.targets(control.id)).find((target) => target.labassayId === row.labassayId)?.naziv ?? '';
+    return newlyRejected.map((run): RejectedRun => ({
+      run: { ...run, labassay: row.labassayId, naziv, status: 'odbijen', rezultati: [] }, control, analyserIme: run.analyserIme,
+    }));
   });
+  // A run can become rejected too (the excluded result stood between two beyond 2 SD): it holds, and is announced.
+  announceRejected(realtime, ctx.siteId, rejected);
 }
 
 /** The latest `perLevel` points of each level, in their order: the history an entry judges a run against (recentCounted). */
@@ -424,12 +431,14 @@ function recentPerLevel(points: readonly ControlPoint[], perLevel: number): Cont
  * written and audited (`qc.result.rejudge`, old and new verdict, the exclusion's result named), so the
  * list, the chart and the holds agree with the history as it now counts.
  */
-async function rejudgeAfter(tx: Tx, ctx: RequestContext, excluded: ResultRowDb): Promise<void> {
+async function rejudgeAfter(
+  tx: Tx, ctx: RequestContext, excluded: ResultRowDb,
+): Promise<{ serija: string; prekrseno: Violation[]; analyserIme: string | null }[]> {
   const repository = qcRepository(tx, ctx.siteId);
   const all = await repository.lotAssayResults(excluded.controlId, excluded.labassayId);
   const inForce = await rulesInForce(repository, excluded.labassayId);
   const start = all.findIndex((row) => row.serija === excluded.serija);
-  if (start < 0) return;
+  if (start < 0) return [];
   const countedBefore: ControlPoint[] = all.slice(0, start).filter((row) => !row.iskljucen).map((row) => ({ run: row.serija, level: row.nivo, z: row.z }));
   const runs = new Map<string, ResultRowDb[]>();
   for (const row of all.slice(start)) {
@@ -437,9 +446,13 @@ async function rejudgeAfter(tx: Tx, ctx: RequestContext, excluded: ResultRowDb):
     runs.set(row.serija, [...(runs.get(row.serija) ?? []), row]);
   }
   const audit: AuditEntry[] = [];
+  const newlyRejected: { serija: string; prekrseno: Violation[]; analyserIme: string | null }[] = [];
   for (const [serija, rows] of runs) {
     const current = rows.map((row) => ({ run: serija, level: row.nivo, z: row.z }));
     const judgement = judgeRun(recentPerLevel(countedBefore, LONGEST_RULE), current, inForce);
+    if (judgement.status === 'odbijen' && !rows.some((row) => row.status === 'odbijen')) {
+      newlyRejected.push({ serija, prekrseno: judgement.violations, analyserIme: rows[0]!.analyserId === null ? null : rows[0]!.izvor });
+    }
     for (const row of rows) {
       const verdict = levelStatus(row.nivo, judgement.violations);
       if (verdict.status === row.status && JSON.stringify(verdict.pravila) === JSON.stringify(row.pravila)) continue;
@@ -452,6 +465,7 @@ async function rejudgeAfter(tx: Tx, ctx: RequestContext, excluded: ResultRowDb):
     countedBefore.push(...current);
   }
   await writeAudit(tx, ctx, audit);
+  return newlyRejected;
 }
 
 /** The chart's default range: the last 31 days up to now. */
