@@ -81,6 +81,7 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
     if (refusal) {
       return reply.status(refusal.status).send({
         success: false, message: refusal.message, code: refusal.code, ...(refusal.field ? { field: refusal.field } : {}),
+        ...(Object.keys(refusal.params).length > 0 ? { params: refusal.params } : {}),
       });
     }
     const unreachable = connectionFailure(error);

@@ -18,6 +18,11 @@ export interface AnalyserResult {
   instrument?: string;
   /** Comment records (ASTM C) or NTE segments that follow the result. */
   comments?: string[];
+  /**
+   * The message marks the specimen as a quality-control specimen: ASTM order record field 12 (action
+   * code) `Q`, HL7 OBR-11 (specimen action code) `Q`. Absent otherwise.
+   */
+  qc?: true;
 }
 
 export interface AnalyserQuery {

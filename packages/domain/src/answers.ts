@@ -16,13 +16,16 @@ export const daySchema = z.iso.date();
 
 /**
  * Every refusal and failure: `message` is the Bosnian text of `code`, `field`
- * names the input that was refused when there is one.
+ * names the input that was refused when there is one, and `params` are the
+ * values of the message's placeholders (a client showing it in English or German
+ * fills them in the same way).
  */
 export const failureAnswer = z.object({
   success: z.literal(false),
   message: z.string(),
   code: messageCodeSchema,
   field: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
 }).meta({ description: 'A refusal or failure: the Bosnian message, its catalogue code and the refused field.' });
 export type FailureAnswer = z.output<typeof failureAnswer>;
 

@@ -207,6 +207,8 @@ export const MESSAGES = {
   'qc.actionRequired': { bs: 'Opišite korektivnu mjeru.', en: 'Describe the corrective action.', de: 'Bitte die Korrekturmaßnahme beschreiben.' },
   'qc.notRejected': { bs: 'Ova serija kontrole nije odbijena: korektivna mjera nije potrebna.', en: 'This control run was not rejected: no corrective action is needed.', de: 'Dieser Kontrolllauf wurde nicht zurückgewiesen: keine Korrekturmaßnahme nötig.' },
   'qc.alreadyExcluded': { bs: 'Rezultat kontrole je već isključen.', en: 'The control result is already excluded.', de: 'Das Kontrollergebnis ist bereits ausgeschlossen.' },
+  'qc.badMonth': { bs: 'Mjesec mora biti u obliku GGGG-MM.', en: 'The month must be given as YYYY-MM.', de: 'Der Monat muss als JJJJ-MM angegeben werden.' },
+  'qc.specimenTaken': { bs: 'Oznaka uzorka {{uzorak}} već pripada drugoj kontroli na ovom sajtu.', en: 'The specimen id {{uzorak}} already belongs to another control at this site.', de: 'Die Probenkennung {{uzorak}} gehört bereits zu einer anderen Kontrolle an diesem Standort.' },
   'qc.hold': { bs: 'Kontrola za {{naziv}} je odbijena ({{pravilo}}): rezultati tog testa ne mogu se odobriti dok se ne evidentira korektivna mjera.', en: 'The control of {{naziv}} was rejected ({{pravilo}}): results of this test cannot be approved until a corrective action is recorded.', de: 'Die Kontrolle für {{naziv}} wurde zurückgewiesen ({{pravilo}}): Ergebnisse dieses Tests können erst nach einer erfassten Korrekturmaßnahme freigegeben werden.' },
   // Partners (/partneri) and the Excel import (/import)
   'partners.saved': { bs: 'Partner uspješno sačuvan!', en: 'Partner saved successfully!', de: 'Partner erfolgreich gespeichert!' },

@@ -894,10 +894,15 @@ export const analyserMessages = pgTable('analyser_messages', {
   contentHash: text('content_hash').notNull(),
   controlId: text('control_id'),
   messageType: text('message_type'),
-  /** 'applied' (every result saved), 'review' (some kept for review), 'query' (a host query answered), 'empty', 'error'. */
-  outcome: text('outcome').$type<'applied' | 'review' | 'query' | 'empty' | 'error'>().notNull(),
+  /**
+   * 'applied' (every result saved), 'review' (some kept for review), 'control' (control results stored as
+   * control runs, none kept for review or applied to a sample), 'query' (a host query answered), 'empty', 'error'.
+   */
+  outcome: text('outcome').$type<'applied' | 'review' | 'control' | 'query' | 'empty' | 'error'>().notNull(),
   error: text('error'),
   rezultata: integer('rezultata').notNull().default(0),
+  /** Control results of the message stored as control runs (qc_results with this message_id). */
+  kontrolnih: integer('kontrolnih').notNull().default(0),
   zaPregled: integer('za_pregled').notNull().default(0),
   duplicates: integer('duplicates').notNull().default(0),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -932,7 +937,11 @@ export const analyserReviewItems = pgTable('analyser_review_items', {
   siteId: uuid('site_id').notNull().references(() => sites.id),
   analyserId: uuid('analyser_id').notNull().references(() => analysers.id, { onDelete: 'cascade' }),
   messageId: uuid('message_id').notNull().references(() => analyserMessages.id, { onDelete: 'cascade' }),
-  razlog: text('razlog').$type<'unknownSpecimen' | 'sampleLocked' | 'testNotOrdered' | 'unmappedCode' | 'invalidValue'>().notNull(),
+  razlog: text('razlog').$type<
+    'unknownSpecimen' | 'sampleLocked' | 'testNotOrdered' | 'unmappedCode' | 'invalidValue' | 'unknownControl' | 'controlNoTarget' | 'controlExpired'
+  >().notNull(),
+  /** A control specimen's result (by the analyser's prefix or the message's QC flag): a retry sends it to quality control again, never to a sample. */
+  kontrola: boolean('kontrola').notNull().default(false),
   specimenId: text('specimen_id').notNull(),
   sampleId: uuid('sample_id').references(() => samples.id, { onDelete: 'set null' }),
   testCode: text('test_code').notNull(),
@@ -1217,6 +1226,23 @@ export const qcTargets = pgTable('qc_targets', {
   check('qc_targets_izvor_check', sql`${t.izvor} in ('proizvodjac', 'prvih20', 'kumulativno')`),
 ]);
 
+/**
+ * The specimen id an analyser sends for a level of a lot (the control vial's barcode as programmed on the
+ * analyser, e.g. "QC-BR1-1"): a control result with that specimen id is stored on that lot and level. Unique
+ * at a site, case ignored, so a specimen id names one lot's level; a lot has one per level.
+ */
+export const qcControlSpecimens = pgTable('qc_control_specimens', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  controlId: uuid('control_id').notNull().references(() => qcControls.id),
+  nivo: integer('nivo').notNull(),
+  uzorak: text('uzorak').notNull(),
+}, (t) => [
+  uniqueIndex('qc_control_specimens_site_uzorak_key').on(t.siteId, sql`upper(${t.uzorak})`),
+  uniqueIndex('qc_control_specimens_control_nivo_key').on(t.controlId, t.nivo),
+  check('qc_control_specimens_nivo_check', sql`${t.nivo} between 1 and 6`),
+]);
+
 /** The Westgard rules in force for an assay at a site and its allowable total error (TEa, %). */
 export const qcAssayRules = pgTable('qc_assay_rules', {
   siteId: uuid('site_id').notNull().references(() => sites.id),
@@ -1255,8 +1281,13 @@ export const qcResults = pgTable('qc_results', {
   /** Who entered it; null when an analyser sent it (named in `izvor`). */
   unioBy: uuid('unio_by').references(() => users.id),
   izvor: text('izvor').notNull().default('rucno'),
+  /** The analyser that measured it (null: entered by hand): a rejected run holds that analyser's patient results. */
+  analyserId: uuid('analyser_id').references(() => analysers.id, { onDelete: 'set null' }),
+  /** The analyser message that carried it. */
+  messageId: uuid('message_id').references(() => analyserMessages.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
+  index('qc_results_hold_idx').on(t.siteId, t.labassayId, t.analyserId, t.izmjereno, t.createdAt),
   index('qc_results_chart_idx').on(t.siteId, t.controlId, t.labassayId, t.izmjereno, t.id),
   index('qc_results_latest_idx').on(t.siteId, t.labassayId, t.izmjereno, t.createdAt),
   index('qc_results_serija_idx').on(t.serija),

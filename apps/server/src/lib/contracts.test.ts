@@ -64,7 +64,7 @@ describe('OpenAPI at /api/docs', () => {
       const success = operation.responses['200'] ?? operation.responses['201'] ?? operation.responses['202'];
       expect(success?.content, call).toBeDefined();
       expect(Object.keys(operation.responses['4XX']?.content?.['application/json']?.schema.properties ?? {}), call)
-        .toEqual(['success', 'message', 'code', 'field']);
+        .toEqual(['success', 'message', 'code', 'field', 'params']);
     }
     expect(Object.keys(paths['/api/uzorci/barcode/{id}/pdf']?.get?.responses['200']?.content ?? {})).toEqual(['application/pdf']);
     expect(Object.keys(paths['/api/pacijenti/unos/save']?.post?.responses['409']?.content?.['application/json']?.schema.properties ?? {}))

@@ -26,9 +26,17 @@ export class ApiError extends Error {
     /** The stable key of the message (MESSAGES in @lis/domain), or 'network' when the server was not reached. */
     readonly code: string,
     readonly field?: string,
+    /** The values of the message's placeholders, as the server filled them in its Bosnian text. */
+    readonly params: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
+}
+
+/** The placeholder values of a failure answer: string values only (a proxy or an older server may answer anything). */
+function placeholderValues(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
@@ -102,6 +110,7 @@ async function send<T>(
     typeof errorAnswer.message === 'string' ? errorAnswer.message : 'Greška na serveru.',
     typeof errorAnswer.code === 'string' ? errorAnswer.code : 'server.error',
     typeof errorAnswer.field === 'string' ? errorAnswer.field : undefined,
+    placeholderValues(errorAnswer.params),
   );
 }
 
@@ -146,6 +155,7 @@ export async function apiFile(path: string, query: Query = {}, options: CallOpti
     typeof answer.message === 'string' ? answer.message : 'Greška na serveru.',
     typeof answer.code === 'string' ? answer.code : 'server.error',
     typeof answer.field === 'string' ? answer.field : undefined,
+    placeholderValues(answer.params),
   );
 }
 

@@ -81,6 +81,16 @@ describe('serverMessage', () => {
     expect(serverMessage({ message: 'Neispravan unos: email.', code: 'form.invalid', field: 'email' }, 'en')).toBe('Invalid input: email.');
   });
 
+  it("fills the server's placeholders in English and German: the QC hold names the assay and the rule", () => {
+    const hold = {
+      message: 'Kontrola za Glukoza je odbijena (2-2s): rezultati tog testa ne mogu se odobriti dok se ne evidentira korektivna mjera.',
+      code: 'qc.hold', params: { naziv: 'Glukoza', pravilo: '2-2s' },
+    };
+    expect(serverMessage(hold, 'en')).toBe('The control of Glukoza was rejected (2-2s): results of this test cannot be approved until a corrective action is recorded.');
+    expect(serverMessage(hold, 'de')).toContain('Die Kontrolle für Glukoza wurde zurückgewiesen (2-2s)');
+    expect(serverMessage(hold, 'de')).not.toContain('{{');
+  });
+
   it('keeps the server text when the code is unknown', () => {
     expect(serverMessage({ message: 'Nešto novo.', code: 'brand.new' }, 'en')).toBe('Nešto novo.');
   });

@@ -64,12 +64,13 @@ export function isMessageCode(code: string | undefined): code is MessageCode {
 
 /** What an error from the API reads as in the user's language. */
 export function serverMessage(
-  error: { message: string; code?: string; field?: string },
+  error: { message: string; code?: string; field?: string; params?: Readonly<Record<string, string>> },
   language: Language = currentLanguage(),
 ): string {
   if (error.code === 'network') return i18n.t('errors.network');
   if (language === 'bs' && error.message) return error.message;
-  if (isMessageCode(error.code)) return message(error.code, language, error.field ? { field: error.field } : {});
+  // The server's placeholders (an assay's name, a rule), with the field as before for messages that name it.
+  if (isMessageCode(error.code)) return message(error.code, language, { ...(error.field ? { field: error.field } : {}), ...error.params });
   return error.message || i18n.t('errors.unexpected');
 }
 

@@ -35,6 +35,18 @@ describe('interpretAstm', () => {
     ]);
   });
 
+  it('marks the results of an order whose action code (O-12) is Q as a quality-control specimen, and only those', () => {
+    const message = interpretAstm([
+      'H|\\^&|||c311', 'P|1',
+      'O|1|QC-N1||^^^GLU|R||||||Q', 'R|1|^^^GLU|5.2|mmol/L||N||F',
+      'O|2|S-7||^^^GLU|R||||||N', 'R|1|^^^GLU|6.1|mmol/L||N||F',
+      'O|3|QC-N2||^^^GLU|R||||||q', 'R|1|^^^GLU|9.9|mmol/L||N||F',
+      'L|1|N',
+    ].join('\r'));
+    expect(message.results.map((result) => [result.specimenId, result.qc])).toEqual([['QC-N1', true], ['S-7', undefined], ['QC-N2', true]]);
+    expect(Object.hasOwn(message.results[1]!, 'qc')).toBe(false);
+  });
+
   it('takes the sample code from a chosen component of O-3/O-4 when asked (Sysmex sampler: rack^position^sample^attribute)', () => {
     const text = 'H|\\^&\rP|1\rO|1||00012^03^        4711^B|^^^^WBC\rR|1|^^^^WBC^1|7.2|10*3/uL||N||F\rL|1|N';
     expect(interpretAstm(text).results[0]?.specimenId).toBe('00012');

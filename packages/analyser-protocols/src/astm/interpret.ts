@@ -8,7 +8,7 @@ import {
 /*
  * E1394 field positions (fields[n] is field n+1 of the standard, fields[0] the record type):
  * H-3 control id = fields[2], H-5 sender = fields[4];
- * O-3 specimen id = fields[2], O-4 instrument specimen id = fields[3];
+ * O-3 specimen id = fields[2], O-4 instrument specimen id = fields[3], O-12 action code = fields[11];
  * R-3 universal test id = fields[2], R-4 value, R-5 units, R-6 range, R-7 flags, R-9 status,
  * R-13 completed = fields[12], R-14 instrument = fields[13];
  * Q-3 starting range id = fields[2].
@@ -44,12 +44,15 @@ export function interpretAstm(text: string, options: AstmInterpretOptions = {}):
   if (records.length > 0 && records[records.length - 1]?.type !== 'L') problems.push('The message does not end with an L (terminator) record.');
   const sender = header ? readableComponents(header.fields[4], delimiters) : '';
   let specimenId: string | null = null;
+  // E1394 action code `Q`: the order is a quality-control specimen; its results carry `qc`.
+  let controlOrder = false;
   let lastResult: AnalyserResult | null = null;
   records.forEach((record, index) => {
     switch (record.type) {
       case 'O':
         specimenId = specimenIdOf(record, delimiters, options.specimenIdComponent);
         if (specimenId === '') problems.push(`Order record ${index + 1} has no specimen id.`);
+        controlOrder = astmText(record.fields[11], delimiters).trim().toUpperCase() === 'Q';
         lastResult = null;
         break;
       case 'R': {
@@ -73,6 +76,7 @@ export function interpretAstm(text: string, options: AstmInterpretOptions = {}):
           completedAt: astmText(record.fields[12], delimiters).trim(),
           instrument: readableComponents(record.fields[13], delimiters) || sender,
         });
+        if (controlOrder) lastResult.qc = true;
         results.push(lastResult);
         break;
       }
@@ -91,6 +95,7 @@ export function interpretAstm(text: string, options: AstmInterpretOptions = {}):
       }
       case 'P':
         specimenId = null;
+        controlOrder = false;
         lastResult = null;
         break;
     }

@@ -72,6 +72,17 @@ describe('interpretHl7', () => {
     expect(message.results.map((result) => [result.specimenId, result.value])).toEqual([['TUBE-9', '7.1'], ['FILLER-2', '5.0']]);
   });
 
+  it('marks the observations of an OBR whose specimen action code (OBR-11) is Q as a quality-control specimen', () => {
+    const message = interpretHl7([
+      'MSH|^~\\&|C311|LAB|LIS|LAB|20250312101200||ORU^R01|77|P|2.5',
+      'OBR|1|KON-2|KON-2|GLU|||||||Q',
+      'OBX|1|NM|GLU^Glucose||5.2|mmol/L||N|||F',
+      'OBR|2|S-9|S-9|GLU|||||||A',
+      'OBX|1|NM|GLU^Glucose||6.1|mmol/L||N|||F',
+    ].join('\r'));
+    expect(message.results.map((result) => [result.specimenId, result.qc])).toEqual([['KON-2', true], ['S-9', undefined]]);
+  });
+
   it('reports observations without any specimen id', () => {
     const message = interpretHl7('MSH|^~\\&|A|B|||||ORU^R01|9|P|2.3\rOBR|1\rOBX|1|NM|K||4.1|mmol/L');
     expect(message.results[0]?.specimenId).toBe('');

@@ -13,6 +13,8 @@ interface OrderGroup {
   orderSpecimenId: string;
   /** SPM-2 of the specimen the order belongs to. */
   specimenSegmentId: string;
+  /** OBR-11 (specimen action code) `Q`: a quality-control specimen. */
+  control: boolean;
   results: AnalyserResult[];
 }
 
@@ -58,6 +60,7 @@ export function interpretHl7(text: string): InterpretedMessage {
         group = {
           orderSpecimenId: hl7Value(segment, delimiters, 3, 1).trim() || hl7Value(segment, delimiters, 2, 1).trim(),
           specimenSegmentId: specimenLeadsOrders ? leadingSpecimenId : '',
+          control: hl7Value(segment, delimiters, 11, 1).trim().toUpperCase() === 'Q',
           results: [],
         };
         groups.push(group);
@@ -69,7 +72,7 @@ export function interpretHl7(text: string): InterpretedMessage {
         if (NON_RESULT_VALUE_TYPES.has(valueType)) break;
         if (group === null) {
           // Observations before any OBR belong to the specimen named so far (OUL^R22 without OBR).
-          group = { orderSpecimenId: '', specimenSegmentId: leadingSpecimenId, results: [] };
+          group = { orderSpecimenId: '', specimenSegmentId: leadingSpecimenId, control: false, results: [] };
           groups.push(group);
         }
         const testId = segment.fields[3] ?? '';
@@ -116,10 +119,10 @@ export function interpretHl7(text: string): InterpretedMessage {
   });
 
   const results: AnalyserResult[] = [];
-  for (const { orderSpecimenId, specimenSegmentId: spmId, results: groupResults } of groups) {
+  for (const { orderSpecimenId, specimenSegmentId: spmId, control, results: groupResults } of groups) {
     const specimenId = spmId || orderSpecimenId;
     if (specimenId === '' && groupResults.length > 0) problems.push('Observations without a specimen id (no SPM-2, OBR-3 or OBR-2).');
-    for (const result of groupResults) results.push({ ...result, specimenId });
+    for (const result of groupResults) results.push(control ? { ...result, specimenId, qc: true } : { ...result, specimenId });
   }
   const interpreted: InterpretedMessage = {
     protocol: 'hl7',

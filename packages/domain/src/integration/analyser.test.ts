@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyserCodesFor, analyserElementSchema, mappingInForce } from './analyser.ts';
+import { analyserCodesFor, analyserElementSchema, controlRecognitionOf, isControlSpecimen, mappingInForce } from './analyser.ts';
 
 describe('mappingInForce', () => {
   it('leaves out the codes switched off, and only those', () => {
@@ -26,5 +26,32 @@ describe('analyserElementSchema mapa_iskljuceno', () => {
 
   it('refuses a code with a protocol delimiter', () => {
     expect(analyserElementSchema.safeParse({ ...base, mapa_iskljuceno: ['W|BC'] }).success).toBe(false);
+  });
+});
+
+describe('control specimens (kontrole)', () => {
+  it('a prefix (case ignored) or, when heeded, the message QC flag makes a specimen a control', () => {
+    const byPrefix = { prefiksi: ['QC', 'kon'], qc_oznaka: false };
+    expect(isControlSpecimen(byPrefix, 'QC-N1', false)).toBe(true);
+    expect(isControlSpecimen(byPrefix, ' Kon2 ', false)).toBe(true);
+    expect(isControlSpecimen(byPrefix, '2503120042', false)).toBe(false);
+    // The flag is ignored when the analyser is set not to heed it.
+    expect(isControlSpecimen(byPrefix, '2503120042', true)).toBe(false);
+    expect(isControlSpecimen({ prefiksi: [], qc_oznaka: true }, '2503120042', true)).toBe(true);
+    expect(isControlSpecimen({ prefiksi: [], qc_oznaka: true }, 'QC-N1', false)).toBe(false);
+  });
+
+  it('an element saved before the setting heeds the QC flag and has no prefix; a malformed one falls back alike', () => {
+    expect(controlRecognitionOf({})).toEqual({ prefiksi: [], qc_oznaka: true });
+    expect(controlRecognitionOf({ kontrole: { prefiksi: 'QC' } })).toEqual({ prefiksi: [], qc_oznaka: true });
+    expect(controlRecognitionOf({ kontrole: { prefiksi: ['QC'], qc_oznaka: false } })).toEqual({ prefiksi: ['QC'], qc_oznaka: false });
+  });
+
+  it('the element defaults to the QC flag heeded, no prefix, and refuses an empty prefix', () => {
+    const base = { ime: 'A', protokol: 'astm', transport: { mode: 'listen', port: 0 } };
+    expect(analyserElementSchema.parse(base).kontrole).toEqual({ prefiksi: [], qc_oznaka: true });
+    const refused = analyserElementSchema.safeParse({ ...base, kontrole: { prefiksi: [' '] } });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(['kontrole', 'prefiksi', 0]);
   });
 });

@@ -22,6 +22,19 @@ export type AnalyserTransport = z.output<typeof analyserTransportSchema>;
 export const analyserTestCodeSchema = z.string().trim().min(1).max(40).regex(/^[^|^&\\~\r\n]+$/, { error: 'integration.badCode' });
 
 /**
+ * How an analyser's control (QC) specimens are told from patients' samples: a specimen id starting with one
+ * of `prefiksi` (case ignored, e.g. "QC", "KON"), and, with `qc_oznaka`, a specimen the message itself marks
+ * as quality control (ASTM O-12 action code Q, HL7 OBR-11 Q). Either is enough. A control specimen's results
+ * go to quality control (/kontrole), never to a patient's sample.
+ */
+export const controlRecognitionSchema = z.object({
+  prefiksi: z.array(z.string().trim().min(1, { error: 'form.required' }).max(20)).max(10).default([]),
+  qc_oznaka: z.boolean().default(true),
+});
+export type ControlRecognition = z.output<typeof controlRecognitionSchema>;
+export const DEFAULT_CONTROL_RECOGNITION: ControlRecognition = { prefiksi: [], qc_oznaka: true };
+
+/**
  * The analyser element of `POST /api/postavke/analysers/edit`: with `_id` it changes that analyser, without
  * one it adds one to the site worked on. `mapa` maps the analyser's test code to a lab assay `sifra`;
  * `mapa_iskljuceno` lists codes of the map switched off (/assays, akcija): the mapping is kept, but while it
@@ -35,6 +48,7 @@ export const analyserElementSchema = z.looseObject({
   checksum: z.boolean().default(true),
   mapa: z.record(analyserTestCodeSchema, z.string().trim().min(1).max(40)).default({}),
   mapa_iskljuceno: z.array(analyserTestCodeSchema).default([]),
+  kontrole: controlRecognitionSchema.default(DEFAULT_CONTROL_RECOGNITION),
   aktivan: z.boolean().default(true),
 });
 export type AnalyserElement = z.output<typeof analyserElementSchema>;
@@ -42,7 +56,23 @@ export type AnalyserElementInput = z.input<typeof analyserElementSchema>;
 
 /** A new analyser as the editor starts it: ASTM, the LIS listening, checksums checked, no mapping yet. */
 export function newAnalyserElement(): AnalyserElementInput {
-  return { ime: '', protokol: 'astm', transport: { mode: 'listen', port: 5001 }, checksum: true, mapa: {}, aktivan: true };
+  return {
+    ime: '', protokol: 'astm', transport: { mode: 'listen', port: 5001 }, checksum: true, mapa: {}, kontrole: { ...DEFAULT_CONTROL_RECOGNITION },
+    aktivan: true,
+  };
+}
+
+/** The control recognition of a stored element (one saved before the setting existed has the default). */
+export function controlRecognitionOf(element: Readonly<Record<string, unknown>>): ControlRecognition {
+  const parsed = controlRecognitionSchema.safeParse(element.kontrole ?? {});
+  return parsed.success ? parsed.data : DEFAULT_CONTROL_RECOGNITION;
+}
+
+/** Whether a specimen is a control: its id starts with one of the prefixes, or the message flags it as QC and the analyser heeds the flag. */
+export function isControlSpecimen(recognition: ControlRecognition, specimenId: string, flaggedQc: boolean): boolean {
+  if (recognition.qc_oznaka && flaggedQc) return true;
+  const id = specimenId.trim().toUpperCase();
+  return recognition.prefiksi.some((prefix) => id.startsWith(prefix.trim().toUpperCase()));
 }
 
 /** Where a connection of an analyser stands: off (inactive), listening without a peer, connected, or trying to connect. */
@@ -50,11 +80,18 @@ export const CONNECTION_STATES = ['off', 'listening', 'connected', 'connecting',
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 /** Why an analyser's result was kept for review rather than saved on a sample. */
-export const REVIEW_REASONS = ['unknownSpecimen', 'sampleLocked', 'testNotOrdered', 'unmappedCode', 'invalidValue'] as const;
+/**
+ * Of a control specimen: `unknownControl` (its id is no level of a lot at the site), `controlNoTarget` (the lot
+ * has no target for the assay at that level), `controlExpired` (the lot had expired); a control result is
+ * never applied to a patient's sample.
+ */
+export const REVIEW_REASONS = [
+  'unknownSpecimen', 'sampleLocked', 'testNotOrdered', 'unmappedCode', 'invalidValue', 'unknownControl', 'controlNoTarget', 'controlExpired',
+] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
-/** What became of a received message. */
-export const MESSAGE_OUTCOMES = ['applied', 'review', 'query', 'empty', 'error'] as const;
+/** What became of a received message: `control` when its results were control results, all stored as control runs. */
+export const MESSAGE_OUTCOMES = ['applied', 'review', 'control', 'query', 'empty', 'error'] as const;
 export type MessageOutcome = (typeof MESSAGE_OUTCOMES)[number];
 
 /** The map in force: `mapa` without the codes switched off in `mapa_iskljuceno`. */

@@ -55,6 +55,8 @@ export const analyserMessageRow = z.object({
   ishod: z.enum(MESSAGE_OUTCOMES),
   greska: z.string().nullable(),
   rezultata: z.number().int(),
+  /** Control results stored as control runs (/kontrole). */
+  kontrolnih: z.number().int(),
   za_pregled: z.number().int(),
   duplikata: z.number().int(),
   sirovo: z.string(),

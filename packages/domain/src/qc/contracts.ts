@@ -30,6 +30,16 @@ export const targetElementSchema = z.object({
   izvor: z.enum(TARGET_SOURCES).default('proizvodjac'),
 });
 
+/**
+ * The specimen id an analyser sends for one level of the lot (the control vial's barcode as programmed on the
+ * analyser): a control result from an analyser with that specimen id is stored on this lot and level. Unique
+ * at the site (case ignored); the analyser must recognise it as a control (its prefix, or the message's QC flag).
+ */
+export const controlSpecimenSchema = z.object({
+  nivo: levelSchema,
+  uzorak: required(60).regex(/^[^|^&\\~\r\n]+$/, { error: 'integration.badCode' }),
+});
+
 /** The control's element as /kontrole/definicija saves it: with `_id` that lot is changed, without it one is added. */
 export const controlElementSchema = z.object({
   _id: z.uuid().optional(),
@@ -39,6 +49,7 @@ export const controlElementSchema = z.object({
   rok_trajanja: daySchema,
   mod: z.enum(CONTROL_MODES).default('Multi'),
   ciljevi: z.array(targetElementSchema).max(300).default([]),
+  uzorci_aparata: z.array(controlSpecimenSchema).max(MAX_LEVELS).default([]),
 });
 export type ControlElement = z.input<typeof controlElementSchema>;
 
@@ -65,7 +76,10 @@ export const targetAnswerSchema = z.object({
   izvor: z.enum(TARGET_SOURCES),
 });
 export type TargetAnswer = z.output<typeof targetAnswerSchema>;
-export const controlAnswerSchema = controlRowSchema.extend({ ciljevi: z.array(targetAnswerSchema) });
+export const controlAnswerSchema = controlRowSchema.extend({
+  ciljevi: z.array(targetAnswerSchema),
+  uzorci_aparata: z.array(z.object({ nivo: z.number().int(), uzorak: z.string() })),
+});
 export type ControlAnswer = z.output<typeof controlAnswerSchema>;
 
 export const controlListAnswer = listAnswerSchema(controlRowSchema);
@@ -131,6 +145,8 @@ export const controlResultRowSchema = z.object({
   komentar: z.string(),
   iskljucen: z.boolean(),
   razlog_iskljucenja: z.string().nullable(),
+  /** 'rucno' (entered by hand) or the name of the analyser that sent it. */
+  izvor: z.string(),
 });
 export type ControlResultRow = z.output<typeof controlResultRowSchema>;
 export const controlResultsQuery = listQuerySchema.extend({ kontrola: z.uuid().optional() });
@@ -180,9 +196,15 @@ export type ChartLevel = z.output<typeof chartLevelSchema>;
 export const chartAnswer = successAnswer({ naziv: z.string(), jedinica: z.string(), tea: z.number().nullable(), nivoi: z.array(chartLevelSchema) });
 export type ChartAnswer = z.output<typeof chartAnswer>;
 
-/** An assay whose latest control run at the site was rejected and has no corrective action: its patient results are held. */
+/**
+ * A hold: the latest control run of an assay from one source at the site (an analyser, or entered by hand) was
+ * rejected and has no corrective action. An analyser's run holds that analyser's patient results of the assay
+ * and those entered by hand; a run entered by hand (`analyser` null) holds every patient result of the assay.
+ */
 export const holdSchema = z.object({
   labassay: z.string(),
+  analyser: z.string().nullable(),
+  analyser_ime: z.string().nullable(),
   naziv: z.string(),
   serija: z.string(),
   control: z.string(),
@@ -194,6 +216,28 @@ export type Hold = z.output<typeof holdSchema>;
 export const holdsAnswer = successAnswer({ blokade: z.array(holdSchema) });
 export type HoldsAnswer = z.output<typeof holdsAnswer>;
 export const correctiveActionBody = z.object({ serija: z.uuid(), opis: text(2000).min(1, { error: 'qc.actionRequired' }), ...sessionFields });
+
+/** GET /kontrole/mjesecno: one month (YYYY-MM, the site's calendar) of a lot's control results. */
+export const monthlyQuery = z.object({ kontrola: z.uuid(), mjesec: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'qc.badMonth' }) });
+/** One assay and level of the lot in the month: the counted results' statistics against the target in force. */
+export const monthlyRowSchema = z.object({
+  labassay: z.string(),
+  sifra: z.string(),
+  naziv: z.string(),
+  jedinica: z.string(),
+  nivo: z.number().int(),
+  n: z.number().int(),
+  mean: z.number().nullable(),
+  sd: z.number().nullable(),
+  cv: z.number().nullable(),
+  cilj: z.number(),
+  bias: z.number().nullable(),
+  tea: z.number().nullable(),
+  sigma: z.number().nullable(),
+});
+export type MonthlyRow = z.output<typeof monthlyRowSchema>;
+export const monthlyAnswer = successAnswer({ mjesec: z.string(), redovi: z.array(monthlyRowSchema) });
+export type MonthlyAnswer = z.output<typeof monthlyAnswer>;
 
 const ok = successAnswer({});
 export const qcContracts = {
@@ -208,6 +252,7 @@ export const qcContracts = {
   commentSet: { body: commentSetBody, response: { 200: ok, ...failureResponses } },
   exclude: { body: excludeBody, response: { 200: ok, ...failureResponses } },
   chart: { querystring: chartQuery, response: { 200: chartAnswer, ...failureResponses } },
+  monthly: { querystring: monthlyQuery, response: { 200: monthlyAnswer, ...failureResponses } },
   holds: { response: { 200: holdsAnswer, ...failureResponses } },
   correctiveAction: { body: correctiveActionBody, response: { 200: ok, ...failureResponses } },
 } as const;

@@ -1,3 +1,4 @@
 export * from './westgard.ts';
 export * from './statistics.ts';
 export * from './contracts.ts';
+export * from './hold.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTABLISHING_RUNS, biasPercent, countedSummary, sigmaMetric, summarise, targetOf } from './statistics.ts';
+import { ESTABLISHING_RUNS, biasPercent, countedSummary, monthlyStatistics, sigmaMetric, summarise, targetOf } from './statistics.ts';
 
 describe('summarise', () => {
   it('mean, sample SD (n − 1) and CV', () => {
@@ -48,5 +48,28 @@ describe('bias and Sigma', () => {
     expect(sigmaMetric(10, -2, 2)).toBe(4);
     expect(sigmaMetric(10, 2, null)).toBeNull();
     expect(sigmaMetric(10, 2, 0)).toBeNull();
+  });
+});
+
+describe('monthlyStatistics (the monthly table)', () => {
+  it('a worked example: five results against a target of 98 with TEa 12 %', () => {
+    // Values 102, 98, 104, 100, 96: mean 500 / 5 = 100; squared deviations 4 + 4 + 16 + 0 + 16 = 40, SD = √(40 / 4)
+    // = √10 = 3.16228; CV = 3.16228 / 100 = 3.16228 %; bias = (100 − 98) / 98 = +2.04082 %;
+    // Sigma = (12 − 2.04082) / 3.16228 = 3.14937.
+    const row = monthlyStatistics([102, 98, 104, 100, 96], 98, 12);
+    expect(row.n).toBe(5);
+    expect(row.mean).toBe(100);
+    expect(row.sd).toBeCloseTo(3.16228, 5);
+    expect(row.cv).toBeCloseTo(3.16228, 5);
+    expect(row.bias).toBeCloseTo(2.04082, 5);
+    expect(row.sigma).toBeCloseTo(3.14937, 5);
+  });
+  it('a negative bias counts by its size; no Sigma without TEa or with a single result; nothing without results', () => {
+    expect(monthlyStatistics([102, 98, 104, 100, 96], 102, 12).sigma).toBeCloseTo((12 - 1.96078) / 3.16228, 4);
+    const withoutTea = monthlyStatistics([102, 98, 104, 100, 96], 98, null);
+    expect(withoutTea.bias).toBeCloseTo(2.04082, 5);
+    expect(withoutTea.sigma).toBeNull();
+    expect(monthlyStatistics([101], 100, 10)).toEqual({ n: 1, mean: 101, sd: null, cv: null, bias: 1, sigma: null });
+    expect(monthlyStatistics([], 100, 10)).toEqual({ n: 0, mean: null, sd: null, cv: null, bias: null, sigma: null });
   });
 });

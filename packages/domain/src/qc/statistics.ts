@@ -73,3 +73,24 @@ export function biasPercent(observedMean: number, targetMean: number): number | 
 export function sigmaMetric(teaPercent: number, bias: number, cvPercent: number | null): number | null {
   return cvPercent === null || cvPercent <= 0 ? null : (teaPercent - Math.abs(bias)) / cvPercent;
 }
+
+/** A month's statistics of one assay and level of a lot: the counted results against the target in force. */
+export interface MonthlyStatistics {
+  n: number;
+  mean: number | null;
+  sd: number | null;
+  cv: number | null;
+  /** (mean − target) / target · 100; null without results or for a zero target. */
+  bias: number | null;
+  /** (TEa − |bias|) / CV; null without the assay's TEa, a bias or a CV above zero. */
+  sigma: number | null;
+}
+
+/** The monthly table's row: n, mean, SD and CV of the month's counted values, their bias against `targetMean` and Sigma from `tea` (%). */
+export function monthlyStatistics(values: readonly number[], targetMean: number, tea: number | null): MonthlyStatistics {
+  const summary = summarise(values);
+  if (!summary) return { n: 0, mean: null, sd: null, cv: null, bias: null, sigma: null };
+  const bias = biasPercent(summary.mean, targetMean);
+  const sigma = tea !== null && bias !== null ? sigmaMetric(tea, bias, summary.cv) : null;
+  return { ...summary, bias, sigma };
+}

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import {
   astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type InterpretedMessage,
 } from '@lis/analyser-protocols';
-import { analyserCodesFor, mappingInForce, type MessageOutcome, type ReviewReason } from '@lis/domain';
+import { analyserCodesFor, controlRecognitionOf, isControlSpecimen, mappingInForce, type MessageOutcome, type ReviewReason } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import {
   analyserContext, announce, lockSamplesForAnalyser, saveAnalyserResults, type AnalyserTargetSample, type SampleEvent,
 } from '../results/service.ts';
+import { announceRejected, enterAnalyserControls, type AnalyserControlResult, type RejectedRun } from '../qc/service.ts';
 import { holdsLeaseFor } from './lease-repository.ts';
 import { integrationRepository, type AnalyserRow, type NewAppliedResult, type NewReviewItem } from './repository.ts';
 
@@ -64,36 +65,48 @@ function interpret(protokol: string, text: string): { message: InterpretedMessag
   }
 }
 
-/** What applying a message's results decided: the rows its finish writes, and the samples to announce. */
+/** What applying a message's results decided: the rows its finish writes, and the samples and control runs to announce. */
 interface Applied {
   applied: NewAppliedResult[];
   review: NewReviewItem[];
+  /** Control results stored as control runs. */
+  controls: number;
   completions: SampleEvent[];
+  qcRuns: RejectedRun[];
 }
 
 /**
  * Applies results to the samples they name on the analyser's site: each result is saved on the sample's test
  * its code maps to, or kept for review with the reason. Set-based: the message's samples are locked (in code
  * order, so two messages for the same samples never deadlock) and read together, and all their results go
- * through the results module's one batch save (ranges, flags, calculated tests, audit, status). The review
- * items and the applied results' rows are returned for the message's finish to write with its outcome.
+ * through the results module's one batch save (ranges, flags, calculated tests, audit, status). Results of
+ * control specimens go to quality control instead (applyControls), never to a sample. The review items and
+ * the applied results' rows are returned for the message's finish to write with its outcome.
  */
-async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, results: readonly AnalyserResult[]): Promise<Applied> {
+async function applyResults(
+  tx: Tx, analyser: AnalyserRow, messageId: string, results: readonly AnalyserResult[], keptAsControls: ReadonlySet<AnalyserResult> = new Set(),
+): Promise<Applied> {
+  const review: NewReviewItem[] = [];
+  const keep = (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null, kontrola = false) => review.push({
+    analyserId: analyser.id, messageId, razlog, specimenId: result.specimenId.trim(), sampleId, kontrola,
+    testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
+  });
+  // A code whose mapping is switched off is as good as unmapped: kept for review, never applied.
+  const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
+
+  // Control specimens (the analyser's prefix, or the message's QC flag when the analyser heeds it; a result kept
+  // for review as a control stays one) go to quality control, never to a sample, whatever their id.
+  const recognition = controlRecognitionOf(analyser.element);
+  const isControl = (result: AnalyserResult) => keptAsControls.has(result) || isControlSpecimen(recognition, result.specimenId, result.qc === true);
+  const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep);
+
   const bySpecimen = new Map<string, AnalyserResult[]>();
-  for (const result of results) {
+  for (const result of results.filter((candidate) => !isControl(candidate))) {
     const specimen = result.specimenId.trim();
     bySpecimen.set(specimen, [...(bySpecimen.get(specimen) ?? []), result]);
   }
-  const review: NewReviewItem[] = [];
   const appliedRows: NewAppliedResult[] = [];
   const saves: { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string }[] }[] = [];
-  const keep = (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null) => review.push({
-    analyserId: analyser.id, messageId, razlog, specimenId: result.specimenId.trim(), sampleId,
-    testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
-  });
-
-  // A code whose mapping is switched off is as good as unmapped: kept for review, never applied.
-  const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
   const specimens = [...bySpecimen.keys()].sort();
   const samples = await lockSamplesForAnalyser(tx, analyser.siteId, specimens.filter((specimen) => specimen !== ''));
   for (const specimen of specimens) {
@@ -124,7 +137,31 @@ async function applyResults(tx: Tx, analyser: AnalyserRow, messageId: string, re
     }
   }
   const completions = await saveAnalyserResults(tx, analyserContext(analyser.siteId, messageId), saves, analyser.ime);
-  return { applied: appliedRows, review, completions };
+  return { applied: appliedRows, review, controls: controls.stored, completions, qcRuns: controls.runs };
+}
+
+/**
+ * A message's control results: each code through the analyser's map to a lab assay (unmapped: kept for review),
+ * then stored as control runs by quality control (enterAnalyserControls: the lot and level by the specimen id,
+ * judged by the Westgard rules, the analyser recorded). What quality control refuses is kept for review with
+ * its reason, marked as a control's.
+ */
+async function applyControls(
+  tx: Tx, analyser: AnalyserRow, messageId: string, mapa: Readonly<Record<string, string>>, results: readonly AnalyserResult[],
+  keep: (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null, kontrola: boolean) => void,
+): Promise<{ stored: number; runs: RejectedRun[] }> {
+  if (results.length === 0) return { stored: 0, runs: [] };
+  const mapped: { result: AnalyserResult; control: AnalyserControlResult }[] = [];
+  for (const result of results) {
+    const sifra = mapa[result.testCode];
+    if (sifra === undefined) { keep(result, 'unmappedCode', null, true); continue; }
+    mapped.push({ result, control: { specimenId: result.specimenId, sifra, value: result.value } });
+  }
+  const entered = await enterAnalyserControls(
+    tx, analyserContext(analyser.siteId, messageId), { id: analyser.id, ime: analyser.ime }, messageId, mapped.map((entry) => entry.control),
+  );
+  for (const [index, razlog] of entered.refused) keep(mapped[index]!.result, razlog, null, true);
+  return { stored: entered.stored, runs: entered.runs };
 }
 
 /** The outcome of a message none of whose results was applied or kept: a host query, or nothing. */
@@ -148,7 +185,7 @@ export class AnalyserIngest {
 
   async receive(analyser: AnalyserRow, text: string): Promise<IngestAnswer> {
     const { message, error: readError } = interpret(analyser.protokol, text);
-    let outcome: { stored: boolean; completions: SampleEvent[] };
+    let outcome: { stored: boolean; completions: SampleEvent[]; qcRuns: RejectedRun[] };
     try {
       outcome = await this.db.transaction(async (tx) => {
         // The lease is checked (and held still) in the transaction that stores the message: a process that
@@ -159,17 +196,17 @@ export class AnalyserIngest {
           analyserId: analyser.id, protokol: analyser.protokol, raw: storableText(text), contentHash: contentHash(text),
           controlId: message?.controlId ?? null, messageType: message?.messageType ?? null,
         });
-        if (messageId === null) return { stored: false, completions: [] };
+        if (messageId === null) return { stored: false, completions: [], qcRuns: [] };
         if (!message) {
-          await repository.finishMessage(messageId, { review: [], applied: [], withoutResults: 'error', error: readError, messageType: null });
-          return { stored: true, completions: [] };
+          await repository.finishMessage(messageId, { review: [], applied: [], controls: 0, withoutResults: 'error', error: readError, messageType: null });
+          return { stored: true, completions: [], qcRuns: [] };
         }
         const applied = await applyResults(tx, analyser, messageId, message.results);
         await repository.finishMessage(messageId, {
-          review: applied.review, applied: applied.applied, withoutResults: outcomeWithoutResults(message),
+          review: applied.review, applied: applied.applied, controls: applied.controls, withoutResults: outcomeWithoutResults(message),
           error: message.problems.length > 0 ? message.problems.join('; ') : null, messageType: message.messageType ?? null,
         });
-        return { stored: true, completions: applied.completions };
+        return { stored: true, completions: applied.completions, qcRuns: applied.qcRuns };
       });
     } catch (error) {
       if (error instanceof LeaseLost) {
@@ -181,6 +218,7 @@ export class AnalyserIngest {
       return { kind: 'failed', error: 'The message could not be stored.' };
     }
     announce(this.realtime, analyser.siteId, outcome.completions);
+    announceRejected(this.realtime, analyser.siteId, outcome.qcRuns);
     if (!message) {
       this.log.warn({ analyser: analyser.id }, 'analyser message unreadable; stored with its error');
       return { kind: 'unreadable', error: readError ?? 'unreadable' };
@@ -208,31 +246,46 @@ export class AnalyserIngest {
    * or the mapping was fixed) and the ones that still do not apply stay for review. Applied results are never
    * applied twice.
    */
-  async retry(tx: Tx, analyser: AnalyserRow, message: { id: string; raw: string; outcome: MessageOutcome }): Promise<{ outcome: MessageOutcome; applied: number; review: number; completions: SampleEvent[] }> {
+  async retry(tx: Tx, analyser: AnalyserRow, message: { id: string; raw: string; outcome: MessageOutcome }): Promise<{
+    outcome: MessageOutcome; applied: number; review: number; completions: SampleEvent[]; qcRuns: RejectedRun[];
+  }> {
     const repository = integrationRepository(tx, analyser.siteId);
     if (message.outcome === 'error') {
       const { message: interpreted, error } = interpret(analyser.protokol, message.raw.replaceAll('\u2400', '\u0000'));
       if (!interpreted) {
-        await repository.finishMessage(message.id, { review: [], applied: [], withoutResults: 'error', error, messageType: null });
-        return { outcome: 'error', applied: 0, review: 0, completions: [] };
+        await repository.finishMessage(message.id, { review: [], applied: [], controls: 0, withoutResults: 'error', error, messageType: null });
+        return { outcome: 'error', applied: 0, review: 0, completions: [], qcRuns: [] };
       }
       const applied = await applyResults(tx, analyser, message.id, interpreted.results);
       const finished = await repository.finishMessage(message.id, {
-        review: applied.review, applied: applied.applied, withoutResults: outcomeWithoutResults(interpreted),
+        review: applied.review, applied: applied.applied, controls: applied.controls, withoutResults: outcomeWithoutResults(interpreted),
         error: null, messageType: interpreted.messageType ?? null,
       });
-      return { outcome: finished.outcome, applied: applied.applied.length, review: applied.review.length, completions: applied.completions };
+      return {
+        outcome: finished.outcome, applied: applied.applied.length + applied.controls, review: applied.review.length, completions: applied.completions,
+        qcRuns: applied.qcRuns,
+      };
     }
     const open = await repository.openReviewItems(message.id);
     await repository.resolveReviewItems(open.map((item) => item.id));
-    const again: AnalyserResult[] = open.map((item) => ({
-      specimenId: item.specimenId, testCode: item.testCode, testId: item.testId, value: item.vrijednost,
-      ...(item.jedinica === null ? {} : { unit: item.jedinica }), ...(item.flag === null ? {} : { abnormalFlags: item.flag }),
-    }));
-    const applied = await applyResults(tx, analyser, message.id, again);
+    const controls = new Set<AnalyserResult>();
+    const again: AnalyserResult[] = open.map((item) => {
+      const result: AnalyserResult = {
+        specimenId: item.specimenId, testCode: item.testCode, testId: item.testId, value: item.vrijednost,
+        ...(item.jedinica === null ? {} : { unit: item.jedinica }), ...(item.flag === null ? {} : { abnormalFlags: item.flag }),
+      };
+      if (item.kontrola) controls.add(result);
+      return result;
+    });
+    const applied = await applyResults(tx, analyser, message.id, again, controls);
     // Nothing applied or kept now: the message keeps the outcome it had (a query, an empty message).
-    const finished = await repository.finishMessage(message.id, { review: applied.review, applied: applied.applied, withoutResults: message.outcome, error: null });
-    return { outcome: finished.outcome, applied: applied.applied.length, review: applied.review.length, completions: applied.completions };
+    const finished = await repository.finishMessage(message.id, {
+      review: applied.review, applied: applied.applied, controls: applied.controls, withoutResults: message.outcome, error: null,
+    });
+    return {
+      outcome: finished.outcome, applied: applied.applied.length + applied.controls, review: applied.review.length, completions: applied.completions,
+      qcRuns: applied.qcRuns,
+    };
   }
 }
 

@@ -30,6 +30,8 @@ export interface NewReviewItem {
   razlog: ReviewReason;
   specimenId: string;
   sampleId: string | null;
+  /** A control specimen's result (never applied to a sample). */
+  kontrola: boolean;
   testCode: string;
   testId: string;
   vrijednost: string;
@@ -152,6 +154,7 @@ export function integrationRepository(db: Db, siteId: string) {
           ishod: analyserMessages.outcome,
           greska: analyserMessages.error,
           rezultata: analyserMessages.rezultata,
+          kontrolnih: analyserMessages.kontrolnih,
           za_pregled: analyserMessages.zaPregled,
           duplikata: analyserMessages.duplicates,
           sirovo: analyserMessages.raw,
@@ -220,17 +223,19 @@ export function integrationRepository(db: Db, siteId: string) {
     /**
      * Writes a processed message's new results (the ones kept for review and the applied ones, as sent) and
      * its outcome, in one statement. The counts are the message's, new rows included: its applied results,
-     * and its results still waiting for review. The outcome follows them: 'review' while any waits, else
-     * 'applied' when any was applied, else `withoutResults` (a query, an empty message, or an error).
+     * its control results stored as control runs (`controls` more now), and its results still waiting for
+     * review. The outcome follows them: 'review' while any waits, else 'applied' when any was applied to a
+     * sample, else 'control' when any was stored as a control run, else `withoutResults` (a query, an empty
+     * message, or an error).
      */
     async finishMessage(id: string, finish: {
-      review: readonly NewReviewItem[]; applied: readonly NewAppliedResult[]; withoutResults: MessageOutcome;
+      review: readonly NewReviewItem[]; applied: readonly NewAppliedResult[]; controls: number; withoutResults: MessageOutcome;
       error: string | null; messageType?: string | null;
     }): Promise<{ outcome: MessageOutcome; applied: number; review: number }> {
       const review = unnestRows(finish.review, [
         ['uuid', (item) => item.analyserId], ['uuid', (item) => item.messageId], ['text', (item) => item.razlog],
         ['text', (item) => item.specimenId], ['uuid', (item) => item.sampleId], ['text', (item) => item.testCode], ['text', (item) => item.testId],
-        ['text', (item) => item.vrijednost], ['text', (item) => item.jedinica], ['text', (item) => item.flag],
+        ['text', (item) => item.vrijednost], ['text', (item) => item.jedinica], ['text', (item) => item.flag], ['boolean', (item) => item.kontrola],
       ]);
       const applied = unnestRows(finish.applied, [
         ['uuid', (row) => row.messageId], ['uuid', (row) => row.sampleTestId], ['text', (row) => row.testCode],
@@ -238,8 +243,8 @@ export function integrationRepository(db: Db, siteId: string) {
       ]);
       const [row] = await queryRows<{ outcome: MessageOutcome; rezultata: number; za_pregled: number }>(db, sql`
         with new_review as (
-          insert into ${analyserReviewItems} (site_id, analyser_id, message_id, razlog, specimen_id, sample_id, test_code, test_id, vrijednost, jedinica, flag)
-          select ${siteId}::uuid, v.* from ${review} as v(analyser_id, message_id, razlog, specimen_id, sample_id, test_code, test_id, vrijednost, jedinica, flag)
+          insert into ${analyserReviewItems} (site_id, analyser_id, message_id, razlog, specimen_id, sample_id, test_code, test_id, vrijednost, jedinica, flag, kontrola)
+          select ${siteId}::uuid, v.* from ${review} as v(analyser_id, message_id, razlog, specimen_id, sample_id, test_code, test_id, vrijednost, jedinica, flag, kontrola)
           returning 1
         ), new_applied as (
           insert into ${analyserResults} (message_id, sample_test_id, test_code, vrijednost, jedinica, flag)
@@ -252,8 +257,9 @@ export function integrationRepository(db: Db, siteId: string) {
               + (select count(*)::int from new_review) as za_pregled
         )
         update ${analyserMessages} as m set
-          rezultata = counts.rezultata, za_pregled = counts.za_pregled,
-          outcome = case when counts.za_pregled > 0 then 'review' when counts.rezultata > 0 then 'applied' else ${finish.withoutResults}::text end,
+          rezultata = counts.rezultata, za_pregled = counts.za_pregled, kontrolnih = m.kontrolnih + ${finish.controls}::int,
+          outcome = case when counts.za_pregled > 0 then 'review' when counts.rezultata > 0 then 'applied'
+            when m.kontrolnih + ${finish.controls}::int > 0 then 'control' else ${finish.withoutResults}::text end,
           error = ${finish.error}::text, processed_at = now()
           ${finish.messageType === undefined ? sql`` : sql`, message_type = ${finish.messageType}::text`}
         from counts

@@ -64,7 +64,8 @@ export function integrationRoutes(app: FastifyInstance, options: AppOptions): Pr
       tags: TAGS, summary: 'Messages the analysers sent (/integracija/pregled)', ...integrationContracts.messages,
       description: `${SESSION} The list table contract (days on the time received); \`analyser\` narrows to one.\n\n`
         + '`200 { success: true, data: [{ _id, analyser, analyser_ime, primljeno, protokol, vrsta, kontrolni_id, ishod: '
-        + 'applied|review|query|empty|error, greska, rezultata, za_pregled, duplikata, sirovo }], pagination }`: `sirovo` is the '
+        + 'applied|review|control|query|empty|error, greska, rezultata, kontrolnih (stored as control runs), za_pregled, duplikata, sirovo }], '
+        + 'pagination }`: `sirovo` is the '
         + 'message as received; `duplikata` how often it was received again (stored and applied once).',
     },
   }, listRoute(db, (list) => service.listMessages(db, list)));
@@ -75,7 +76,8 @@ export function integrationRoutes(app: FastifyInstance, options: AppOptions): Pr
       tags: TAGS, summary: 'Analyser results kept for review (/integracija/pregled)', ...integrationContracts.review,
       description: `${SESSION} The list table contract (days on the time kept); \`otvoreni=1\` only those not yet applied.\n\n`
         + '`200 { success: true, data: [{ _id, poruka, analyser_ime, razlog: unknownSpecimen|sampleLocked|testNotOrdered|'
-        + 'unmappedCode|invalidValue, uzorak (specimen id as sent), sid (the sample, when found), test, vrijednost, jedinica, flag, '
+        + 'unmappedCode|invalidValue|unknownControl|controlNoTarget|controlExpired (the last three, and any reason of a control '
+        + 'specimen, never reach a sample: a retry sends them to quality control again), uzorak (specimen id as sent), sid (the sample, when found), test, vrijednost, jedinica, flag, '
         + 'rijeseno, created_at }], pagination }`.',
     },
   }, listRoute(db, (list) => service.listReviewItems(db, list)));

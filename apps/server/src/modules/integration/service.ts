@@ -9,6 +9,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { announce } from '../results/service.ts';
+import { announceRejected } from '../qc/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import type { AnalyserConnections } from './connections.ts';
 import type { AnalyserIngest } from './ingest.ts';
@@ -130,5 +131,6 @@ export async function retryMessage(
     return retried;
   });
   announce(realtime, ctx.siteId, result.completions);
+  announceRejected(realtime, ctx.siteId, result.qcRuns);
   return { ishod: result.outcome, primijenjeno: result.applied, za_pregled: result.review };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChartAnswer, HoldsAnswer } from '@lis/domain';
+import { type ChartAnswer, type HoldsAnswer, type MonthlyAnswer, calendarDateOf, monthlyStatistics, toIsoDate } from '@lis/domain';
 import { auditLog, qcResults } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, daysAgo, jmbgFor, registerPatient, type Api } from '../samples/test-fixtures.ts';
@@ -198,5 +198,92 @@ describe('the hold on patient results', () => {
     expect((await client.get(tech, '/kontrole/blokade')).json<HoldsAnswer>().blokade.map((hold) => hold.labassay)).toContain(cat.ids.CHOL);
     await client.post(tech, '/kontrole/pregled/delete/', { _id: rejected.rezultati[0]!._id, razlog: 'Kontrola nije bila otopljena' });
     expect((await client.get(tech, '/kontrole/blokade')).json<HoldsAnswer>().blokade.map((hold) => hold.labassay)).not.toContain(cat.ids.CHOL);
+  });
+});
+
+describe('excluding a result judges the later runs again', () => {
+  it('a 2-2s across runs falls back to a warning once the earlier result is excluded; the verdict change is audited', async () => {
+    const lot = await defineLot(client, specialist, [{ labassay: cat.ids.ALP, nivo: 1, mean: 100, sd: 10 }]);
+    const first = await enterRun(client, tech, lot._id, cat.ids.ALP, { 1: '125' }, minutesAgo(20));
+    expect(first).toMatchObject({ status: 'upozorenje' });
+    const second = await enterRun(client, tech, lot._id, cat.ids.ALP, { 1: '125' }, minutesAgo(10));
+    expect(second).toMatchObject({ status: 'odbijen' });
+    expect(second.prekrseno.map((violation) => violation.rule)).toContain('2-2s');
+    expect((await client.get(tech, '/kontrole/blokade')).json<HoldsAnswer>().blokade.map((hold) => hold.serija)).toContain(second.serija);
+
+    const excluded = await client.post(tech, '/kontrole/pregled/delete/', { _id: first.rezultati[0]!._id, razlog: 'Pogrešna boca' });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    const [row] = await t.database.db.select().from(qcResults).where(eq(qcResults.id, second.rezultati[0]!._id));
+    expect(row).toMatchObject({ status: 'upozorenje', pravila: ['1-2s'], z: 2.5 });
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, second.rezultati[0]!._id)).orderBy(auditLog.id);
+    expect(audit.map((entry) => entry.action)).toEqual(['qc.result.create', 'qc.result.rejudge']);
+    expect(audit[1]).toMatchObject({
+      oldValue: { status: 'odbijen', pravila: ['1-2s', '2-2s'] },
+      newValue: { status: 'upozorenje', pravila: ['1-2s'], iskljucen: first.rezultati[0]!._id },
+    });
+    // The hold follows the verdict as it now stands.
+    expect((await client.get(tech, '/kontrole/blokade')).json<HoldsAnswer>().blokade.map((hold) => hold.labassay)).not.toContain(cat.ids.ALP);
+  });
+
+  it('excluding one level judges the rest of its run again (R-4s needs both levels); runs not affected are left as they were', async () => {
+    const lot = await defineLot(client, specialist, [{ labassay: cat.ids.TG, nivo: 1, mean: 1, sd: 0.1 }, { labassay: cat.ids.TG, nivo: 2, mean: 3, sd: 0.1 }]);
+    const calm = await enterRun(client, tech, lot._id, cat.ids.TG, { 1: '1.0', 2: '3.0' }, minutesAgo(30));
+    const spread = await enterRun(client, tech, lot._id, cat.ids.TG, { 1: '1.25', 2: '2.75' }, minutesAgo(20));
+    expect(spread.prekrseno.map((violation) => violation.rule)).toContain('R-4s');
+    const levelOne = spread.rezultati.find((result) => result.nivo === 1)!;
+    const levelTwo = spread.rezultati.find((result) => result.nivo === 2)!;
+    expect((await client.post(tech, '/kontrole/pregled/delete/', { _id: levelOne._id, razlog: 'Mjehurić u kiveti' })).statusCode).toBe(200);
+    const [two] = await t.database.db.select().from(qcResults).where(eq(qcResults.id, levelTwo._id));
+    expect(two).toMatchObject({ status: 'upozorenje', pravila: ['1-2s'] });
+    const calmAudit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, calm.rezultati[0]!._id)).orderBy(auditLog.id);
+    expect(calmAudit.map((entry) => entry.action)).toEqual(['qc.result.create']);
+  });
+});
+
+describe('excluding a result can reject a later run', () => {
+  it('the result between two beyond +2 SD excluded: the later one violates 2-2s, holds the assay and is announced', async () => {
+    const lot = await defineLot(client, specialist, [{ labassay: cat.ids.CRP, nivo: 1, mean: 10, sd: 1 }]);
+    const high = await enterRun(client, tech, lot._id, cat.ids.CRP, { 1: '12.5' }, minutesAgo(30));
+    const between = await enterRun(client, tech, lot._id, cat.ids.CRP, { 1: '10' }, minutesAgo(20));
+    const later = await enterRun(client, tech, lot._id, cat.ids.CRP, { 1: '12.5' }, minutesAgo(10));
+    expect([high.status, between.status, later.status]).toEqual(['upozorenje', 'prihvacen', 'upozorenje']);
+    emitted.length = 0;
+    expect((await client.post(tech, '/kontrole/pregled/delete/', { _id: between.rezultati[0]!._id, razlog: 'Zamijenjen nivo' })).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(qcResults).where(eq(qcResults.id, later.rezultati[0]!._id));
+    expect(row).toMatchObject({ status: 'odbijen', pravila: ['1-2s', '2-2s'] });
+    expect((await client.get(tech, '/kontrole/blokade')).json<HoldsAnswer>().blokade).toContainEqual(
+      expect.objectContaining({ labassay: cat.ids.CRP, serija: later.serija, pravila: ['2-2s'], analyser: null }),
+    );
+    expect(emitted).toContainEqual({ event: 'qc:rejected', payload: expect.objectContaining({ serija: later.serija, pravila: ['2-2s'], lot: lot.lot }) as unknown });
+    // Released as any hold is: here by a corrective action.
+    expect((await client.post(tech, '/kontrole/korektivna', { serija: later.serija, opis: 'Provjereno' })).statusCode).toBe(200);
+  });
+});
+
+describe('the monthly table (/kontrole/mjesecno)', () => {
+  it("per test and level: n, mean, SD, CV, bias against the target and Sigma from the assay's TEa, the month's counted results only", async () => {
+    const lot = await defineLot(client, specialist, [{ labassay: cat.ids.LDL, nivo: 1, mean: 3, sd: 0.1 }, { labassay: cat.ids.LDL, nivo: 2, mean: 5, sd: 0.2 }]);
+    expect((await client.post(specialist, '/kontrole/pravila/save', { labassay: cat.ids.LDL, pravila: ['1-3s'], tea: 12 })).statusCode).toBe(200);
+    const values = ['3.05', '2.95', '3.10', '3.00'];
+    for (const [index, value] of values.entries()) await enterRun(client, tech, lot._id, cat.ids.LDL, { 1: value }, minutesAgo(40 - index));
+    const dropped = await enterRun(client, tech, lot._id, cat.ids.LDL, { 1: '3.9' }, minutesAgo(30));
+    await client.post(tech, '/kontrole/pregled/delete/', { _id: dropped.rezultati[0]!._id, razlog: 'Pogrešan nivo' });
+    const month = toIsoDate(calendarDateOf(new Date(), 'Europe/Sarajevo')).slice(0, 7);
+    const response = await client.get(tech, `/kontrole/mjesecno?kontrola=${lot._id}&mjesec=${month}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<MonthlyAnswer>();
+    const expected = monthlyStatistics(values.map(Number), 3, 12);
+    expect(expected.n).toBe(4);
+    expect(answer.redovi).toEqual([
+      expect.objectContaining({ labassay: cat.ids.LDL, nivo: 1, cilj: 3, tea: 12, ...expected }),
+      expect.objectContaining({ nivo: 2, n: 0, mean: null, sigma: null }),
+    ]);
+    expect(answer.redovi[0]!.bias).toBeCloseTo(0.8333, 3);
+    expect(answer.redovi[0]!.sigma).toBeCloseTo((12 - 0.8333) / answer.redovi[0]!.cv!, 3);
+    const earlier = (await client.get(tech, `/kontrole/mjesecno?kontrola=${lot._id}&mjesec=2020-01`)).json<MonthlyAnswer>();
+    expect(earlier.redovi.map((row) => row.n)).toEqual([0, 0]);
+    const bad = await client.get(tech, `/kontrole/mjesecno?kontrola=${lot._id}&mjesec=2026-13`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'qc.badMonth', field: 'mjesec' });
   });
 });

@@ -3,7 +3,10 @@ import type { ControlResultsQuery } from './service.ts';
 import { ESTABLISHING_RUNS, type ChartPoint, type CountedSummary } from '@lis/domain';
 import { type Db, queryRows } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
-import { labAssays, qcAssayRules, qcControls, qcCorrectiveActions, qcResults, qcTargets, sites } from '../../db/schema.ts';
+import {
+  analyserMessages, analyserResults, analysers, labAssays, qcAssayRules, qcControlSpecimens, qcControls, qcCorrectiveActions, qcResults, qcTargets,
+  sampleTests, sites,
+} from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export type ControlRowDb = typeof qcControls.$inferSelect;
@@ -20,9 +23,14 @@ export interface CountedResult {
   z: number;
 }
 
-/** A held assay: its latest counted run at the site was rejected and has no corrective action. */
+/**
+ * A hold: the latest counted run of an assay from one source at the site (`analyserId`, null for runs entered
+ * by hand) was rejected and has no corrective action.
+ */
 export interface HoldRow {
   labassayId: string;
+  analyserId: string | null;
+  analyserIme: string | null;
   naziv: string;
   serija: string;
   kontrola: string;
@@ -82,6 +90,55 @@ export function qcRepository(db: Db, siteId: string) {
     async replaceTargets(controlId: string, targets: readonly TargetValues[]): Promise<void> {
       await db.delete(qcTargets).where(eq(qcTargets.controlId, controlId));
       if (targets.length > 0) await db.insert(qcTargets).values(targets.map((target) => ({ ...target, controlId })));
+    },
+
+    /** The lot's analyser specimen ids by level. Call with a lot of this site. */
+    specimens(controlId: string): Promise<{ nivo: number; uzorak: string }[]> {
+      return db.select({ nivo: qcControlSpecimens.nivo, uzorak: qcControlSpecimens.uzorak }).from(qcControlSpecimens)
+        .where(and(eq(qcControlSpecimens.siteId, siteId), eq(qcControlSpecimens.controlId, controlId))).orderBy(asc(qcControlSpecimens.nivo));
+    },
+
+    /** Replaces the lot's analyser specimen ids (the lot must be this site's and locked). */
+    async replaceSpecimens(controlId: string, rows: readonly { nivo: number; uzorak: string }[]): Promise<void> {
+      await db.delete(qcControlSpecimens).where(and(eq(qcControlSpecimens.siteId, siteId), eq(qcControlSpecimens.controlId, controlId)));
+      if (rows.length > 0) await db.insert(qcControlSpecimens).values(rows.map((row) => ({ ...row, siteId, controlId })));
+    },
+
+    /** The lot each of these specimen ids belongs to at this site, by the id in upper case. */
+    async specimenOwners(specimenIds: readonly string[]): Promise<Map<string, string>> {
+      const upper = [...new Set(specimenIds.map((id) => id.trim().toUpperCase()))];
+      if (upper.length === 0) return new Map();
+      const rows = await db.select({ uzorak: qcControlSpecimens.uzorak, controlId: qcControlSpecimens.controlId }).from(qcControlSpecimens)
+        .where(and(eq(qcControlSpecimens.siteId, siteId), inArray(sql`upper(${qcControlSpecimens.uzorak})`, upper)));
+      return new Map(rows.map((row) => [row.uzorak.toUpperCase(), row.controlId]));
+    },
+
+    /**
+     * The lots and levels these analyser specimen ids name at this site, by the id in upper case; each lot's
+     * row locked (in id order, so two messages for the same lots never deadlock): its runs are judged one
+     * after another against its history.
+     */
+    async levelsBySpecimen(specimenIds: readonly string[]): Promise<Map<string, { control: ControlRowDb; nivo: number }>> {
+      const upper = [...new Set(specimenIds.map((id) => id.trim().toUpperCase()))].filter((id) => id !== '');
+      if (upper.length === 0) return new Map();
+      const rows = await db.select({ uzorak: qcControlSpecimens.uzorak, nivo: qcControlSpecimens.nivo, controlId: qcControlSpecimens.controlId })
+        .from(qcControlSpecimens)
+        .where(and(eq(qcControlSpecimens.siteId, siteId), inArray(sql`upper(${qcControlSpecimens.uzorak})`, upper)));
+      const controlIds = [...new Set(rows.map((row) => row.controlId))].sort();
+      if (controlIds.length === 0) return new Map();
+      const controls = await db.select().from(qcControls).where(and(ofSite, inArray(qcControls.id, controlIds))).orderBy(asc(qcControls.id)).for('update');
+      const byId = new Map(controls.map((control) => [control.id, control]));
+      return new Map(rows.flatMap((row) => {
+        const control = byId.get(row.controlId);
+        return control ? [[row.uzorak.toUpperCase(), { control, nivo: row.nivo }] as const] : [];
+      }));
+    },
+
+    /** Lab assay ids by their code (`sifra`): an analyser's map names assays by code. */
+    async assayIdsByCode(codes: readonly string[]): Promise<Map<string, string>> {
+      if (codes.length === 0) return new Map();
+      const rows = await db.select({ id: labAssays.id, sifra: labAssays.sifra }).from(labAssays).where(inArray(labAssays.sifra, [...new Set(codes)]));
+      return new Map(rows.map((row) => [row.sifra, row.id]));
     },
 
     async assaysExist(ids: readonly string[]): Promise<Set<string>> {
@@ -154,6 +211,31 @@ export function qcRepository(db: Db, siteId: string) {
       return row ?? null;
     },
 
+    /**
+     * Every result of a lot's assay (excluded ones too), oldest first, levels of a run in level order: what an
+     * exclusion judges again. A year of daily runs of six levels is a couple of thousand rows.
+     */
+    lotAssayResults(controlId: string, labassayId: string): Promise<ResultRowDb[]> {
+      return db.select().from(qcResults)
+        .where(and(resultsOfSite, eq(qcResults.controlId, controlId), eq(qcResults.labassayId, labassayId)))
+        .orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt), asc(qcResults.nivo));
+    },
+
+    /** Writes a result's verdict judged again (status and the rules it takes part in violating). */
+    async setVerdict(id: string, status: ResultRowDb['status'], pravila: string[]): Promise<void> {
+      await db.update(qcResults).set({ status, pravila }).where(and(resultsOfSite, eq(qcResults.id, id)));
+    },
+
+    /** The counted values of a lot's results measured from `from` up to `before`, per assay and level. */
+    async monthValues(controlId: string, from: Date, before: Date): Promise<{ labassayId: string; nivo: number; vrijednost: number }[]> {
+      return db.select({ labassayId: qcResults.labassayId, nivo: qcResults.nivo, vrijednost: qcResults.vrijednost }).from(qcResults)
+        .where(and(
+          resultsOfSite, counted, eq(qcResults.controlId, controlId),
+          sql`${qcResults.izmjereno} >= ${from.toISOString()}::timestamptz and ${qcResults.izmjereno} < ${before.toISOString()}::timestamptz`,
+        ))
+        .orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt));
+    },
+
     async setComment(id: string, komentar: string): Promise<void> {
       await db.update(qcResults).set({ komentar }).where(and(resultsOfSite, eq(qcResults.id, id)));
     },
@@ -193,31 +275,49 @@ export function qcRepository(db: Db, siteId: string) {
     },
 
     /**
-     * The assays (all, or those named) held at this site: the latest counted run of the assay, on any lot,
-     * has a rejected level and no corrective action. A later passing run, or excluding the rejected level,
-     * ends the hold as a corrective action does.
+     * The holds at this site (of all assays, or of those named): per assay and source (each analyser, and
+     * entry by hand), the latest counted run has a rejected level and no corrective action. A later passing
+     * run from the same source, or excluding the rejected level, ends the hold as a corrective action does.
      */
     async holds(labassayIds?: readonly string[]): Promise<HoldRow[]> {
       if (labassayIds?.length === 0) return [];
-      const latest = db.selectDistinctOn([qcResults.labassayId], {
-        labassayId: qcResults.labassayId, serija: qcResults.serija, izmjereno: qcResults.izmjereno, controlId: qcResults.controlId,
+      const latest = db.selectDistinctOn([qcResults.labassayId, qcResults.analyserId], {
+        labassayId: qcResults.labassayId, analyserId: qcResults.analyserId, serija: qcResults.serija, izmjereno: qcResults.izmjereno,
+        controlId: qcResults.controlId,
       }).from(qcResults)
         .where(and(resultsOfSite, counted, labassayIds ? inArray(qcResults.labassayId, [...labassayIds]) : undefined))
-        .orderBy(qcResults.labassayId, sql`${qcResults.izmjereno} desc`, sql`${qcResults.createdAt} desc`)
+        .orderBy(qcResults.labassayId, qcResults.analyserId, sql`${qcResults.izmjereno} desc`, sql`${qcResults.createdAt} desc`)
         .as('latest');
       const rejected = sql<string[]>`(select coalesce(jsonb_agg(distinct rule.value order by rule.value), '[]'::jsonb) from ${qcResults} r,
         jsonb_array_elements_text(r.pravila) rule where r.serija = ${latest.serija} and not r.iskljucen and r.status = 'odbijen')`;
       return db.select({
-        labassayId: latest.labassayId, naziv: labAssays.naziv, serija: latest.serija, kontrola: qcControls.kontrola, lot: qcControls.lot,
-        izmjereno: latest.izmjereno, pravila: rejected,
+        labassayId: latest.labassayId, analyserId: latest.analyserId, analyserIme: analysers.ime, naziv: labAssays.naziv, serija: latest.serija,
+        kontrola: qcControls.kontrola, lot: qcControls.lot, izmjereno: latest.izmjereno, pravila: rejected,
       }).from(latest)
         .innerJoin(qcControls, eq(qcControls.id, latest.controlId))
         .innerJoin(labAssays, eq(labAssays.id, latest.labassayId))
+        .leftJoin(analysers, eq(analysers.id, latest.analyserId))
         .where(and(
           sql`exists (select 1 from ${qcResults} r where r.serija = ${latest.serija} and not r.iskljucen and r.status = 'odbijen')`,
           sql`not exists (select 1 from ${qcCorrectiveActions} k where k.serija = ${latest.serija})`,
         ))
-        .orderBy(asc(labAssays.naziv));
+        .orderBy(asc(labAssays.naziv), sql`${analysers.ime} nulls first`);
+    },
+
+    /**
+     * The analyser each of these patient results came from: the analyser of the latest result it sent for the
+     * test, while no person has typed the result since (`unio_by` null); null for a result entered by hand or
+     * calculated. Tests of this site's samples only (the caller read them under the sample's lock).
+     */
+    async resultAnalysers(sampleTestIds: readonly string[]): Promise<Map<string, string | null>> {
+      const ids = [...new Set(sampleTestIds)].filter(isUuid);
+      if (ids.length === 0) return new Map();
+      const rows = await queryRows<{ id: string; analyser_id: string | null }>(db, sql`
+        select st.id, case when st.unio_by is null then (
+          select m.analyser_id from ${analyserResults} ar join ${analyserMessages} m on m.id = ar.message_id
+          where ar.sample_test_id = st.id and m.site_id = ${siteId} order by ar.created_at desc, ar.id desc limit 1) end as analyser_id
+        from ${sampleTests} st where st.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      return new Map(rows.map((row) => [row.id, row.analyser_id]));
     },
   };
 }
@@ -252,7 +352,7 @@ export function listControlResults(db: Db, list: ListRequest<ControlResultsQuery
       _id: qcResults.id, control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno,
       serija: qcResults.serija, sifra: labAssays.sifra, naziv: labAssays.naziv, nivo: qcResults.nivo, unos: qcResults.unos,
       vrijednost: qcResults.vrijednost, z: qcResults.z, status: qcResults.status, pravila: qcResults.pravila, komentar: qcResults.komentar,
-      iskljucen: qcResults.iskljucen, razlog_iskljucenja: qcResults.razlogIskljucenja,
+      iskljucen: qcResults.iskljucen, razlog_iskljucenja: qcResults.razlogIskljucenja, izvor: qcResults.izvor,
     }).from(qcResults)
       .innerJoin(qcControls, eq(qcControls.id, qcResults.controlId))
       .innerJoin(labAssays, eq(labAssays.id, qcResults.labassayId)).$dynamic(),

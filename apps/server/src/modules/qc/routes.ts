@@ -39,7 +39,10 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     schema: {
       tags: TAGS, summary: 'Save a control lot and its targets (/kontrole/definicija)', ...qcContracts.save,
       description: `${SESSION} \`element\`: { _id?, control (the material's name), proizvodjac, lot, rok_trajanja (YYYY-MM-DD), mod `
-        + '(Multi | Single), ciljevi: [{ labassay, nivo (1-6), mean, sd (> 0), izvor: proizvodjac | prvih20 | kumulativno }] }. `izvor`: the '
+        + '(Multi | Single), ciljevi: [{ labassay, nivo (1-6), mean, sd (> 0), izvor: proizvodjac | prvih20 | kumulativno }], uzorci_aparata: '
+        + '[{ nivo, uzorak }] }. `uzorci_aparata`: per level the specimen id an analyser sends for that level of this lot (a control result '
+        + 'with that specimen id, from an analyser that recognises it as a control, is stored on this lot and level); unique at the site, '
+        + 'case ignored (`409 qc.specimenTaken`). `izvor`: the '
         + "insert's values are in force until the lot has 20 counted results of the level; then `prvih20` takes those first 20 results' mean "
         + 'and SD, `kumulativno` all counted results. With `_id` that lot is changed (its targets replaced), without it one is added. '
         + 'Audited.\n\n`200 { success: true, message, kontrola }`; an SD of 0 or less: `400 qc.sdNotPositive` naming `element.ciljevi.{i}.sd`; '
@@ -121,10 +124,12 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     schema: {
       tags: TAGS, summary: 'Exclude a control result (never erased)', ...qcContracts.exclude,
       description: `${SESSION} \`{ _id, razlog }\`: the control result is kept but excluded from the statistics, the rules and the hold, `
-        + 'with the reason. Audited.\n\n`200 { success: true }`; without `razlog` `400 qc.reasonRequired`; excluded before `409 qc.alreadyExcluded`.',
+        + 'with the reason. The rest of its run and every later run of the lot\'s assay are judged again against the history as it now '
+        + 'counts (z-scores as measured, the rules in force now); changed verdicts are written and audited (`qc.result.rejudge`); a run that '
+        + 'becomes rejected holds and is announced as `qc:rejected`. Audited.\n\n`200 { success: true }`; without `razlog` `400 qc.reasonRequired`; excluded before `409 qc.alreadyExcluded`.',
     },
   }, async (request) => {
-    await service.exclude(db, request.ctx, request.body._id, request.body.razlog);
+    await service.exclude(db, realtime, request.ctx, request.body._id, request.body.razlog);
     return { success: true as const };
   });
 
@@ -139,12 +144,25 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     },
   }, async (request) => service.chart(db, request.ctx, request.query));
 
+  api.get('/kontrole/mjesecno', {
+    config: { permission: 'qc.read' },
+    schema: {
+      tags: TAGS, summary: "A lot's monthly table (/kontrole/charts)", ...qcContracts.monthly,
+      description: `${SESSION} \`kontrola\`, \`mjesec\` (YYYY-MM, the site's calendar month).\n\n\`200 { success: true, mjesec, redovi: [{ `
+        + 'labassay, sifra, naziv, jedinica, nivo, n, mean, sd, cv, cilj, bias, tea, sigma }] }`: per assay and level the lot has a target '
+        + 'for, the counted results of the month: n, mean, SD, CV (%), bias (%) against `cilj` (the target mean in force), and Sigma = '
+        + '(TEa − |bias|) / CV from the assay\'s TEa (null without TEa or a CV). A month not written as YYYY-MM `400 qc.badMonth`.',
+    },
+  }, async (request) => ({ success: true as const, mjesec: request.query.mjesec, redovi: await service.monthly(db, request.ctx, request.query) }));
+
   api.get('/kontrole/blokade', {
     config: { permission: 'qc.read' },
     schema: {
       tags: TAGS, summary: 'Assays whose patient results are held by a rejected control run', ...qcContracts.holds,
-      description: `${SESSION}\n\n\`200 { success: true, blokade: [{ labassay, naziv, serija, control, lot, izmjereno, pravila }] }\`: the assay's `
-        + 'latest counted run at the site was rejected (by the rules named) and has no corrective action.',
+      description: `${SESSION}\n\n\`200 { success: true, blokade: [{ labassay, analyser, analyser_ime, naziv, serija, control, lot, izmjereno, `
+        + 'pravila }] }`: per assay and source (an analyser, or `analyser` null for runs entered by hand) the latest counted run at the site '
+        + 'was rejected (by the rules named) and has no corrective action. An analyser\'s run holds that analyser\'s patient results of the '
+        + 'assay and those entered by hand; a run entered by hand holds every patient result of the assay.',
     },
   }, async (request) => ({ success: true as const, blokade: await service.holds(db, request.ctx) }));
 

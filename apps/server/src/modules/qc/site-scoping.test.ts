@@ -94,6 +94,13 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect((await client.get(admin, `/kontrole/charts?kontrola=${tzLot._id}&labassay=${cat.ids.PSA}`, sarajevo)).statusCode).toBe(404);
     expect((await client.get(admin, `/kontrole/charts?kontrola=${tzLot._id}&labassay=${cat.ids.PSA}`, tuzla)).statusCode).toBe(200);
   },
+  'GET /api/kontrole/mjesecno': async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    expect((await client.get(admin, `/kontrole/mjesecno?kontrola=${tzLot._id}&mjesec=${month}`, sarajevo)).statusCode).toBe(404);
+    const atTuzla = await client.get(admin, `/kontrole/mjesecno?kontrola=${tzLot._id}&mjesec=${month}`, tuzla);
+    expect(atTuzla.statusCode).toBe(200);
+    expect(atTuzla.json<{ redovi: { labassay: string }[] }>().redovi.map((row) => row.labassay)).toEqual([cat.ids.PSA]);
+  },
   'GET /api/kontrole/blokade': async () => {
     const atSarajevo = (await client.get(tech, '/kontrole/blokade', sarajevo)).json<HoldsAnswer>();
     expect(atSarajevo.blokade.map((hold) => hold.labassay)).not.toContain(cat.ids.PSA);

@@ -13,7 +13,7 @@ import { announce, sampleEvent, type SampleEvent } from './events.ts';
 import type { StatusAnswer } from './save.ts';
 import { issueReport } from '../reports/service.ts';
 import { queueReportMail } from '../outbox/service.ts';
-import { heldAssay } from '../qc/service.ts';
+import { heldResult } from '../qc/service.ts';
 
 // Approval (technical validation), verification (medical validation) and taking either back. Each runs in
 // one transaction on the locked sample row: the domain's refusal decides (409 for a move the status does not
@@ -90,9 +90,10 @@ export function approve(db: Db, ctx: RequestContext, sid: string, realtime: Real
     if (refusal) refuse(refusal);
     // The status says complete; the tests must agree, or an incomplete sample would be released.
     if (!tests.every((test) => hasResult(test.rezultat))) refuse({ code: 'results.incomplete' });
-    // Quality control holds an assay whose latest control run at the site was rejected: its patient results wait
-    // for the corrective action (or a passing run), so none is released on a run the lab did not accept.
-    const held = await heldAssay(tx, ctx.siteId, tests.map((test) => test.labassayId));
+    // Quality control holds an assay's patient results whose latest control run from their source at the site was
+    // rejected (an analyser's run: that analyser's results and those entered by hand; a run by hand: all of them):
+    // they wait for the corrective action (or a passing run), so none is released on a run the lab did not accept.
+    const held = await heldResult(tx, ctx.siteId, tests.map((test) => ({ id: test.id, labassayId: test.labassayId })));
     if (held) refuse({ code: 'qc.hold', params: { naziv: held.naziv, pravilo: held.pravila.join(', ') } });
     const next = allowedNext(status, 'approve');
     const facts = await patientFacts(tx, ctx.siteId, sample);

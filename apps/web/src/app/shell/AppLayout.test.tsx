@@ -217,6 +217,22 @@ describe('the shell', () => {
     await waitFor(() => expect(within(alarms).getByText('Nema novih obavještenja.')).toBeInTheDocument());
   });
 
+  it("lists a rejected control run in the bell with the assay, the rules and the analyser, keyed by the run", async () => {
+    const user = userEvent.setup();
+    renderApp({ session: sessionFixture() });
+    await screen.findByRole('heading', { name: /Dobro došli/ });
+    const rejected = { labassay: 'L-1', naziv: 'Glukoza', serija: 'R-1', control: 'Lyphochek', lot: 'L-9', analyser: 'Cobas c311', pravila: ['2-2s'] };
+    act(() => socket.handlers.get('qc:rejected')?.({ ...rejected, site: SITE_SA.id }));
+    act(() => socket.handlers.get('qc:rejected')?.({ ...rejected, serija: 'R-2', analyser: null, pravila: ['1-3s'], site: SITE_SA.id }));
+    // Another site's run is not this user's concern here.
+    act(() => socket.handlers.get('qc:rejected')?.({ ...rejected, serija: 'R-3', site: 'site-elsewhere' }));
+    await user.click(await screen.findByRole('button', { name: 'Obavještenja (2)' }));
+    expect(within(screen.getByRole('region', { name: 'Alarmi' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Kontrola odbijena: Glukoza (1-3s, ručni unos), rezultati su blokirani',
+      'Kontrola odbijena: Glukoza (2-2s, Cobas c311), rezultati su blokirani',
+    ]);
+  });
+
   it('asks for refrigerator alarms only when the session may read the logger', async () => {
     renderApp({ session: sessionFixture() });
     await screen.findByRole('heading', { name: /Dobro došli/ });

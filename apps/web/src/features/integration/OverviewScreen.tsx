@@ -22,7 +22,7 @@ import { transportText } from './transport.ts';
 /** The analysers' states are read again this often, so a connection coming up is seen without a click. */
 const REFRESH_MS = 5_000;
 
-const OUTCOME_COLORS: Record<MessageOutcome, string> = { applied: 'teal', review: 'orange', query: 'blue', empty: 'gray', error: 'red' };
+const OUTCOME_COLORS: Record<MessageOutcome, string> = { applied: 'teal', review: 'orange', control: 'grape', query: 'blue', empty: 'gray', error: 'red' };
 
 export function OverviewScreen() {
   const { t } = useTranslation();
@@ -56,6 +56,7 @@ export function OverviewScreen() {
       ),
     },
     { key: 'rezultata', header: t('integration.col_rezultata'), align: 'right' },
+    { key: 'kontrolnih', header: t('integration.col_kontrolnih'), align: 'right' },
     { key: 'za_pregled', header: t('integration.col_zaPregled'), align: 'right' },
   ];
   const messageActions: ListRowAction<AnalyserMessageRow>[] = canRetry ? [{

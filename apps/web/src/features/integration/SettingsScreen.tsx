@@ -1,7 +1,9 @@
 /**
  * /integracija/postavke: an analyser's settings and its code mapping as a form. The mapping pairs the test
- * code the analyser sends with the lab assay its result is written to; the form checks with the domain's
- * analyser schema before saving, and the server's refusal is shown at its field.
+ * code the analyser sends with the lab assay its result is written to; how the analyser's control (QC)
+ * specimens are recognised (specimen-id prefixes, the message's QC flag) sends their results to quality
+ * control instead of a patient. The form checks with the domain's analyser schema before saving, and the
+ * server's refusal is shown at its field.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -10,7 +12,9 @@ import {
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { analyserElementSchema, isMessageCode, message, newAnalyserElement, type AnalyserAnswer, type MessageCode } from '@lis/domain';
+import {
+  analyserElementSchema, controlRecognitionOf, isMessageCode, message, newAnalyserElement, type AnalyserAnswer, type MessageCode,
+} from '@lis/domain';
 import { useLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
@@ -30,6 +34,9 @@ interface Draft {
   checksum: boolean;
   aktivan: boolean;
   mapping: MappingRow[];
+  /** The control specimens' prefixes as typed, separated by commas or spaces. */
+  prefiksi: string;
+  qcOznaka: boolean;
   /** Fields of the JSON element the form does not show, kept as they are. */
   rest: Record<string, unknown>;
 }
@@ -39,12 +46,17 @@ const NEW = '__new__';
 function draftOf(row: AnalyserAnswer | null): Draft {
   if (!row) {
     const fresh = newAnalyserElement();
-    return { ime: '', protokol: 'astm', mode: 'listen', host: '', port: fresh.transport.port, checksum: true, aktivan: true, mapping: [{ code: '', sifra: null }], rest: {} };
+    const controls = controlRecognitionOf(fresh);
+    return {
+      ime: '', protokol: 'astm', mode: 'listen', host: '', port: fresh.transport.port, checksum: true, aktivan: true, mapping: [{ code: '', sifra: null }],
+      prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, rest: {},
+    };
   }
-  const { _id, ime, protokol, transport, checksum, mapa, aktivan, veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest } = row;
+  const { _id, ime, protokol, transport, checksum, mapa, aktivan, kontrole, veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest } = row;
+  const controls = controlRecognitionOf({ kontrole });
   return {
     _id, ime, protokol, mode: transport.mode, host: transport.mode === 'connect' ? transport.host : '', port: transport.port, checksum, aktivan,
-    mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra })), rest,
+    mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra })), prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, rest,
   };
 }
 
@@ -59,6 +71,7 @@ function elementOf(draft: Draft): Record<string, unknown> {
     checksum: draft.checksum,
     aktivan: draft.aktivan,
     mapa: Object.fromEntries(draft.mapping.filter((row) => row.code.trim() !== '' && row.sifra).map((row) => [row.code.trim(), row.sifra])),
+    kontrole: { prefiksi: draft.prefiksi.split(/[\s,;]+/).filter((prefix) => prefix !== ''), qc_oznaka: draft.qcOznaka },
   };
 }
 
@@ -164,6 +177,14 @@ export function SettingsScreen() {
             <Group>
               <Checkbox label={t('integration.checksum')} checked={draft.checksum} disabled={!canEdit} onChange={(event) => set({ checksum: event.currentTarget.checked })} />
               <Checkbox label={t('integration.aktivan')} checked={draft.aktivan} disabled={!canEdit} onChange={(event) => set({ aktivan: event.currentTarget.checked })} />
+            </Group>
+            <Title order={2} size="h4" mt="sm">{t('integration.controlsTitle')}</Title>
+            <Text size="sm" c="dimmed">{t('integration.controlsHelp')}</Text>
+            <Group grow align="flex-start">
+              <TextInput label={t('integration.controlPrefixes')} description={t('integration.controlPrefixesHelp')} value={draft.prefiksi}
+                onChange={(event) => set({ prefiksi: event.currentTarget.value })} error={errors.kontrole} readOnly={!canEdit} />
+              <Checkbox mt="xl" label={t('integration.controlFlag')} checked={draft.qcOznaka} disabled={!canEdit}
+                onChange={(event) => set({ qcOznaka: event.currentTarget.checked })} />
             </Group>
             <Title order={2} size="h4" mt="sm">{t('integration.mappingTitle')}</Title>
             <Text size="sm" c="dimmed">{t('integration.mappingHelp')}</Text>

@@ -1,12 +1,13 @@
 /**
  * /kontrole/charts: Levey-Jennings charts of a lot's test, one per level, over a date range, with the
  * target in force, the statistics of the period (n, mean, SD, CV, bias, Sigma) and each result as text;
- * and the tests whose patient results are held by a rejected run, each with the corrective action that
- * releases it.
+ * under them the lot's monthly table (per test and level: n, mean, SD, CV, bias, Sigma of a chosen month);
+ * and the tests whose patient results are held by a rejected run (per analyser, or by hand), each with the
+ * corrective action that releases it.
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/rea
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDateTime, siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { type ChartLevel, type Hold, chart, definition, holds, qcKeys, recordCorrectiveAction } from './api.ts';
+import { type ChartLevel, type ControlAnswer, type Hold, chart, definition, holds, monthly, qcKeys, recordCorrectiveAction } from './api.ts';
 import { ControlSelect } from './ControlWidget.tsx';
 import { STATUS_COLORS, figure } from './format.ts';
 import { LeveyJenningsChart } from './LeveyJenningsChart.tsx';
@@ -72,6 +73,7 @@ export function ChartsScreen() {
       {data.data && data.data.nivoi.length >= 2 ? (
         <YoudenPlot first={data.data.nivoi[0]!} second={data.data.nivoi[1]!} assay={data.data.naziv} language={language} />
       ) : null}
+      {lot.data ? <MonthlyTable lot={lot.data.kontrola} initialMonth={(to ?? toIsoDate(today)).slice(0, 7)} language={language} /> : null}
     </Stack>
   );
 }
@@ -122,6 +124,57 @@ function LevelPanel({ level, assay, unit, language }: { level: ChartLevel; assay
   );
 }
 
+/** The lot's monthly table (the domain's monthlyStatistics per test and level) for a chosen month, the chart's by default. */
+function MonthlyTable({ lot, initialMonth, language }: { lot: ControlAnswer; initialMonth: string; language: string }) {
+  const { t } = useTranslation();
+  const session = useActiveSession();
+  const [month, setMonth] = useState<string>(initialMonth);
+  const table = useQuery({
+    queryKey: qcKeys.monthly(session.siteId, lot._id, month), queryFn: ({ signal }) => monthly(lot._id, month, signal), placeholderData: keepPreviousData,
+  });
+  const rows = table.data?.redovi ?? [];
+  const columns = ['assay', 'level', 'n', 'mean', 'sd', 'cv', 'target', 'bias', 'tea', 'sigma'] as const;
+  const monthText = `${month.slice(5, 7)}.${month.slice(0, 4)}`;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="qc-monthly">
+      <Group justify="space-between" align="flex-end" mb="xs">
+        <Title order={2} size="h4">{t('qc.monthlyTitle')}</Title>
+        <MonthPickerInput label={t('qc.month')} value={`${month}-01`} valueFormat="MM.YYYY" locale={language} miw={160}
+          onChange={(value) => { if (value) setMonth(value.slice(0, 7)); }} popoverProps={{ withinPortal: true }} />
+      </Group>
+      <Text size="sm" c="dimmed" mb="xs">{t('qc.monthlyHint')}</Text>
+      {table.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('qc.failed')}</Alert> : null}
+      {table.data && rows.length === 0 ? <Text c="dimmed">{t('qc.noMonthly')}</Text> : null}
+      {rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing={2} captionSide="top">
+            <Table.Caption>{t('qc.monthlyCaption', { control: lot.control, lot: lot.lot, month: monthText })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>{columns.map((column) => <Table.Th key={column} ta={column === 'assay' ? undefined : 'right'}>{t(`qc.col_${column}`)}</Table.Th>)}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={`${row.labassay}:${row.nivo}`}>
+                  <Table.Td>{row.naziv}{row.jedinica ? ` (${row.jedinica})` : ''}</Table.Td>
+                  <Table.Td ta="right">{row.nivo}</Table.Td>
+                  <Table.Td ta="right">{row.n}</Table.Td>
+                  <Table.Td ta="right">{figure(row.mean, language)}</Table.Td>
+                  <Table.Td ta="right">{figure(row.sd, language)}</Table.Td>
+                  <Table.Td ta="right">{figure(row.cv, language, 2)}</Table.Td>
+                  <Table.Td ta="right">{figure(row.cilj, language)}</Table.Td>
+                  <Table.Td ta="right">{figure(row.bias, language, 2)}</Table.Td>
+                  <Table.Td ta="right">{figure(row.tea, language, 1)}</Table.Td>
+                  <Table.Td ta="right">{figure(row.sigma, language, 1)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Paper>
+  );
+}
+
 /** The held tests of the site, each with the corrective action that releases its patient results. */
 function Holds() {
   const { t } = useTranslation();
@@ -133,7 +186,7 @@ function Holds() {
       <Title order={2} size="h4" mb="xs">{t('qc.holdsTitle')}</Title>
       {held.data && list.length === 0 ? <Text size="sm" c="dimmed">{t('qc.noHolds')}</Text> : null}
       <Stack gap="sm">
-        {list.map((hold) => <HoldEntry key={hold.serija} hold={hold} />)}
+        {list.map((hold) => <HoldEntry key={`${hold.serija}:${hold.analyser ?? ''}`} hold={hold} />)}
       </Stack>
     </Paper>
   );
@@ -158,7 +211,11 @@ function HoldEntry({ hold }: { hold: Hold }) {
   };
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle />} styles={READABLE_ALERT_STYLES} data-testid="qc-hold"
-      title={t('qc.hold', { assay: hold.naziv, time: formatDateTime(hold.izmjereno), rules: hold.pravila.join(', '), control: hold.control, lot: hold.lot })}>
+      title={t('qc.hold', {
+        assay: hold.naziv, source: hold.analyser_ime ?? t('qc.byHand'), time: formatDateTime(hold.izmjereno), rules: hold.pravila.join(', '),
+        control: hold.control, lot: hold.lot,
+      })}>
+      <Text size="sm" mb="xs">{hold.analyser_ime ? t('qc.holdScopeAnalyser', { analyser: hold.analyser_ime }) : t('qc.holdScopeHand')}</Text>
       <Group align="flex-end" gap="sm">
         <Textarea label={t('qc.corrective', { assay: hold.naziv })} placeholder={t('qc.correctivePlaceholder')} value={opis}
           onChange={(event) => setOpis(event.currentTarget.value)} autosize minRows={1} style={{ flex: 1 }} miw={260} />

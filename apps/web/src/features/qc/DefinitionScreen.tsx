@@ -2,7 +2,8 @@
  * /kontrole/definicija: the site's control lots (the controls list: sortable columns, paging, 'Pretraga',
  * date range, items per page) and the form of one lot: name, manufacturer, LOT, expiry, the entry mode
  * (Multi or Single), and per test and level the target mean and SD with where the target comes from
- * (the insert's values, the lot's first 20 runs, or all of its runs).
+ * (the insert's values, the lot's first 20 runs, or all of its runs), and per level the specimen id an analyser
+ * sends for it (its control results then come in as runs of this lot).
  */
 import { type FormEvent, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
@@ -37,16 +38,19 @@ interface LotDraft {
   rok: string | null;
   mod: ControlMode;
   ciljevi: TargetDraft[];
+  /** The analyser specimen id per level, as typed. */
+  uzorci: Record<number, string>;
 }
 
 let nextKey = 1;
 const emptyTarget = (nivo = 1, labassay: string | null = null): TargetDraft => ({ key: nextKey++, labassay, nivo, mean: '', sd: '', izvor: 'proizvodjac' });
-const emptyLot = (): LotDraft => ({ control: '', proizvodjac: '', lot: '', rok: null, mod: 'Multi', ciljevi: [emptyTarget()] });
+const emptyLot = (): LotDraft => ({ control: '', proizvodjac: '', lot: '', rok: null, mod: 'Multi', ciljevi: [emptyTarget()], uzorci: {} });
 
 function draftOf(lot: ControlAnswer): LotDraft {
   return {
     _id: lot._id, control: lot.control, proizvodjac: lot.proizvodjac, lot: lot.lot, rok: lot.rok_trajanja, mod: lot.mod,
     ciljevi: lot.ciljevi.map((target) => ({ key: nextKey++, labassay: target.labassay, nivo: target.nivo, mean: target.mean, sd: target.sd, izvor: target.izvor })),
+    uzorci: Object.fromEntries(lot.uzorci_aparata.map((entry) => [entry.nivo, entry.uzorak])),
   };
 }
 
@@ -138,6 +142,9 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
     return { ...current, ciljevi: [...current.ciljevi, emptyTarget(last ? Math.min(last.nivo + 1, 6) : 1, last?.labassay ?? null)] };
   });
 
+  // The lot's levels (those its targets name): each may have the specimen id an analyser sends for it.
+  const levels = [...new Set(lot.ciljevi.map((target) => target.nivo))].sort((a, b) => a - b);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The required fields are marked on the form; a missing one is named under its field and nothing is sent.
@@ -151,6 +158,7 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         ciljevi: lot.ciljevi.filter((target) => target.labassay).map((target) => ({
           labassay: target.labassay ?? '', nivo: target.nivo, mean: Number(target.mean), sd: Number(target.sd), izvor: target.izvor,
         })),
+        uzorci_aparata: levels.filter((nivo) => (lot.uzorci[nivo] ?? '').trim() !== '').map((nivo) => ({ nivo, uzorak: (lot.uzorci[nivo] ?? '').trim() })),
       });
       notify.success(t('qc.saved'));
       onSaved(answer.kontrola);
@@ -228,8 +236,16 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" mt="sm">
-        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addTarget}>{t('qc.addTarget')}</Button>
+      <Button variant="light" mt="sm" leftSection={<IconPlus size={16} aria-hidden />} onClick={addTarget}>{t('qc.addTarget')}</Button>
+      <Title order={3} size="h5" mt="md" mb={2}>{t('qc.specimensTitle')}</Title>
+      <Text size="sm" c="dimmed" mb={4}>{t('qc.specimensHint')}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {levels.map((nivo) => (
+          <TextInput key={nivo} label={t('qc.specimenOfLevel', { level: nivo })} value={lot.uzorci[nivo] ?? ''} maxLength={60}
+            onChange={(event) => { const value = event.currentTarget.value; setLot((current) => ({ ...current, uzorci: { ...current.uzorci, [nivo]: value } })); }} />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
         <Button type="submit" loading={saving}>{t('qc.save')}</Button>
       </Group>
     </Paper>

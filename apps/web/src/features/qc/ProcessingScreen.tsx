@@ -49,6 +49,7 @@ export function ProcessingScreen() {
         : <Badge color={STATUS_COLORS[row.status]} variant="light" c={READABLE_BADGE_TEXT}>{t(`qc.status_${row.status}`)}</Badge>),
     },
     { key: 'pravila', header: t('qc.col_rules'), render: (row) => row.pravila.join(', ') || '—' },
+    { key: 'izvor', header: t('qc.col_source'), render: (row) => (row.izvor === 'rucno' ? t('qc.byHand') : row.izvor) },
     { key: 'komentar', header: t('qc.comment'), render: (row) => row.komentar || '—' },
   ];
   const actions: ListRowAction<ControlResultRow>[] = [

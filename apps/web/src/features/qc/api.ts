@@ -1,10 +1,13 @@
 /** The quality-control calls, typed by their contracts in @lis/domain (qc/contracts.ts). */
 import type {
-  AssayRulesAnswer, ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow, WestgardRule,
+  AssayRulesAnswer, ChartAnswer, ControlAnswer, ControlDefinitionAnswer, ControlElement, ControlEntryBody, ControlRow, EntryRun, HoldsAnswer, LabAssayListRow,
+  MonthlyAnswer, WestgardRule,
 } from '@lis/domain';
 import { api } from '../../api/client.ts';
 
-export type { AssayRulesAnswer as AssayRules, ChartAnswer, ChartLevel, ChartPoint, ControlAnswer, ControlResultRow, ControlRow, EntryRun, Hold } from '@lis/domain';
+export type {
+  AssayRulesAnswer as AssayRules, ChartAnswer, ChartLevel, ChartPoint, ControlAnswer, ControlResultRow, ControlRow, EntryRun, Hold, MonthlyRow,
+} from '@lis/domain';
 
 export const CONTROLS_LIST_URL = '/kontrole/list';
 export const RESULTS_LIST_URL = '/kontrole/obrada/rezultati';
@@ -14,6 +17,7 @@ export const qcKeys = {
   controls: (site: string) => ['qc', 'controls', site] as const,
   definition: (site: string, id: string) => ['qc', 'definition', site, id] as const,
   chart: (site: string, kontrola: string, labassay: string, from: string, to: string) => ['qc', 'chart', site, kontrola, labassay, from, to] as const,
+  monthly: (site: string, kontrola: string, mjesec: string) => ['qc', 'monthly', site, kontrola, mjesec] as const,
   holds: (site: string) => ['qc', 'holds', site] as const,
   comment: (site: string, id: string) => ['qc', 'comment', site, id] as const,
   rules: (site: string) => ['qc', 'rules', site] as const,
@@ -28,6 +32,8 @@ export const saveControl = (element: ControlElement) => api.post<{ kontrola: Con
 export const enterResults = (body: ControlEntryBody) => api.post<{ serije: EntryRun[]; message: string }>('/kontrole/unos', { ...body });
 export const chart = (kontrola: string, labassay: string, from: string, to: string, signal?: AbortSignal) =>
   api.get<ChartAnswer>('/kontrole/charts', { kontrola, labassay, dateRangeMin: from, dateRangeMax: to }, { signal });
+/** The lot's monthly table: per test and level n, mean, SD, CV, bias and Sigma of the month (YYYY-MM). */
+export const monthly = (kontrola: string, mjesec: string, signal?: AbortSignal) => api.get<MonthlyAnswer>('/kontrole/mjesecno', { kontrola, mjesec }, { signal });
 export const holds = (signal?: AbortSignal) => api.get<HoldsAnswer>('/kontrole/blokade', {}, { signal });
 export const recordCorrectiveAction = (serija: string, opis: string) => api.post<{ success: true }>('/kontrole/korektivna', { serija, opis });
 /** The catalogue's assays for the targets' selector (numeric, not calculated). */

@@ -33,6 +33,8 @@ export const EVENT_LISTS = {
   'result:approved': 'alarms',
   'result:completed': 'messages',
   'logger:alarm': 'alarms',
+  // A rejected control run (quality control): the assay's patient results are held; its entry is keyed by the run.
+  'qc:rejected': 'alarms',
   // Inventory alerts (stock under its level, lots expiring or expired): read from GET /inventar/upozorenja and synced
   // (inventory-alerts.ts) whenever the site's stock moves; no socket event carries an entry itself.
   'inventory:alert': 'alarms',

@@ -17,9 +17,21 @@ import { DISMISS_EVENTS, type DismissEvent, EVENT_LISTS, type RealtimeEvent, not
 
 /**
  * A refrigerator alarm's line in the bell, in the user's language: its name and what is wrong
- * ("Frižider 1: van opsega (9,4 °C)"). Sample events carry their line as `info` already.
+ * ("Frižider 1: van opsega (9,4 °C)"); a rejected control run's: the assay, the rules and where it was measured,
+ * keyed by the run. Sample events carry their line as `info` already.
  */
 export function withBellInfo(event: RealtimeEvent, payload: unknown): unknown {
+  if (event === 'qc:rejected' && payload && typeof payload === 'object') {
+    const run = payload as { serija?: unknown; naziv?: unknown; pravila?: unknown; analyser?: unknown };
+    return {
+      ...payload, id: run.serija,
+      info: i18n.t('qc.bellRejected', {
+        assay: typeof run.naziv === 'string' ? run.naziv : '',
+        rules: Array.isArray(run.pravila) ? run.pravila.filter((rule) => typeof rule === 'string').join(', ') : '',
+        source: typeof run.analyser === 'string' ? run.analyser : i18n.t('qc.byHand'),
+      }),
+    };
+  }
   if (event !== 'logger:alarm' || !payload || typeof payload !== 'object') return payload;
   const alarm = payload as { naziv?: unknown; vrsta?: unknown; vrijednost?: unknown };
   // The decimal comma of Bosnian and German written out: a browser may lack the Bosnian locale.
