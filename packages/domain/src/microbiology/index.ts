@@ -5,3 +5,5 @@ export * from './reference-data.ts';
 export * from './culture.ts';
 export * from './contracts.ts';
 export * from './report.ts';
+export * from './panels.ts';
+export * from './reference-contracts.ts';
