@@ -16,7 +16,7 @@ import { PANEL_LIMITS } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { serverMessage } from '../../i18n/index.ts';
 import { notify } from '../../components/notify.tsx';
-import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
+import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useActiveSession } from '../auth/index.ts';
 import {
   type AntibiogramPanel, deletePanel, getPanels, microbiologyKeys, savePanel, searchAntimicrobials, searchOrganisms,
@@ -73,7 +73,7 @@ export function PanelsScreen() {
                     <Table.Td>
                       <Group gap={4}>
                         {panel.antibiotici.map((agent) => (
-                          <Badge key={agent.ab} variant="light" color="gray" c="gray.9" tt="none" title={agent.naziv}>{agent.ab}</Badge>
+                          <Badge key={agent.ab} variant="light" color="gray" c={READABLE_BADGE_TEXT} tt="none" title={agent.naziv}>{agent.ab}</Badge>
                         ))}
                       </Group>
                     </Table.Td>

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { REFERENCE_UPLOAD_FILES, REFERENCE_UPLOAD_LIMITS, type ReferenceUploadFile } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
-import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
+import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { serverMessage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
@@ -44,7 +44,7 @@ export function ReferenceDataScreen() {
             <Table verticalSpacing="sm" aria-label={t('microbiology.referenceData.tableLabel')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={200}>{t('microbiology.referenceData.guideline')}</Table.Th>
+                  <Table.Th w={250}>{t('microbiology.referenceData.guideline')}</Table.Th>
                   <Table.Th w={130} ta="right">{t('microbiology.referenceData.breakpoints')}</Table.Th>
                   <Table.Th w={170}>{t('microbiology.referenceData.importedAt')}</Table.Th>
                   <Table.Th w={110} ta="right">{t('microbiology.referenceData.cultures')}</Table.Th>
@@ -56,8 +56,8 @@ export function ReferenceDataScreen() {
                   <Table.Tr key={set.guideline} data-guideline={set.guideline}>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={600}>{set.guideline}</Text>
-                        {index === 0 ? <Badge variant="light" color="teal" c="teal.9" tt="none">{t('microbiology.referenceData.inUse')}</Badge> : null}
+                        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{set.guideline}</Text>
+                        {index === 0 ? <Badge variant="light" color="teal" c={READABLE_BADGE_TEXT} tt="none" style={{ flexShrink: 0 }}>{t('microbiology.referenceData.inUse')}</Badge> : null}
                       </Group>
                     </Table.Td>
                     <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{set.breakpoints.toLocaleString('de-DE')}</Table.Td>
@@ -142,7 +142,6 @@ function UploadForm() {
             <FileInput
               key={file}
               label={t(`microbiology.referenceData.file_${file}`)}
-              placeholder={t('microbiology.referenceData.choose')}
               accept=".tsv,.txt,text/tab-separated-values,text/plain"
               value={files[file] ?? null}
               onChange={(chosen) => setFiles((current) => ({ ...current, [file]: chosen }))}
