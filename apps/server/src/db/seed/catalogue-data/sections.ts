@@ -26,7 +26,6 @@ export const SAMPLE_TYPES: readonly SampleTypeDefinition[] = [
   { sifra: 'BRNS', naziv: 'Bris (nos)' },
   { sifra: 'BRRN', naziv: 'Bris (rana)' },
   { sifra: 'BRVG', naziv: 'Bris (vagina)' },
-  { sifra: 'LIKV', naziv: 'Likvor' },
   { sifra: 'STOL', naziv: 'Stolica' },
   { sifra: 'SPUT', naziv: 'Sputum' },
 ];
