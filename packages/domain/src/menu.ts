@@ -82,12 +82,15 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/kontrole/charts', title: 'menu.kontroleCharts', icon: 'chart-bar', permission: 'qc.read', parent: '/kontrole' },
   { path: '/kontrole/obrada/pregled', title: 'menu.kontroleObrada', icon: 'list-details', permission: 'qc.read', parent: '/kontrole' },
   { path: '/kontrole/definicija', title: 'menu.kontroleDefinicija', icon: 'adjustments', permission: 'qc.define', parent: '/kontrole' },
-  // Mikrobiologija: microbiology screens of the site (the cumulative antibiogram with its XLSX and WHONET exports).
+  // Mikrobiologija: the site's cumulative antibiogram (with its XLSX and WHONET exports) and the lab's microbiology
+  // settings (antibiogram panels, the EUCAST reference data); a culture itself is opened from its sample's result entry.
   { path: '/mikrobiologija', title: 'menu.mikrobiologija', icon: 'microscope', permission: 'samples.read', group: true },
   {
     path: '/mikrobiologija/kumulativni-antibiogram', title: 'menu.mikrobiologijaKumulativni', icon: 'chart-bar', permission: 'reports.read',
     parent: '/mikrobiologija',
   },
+  { path: '/mikrobiologija/paneli', title: 'menu.mikrobiologijaPaneli', icon: 'list-details', permission: 'settings.write', parent: '/mikrobiologija' },
+  { path: '/mikrobiologija/referentni-podaci', title: 'menu.mikrobiologijaReferentni', icon: 'file-certificate', permission: 'settings.write', parent: '/mikrobiologija' },
   // Inventar: stock, goods in and out, supplier contracts, purchase orders, products and the reference lists (settings, administrators).
   { path: '/inventar', title: 'menu.inventar', icon: 'box', permission: 'inventory.read', group: true },
   { path: '/inventar/stanje', title: 'menu.inventarStanje', icon: 'packages', permission: 'inventory.read', parent: '/inventar' },

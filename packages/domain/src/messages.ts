@@ -84,6 +84,12 @@ export const MESSAGES = {
   'micro.growthNeedsIsolate': { bs: 'Za kulturu s rastom unesite bar jedan izolat.', en: 'Enter at least one isolate for a culture with growth.', de: 'Für eine Kultur mit Wachstum bitte mindestens ein Isolat erfassen.' },
   'micro.noGrowthIsolates': { bs: 'Kultura bez rasta ne može imati izolate.', en: 'A culture without growth cannot have isolates.', de: 'Eine Kultur ohne Wachstum kann keine Isolate haben.' },
   'micro.overrideReason': { bs: 'Unesite razlog izmjene tumačenja.', en: 'Enter the reason for changing the interpretation.', de: 'Bitte den Grund für die Änderung der Interpretation angeben.' },
+  'micro.antibioticNotInPanel': { bs: 'Antibiotik {{antibiotik}} nije u panelu {{panel}} za ovaj mikroorganizam.', en: 'The antimicrobial {{antibiotik}} is not in the panel {{panel}} for this organism.', de: 'Das Antibiotikum {{antibiotik}} ist nicht im Panel {{panel}} für diesen Mikroorganismus.' },
+  'micro.panelEmpty': { bs: 'Panel mora imati bar jedan antibiotik.', en: 'A panel needs at least one antimicrobial.', de: 'Ein Panel braucht mindestens ein Antibiotikum.' },
+  'micro.panelDuplicateAgent': { bs: 'Antibiotik {{antibiotik}} je već u panelu.', en: 'The antimicrobial {{antibiotik}} is already in the panel.', de: 'Das Antibiotikum {{antibiotik}} ist bereits im Panel.' },
+  'micro.panelExists': { bs: 'Panel za ovu grupu i materijal već postoji.', en: 'A panel for this group and specimen already exists.', de: 'Für diese Gruppe und dieses Material gibt es bereits ein Panel.' },
+  'micro.referenceUnreadable': { bs: 'Datoteka {{file}} se ne može pročitati: {{reason}}', en: 'The file {{file}} cannot be read: {{reason}}', de: 'Die Datei {{file}} kann nicht gelesen werden: {{reason}}' },
+  'micro.referenceTooLarge': { bs: 'Datoteka je prevelika.', en: 'The file is too large.', de: 'Die Datei ist zu groß.' },
   'micro.notCultureTest': { bs: 'Test nije mikrobiološka kultura ovog uzorka.', en: 'The test is not a microbiology culture of this sample.', de: 'Der Test ist keine mikrobiologische Kultur dieser Probe.' },
   'results.transitionNotAllowed': { bs: 'Ova radnja nije dozvoljena za uzorak u statusu {{status}}.', en: 'This action is not allowed for a sample with status {{status}}.', de: 'Diese Aktion ist für eine Probe mit Status {{status}} nicht erlaubt.' },
   // The lab catalogue and its setting records (postavke/*/edit, assays/lab/*).

@@ -1133,6 +1133,22 @@ export const microIntrinsicResistance = pgTable('micro_intrinsic_resistance', {
 }, (t) => [primaryKey({ columns: [t.mo, t.ab] })]);
 
 /**
+ * Antibiogram panels (see @lis/domain microbiology/panels.ts): the agents tested, in order, for an organism
+ * group (an organism code of the reference table) and a specimen ('' for every specimen). Lab-wide, like the
+ * reference tables. The codes are not foreign keys: the demo seed writes panels before the reference data is
+ * imported, and an import may drop a code; the panel call checks them when a panel is saved.
+ */
+export const microPanels = pgTable('micro_panels', {
+  id: id(),
+  naziv: text('naziv').notNull(),
+  grupa: text('grupa').notNull(),
+  uzorak: text('uzorak').notNull().default(''),
+  antibiotici: text('antibiotici').array().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('micro_panels_grupa_uzorak_key').on(t.grupa, sql`lower(${t.uzorak})`)]);
+
+/**
  * The culture of a culture test on a sample (one per sample test): the specimen, whether anything grew,
  * and (below) the isolates and their antibiograms. Its summary is the test's result, so approval,
  * verification and the report follow the results flow.
@@ -1145,6 +1161,8 @@ export const sampleCultures = pgTable('sample_cultures', {
   materijal: text('materijal').notNull(),
   /** From a urinary tract infection: the urinary breakpoints apply where the agent has them. */
   uti: boolean('uti').notNull(),
+  /** The site of infection ('' general, meningitis, endocarditis, pneumonia, oral): which breakpoint rows apply (@lis/domain INFECTION_SITES). */
+  infekcija: text('infekcija').notNull().default(''),
   rast: boolean('rast').notNull(),
   napomena: text('napomena').notNull().default(''),
   /** The breakpoint guideline the antibiograms were interpreted with. */

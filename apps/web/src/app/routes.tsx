@@ -148,6 +148,15 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/mikrobiologija/kumulativni-antibiogram', permission: 'reports.read',
     screen: () => import('../features/microbiology/surveillance/CumulativeScreen.tsx').then((module) => module.CumulativeScreen),
   },
+  // The lab's antibiogram panels: everyone who reads samples sees them, administrators edit (the Mikrobiologija group).
+  {
+    path: '/mikrobiologija/paneli', permission: 'samples.read',
+    screen: () => import('../features/microbiology/PanelsScreen.tsx').then((module) => module.PanelsScreen),
+  },
+  {
+    path: '/mikrobiologija/referentni-podaci', permission: 'samples.read',
+    screen: () => import('../features/microbiology/ReferenceDataScreen.tsx').then((module) => module.ReferenceDataScreen),
+  },
   // Kontrole: quality control (lots and targets, control entry, Levey-Jennings charts with the held tests).
   { path: '/kontrole/definicija', permission: 'qc.define', screen: () => import('../features/qc/DefinitionScreen.tsx').then((module) => module.DefinitionScreen) },
   { path: '/kontrole/unos', permission: 'qc.write', screen: () => import('../features/qc/EntryScreen.tsx').then((module) => module.EntryScreen) },

@@ -149,6 +149,8 @@ export const bs = {
     kontroleCharts: 'Grafikoni',
     kontroleObrada: 'Obrada',
     kontroleDefinicija: 'Definicija',
+    mikrobiologijaPaneli: 'Antibiogram paneli',
+    mikrobiologijaReferentni: 'Referentni podaci',
     inventar: 'Inventar',
     loger: 'Temperatura',
     logerPregled: 'Pregled',

@@ -141,6 +141,8 @@ export const de: Catalogue = {
     kontroleCharts: 'Diagramme',
     kontroleObrada: 'Bearbeitung',
     kontroleDefinicija: 'Definition',
+    mikrobiologijaPaneli: 'Antibiogramm-Panels',
+    mikrobiologijaReferentni: 'Referenzdaten',
     inventar: 'Inventar',
     loger: 'Temperatur',
     logerPregled: 'Übersicht',

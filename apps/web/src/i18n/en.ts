@@ -141,6 +141,8 @@ export const en: Catalogue = {
     kontroleCharts: 'Charts',
     kontroleObrada: 'Processing',
     kontroleDefinicija: 'Definition',
+    mikrobiologijaPaneli: 'Antibiogram panels',
+    mikrobiologijaReferentni: 'Reference data',
     inventar: 'Inventory',
     loger: 'Temperature',
     logerPregled: 'Overview',

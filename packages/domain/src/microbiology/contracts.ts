@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { failureResponses, instantSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { AST_METHODS } from './ast-value.ts';
-import { SIR_CATEGORIES } from './interpretation.ts';
+import { EXPERT_RULE_BASES } from './expert-rules.ts';
+import { INFECTION_SITES, SIR_CATEGORIES } from './interpretation.ts';
 
 /**
  * The contract of the microbiology calls: organism and antimicrobial pickers, and the culture of a
@@ -49,7 +50,7 @@ export const usedBreakpointSchema = z.object({
 });
 export type UsedBreakpoint = z.output<typeof usedBreakpointSchema>;
 
-export const INTERPRETATION_BASES = ['breakpoint', 'intrinsic', 'expertRule', 'noBreakpoint', 'undetermined'] as const;
+export const INTERPRETATION_BASES = ['breakpoint', 'intrinsic', ...EXPERT_RULE_BASES, 'noBreakpoint', 'undetermined'] as const;
 
 export const antibiogramRowSchema = z.object({
   _id: z.string(),
@@ -83,6 +84,8 @@ export const cultureSchema = z.object({
   _id: z.string(),
   materijal: z.string(),
   uti: z.boolean(),
+  /** The site of infection the breakpoints were chosen for ('' general). */
+  infekcija: z.enum(INFECTION_SITES),
   rast: z.boolean(),
   napomena: z.string(),
   guideline: z.string().nullable(),
@@ -96,6 +99,8 @@ export const cultureTestSchema = z.object({
   _id: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  /** The specimen a new culture of the test starts with (cultureSpecimen: the sample's type, else the test's sample type). */
+  materijal: z.string(),
   rezultat: z.string().nullable(),
   kultura: cultureSchema.nullable(),
 });
@@ -144,11 +149,17 @@ export const cultureSaveRequest = z.object({
   test: z.guid(required),
   materijal: textField(CULTURE_LIMITS.materijal).min(1, required),
   uti: z.boolean(required),
+  infekcija: z.enum(INFECTION_SITES, { error: 'form.invalid' }).default(''),
   rast: z.boolean(required),
   napomena: textField(CULTURE_LIMITS.napomena).default(''),
   izolati: z.array(isolateInputSchema).max(CULTURE_LIMITS.isolates, { error: 'form.invalid' }),
   /** Why, when the sample was verified before and unlocked. */
   razlog: textField(CULTURE_LIMITS.razlog).optional(),
+  /**
+   * Interpret with the newest imported guideline. Without it a culture keeps the guideline it was first
+   * interpreted with (a new culture takes the newest).
+   */
+  novaVerzija: z.boolean({ error: 'form.invalid' }).optional(),
   ...sessionFields,
 });
 export type CultureSaveRequest = z.input<typeof cultureSaveRequest>;

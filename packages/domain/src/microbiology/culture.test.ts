@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colonyCountText, cultureSummary, reportedCategory } from './culture.ts';
+import { colonyCountText, cultureSpecimen, cultureSummary, reportedCategory } from './culture.ts';
 
 describe('culture summary', () => {
   it('names each organism with its count', () => {
@@ -17,5 +17,14 @@ describe('culture summary', () => {
     expect(reportedCategory('S', 'R')).toBe('R');
     expect(reportedCategory('I', null)).toBe('I');
     expect(reportedCategory(null, null)).toBeNull();
+  });
+});
+
+describe('cultureSpecimen', () => {
+  it('is the sample\'s type, else its bracketed tip, else the test\'s sample type, else the test', () => {
+    expect(cultureSpecimen({ type: 'Urin (kateter)', tip: 'Standard' }, 'Urin (srednji mlaz)', 'Urinokultura')).toBe('Urin (kateter)');
+    expect(cultureSpecimen({ type: '', tip: 'Bris (grlo)' }, 'Bris', 'Bris grla')).toBe('Bris (grlo)');
+    expect(cultureSpecimen({ type: '', tip: 'Standard' }, 'Bris (rana)', 'Bris rane')).toBe('Bris (rana)');
+    expect(cultureSpecimen({ type: ' ', tip: 'Mikrobiologija' }, null, 'Hemokultura')).toBe('Hemokultura');
   });
 });

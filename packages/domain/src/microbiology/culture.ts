@@ -23,3 +23,16 @@ export function cultureSummary(
 export function reportedCategory(tumacenje: SirCategory | null, izmjena: SirCategory | null): SirCategory | null {
   return izmjena ?? tumacenje;
 }
+
+/**
+ * The specimen a new culture starts with: the sample's own type when one was chosen ('Urin (srednji mlaz)'),
+ * else its `tip` when that names a microbiology specimen with its bracketed subtype ('Bris (grlo)'), else
+ * the sample type the test is done on, else the test's name.
+ */
+export function cultureSpecimen(sample: { type: string; tip: string }, testSampleType: string | null, testName: string): string {
+  const type = sample.type.trim();
+  if (type) return type;
+  const tip = sample.tip.trim();
+  if (/\(.+\)/.test(tip)) return tip;
+  return testSampleType?.trim() || testName;
+}

@@ -8,3 +8,5 @@ export * from './report.ts';
 export * from './cumulative.ts';
 export * from './whonet.ts';
 export * from './surveillance-contracts.ts';
+export * from './panels.ts';
+export * from './reference-contracts.ts';

@@ -1,4 +1,5 @@
 import { type AstMethod, type AstReading, type MicReading, dilutionStep } from './ast-value.ts';
+import type { ExpertRuleBasis } from './expert-rules.ts';
 
 /**
  * Interpretation of an antimicrobial susceptibility test against clinical breakpoints, by EUCAST's
@@ -96,9 +97,31 @@ function sitePreference(site: string): number {
   return index === -1 ? SITE_PREFERENCE.length : index;
 }
 
+/**
+ * The site of infection a culture can name (beside UTI, its own flag), each matched to the breakpoint table's
+ * site column: '' general; 'meningitis' the Meningitis rows; 'endocarditis' the Endocarditis rows;
+ * 'pneumonia' the Pneumonia rows; 'oral' the rows for oral treatment.
+ */
+export const INFECTION_SITES = ['', 'meningitis', 'endocarditis', 'pneumonia', 'oral'] as const;
+export type InfectionSite = (typeof INFECTION_SITES)[number];
+
+/** The rows written for the site, and the rows written for its opposite (never used for it). */
+const SITE_ROWS: Record<Exclude<InfectionSite, ''>, { matches: RegExp; excludes: RegExp }> = {
+  meningitis: { matches: /(^|, )Meningitis/, excludes: /Non-meningitis/ },
+  endocarditis: { matches: /(^|, )Endocarditis/, excludes: /Non-endocarditis/ },
+  pneumonia: { matches: /(^|, )Pneumonia/, excludes: /Non-pneumonia/ },
+  oral: { matches: /^Oral/, excludes: /^Intravenous/ },
+};
+
 export interface BreakpointContext {
   /** The isolate is from a urinary tract infection: its urinary rows are preferred where they exist. */
   uti: boolean;
+  /**
+   * The site of infection: its rows come first among rows of the same organism rank, and the rows written
+   * for the opposite ('Non-meningitis' for meningitis, 'Intravenous' for oral) are not used; an agent with
+   * nothing else then has no breakpoint for it.
+   */
+  site?: InfectionSite;
 }
 
 /**
@@ -110,7 +133,9 @@ export interface BreakpointContext {
  * - Screening rows interpret only a screening agent: used when the agent has nothing but screening rows.
  * - A UTI isolate uses the agent's urinary rows when it has any, else the others; any other isolate only
  *   rows that are not urinary (an agent with only urinary rows, such as nitrofurantoin, has no breakpoint).
- * - Of the rest, the most specific organism (lowest rank index) wins, then SITE_PREFERENCE, then table order.
+ * - A named site of infection sets aside the rows written for its opposite (BreakpointContext.site).
+ * - Of the rest, the most specific organism (lowest rank index) wins, then the infection site's own rows,
+ *   then SITE_PREFERENCE, then table order.
  */
 export function selectBreakpoint(
   organism: OrganismTaxonomy, rows: readonly Breakpoint[], taxonomyOf: (mo: string) => OrganismTaxonomy | undefined,
@@ -124,11 +149,15 @@ export function selectBreakpoint(
   const clinical = applicable.filter((row) => row.site !== SCREEN_SITE);
   const pool = clinical.length > 0 ? clinical : applicable;
   const urinary = pool.filter((row) => row.uti);
-  const candidates = context.uti && urinary.length > 0 ? urinary : pool.filter((row) => !row.uti);
+  const siteRows = context.site ? SITE_ROWS[context.site] : null;
+  const candidates = (context.uti && urinary.length > 0 ? urinary : pool.filter((row) => !row.uti))
+    .filter((row) => !siteRows || !siteRows.excludes.test(row.site));
+  // The infection site's own rows before any other site of the same organism rank.
+  const preference = (row: Breakpoint) => (siteRows?.matches.test(row.site) ? -1 : sitePreference(row.site));
   let best: Breakpoint | null = null;
   for (const row of candidates) {
     if (best === null || row.rankIndex < best.rankIndex
-      || (row.rankIndex === best.rankIndex && sitePreference(row.site) < sitePreference(best.site))) best = row;
+      || (row.rankIndex === best.rankIndex && preference(row) < preference(best))) best = row;
   }
   return best;
 }
@@ -160,7 +189,7 @@ function breakpointStep(mgPerL: number): number {
 }
 
 /** Why an interpretation is what it is. */
-export type InterpretationBasis = 'breakpoint' | 'intrinsic' | 'expertRule' | 'noBreakpoint' | 'undetermined';
+export type InterpretationBasis = 'breakpoint' | 'intrinsic' | ExpertRuleBasis | 'noBreakpoint' | 'undetermined';
 
 export interface Interpretation {
   category: SirCategory | null;

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoSuppliers } from '../../modules/inventory/demo-suppliers.ts';
+import { seedDemoPanels } from '../../modules/microbiology/demo-panels.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -44,6 +45,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // Demo patients and samples need the catalogue's assays.
     await seedDemoPatients(tx);
     await seedDemoSuppliers(tx);
+    await seedDemoPanels(tx);
     return true;
   });
 }

@@ -69,7 +69,6 @@ const E_COLI_PANEL: Row[] = [
   { antibiotik: 'CIP', metoda: 'MIC', vrijednost: '0,5' },
   { antibiotik: 'GEN', metoda: 'MIC', vrijednost: '1' },
   { antibiotik: 'MEM', metoda: 'DISK', vrijednost: '25' },
-  { antibiotik: 'VAN', metoda: 'MIC', vrijednost: '1' },
   { antibiotik: 'NIT', metoda: 'MIC', vrijednost: '≤16' },
 ];
 
@@ -114,7 +113,6 @@ describe('a urine culture', () => {
     expect(rows['CIP MIC']).toMatchObject({ tumacenje: 'I', granica: { site: 'Non-meningitis' } });
     expect(rows['GEN MIC']).toMatchObject({ tumacenje: 'S' });
     expect(rows['MEM DISK']).toMatchObject({ tumacenje: 'S', granica: { s: 22, r: 16 } });
-    expect(rows['VAN MIC']).toMatchObject({ tumacenje: 'R', osnova: 'intrinsic' });
     expect(rows['NIT MIC']).toMatchObject({ tumacenje: 'S', granica: { uti: true } });
 
     const shown = await cultures(sid);
@@ -126,6 +124,17 @@ describe('a urine culture', () => {
     const saved = audit.find((row) => row.akcija === 'culture.save');
     expect(saved).toMatchObject({ polje: 'UKUL', staro: null, korisnik: 'Tarik Tehničar' });
     expect(JSON.parse(saved!.novo!)).toMatchObject({ rast: true, izolati: [{ organizam: 'B_ESCHR_COLI', kolicina: 5 }] });
+  });
+
+  it('intrinsic resistance is R whatever the value: Klebsiella pneumoniae and ampicillin', async () => {
+    const sid = await newSample();
+    const response = await saveCulture(sid, [{
+      organizam: 'B_KLBSL_PNMN', kolicina: 5, antibiogram: [{ antibiotik: 'AMP', metoda: 'MIC', vrijednost: '2' }, { antibiotik: 'GEN', metoda: 'MIC', vrijednost: '1' }],
+    }]);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = byAgent(response.json<{ kultura: Culture }>().kultura);
+    expect(rows['AMP MIC']).toMatchObject({ tumacenje: 'R', osnova: 'intrinsic', konacno: 'R' });
+    expect(rows['GEN MIC']).toMatchObject({ tumacenje: 'S', osnova: 'breakpoint' });
   });
 
   it('an agent with no breakpoint for the organism has no category, never a guess', async () => {
@@ -239,7 +248,7 @@ describe('a urine culture', () => {
     expect(text).toMatch(/Ciprofloxacin\s+MIK \(mg\/L\)\s+0,5\s+I/);
     expect(text).toMatch(/Gentamicin\s+MIK \(mg\/L\)\s+1\s+S/);
     expect(text).toMatch(/Meropenem\s+Zona \(mm\)\s+25\s+S/);
-    expect(text).toMatch(/Vancomycin\s+MIK \(mg\/L\)\s+1\s+R\s+prirodna rezistencija/);
+    expect(text).toMatch(/Nitrofurantoin\s+MIK \(mg\/L\)\s+≤16\s+S/);
     expect(text).toContain('Tumačenje po EUCAST 2025.');
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { referenceRangesOf } from '../../db/reference-ranges.ts';
 import {
   cultureIsolates, isolateSusceptibilities, labAssays, labSections, microAntimicrobials, microBreakpoints, microIntrinsicResistance,
-  microOrganisms, microReferenceSets, patients, sampleCultures, sampleTests, samples,
+  microOrganisms, microReferenceSets, patients, sampleCultures, sampleTests, sampleTypes, samples,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -17,6 +17,7 @@ async function insertInBatches<Row>(rows: readonly Row[], insert: (batch: Row[])
 
 export interface ReferenceSetRow {
   guideline: string;
+  breakpoints: number;
   attribution: string;
   intrinsicSource: string;
   importedAt: Date;
@@ -27,18 +28,19 @@ export function referenceRepository(db: Db) {
   return {
     async referenceSets(): Promise<ReferenceSetRow[]> {
       return db.select({
-        guideline: microReferenceSets.guideline, attribution: microReferenceSets.attribution,
+        guideline: microReferenceSets.guideline, breakpoints: microReferenceSets.breakpoints, attribution: microReferenceSets.attribution,
         intrinsicSource: microReferenceSets.intrinsicSource, importedAt: microReferenceSets.importedAt,
       }).from(microReferenceSets).orderBy(desc(microReferenceSets.guideline));
     },
 
     /**
      * Stores an imported set: organisms and agents are upserted (names and taxonomy follow the newest
-     * import), the guideline's breakpoints replace its earlier rows, intrinsic resistance is replaced whole.
+     * import), the guideline's breakpoints replace its earlier rows, intrinsic resistance is replaced whole
+     * (null: the set brings none, the stored rows stay).
      */
     async storeReferenceSet(set: {
       guideline: string; attribution: string; intrinsicSource: string;
-      organisms: OrganismRecord[]; antimicrobials: AntimicrobialRecord[]; breakpoints: Breakpoint[]; intrinsic: IntrinsicResistanceRecord[];
+      organisms: OrganismRecord[]; antimicrobials: AntimicrobialRecord[]; breakpoints: Breakpoint[]; intrinsic: IntrinsicResistanceRecord[] | null;
     }): Promise<void> {
       await insertInBatches(set.organisms, (batch) => db.insert(microOrganisms).values(batch.map((row) => ({
         mo: row.mo, fullname: row.fullname, status: row.status, kingdom: row.kingdom, rank: row.rank, genus: row.genus,
@@ -69,8 +71,32 @@ export function referenceRepository(db: Db) {
           breakpointS: row.breakpointS, breakpointR: row.breakpointR, uti: row.uti,
         })),
       ));
+      if (set.intrinsic === null) return;
       await db.delete(microIntrinsicResistance);
       await insertInBatches(set.intrinsic, (batch) => db.insert(microIntrinsicResistance).values(batch).onConflictDoNothing());
+    },
+
+    /** The organism codes the guideline's breakpoint rows are written for. */
+    async breakpointOrganisms(guideline: string): Promise<string[]> {
+      const rows = await db.selectDistinct({ mo: microBreakpoints.mo }).from(microBreakpoints).where(eq(microBreakpoints.guideline, guideline));
+      return rows.map((row) => row.mo);
+    },
+
+    /** How many of the site's cultures each guideline interpreted. */
+    async culturesByGuideline(siteId: string): Promise<Map<string, number>> {
+      const rows = await db.select({ guideline: sampleCultures.guideline, n: sql<number>`count(*)::int` }).from(sampleCultures)
+        .innerJoin(samples, eq(samples.id, sampleCultures.sampleId))
+        .where(and(eq(samples.siteId, siteId), sql`${sampleCultures.guideline} is not null`))
+        .groupBy(sampleCultures.guideline);
+      return new Map(rows.map((row) => [row.guideline!, Number(row.n)]));
+    },
+
+    async organismCodes(): Promise<Set<string>> {
+      return new Set((await db.select({ mo: microOrganisms.mo }).from(microOrganisms)).map((row) => row.mo));
+    },
+
+    async antimicrobialCodes(): Promise<Set<string>> {
+      return new Set((await db.select({ ab: microAntimicrobials.ab }).from(microAntimicrobials)).map((row) => row.ab));
     },
 
     /** Organisms whose name contains every word typed, the most common first (then names that begin with it); no synonyms. */
@@ -154,6 +180,7 @@ export interface CultureSampleRow {
   version: number;
   datum: Date;
   type: string;
+  tip: string;
   ime: string;
   prezime: string;
 }
@@ -165,6 +192,8 @@ export interface CultureTestRow {
   naziv: string;
   nazivEn: string;
   nazivDe: string;
+  /** The sample type the assay is done on, null when it names none. */
+  uzorak: string | null;
   rezultat: string | null;
 }
 
@@ -173,6 +202,7 @@ export interface StoredCulture {
   sampleTestId: string;
   materijal: string;
   uti: boolean;
+  infekcija: string;
   rast: boolean;
   napomena: string;
   guideline: string | null;
@@ -211,6 +241,7 @@ export interface StoredSusceptibility {
 export interface CultureWrite {
   materijal: string;
   uti: boolean;
+  infekcija: string;
   rast: boolean;
   napomena: string;
   guideline: string | null;
@@ -235,7 +266,7 @@ export function cultureRepository(db: Db, siteId: string) {
       if (!isUuid(id)) return null;
       const [row] = await db.select({
         id: samples.id, patientId: samples.patientId, createdAt: samples.createdAt, code: samples.code, status: samples.status, version: samples.version, datum: samples.datum, type: samples.type,
-        ime: patients.ime, prezime: patients.prezime,
+        tip: samples.tip, ime: patients.ime, prezime: patients.prezime,
       }).from(samples).innerJoin(patients, eq(patients.id, samples.patientId))
         .where(and(eq(samples.id, id), eq(samples.siteId, siteId))).limit(1);
       return row ?? null;
@@ -245,10 +276,11 @@ export function cultureRepository(db: Db, siteId: string) {
     async cultureTests(sampleId: string): Promise<CultureTestRow[]> {
       return db.select({
         id: sampleTests.id, labassayId: sampleTests.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv,
-        nazivEn: labAssays.nazivEn, nazivDe: labAssays.nazivDe, rezultat: sampleTests.rezultat,
+        nazivEn: labAssays.nazivEn, nazivDe: labAssays.nazivDe, uzorak: sampleTypes.naziv, rezultat: sampleTests.rezultat,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
+        .leftJoin(sampleTypes, eq(sampleTypes.id, labAssays.sampleTypeId))
         .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
         .where(and(eq(sampleTests.sampleId, sampleId), eq(samples.siteId, siteId), eq(labSections.mikrobiologija, true), eq(labAssays.calculated, false)))
         .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.sifra));
@@ -264,7 +296,7 @@ export function cultureRepository(db: Db, siteId: string) {
     async culturesOf(sampleId: string): Promise<StoredCulture[]> {
       const cultures = await db.select({
         id: sampleCultures.id, sampleTestId: sampleCultures.sampleTestId, materijal: sampleCultures.materijal, uti: sampleCultures.uti,
-        rast: sampleCultures.rast, napomena: sampleCultures.napomena, guideline: sampleCultures.guideline, updatedAt: sampleCultures.updatedAt,
+        infekcija: sampleCultures.infekcija, rast: sampleCultures.rast, napomena: sampleCultures.napomena, guideline: sampleCultures.guideline, updatedAt: sampleCultures.updatedAt,
       }).from(sampleCultures).innerJoin(samples, eq(samples.id, sampleCultures.sampleId))
         .where(and(eq(sampleCultures.sampleId, sampleId), eq(samples.siteId, siteId)));
       if (cultures.length === 0) return [];
@@ -296,13 +328,13 @@ export function cultureRepository(db: Db, siteId: string) {
     /** Writes the culture of a sample test whole: the culture row upserted, its isolates and antibiogram rows replaced. */
     async writeCulture(sampleId: string, sampleTestId: string, culture: CultureWrite, userId: string): Promise<void> {
       const [stored] = await db.insert(sampleCultures).values({
-        sampleId, sampleTestId, materijal: culture.materijal, uti: culture.uti, rast: culture.rast, napomena: culture.napomena,
-        guideline: culture.guideline, updatedBy: userId,
+        sampleId, sampleTestId, materijal: culture.materijal, uti: culture.uti, infekcija: culture.infekcija, rast: culture.rast,
+        napomena: culture.napomena, guideline: culture.guideline, updatedBy: userId,
       }).onConflictDoUpdate({
         target: sampleCultures.sampleTestId,
         set: {
-          materijal: culture.materijal, uti: culture.uti, rast: culture.rast, napomena: culture.napomena, guideline: culture.guideline,
-          updatedBy: userId, updatedAt: sql`now()`,
+          materijal: culture.materijal, uti: culture.uti, infekcija: culture.infekcija, rast: culture.rast, napomena: culture.napomena,
+          guideline: culture.guideline, updatedBy: userId, updatedAt: sql`now()`,
         },
       }).returning({ id: sampleCultures.id });
       const cultureId = stored!.id;

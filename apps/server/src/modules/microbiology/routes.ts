@@ -3,13 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RESULT_ACTION_PERMISSIONS, microbiologyContracts } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
+import { panelRoutes } from './panel-routes.ts';
+import { referenceRoutes } from './reference-routes.ts';
 import * as service from './service.ts';
 
 const TAGS = ['mikrobiologija'];
 const SESSION = 'Token and site as on every call. Organisms, antimicrobials and breakpoints are the lab\'s reference tables; '
   + "cultures belong to a sample of the site worked on: another site's sample answers 404 exactly like a missing one.";
 
-export function microbiologyRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Promise<void> {
+export function microbiologyRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const { db, realtime } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/mikrobiologija/organizmi', {
@@ -48,13 +51,14 @@ export function microbiologyRoutes(app: FastifyInstance, { db, realtime }: AppOp
     schema: {
       tags: TAGS, summary: 'Save the culture of a culture test', ...microbiologyContracts.save,
       description: `${SESSION} Body \`{ sid, version, test, materijal, uti, rast, napomena, izolati: [{ organizam, kolicina, napomena, `
-        + 'antibiogram: [{ antibiotik, metoda, vrijednost, izmjena?: { kategorija, razlog } }] }], razlog? }`. The culture is saved whole '
-        + "and each antibiogram row interpreted by the newest imported EUCAST guideline (intrinsic resistance: R; no row: no category); the test's "
+        + 'antibiogram: [{ antibiotik, metoda, vrijednost, izmjena?: { kategorija, razlog } }] }], razlog?, novaVerzija? }`. The culture is saved whole '
+        + "and each antibiogram row interpreted by the culture's guideline: the one it was interpreted with before, the newest imported for a "
+        + 'new culture or with `novaVerzija: true` (intrinsic resistance: R; no row: no category); the test\'s '
         + 'result becomes the culture\'s summary ("Escherichia coli 10^5 CFU/mL", or the test\'s normal text without growth) through '
         + '`POST /rezultati/save`, with its version check, status flow, lock and audit.\n\n`200 { success: true, status, version, kultura }`. '
         + 'Refusals change nothing: a MIC not on the dilution scale `400 micro.micNotStep`, a zone not whole mm `400 micro.zoneInvalid` '
         + '(field `izolati.{i}.antibiogram.{j}.vrijednost`), an organism or agent not in the tables `400 micro.unknownOrganism | '
-        + 'micro.unknownAntibiotic`, an agent twice with one method `400 micro.duplicateAntibiotic`, growth without isolates or isolates '
+        + 'micro.unknownAntibiotic`, an agent outside the panel of an isolate whose organism has one `400 micro.antibioticNotInPanel` (field `izolati.{i}.antibiogram.{j}.antibiotik`), an agent twice with one method `400 micro.duplicateAntibiotic`, growth without isolates or isolates '
         + 'without growth `400 micro.growthNeedsIsolate | micro.noGrowthIsolates`, an override without reason `400 micro.overrideReason`, '
         + 'a test that is not a culture of the sample `400 micro.notCultureTest`, another version `409 results.versionConflict`, an approved '
         + 'or verified sample `409 results.locked`.',
@@ -63,5 +67,7 @@ export function microbiologyRoutes(app: FastifyInstance, { db, realtime }: AppOp
     const answer = await answeringFailureAs(request, 'save.failed', () => service.save(db, request.ctx, request.body, realtime));
     return { success: true as const, ...answer };
   });
+  panelRoutes(app, options);
+  referenceRoutes(app, options);
   return Promise.resolve();
 }

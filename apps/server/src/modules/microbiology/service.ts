@@ -1,6 +1,6 @@
 import {
   type AntibiogramRow, type AstMethod, type Culture, type ReportMicrobiologyInput, type CultureSaveRequest, type CulturesAnswer, type Interpretation, type OrganismOption,
-  type SampleStatus, type SirCategory, type UsedBreakpoint, cultureSaveRequest, cultureSummary, expertRuleResistance, interpretReading, readAstValue,
+  type InfectionSite, type SampleStatus, type SirCategory, type UsedBreakpoint, INFECTION_SITES, cultureSaveRequest, cultureSpecimen, cultureSummary, expertRules, interpretReading, readAstValue,
   reportedCategory, selectBreakpoint,
 } from '@lis/domain';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import * as results from '../results/service.ts';
+import { checkPanels } from './panels.ts';
 import {
   type CultureWrite, type StoredCulture, type StoredIsolate, cultureRepository, referenceRepository,
 } from './repository.ts';
@@ -34,10 +35,14 @@ export async function searchAntimicrobials(db: Db, query: string) {
 
 function cultureAnswer(culture: StoredCulture): Culture {
   return {
-    _id: culture.id, materijal: culture.materijal, uti: culture.uti, rast: culture.rast, napomena: culture.napomena,
+    _id: culture.id, materijal: culture.materijal, uti: culture.uti, infekcija: infectionSiteOf(culture.infekcija), rast: culture.rast, napomena: culture.napomena,
     guideline: culture.guideline, updated_at: culture.updatedAt.toISOString(),
     izolati: culture.izolati.map(isolateAnswer),
   };
+}
+
+function infectionSiteOf(stored: string): InfectionSite {
+  return (INFECTION_SITES as readonly string[]).includes(stored) ? stored as InfectionSite : '';
 }
 
 function isolateAnswer(isolate: StoredIsolate): Culture['izolati'][number] {
@@ -74,7 +79,10 @@ export async function cultures(db: Db, ctx: RequestContext, sid: string): Promis
     },
     testovi: tests.map((test) => {
       const culture = stored.find((item) => item.sampleTestId === test.id);
-      return { _id: test.id, sifra: test.sifra, naziv: test.naziv, rezultat: test.rezultat, kultura: culture ? cultureAnswer(culture) : null };
+      return {
+        _id: test.id, sifra: test.sifra, naziv: test.naziv, materijal: cultureSpecimen(sample, test.uzorak, test.naziv),
+        rezultat: test.rezultat, kultura: culture ? cultureAnswer(culture) : null,
+      };
     }),
     reference: reference
       ? { guideline: reference.guideline, attribution: reference.attribution, intrinsicSource: reference.intrinsicSource, importedAt: reference.importedAt.toISOString() }
@@ -87,10 +95,14 @@ type SaveInput = z.output<typeof cultureSaveRequest>;
 /**
  * The culture as typed, checked and interpreted: each organism and agent must be in the reference
  * tables, each value a MIC dilution step or a zone in whole mm (400 naming the row's field otherwise),
- * an agent once per method and isolate; then every row is interpreted against the newest breakpoint
- * guideline (intrinsic resistance first; no row: "no breakpoint").
+ * an agent once per method and isolate, and only the agents of the isolate's panel when its organism has
+ * one (400 naming the row's agent); then every row is interpreted against the culture's guideline: the
+ * one it was interpreted with before, the newest for a new culture or when `novaVerzija` asks for it
+ * (intrinsic resistance first; no row: "no breakpoint").
  */
-async function interpretedCulture(db: Db | Tx, input: SaveInput): Promise<{ write: CultureWrite; names: Map<string, string> }> {
+async function interpretedCulture(
+  db: Db | Tx, input: SaveInput, storedGuideline: string | null,
+): Promise<{ write: CultureWrite; names: Map<string, string> }> {
   if (!input.rast && input.izolati.length > 0) throw new AppError(400, 'micro.noGrowthIsolates', 'izolati');
   if (input.rast && input.izolati.length === 0) throw new AppError(400, 'micro.growthNeedsIsolate', 'izolati');
   const reference = referenceRepository(db);
@@ -117,7 +129,15 @@ async function interpretedCulture(db: Db | Tx, input: SaveInput): Promise<{ writ
     });
   });
 
-  const guideline = sets[0]?.guideline ?? null;
+  // An isolate whose organism has a panel is tested only with the panel's agents (see panels.ts).
+  const agentNames = new Map(agents.map((row) => [row.ab, row.name]));
+  await checkPanels(db, input.materijal, input.izolati.map((isolate) => ({
+    organism: organismOf.get(isolate.organizam)!, agents: isolate.antibiogram.map((row) => row.antibiotik), names: agentNames,
+  })));
+
+  // A culture keeps the guideline it was interpreted with; the newest only for a new culture or when asked for.
+  const newest = sets[0]?.guideline ?? null;
+  const guideline = !input.novaVerzija && storedGuideline !== null && sets.some((set) => set.guideline === storedGuideline) ? storedGuideline : newest;
   const breakpoints = guideline ? await reference.breakpointsOf(guideline, agentCodes) : [];
   // Group rows (genus, order, species groups) are matched through their organism's taxonomy.
   const rowOrganisms = await reference.organismsByCode([...new Set(breakpoints.map((row) => row.mo))]);
@@ -125,7 +145,7 @@ async function interpretedCulture(db: Db | Tx, input: SaveInput): Promise<{ writ
   const intrinsic = await reference.intrinsicPairs(organismCodes, agentCodes);
 
   const write: CultureWrite = {
-    materijal: input.materijal, uti: input.uti, rast: input.rast, napomena: input.napomena, guideline,
+    materijal: input.materijal, uti: input.uti, infekcija: input.infekcija, rast: input.rast, napomena: input.napomena, guideline,
     izolati: input.izolati.map((isolate) => {
       const organism = organismOf.get(isolate.organizam)!;
       return {
@@ -134,7 +154,7 @@ async function interpretedCulture(db: Db | Tx, input: SaveInput): Promise<{ writ
           const reading = readAstValue(row.metoda, row.vrijednost);
           if (typeof reading === 'string') throw new Error('checked above');
           const candidates = breakpoints.filter((item) => item.ab === row.antibiotik && item.method === row.metoda);
-          const chosen = selectBreakpoint(organism, candidates, (mo) => taxonomy.get(mo), { uti: input.uti });
+          const chosen = selectBreakpoint(organism, candidates, (mo) => taxonomy.get(mo), { uti: input.uti, site: input.infekcija });
           const interpretation: Interpretation = interpretReading(reading, chosen, intrinsic.has(`${organism.mo} ${row.antibiotik}`));
           return { row, interpretation };
         }), agentOf).map(({ row, interpretation }) => {
@@ -154,25 +174,27 @@ async function interpretedCulture(db: Db | Tx, input: SaveInput): Promise<{ writ
 }
 
 /**
- * The isolate's rows after the expert rules (expertRuleResistance): a row a rule makes resistant is R with
- * basis 'expertRule', keeping the breakpoint row its own value was read against.
+ * The isolate's rows after the expert rules (@lis/domain expertRules): a row a rule makes resistant is R with
+ * that rule as its basis, keeping the breakpoint row its own value was read against.
  */
 function withExpertRules<Row extends { antibiotik: string }>(
   organism: { genus: string }, rows: { row: Row; interpretation: Interpretation }[], agentOf: Map<string, { grupa: string }>,
 ): { row: Row; interpretation: Interpretation }[] {
-  const resistant = expertRuleResistance(organism, rows.map(({ row, interpretation }) => ({
+  const resistant = expertRules(organism, rows.map(({ row, interpretation }) => ({
     ab: row.antibiotik, group: agentOf.get(row.antibiotik)?.grupa ?? '', interpretation,
   })));
-  return rows.map((entry) => (resistant.has(entry.row.antibiotik)
-    ? { row: entry.row, interpretation: { ...entry.interpretation, category: 'R', basis: 'expertRule' } }
-    : entry));
+  return rows.map((entry) => {
+    const basis = resistant.get(entry.row.antibiotik);
+    return basis ? { row: entry.row, interpretation: { ...entry.interpretation, category: 'R', basis } } : entry;
+  });
 }
 
 /** The culture as its audit rows record it: what was typed and what it was interpreted as. */
 function auditForm(culture: CultureWrite | StoredCulture | null): unknown {
   if (!culture) return null;
   return {
-    materijal: culture.materijal, uti: culture.uti, rast: culture.rast, napomena: culture.napomena,
+    materijal: culture.materijal, uti: culture.uti, infekcija: culture.infekcija, rast: culture.rast, napomena: culture.napomena,
+    guideline: culture.guideline,
     izolati: culture.izolati.map((isolate) => ({
       organizam: isolate.mo, kolicina: isolate.kolicina, napomena: isolate.napomena,
       antibiogram: isolate.antibiogram.map((row) => ({
@@ -221,7 +243,8 @@ export async function save(
   if (!sample) throw AppError.notFound();
   const test = (await repository.cultureTests(sample.id)).find((item) => item.id === input.test);
   if (!test) throw new AppError(400, 'micro.notCultureTest', 'test');
-  const { write, names } = await interpretedCulture(db, input);
+  const stored = (await repository.culturesOf(sample.id)).find((item) => item.sampleTestId === test.id) ?? null;
+  const { write, names } = await interpretedCulture(db, input, stored?.guideline ?? null);
   const summary = cultureSummary(
     { rast: write.rast, izolati: write.izolati.map((isolate) => ({ naziv: names.get(isolate.mo) ?? isolate.mo, kolicina: isolate.kolicina })) },
     write.rast ? null : await repository.normalTextOf(test.labassayId),
@@ -265,7 +288,7 @@ export async function reportMicrobiology(db: Db | Tx, siteId: string, sampleId: 
     if (!culture) return [];
     return [{
       test: { naziv: test.naziv, nazivEn: test.nazivEn, nazivDe: test.nazivDe },
-      materijal: culture.materijal, rast: culture.rast, napomena: culture.napomena, guideline: culture.guideline,
+      materijal: culture.materijal, infekcija: infectionSiteOf(culture.infekcija), rast: culture.rast, napomena: culture.napomena, guideline: culture.guideline,
       izolati: culture.izolati.map((isolate) => ({
         naziv: isolate.fullname, kolicina: isolate.kolicina, napomena: isolate.napomena,
         antibiogram: isolate.antibiogram.map((row) => ({

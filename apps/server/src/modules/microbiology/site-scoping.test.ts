@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CulturesAnswer, SampleSavedAnswer } from '@lis/domain';
+import { type CulturesAnswer, REFERENCE_FILES, type SampleSavedAnswer } from '@lis/domain';
 import { loadConfig } from '../../config.ts';
 import { labAssays, sampleCultures } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
@@ -61,6 +63,42 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect(refused.statusCode).toBe(404);
     const [stored] = await t.database.db.select({ rast: sampleCultures.rast }).from(sampleCultures).where(eq(sampleCultures.sampleId, tzSample));
     expect(stored).toEqual({ rast: true });
+  },
+  // Antibiogram panels are the lab's settings: what one site defines, every site reads and may change.
+  'GET /api/mikrobiologija/paneli': sameEverywhere('/mikrobiologija/paneli', 'paneli'),
+  'GET /api/mikrobiologija/paneli/izbor': async () => {
+    const path = '/mikrobiologija/paneli/izbor?mo=B_ESCHR_COLI&materijal=Urin';
+    const atSarajevo = (await client.get(tech, path, sarajevo)).json<{ panel: { naziv: string } | null }>();
+    expect(atSarajevo.panel?.naziv).toBe('Enterobacterales, urin');
+    expect((await client.get(admin, path, tuzla)).json()).toEqual(atSarajevo);
+  },
+  'POST /api/mikrobiologija/paneli/edit': async () => {
+    const created = await client.post(admin, '/mikrobiologija/paneli/edit', { naziv: 'Kampilobakter', grupa: 'B_CMPYL', antibiotici: ['CIP', 'ERY'] }, tuzla);
+    expect(created.statusCode, created.body).toBe(200);
+    const list = (await client.get(tech, '/mikrobiologija/paneli', sarajevo)).json<{ paneli: { naziv: string }[] }>().paneli;
+    expect(list.map((panel) => panel.naziv)).toContain('Kampilobakter');
+  },
+  'POST /api/mikrobiologija/paneli/delete': async () => {
+    const created = await client.post(admin, '/mikrobiologija/paneli/edit', { naziv: 'Moraksela', grupa: 'B_MRXLL', antibiotici: ['AMC'] }, tuzla);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<{ panel: { _id: string } }>().panel._id;
+    expect((await client.post(admin, '/mikrobiologija/paneli/delete', { _id: id }, sarajevo)).statusCode).toBe(200);
+  },
+  // The reference data is the lab's; the count of cultures interpreted by each guideline is the site's own.
+  'GET /api/mikrobiologija/referentni-podaci': async () => {
+    const atSarajevo = (await client.get(tech, '/mikrobiologija/referentni-podaci', sarajevo)).json<{ setovi: { guideline: string; kulture: number }[] }>();
+    const atTuzla = (await client.get(admin, '/mikrobiologija/referentni-podaci', tuzla)).json<{ setovi: { guideline: string; kulture: number }[] }>();
+    expect(atSarajevo.setovi.map((set) => set.guideline)).toEqual(atTuzla.setovi.map((set) => set.guideline));
+    expect(atTuzla.setovi.find((set) => set.guideline === 'EUCAST 2025')?.kulture).toBe(1);
+    expect(atSarajevo.setovi.find((set) => set.guideline === 'EUCAST 2025')?.kulture).toBe(0);
+  },
+  'POST /api/mikrobiologija/referentni-podaci/import': async () => {
+    // Imported at TZ, the guideline is every site's.
+    const breakpoints = readFileSync(path.join(loadConfig().microReferenceDir!, REFERENCE_FILES.breakpoints), 'utf8').replaceAll('EUCAST 2025', 'EUCAST 2024');
+    const imported = await client.post(admin, '/mikrobiologija/referentni-podaci/import', { datoteke: { breakpoints } }, tuzla);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const atSarajevo = (await client.get(tech, '/mikrobiologija/referentni-podaci', sarajevo)).json<{ setovi: { guideline: string }[] }>();
+    expect(atSarajevo.setovi.map((set) => set.guideline)).toContain('EUCAST 2024');
   },
 };
 

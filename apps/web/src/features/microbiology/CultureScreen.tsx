@@ -18,7 +18,7 @@ import {
 import { IconArrowLeft, IconDeviceFloppy, IconPlus, IconPointFilled, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type CultureTest, CULTURE_LIMITS, can, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
+import { type CultureTest, type InfectionSite, CULTURE_LIMITS, INFECTION_SITES, can, isSampleLocked, sampleStatusLabelKey } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
@@ -26,12 +26,12 @@ import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useActiveSession } from '../auth/index.ts';
 import { resultEntryPath } from '../results/index.ts';
-import { type CulturesAnswer, getCultures, microbiologyKeys, saveCulture, searchAntimicrobials, searchOrganisms } from './api.ts';
+import { type CulturesAnswer, choosePanel, getCultures, microbiologyKeys, saveCulture, searchAntimicrobials, searchOrganisms } from './api.ts';
 import {
   type CultureDraft, type IsolateDraft, type Override, type RowDraft, agentLabel, draftOf, draftProblem, emptyIsolate, emptyRow, saveRequestOf,
-  savedInterpretationHolds,
+  savedInterpretationHolds, withPanel,
 } from './culture-draft.ts';
-import { RemotePicker } from './RemotePicker.tsx';
+import { type PickerOption, RemotePicker } from './RemotePicker.tsx';
 import { SirBadge } from './SirBadge.tsx';
 
 export function CultureScreen() {
@@ -106,7 +106,7 @@ function CultureEditor({ answer, test, only }: { answer: CulturesAnswer; test: C
   const queryClient = useQueryClient();
   const { role, level } = useActiveSession().data.access;
   const { uzorak } = answer;
-  const initial = useRef(draftOf(test.kultura, test, uzorak.type));
+  const initial = useRef(draftOf(test.kultura, test, test.materijal));
   const [draft, setDraft] = useState<CultureDraft>(initial.current);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -131,7 +131,29 @@ function CultureEditor({ answer, test, only }: { answer: CulturesAnswer; test: C
   const setRow = (isolateKey: string, rowKey: string, change: Partial<RowDraft>) =>
     setIsolate(isolateKey, (isolate) => ({ ...isolate, rows: isolate.rows.map((row) => (row.key === rowKey ? { ...row, ...change } : row)) }));
 
-  const save = async () => {
+  // Choosing an organism offers its panel's agents as the antibiogram's rows (the server holds the panels and
+  // matches the organism by its taxonomy); what was typed stays.
+  const pickOrganism = async (isolateKey: string, option: PickerOption | null) => {
+    setIsolate(isolateKey, (current) => ({ ...current, mo: option?.value ?? null, moLabel: option?.label ?? '' }));
+    if (!option) return;
+    const materijal = draft.materijal.trim();
+    try {
+      const panel = await queryClient.fetchQuery({
+        queryKey: microbiologyKeys.panelChoice(option.value, materijal),
+        queryFn: ({ signal }) => choosePanel(option.value, materijal, signal),
+        staleTime: 60_000,
+      });
+      setIsolate(isolateKey, (current) => (current.mo === option.value ? withPanel(current, panel) : current));
+    } catch (error) {
+      notify.apiError(error);
+    }
+  };
+
+  // A culture keeps the guideline it was interpreted with; a newer import is applied to it only on purpose.
+  const olderGuideline = test.kultura?.guideline && answer.reference && test.kultura.guideline !== answer.reference.guideline
+    ? { old: test.kultura.guideline, newest: answer.reference.guideline } : null;
+
+  const save = async (options: { reinterpret?: boolean } = {}) => {
     if (saving || !editable) return;
     const problem = draftProblem(draft);
     if (problem) {
@@ -140,7 +162,7 @@ function CultureEditor({ answer, test, only }: { answer: CulturesAnswer; test: C
     }
     setSaving(true);
     try {
-      await saveCulture(saveRequestOf(draft, ids));
+      await saveCulture({ ...saveRequestOf(draft, ids), ...(options.reinterpret ? { novaVerzija: true } : {}) });
       notify.success(t('microbiology.saved'));
       setConflict(null);
       await Promise.all([
@@ -201,6 +223,18 @@ function CultureEditor({ answer, test, only }: { answer: CulturesAnswer; test: C
             </Group>
           </Alert>
         ) : null}
+        {olderGuideline ? (
+          <Alert styles={READABLE_ALERT_STYLES} color="blue">
+            <Group gap="sm" justify="space-between">
+              <Text size="sm">{t('microbiology.olderGuideline', olderGuideline)}</Text>
+              {editable ? (
+                <Button size="xs" variant="light" loading={saving} onClick={() => void save({ reinterpret: true })}>
+                  {t('microbiology.reinterpret', { guideline: olderGuideline.newest })}
+                </Button>
+              ) : null}
+            </Group>
+          </Alert>
+        ) : null}
         {!mayWrite ? (
           <Alert styles={READABLE_ALERT_STYLES} color="gray">{t('microbiology.readOnly')}</Alert>
         ) : locked ? (
@@ -226,6 +260,15 @@ function CultureEditor({ answer, test, only }: { answer: CulturesAnswer; test: C
               readOnly={!editable}
             />
           </Stack>
+          <NativeSelect
+            label={t('microbiology.infectionSite')}
+            data={INFECTION_SITES.map((site) => ({ value: site, label: t(`microbiology.site_${site || 'general'}`) }))}
+            value={draft.infekcija}
+            onChange={(event) => setDraft({ ...draft, infekcija: event.currentTarget.value as InfectionSite })}
+            disabled={!editable}
+            data-enter-next="infekcija"
+            w={220}
+          />
           <Checkbox
             label={t('microbiology.uti')}
             checked={draft.uti}
@@ -250,6 +293,7 @@ function CultureEditor({ answer, test, only }: { answer: CulturesAnswer; test: C
             editable={editable}
             canRemove={draft.izolati.length > 1}
             onChange={(change) => setIsolate(isolate.key, change)}
+            onOrganism={(option) => void pickOrganism(isolate.key, option)}
             onRow={(rowKey, change) => setRow(isolate.key, rowKey, change)}
             onAddRow={() => {
               const row = emptyRow();
@@ -300,12 +344,13 @@ interface IsolateEditorProps {
   editable: boolean;
   canRemove: boolean;
   onChange: (change: (isolate: IsolateDraft) => IsolateDraft) => void;
+  onOrganism: (option: PickerOption | null) => void;
   onRow: (rowKey: string, change: Partial<RowDraft>) => void;
   onAddRow: () => void;
   onRemove: () => void;
 }
 
-function IsolateEditor({ isolate, n, editable, canRemove, onChange, onRow, onAddRow, onRemove }: IsolateEditorProps) {
+function IsolateEditor({ isolate, n, editable, canRemove, onChange, onOrganism, onRow, onAddRow, onRemove }: IsolateEditorProps) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="sm" bg="gray.0" role="group" aria-label={t('microbiology.isolate', { n })}>
@@ -316,7 +361,7 @@ function IsolateEditor({ isolate, n, editable, canRemove, onChange, onRow, onAdd
             label={t('microbiology.organism')}
             placeholder={t('microbiology.organismPlaceholder')}
             value={isolate.mo ? { value: isolate.mo, label: isolate.moLabel } : null}
-            onPick={(option) => onChange((current) => ({ ...current, mo: option?.value ?? null, moLabel: option?.label ?? '' }))}
+            onPick={onOrganism}
             queryKey={microbiologyKeys.organisms}
             search={async (text, signal) => (await searchOrganisms(text, signal)).map((item) => ({ value: item.mo, label: item.naziv }))}
             readOnly={!editable}
@@ -378,9 +423,12 @@ function IsolateEditor({ isolate, n, editable, canRemove, onChange, onRow, onAdd
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {editable && isolate.rows.length < CULTURE_LIMITS.antibiogramRows ? (
-          <Group>
-            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddRow}>{t('microbiology.addAgent')}</Button>
+        {(editable && isolate.rows.length < CULTURE_LIMITS.antibiogramRows) || isolate.panel ? (
+          <Group justify="space-between">
+            {editable && isolate.rows.length < CULTURE_LIMITS.antibiogramRows ? (
+              <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddRow}>{t('microbiology.addAgent')}</Button>
+            ) : <span />}
+            {isolate.panel ? <Text size="xs" c="dimmed" data-testid="isolate-panel">{t('microbiology.panelUsed', { panel: isolate.panel })}</Text> : null}
           </Group>
         ) : null}
       </Stack>

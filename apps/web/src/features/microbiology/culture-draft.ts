@@ -3,7 +3,7 @@
  * the server gave when it was saved; once its agent, method or value is changed the shown category waits
  * for the next save (the server interprets, by the breakpoints imported there).
  */
-import type { AntibiogramRow, Culture, CultureSaveRequest } from '@lis/domain';
+import type { AntibiogramPanel, AntibiogramRow, Culture, CultureSaveRequest, InfectionSite } from '@lis/domain';
 
 export type Method = 'MIC' | 'DISK';
 export type Override = '' | 'S' | 'I' | 'R';
@@ -18,6 +18,8 @@ export interface RowDraft {
   razlog: string;
   /** The row as last saved, with its interpretation. */
   saved: AntibiogramRow | null;
+  /** Offered by the isolate's panel: left without a value, the agent was not tested and the row is not saved. */
+  fromPanel: boolean;
 }
 
 export interface IsolateDraft {
@@ -27,12 +29,15 @@ export interface IsolateDraft {
   /** The power of ten as text ('5' for 10^5 CFU/mL), '' when not counted. */
   kolicina: string;
   napomena: string;
+  /** The name of the panel the rows were offered from, null when none was. */
+  panel: string | null;
   rows: RowDraft[];
 }
 
 export interface CultureDraft {
   materijal: string;
   uti: boolean;
+  infekcija: InfectionSite;
   rast: boolean;
   napomena: string;
   izolati: IsolateDraft[];
@@ -50,11 +55,11 @@ export function draftKey(): string {
 }
 
 export function emptyRow(): RowDraft {
-  return { key: draftKey(), ab: null, abLabel: '', metoda: 'MIC', vrijednost: '', izmjena: '', razlog: '', saved: null };
+  return { key: draftKey(), ab: null, abLabel: '', metoda: 'MIC', vrijednost: '', izmjena: '', razlog: '', saved: null, fromPanel: false };
 }
 
 export function emptyIsolate(): IsolateDraft {
-  return { key: draftKey(), mo: null, moLabel: '', kolicina: '', napomena: '', rows: [emptyRow()] };
+  return { key: draftKey(), mo: null, moLabel: '', kolicina: '', napomena: '', panel: null, rows: [emptyRow()] };
 }
 
 /** A urine specimen is judged by the urinary breakpoints unless the person says otherwise. */
@@ -62,28 +67,56 @@ function looksUrinary(text: string): boolean {
   return /urin|urokult/i.test(text);
 }
 
-/** The screen's draft of a saved culture, or of a new one (specimen from the sample type, else the test's name). */
-export function draftOf(culture: Culture | null, test: { naziv: string }, sampleType: string): CultureDraft {
+/** Cerebrospinal fluid is judged by the meningitis breakpoints unless the person says otherwise. */
+function looksMeningeal(text: string): boolean {
+  return /likvor|liquor|cerebrospin/i.test(text);
+}
+
+/**
+ * The screen's draft of a saved culture, or of a new one: the specimen the server proposes (the sample's
+ * type, else the test's sample type; see @lis/domain cultureSpecimen), else the test's name.
+ */
+export function draftOf(culture: Culture | null, test: { naziv: string }, specimen: string): CultureDraft {
   if (!culture) {
-    const materijal = sampleType.trim() || test.naziv;
-    return { materijal, uti: looksUrinary(`${materijal} ${test.naziv}`), rast: true, napomena: '', izolati: [emptyIsolate()] };
+    const materijal = specimen.trim() || test.naziv;
+    const text = `${materijal} ${test.naziv}`;
+    return {
+      materijal, uti: looksUrinary(text), infekcija: looksMeningeal(text) ? 'meningitis' : '', rast: true, napomena: '', izolati: [emptyIsolate()],
+    };
   }
   return {
-    materijal: culture.materijal, uti: culture.uti, rast: culture.rast, napomena: culture.napomena,
+    materijal: culture.materijal, uti: culture.uti, infekcija: culture.infekcija, rast: culture.rast, napomena: culture.napomena,
     izolati: culture.izolati.map((isolate) => ({
       key: isolate._id, mo: isolate.organizam.mo, moLabel: isolate.organizam.naziv,
-      kolicina: isolate.kolicina === null ? '' : String(isolate.kolicina), napomena: isolate.napomena,
+      kolicina: isolate.kolicina === null ? '' : String(isolate.kolicina), napomena: isolate.napomena, panel: null,
       rows: isolate.antibiogram.map((row) => ({
         key: row._id, ab: row.antibiotik.ab, abLabel: agentLabel(row.antibiotik), metoda: row.metoda, vrijednost: row.vrijednost,
-        izmjena: row.izmjena?.kategorija ?? '', razlog: row.izmjena?.razlog ?? '', saved: row,
+        izmjena: row.izmjena?.kategorija ?? '', razlog: row.izmjena?.razlog ?? '', saved: row, fromPanel: false,
       })),
     })),
   };
 }
 
-/** The rows that count: a row with neither agent nor value is an empty line the person has not used. */
+/**
+ * The rows that count: a row with neither agent nor value is an empty line the person has not used, and a
+ * panel's row left without a value is an agent that was not tested.
+ */
 function usedRows(rows: readonly RowDraft[]): RowDraft[] {
-  return rows.filter((row) => row.ab !== null || row.vrijednost.trim() !== '');
+  return rows.filter((row) => (row.fromPanel ? row.vrijednost.trim() !== '' || row.izmjena !== '' : row.ab !== null || row.vrijednost.trim() !== ''));
+}
+
+/**
+ * The isolate's rows once its organism's panel is known: the panel's agents in the panel's order, each with
+ * what was already typed for it; then the rows the person used for agents outside the panel (the server
+ * refuses those, naming the row, so nothing typed disappears unseen). No panel: the rows stay as they are.
+ */
+export function withPanel(isolate: IsolateDraft, panel: AntibiogramPanel | null): IsolateDraft {
+  if (!panel) return { ...isolate, panel: null };
+  const used = usedRows(isolate.rows);
+  const inPanel = new Set(panel.antibiotici.map((agent) => agent.ab));
+  const rows = panel.antibiotici.map((agent) => used.find((row) => row.ab === agent.ab)
+    ?? { ...emptyRow(), ab: agent.ab, abLabel: agentLabel(agent), fromPanel: true });
+  return { ...isolate, panel: panel.naziv, rows: [...rows, ...used.filter((row) => row.ab === null || !inPanel.has(row.ab))] };
 }
 
 /** What is missing before a save can be sent: an isolate without organism, a used row without agent. */
@@ -99,7 +132,7 @@ export function saveRequestOf(
 ): CultureSaveRequest {
   return {
     ...ids,
-    materijal: draft.materijal, uti: draft.uti, rast: draft.rast, napomena: draft.napomena,
+    materijal: draft.materijal, uti: draft.uti, infekcija: draft.infekcija, rast: draft.rast, napomena: draft.napomena,
     izolati: draft.rast ? draft.izolati.map((isolate) => ({
       organizam: isolate.mo ?? '',
       kolicina: isolate.kolicina === '' ? null : Number(isolate.kolicina),

@@ -9,12 +9,12 @@ function culture(sifra: string, naziv: string, uzorak: SampleTypeCode, price: st
 }
 
 export const MIKROBIOLOGIJA: readonly AssayDefinition[] = [
-  culture('UKUL', 'Urinokultura', 'URIN', '15.00', 'Sterilna'),
+  culture('UKUL', 'Urinokultura', 'URSM', '15.00', 'Sterilna'),
   culture('HKUL', 'Hemokultura', 'HKUL', '35.00', 'Sterilna'),
-  culture('BGRL', 'Bris grla', 'BRIS', '15.00', 'Fiziološka flora'),
-  culture('BNOS', 'Bris nosa', 'BRIS', '15.00', 'Fiziološka flora'),
-  culture('BRANE', 'Bris rane', 'BRIS', '15.00', 'Nema rasta bakterija'),
-  culture('VBRIS', 'Vaginalni bris', 'BRIS', '15.00', 'Fiziološka flora'),
+  culture('BGRL', 'Bris grla', 'BRGR', '15.00', 'Fiziološka flora'),
+  culture('BNOS', 'Bris nosa', 'BRNS', '15.00', 'Fiziološka flora'),
+  culture('BRANE', 'Bris rane', 'BRRN', '15.00', 'Nema rasta bakterija'),
+  culture('VBRIS', 'Vaginalni bris', 'BRVG', '15.00', 'Fiziološka flora'),
   culture('SPUTK', 'Kultura sputuma', 'SPUT', '18.00', 'Fiziološka flora'),
   culture('KKUL', 'Koprokultura', 'STOL', '20.00', 'Negativna'),
   culture('PARAZ', 'Stolica na parazite', 'STOL', '10.00', 'Negativan'),

@@ -18,6 +18,14 @@ export const SAMPLE_TYPES: readonly SampleTypeDefinition[] = [
   { sifra: 'URIN', naziv: 'Urin (prvi jutarnji)' },
   { sifra: 'HKUL', naziv: 'Krv za hemokulturu' },
   { sifra: 'BRIS', naziv: 'Bris' },
+  // Microbiology specimens carry their subtype in brackets; the culture's material is taken from them, and
+  // a panel for 'Urin' covers every 'Urin (…)'.
+  { sifra: 'URSM', naziv: 'Urin (srednji mlaz)' },
+  { sifra: 'URKT', naziv: 'Urin (kateter)' },
+  { sifra: 'BRGR', naziv: 'Bris (grlo)' },
+  { sifra: 'BRNS', naziv: 'Bris (nos)' },
+  { sifra: 'BRRN', naziv: 'Bris (rana)' },
+  { sifra: 'BRVG', naziv: 'Bris (vagina)' },
   { sifra: 'STOL', naziv: 'Stolica' },
   { sifra: 'SPUT', naziv: 'Sputum' },
 ];

@@ -1,7 +1,8 @@
 import type { DeltaLimit, ResultKind, Spol } from '@lis/domain';
 
 export type SectionCode = 'BIO' | 'HEM' | 'KOA' | 'IMU' | 'URI' | 'MIK';
-export type SampleTypeCode = 'SER' | 'PLC' | 'KEDTA' | 'KCIT' | 'URIN' | 'HKUL' | 'BRIS' | 'STOL' | 'SPUT';
+export type SampleTypeCode = 'SER' | 'PLC' | 'KEDTA' | 'KCIT' | 'URIN' | 'HKUL' | 'BRIS' | 'STOL' | 'SPUT'
+  | 'URSM' | 'URKT' | 'BRGR' | 'BRNS' | 'BRRN' | 'BRVG';
 
 export interface SectionDefinition {
   sifra: SectionCode;
