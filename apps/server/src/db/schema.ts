@@ -1120,6 +1120,8 @@ export const microBreakpoints = pgTable('micro_breakpoints', {
   breakpointS: doublePrecision('breakpoint_s').notNull(),
   breakpointR: doublePrecision('breakpoint_r').notNull(),
   uti: boolean('uti').notNull(),
+  /** A disk row's disk content as the table gives it ('10 mcg', '1.25/23.75 mcg', '1 unit'); null for MIC rows and older imports. */
+  diskDose: text('disk_dose'),
 }, (t) => [
   uniqueIndex('micro_breakpoints_ordinal_key').on(t.guideline, t.ordinal),
   index('micro_breakpoints_ab_idx').on(t.guideline, t.ab, t.method),

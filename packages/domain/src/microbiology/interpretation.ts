@@ -34,6 +34,8 @@ export interface Breakpoint {
   breakpointR: number;
   /** The row applies only to urinary tract infections. */
   uti: boolean;
+  /** A disk row's disk content ('10 mcg', '1.25/23.75 mcg'); null for MIC rows and tables without it. */
+  diskDose?: string | null;
 }
 
 /** Where an organism sits in the taxonomy: what decides which group rows apply to it. */

@@ -88,6 +88,8 @@ export function readBreakpoints(text: string): Breakpoint[] {
       breakpointS: finiteNumber(row.breakpoint_S!, `breakpoint_S of ${row.mo}/${row.ab}`),
       breakpointR: finiteNumber(row.breakpoint_R!, `breakpoint_R of ${row.mo}/${row.ab}`),
       uti: row.uti === 'TRUE',
+      // An optional column: tables without it (older extracts) import as before.
+      diskDose: row.method === 'DISK' && row.disk_dose ? row.disk_dose : null,
     }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WHONET_FIELDS, whonetColumn, whonetFile, whonetSex, whonetValue, type WhonetField, type WhonetIsolate } from './whonet.ts';
+import { WHONET_FIELDS, whonetColumn, whonetDiskContent, whonetFile, whonetSex, whonetValue, type WhonetField, type WhonetIsolate } from './whonet.ts';
 
 function fields(overrides: Partial<Record<WhonetField, string>> = {}): Record<WhonetField, string> {
   return {
@@ -14,6 +14,17 @@ describe('WHONET column names', () => {
     expect(whonetColumn('cip', 'DISK', 'EUCAST 2025')).toBe('CIP_ED');
     expect(whonetColumn('AMP', 'MIC', 'CLSI 2025')).toBe('AMP_NM');
     expect(whonetColumn('AMP', 'DISK', null)).toBe('AMP_ED');
+  });
+
+  it('adds a disk column\'s disk content as WHONET writes it, from the breakpoint table\'s text', () => {
+    expect(whonetColumn('AMP', 'DISK', 'EUCAST 2025', '10 mcg')).toBe('AMP_ED10');
+    expect(whonetColumn('AMC', 'DISK', 'EUCAST 2025', '20/10 mcg')).toBe('AMC_ED20');
+    expect(whonetColumn('SXT', 'DISK', 'EUCAST 2025', '1.25/23.75 mcg')).toBe('SXT_ED1_2');
+    expect(whonetColumn('PEN', 'DISK', 'CLSI 2025', '1 unit')).toBe('PEN_ND1');
+    expect(whonetColumn('AMP', 'MIC', 'EUCAST 2025', '10 mcg')).toBe('AMP_EM');
+    expect(whonetDiskContent('75/10-15 mcg')).toBe('75');
+    expect(whonetDiskContent('')).toBe('');
+    expect(whonetDiskContent(null)).toBe('');
   });
 });
 

@@ -17,7 +17,9 @@ import type { AstMethod } from './ast-value.ts';
  * - ORGANISM carries the organism's scientific name (WHONET's own codes such as 'eco' are not available),
  *   which BacLink maps to its codes; SPEC_CODE carries the specimen as the lab names it and SPEC_TYPE stays
  *   empty for the same reason.
- * - Disk columns carry no disk content (AMP_ED): the imported breakpoint table does not store it.
+ * - A disk column carries the disk content of the breakpoint row the measurement was interpreted by (else the
+ *   agent's usual disk in that guideline); a disk of unknown content (a table imported without the column)
+ *   is named without it (AMP_ED).
  * Agent codes are the reference table's, which are EARS-Net/WHONET codes (AMP, AMC, CIP, SXT …).
  * Cells hold the measurement as typed (MIC in mg/L, zone in mm; a decimal comma becomes a point), which
  * WHONET interprets with its own breakpoints; an agent not tested is an empty cell.
@@ -33,9 +35,21 @@ export const WHONET_FIELDS = [
 ] as const;
 export type WhonetField = (typeof WHONET_FIELDS)[number];
 
-/** WHONET's column name of an agent tested by a method under a guideline: 'AMP_EM' (MIC), 'AMP_ED' (disk of unstated content). */
-export function whonetColumn(ab: string, method: AstMethod, guideline: string | null): string {
-  return `${ab.toUpperCase()}_${whonetGuidelineLetter(guideline)}${method === 'MIC' ? 'M' : 'D'}`;
+/**
+ * A disk's content as WHONET writes it in a column name: the first amount of the breakpoint table's text, its
+ * decimal point an underscore and one decimal kept ('10 mcg' → '10', '30/6 mcg' → '30', '1.25/23.75 mcg' →
+ * '1_2', '1 unit' → '1'); '' when unknown.
+ */
+export function whonetDiskContent(diskDose: string | null | undefined): string {
+  const amount = /(\d+)(?:\.(\d))?/.exec(diskDose ?? '');
+  if (!amount) return '';
+  return amount[2] ? `${amount[1]}_${amount[2]}` : amount[1]!;
+}
+
+/** WHONET's column name of an agent tested by a method under a guideline: 'AMP_EM' (MIC), 'AMP_ED10' (a 10 µg disk), 'AMP_ED' (a disk of unknown content). */
+export function whonetColumn(ab: string, method: AstMethod, guideline: string | null, diskDose?: string | null): string {
+  const letter = whonetGuidelineLetter(guideline);
+  return method === 'MIC' ? `${ab.toUpperCase()}_${letter}M` : `${ab.toUpperCase()}_${letter}D${whonetDiskContent(diskDose)}`;
 }
 
 export interface WhonetIsolate {
@@ -43,7 +57,7 @@ export interface WhonetIsolate {
   /** The breakpoint guideline the culture was interpreted with ('EUCAST 2025'); null: none. */
   guideline: string | null;
   /** The isolate's measurements: agent code, method and the value as typed. */
-  results: readonly { ab: string; method: AstMethod; vrijednost: string }[];
+  results: readonly { ab: string; method: AstMethod; vrijednost: string; diskDose?: string | null }[];
 }
 
 /** A cell's text: no tab or line break may split a row or a column. */
@@ -61,11 +75,11 @@ export function whonetValue(vrijednost: string): string {
  * and one line per isolate, lines ending in CRLF (WHONET is a Windows program).
  */
 export function whonetFile(isolates: readonly WhonetIsolate[]): string {
-  const columns = [...new Set(isolates.flatMap((isolate) => isolate.results.map((result) => whonetColumn(result.ab, result.method, isolate.guideline))))]
+  const columns = [...new Set(isolates.flatMap((isolate) => isolate.results.map((result) => whonetColumn(result.ab, result.method, isolate.guideline, result.diskDose))))]
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const lines = [[...WHONET_FIELDS, ...columns].join('\t')];
   for (const isolate of isolates) {
-    const values = new Map(isolate.results.map((result) => [whonetColumn(result.ab, result.method, isolate.guideline), whonetValue(result.vrijednost)]));
+    const values = new Map(isolate.results.map((result) => [whonetColumn(result.ab, result.method, isolate.guideline, result.diskDose), whonetValue(result.vrijednost)]));
     lines.push([...WHONET_FIELDS.map((field) => cell(isolate.fields[field])), ...columns.map((column) => cell(values.get(column) ?? ''))].join('\t'));
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CulturesAnswer, Culture, ResultsShowAnswer, SampleAuditAnswer, SampleSavedAnswer } from '@lis/domain';
 import { loadConfig } from '../../config.ts';
+import { queryRows } from '../../db/client.ts';
 import { labAssays } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, daysAgo, jmbgFor, registerPatient, type Api } from '../samples/test-fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { importReferenceData, type ImportSummary } from './reference-import.ts';
+import { importReferenceData, importReferenceDataIfMissing, type ImportSummary } from './reference-import.ts';
 
 // The culture of a urine culture test on the demo catalogue's Urinokultura (UKUL), with the shared EUCAST
 // 2025 reference data (../shared/reference-data) imported as a lab imports it.
@@ -78,6 +79,20 @@ describe('reference data', () => {
     expect(imported.breakpoints).toBe(1360);
     expect(imported.organisms).toBeGreaterThan(3000);
     expect(imported.intrinsic).toBeGreaterThan(10_000);
+  });
+
+  it('keeps each disk row\'s disk content, and gives it at start-up to a set imported before it was kept', async () => {
+    const doses = () => queryRows<{ ab: string; mo: string; disk_dose: string | null }>(t.database.db, sql`
+      select ab, mo, disk_dose from micro_breakpoints where guideline = 'EUCAST 2025' and method = 'DISK' and ab in ('AMP', 'SXT') and mo = 'B_[ORD]_ENTRBCTR' and not uti
+      order by ab`);
+    expect(await doses()).toEqual([
+      { ab: 'AMP', mo: 'B_[ORD]_ENTRBCTR', disk_dose: '10 mcg' }, { ab: 'SXT', mo: 'B_[ORD]_ENTRBCTR', disk_dose: '1.25/23.75 mcg' },
+    ]);
+    await t.database.db.execute(sql`update micro_breakpoints set disk_dose = null`);
+    await expect(importReferenceDataIfMissing(t.database.db, loadConfig().microReferenceDir)).resolves.toBeNull();
+    expect((await doses()).map((row) => row.disk_dose)).toEqual(['10 mcg', '1.25/23.75 mcg']);
+    const [left] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from micro_breakpoints where method = 'DISK' and disk_dose is null`);
+    expect(left!.n).toBe(0);
   });
 
   it('the pickers find organisms by words of the name and agents by name, code or abbreviation', async () => {

@@ -108,10 +108,19 @@ export async function importReferenceTexts(
   });
 }
 
-/** Imports the folder's data unless a set is already in the database; nothing when the folder is missing. */
+/**
+ * Imports the folder's data unless a set is already in the database; nothing when the folder is missing.
+ * A set imported before disk contents were kept gets them from the folder's table of the same guideline
+ * (its rows are stored in the file's order, so a row's ordinal finds it).
+ */
 export async function importReferenceDataIfMissing(db: Db, folder: string | undefined): Promise<ImportSummary | null> {
   if (!folder || !existsSync(path.join(folder, REFERENCE_FILES.breakpoints))) return null;
-  const existing = await referenceRepository(db).referenceSets();
-  if (existing.length > 0) return null;
-  return importReferenceData(db, folder);
+  const repository = referenceRepository(db);
+  const existing = await repository.referenceSets();
+  if (existing.length === 0) return importReferenceData(db, folder);
+  if (await repository.lacksDiskDoses()) {
+    const rows = readBreakpoints(await readFile(path.join(folder, REFERENCE_FILES.breakpoints), 'utf8'));
+    await repository.fillDiskDoses(rows);
+  }
+  return null;
 }

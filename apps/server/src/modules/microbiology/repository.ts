@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AntimicrobialRecord, Breakpoint, IntrinsicResistanceRecord, OrganismRecord, OrganismTaxonomy, UsedBreakpoint } from '@lis/domain';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { referenceRangesOf } from '../../db/reference-ranges.ts';
 import {
   cultureIsolates, isolateSusceptibilities, labAssays, labSections, microAntimicrobials, microBreakpoints, microIntrinsicResistance,
@@ -68,12 +68,30 @@ export function referenceRepository(db: Db) {
       await insertInBatches(set.breakpoints.map((row, ordinal) => ({ row, ordinal })), (batch) => db.insert(microBreakpoints).values(
         batch.map(({ row, ordinal }) => ({
           guideline: set.guideline, ordinal, method: row.method, site: row.site, mo: row.mo, rankIndex: row.rankIndex, ab: row.ab,
-          breakpointS: row.breakpointS, breakpointR: row.breakpointR, uti: row.uti,
+          breakpointS: row.breakpointS, breakpointR: row.breakpointR, uti: row.uti, diskDose: row.diskDose ?? null,
         })),
       ));
       if (set.intrinsic === null) return;
       await db.delete(microIntrinsicResistance);
       await insertInBatches(set.intrinsic, (batch) => db.insert(microIntrinsicResistance).values(batch).onConflictDoNothing());
+    },
+
+    /** Whether a disk row was imported before disk contents were kept. */
+    async lacksDiskDoses(): Promise<boolean> {
+      const rows = await queryRows<{ lacks: boolean }>(db, sql`
+        select exists(select 1 from micro_breakpoints where method = 'DISK' and disk_dose is null) as lacks`);
+      return rows[0]?.lacks ?? false;
+    },
+
+    /** Gives the stored disk rows of a table's guideline their disk contents, matched by the row's place in the table. */
+    async fillDiskDoses(breakpoints: readonly Breakpoint[]): Promise<void> {
+      const doses = breakpoints.flatMap((row, ordinal) => (row.diskDose ? [{ guideline: row.guideline, ordinal, dose: row.diskDose }] : []));
+      await insertInBatches(doses, async (batch) => {
+        await db.execute(sql`
+          update micro_breakpoints b set disk_dose = v.dose
+          from (values ${sql.join(batch.map((row) => sql`(${row.guideline}, ${row.ordinal}::int, ${row.dose})`), sql`, `)}) as v(guideline, ordinal, dose)
+          where b.guideline = v.guideline and b.ordinal = v.ordinal and b.method = 'DISK' and b.disk_dose is null`);
+      });
     },
 
     /** The organism codes the guideline's breakpoint rows are written for. */

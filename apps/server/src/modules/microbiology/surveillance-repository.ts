@@ -37,7 +37,24 @@ export interface SusceptibilityRow {
   vrijednost: string;
   tumacenje: string | null;
   izmjena: string | null;
+  /** A disk measurement's disk content: the breakpoint row's it was interpreted by, else the agent's usual disk in the culture's guideline. */
+  diskDose: string | null;
 }
+
+/**
+ * The disk content of a disk measurement: the one of the breakpoint row that interpreted it (the row the
+ * stored `breakpoint` names), else (intrinsic resistance, no breakpoint) the disk the culture's guideline
+ * names most often for the agent; null for a MIC or a table imported without disk contents.
+ */
+const DISK_DOSE = sql<string | null>`case when ${isolateSusceptibilities.method} = 'DISK' then coalesce(
+  (select b.disk_dose from micro_breakpoints b
+    where b.guideline = ${isolateSusceptibilities.breakpoint}->>'guideline' and b.ab = ${isolateSusceptibilities.ab} and b.method = 'DISK'
+      and b.mo = ${isolateSusceptibilities.breakpoint}->>'mo' and b.site = ${isolateSusceptibilities.breakpoint}->>'site'
+      and b.uti = (${isolateSusceptibilities.breakpoint}->>'uti')::boolean
+    limit 1),
+  (select b.disk_dose from micro_breakpoints b
+    where b.guideline = ${sampleCultures.guideline} and b.ab = ${isolateSusceptibilities.ab} and b.method = 'DISK' and b.disk_dose is not null
+    group by b.disk_dose order by count(*) desc, b.disk_dose limit 1)) end`;
 
 /**
  * The samples surveillance counts: the site's, verified (final results only), taken in the period. The first
@@ -78,7 +95,7 @@ export function surveillanceRepository(db: Db) {
       return db.select({
         isolateId: isolateSusceptibilities.isolateId, ab: isolateSusceptibilities.ab, name: microAntimicrobials.name,
         grupa: microAntimicrobials.grupa, method: isolateSusceptibilities.method, vrijednost: isolateSusceptibilities.vrijednost,
-        tumacenje: isolateSusceptibilities.tumacenje, izmjena: isolateSusceptibilities.izmjena,
+        tumacenje: isolateSusceptibilities.tumacenje, izmjena: isolateSusceptibilities.izmjena, diskDose: DISK_DOSE,
       }).from(samples)
         .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
         .innerJoin(cultureIsolates, eq(cultureIsolates.cultureId, sampleCultures.id))

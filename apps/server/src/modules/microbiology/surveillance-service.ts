@@ -108,7 +108,7 @@ export async function whonetExport(db: Db, ctx: RequestContext, body: WhonetExpo
           SEX: whonetSex(isolate.spol), AGE: age ? String(age.jmbgObj.years) : '', SPEC_NUM: isolate.sampleCode, SPEC_DATE: toIsoDate(day),
           SPEC_TYPE: '', SPEC_CODE: isolate.materijal, ISOL_NUM: String(isolate.rbr), ORGANISM: isolate.fullname,
         },
-        results: (grouped.get(isolate.isolateId) ?? []).map((row) => ({ ab: row.ab, method: row.method as AstMethod, vrijednost: row.vrijednost })),
+        results: (grouped.get(isolate.isolateId) ?? []).map((row) => ({ ab: row.ab, method: row.method as AstMethod, vrijednost: row.vrijednost, diskDose: row.diskDose })),
       };
     });
     const od = scope.window.from.toISOString();

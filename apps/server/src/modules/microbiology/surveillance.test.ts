@@ -77,6 +77,9 @@ beforeAll(async () => {
     [{ antibiotik: 'AMP', metoda: 'MIC', vrijednost: '16' }, { antibiotik: 'CIP', metoda: 'MIC', vrijednost: '0,25' }], { AMP: 'R', CIP: 'S' }, false);
   await verifiedCulture(patients.amra, '2025-04-02T08:00:00+02:00', 'Urin', eco,
     [{ antibiotik: 'AMP', metoda: 'MIC', vrijednost: '2' }], { AMP: 'S' });
+  // May: a disk diffusion (EUCAST's ampicillin disk for Enterobacterales holds 10 µg).
+  await verifiedCulture(patients.cana, '2025-05-06T08:00:00+02:00', 'Urin', eco,
+    [{ antibiotik: 'AMP', metoda: 'DISK', vrijednost: '20' }], { AMP: 'S' });
 }, 180_000);
 afterAll(async () => { await t?.close(); });
 
@@ -198,6 +201,15 @@ describe('WHONET export', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entity: 'micro_export', userId: expect.any(String) as unknown });
     expect(audit[0]!.newValue).toMatchObject({ izolata: 4, pacijenata: 2, zemlja: 'BIH', laboratorija: 'SA1', materijal: null });
+  });
+
+  it('names a disk column with the disk content of the breakpoint row that interpreted it', async () => {
+    const response = await client.post(specialist, '/mikrobiologija/whonet', {
+      dateRangeMin: '2025-05-01', dateRangeMax: '2025-05-31', zemlja: 'BIH', laboratorija: 'SA1',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body.split('\r\n')[0]!.split('\t').slice(-1)).toEqual(['AMP_ED10']);
+    expect(parseTsv(response.body)).toMatchObject([{ ORGANISM: 'Escherichia coli', AMP_ED10: '20' }]);
   });
 
   it('keeps the pseudonym from one export to the next', async () => {

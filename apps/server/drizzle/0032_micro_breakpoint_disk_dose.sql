@@ -1,0 +1,1 @@
+ALTER TABLE "micro_breakpoints" ADD COLUMN "disk_dose" text;
