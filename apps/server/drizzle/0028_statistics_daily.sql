@@ -116,31 +116,36 @@ BEGIN
     ON CONFLICT ON CONSTRAINT statistics_samples_daily_key
       DO UPDATE SET uzorci = d.uzorci + excluded.uzorci, testovi = d.testovi + excluded.testovi;
 
+    -- The transition tables are compared by set operations, never joined to each other: PL/pgSQL keeps the
+    -- plan of a trigger's first (often one-row) statement, and a nested loop of two 20,000-row tables is
+    -- quadratic. A sample whose columns changed appears twice in the UNION, an unchanged one once.
     PERFORM statistics_recount_sample_sections(array(
-      SELECT n.id FROM inserted_samples n JOIN deleted_samples o ON o.id = n.id
-      WHERE (n.site_id, n.created_at, n.status, n.received_at, n.verified_at)
-        IS DISTINCT FROM (o.site_id, o.created_at, o.status, o.received_at, o.verified_at)));
+      SELECT c.id FROM (
+        SELECT id, site_id, created_at, status, received_at, verified_at FROM inserted_samples
+        UNION
+        SELECT id, site_id, created_at, status, received_at, verified_at FROM deleted_samples
+      ) AS c
+      GROUP BY c.id HAVING count(*) > 1));
 
-    -- A sample registered on another day or moved to another site takes its results along.
-    WITH moved AS (
-      SELECT n.id, o.site_id AS old_site, (o.created_at AT TIME ZONE so.time_zone)::date AS old_dan,
-        n.site_id AS new_site, (n.created_at AT TIME ZONE sn.time_zone)::date AS new_dan
-      FROM inserted_samples n JOIN deleted_samples o ON o.id = n.id
-      JOIN sites so ON so.id = o.site_id JOIN sites sn ON sn.id = n.site_id
-    ), results AS (
-      SELECT m.*, st.labassay_id, st.unio_source AS izvor,
-        (st.rezultat = 'Pozitivan' OR st.rezultat LIKE 'Pozitivan (%')::int AS pozitivan
-      FROM moved m JOIN sample_tests st ON st.sample_id = m.id
-      WHERE st.rezultat IS NOT NULL AND (m.old_site <> m.new_site OR m.old_dan <> m.new_dan)
+    -- A sample registered on another day or moved to another site takes its results along: its old key
+    -- (side -1) and its new key (side 1) differ.
+    WITH keyed AS (
+      SELECT n.id, n.site_id, (n.created_at AT TIME ZONE si.time_zone)::date AS dan, 1 AS side
+      FROM inserted_samples n JOIN sites si ON si.id = n.site_id
+      UNION ALL
+      SELECT o.id, o.site_id, (o.created_at AT TIME ZONE si.time_zone)::date, -1
+      FROM deleted_samples o JOIN sites si ON si.id = o.site_id
+    ), flagged AS (
+      SELECT k.*, min(k.site_id::text || k.dan::text) OVER w <> max(k.site_id::text || k.dan::text) OVER w AS moved
+      FROM keyed k WINDOW w AS (PARTITION BY k.id)
     )
     INSERT INTO statistics_results_daily AS r (site_id, dan, labassay_id, izvor, rezultati, pozitivni)
-    SELECT c.site_id, c.dan, c.labassay_id, c.izvor, sum(c.rezultati)::int, sum(c.pozitivni)::int
-    FROM (
-      SELECT old_site AS site_id, old_dan AS dan, labassay_id, izvor, -1 AS rezultati, -pozitivan AS pozitivni FROM results
-      UNION ALL
-      SELECT new_site, new_dan, labassay_id, izvor, 1, pozitivan FROM results
-    ) AS c
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    SELECT f.site_id, f.dan, st.labassay_id, st.unio_source, sum(f.side)::int,
+      sum(f.side * (st.rezultat = 'Pozitivan' OR st.rezultat LIKE 'Pozitivan (%')::int)::int
+    FROM flagged f JOIN sample_tests st ON st.sample_id = f.id
+    WHERE f.moved AND st.rezultat IS NOT NULL
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 3, 4
     ON CONFLICT ON CONSTRAINT statistics_results_daily_key
       DO UPDATE SET rezultati = r.rezultati + excluded.rezultati, pozitivni = r.pozitivni + excluded.pozitivni;
   END IF;
@@ -217,7 +222,9 @@ BEGIN
   -- An assay moved to another section moves its samples' section rows (rare: a catalogue decision).
   PERFORM statistics_recount_sample_sections(array(
     SELECT DISTINCT st.sample_id FROM sample_tests st
-    WHERE st.labassay_id IN (SELECT n.id FROM new_assays n JOIN old_assays o ON o.id = n.id WHERE n.sekcija_id <> o.sekcija_id)));
+    WHERE st.labassay_id IN (
+      SELECT c.id FROM (SELECT id, sekcija_id FROM new_assays UNION SELECT id, sekcija_id FROM old_assays) AS c
+      GROUP BY c.id HAVING count(*) > 1)));
   RETURN NULL;
 END;
 $$;
