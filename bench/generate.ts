@@ -16,7 +16,8 @@ async function count(db: Db, table: string): Promise<number> {
 
 /**
  * Fills the database with `samples` samples of `samples / 4` fictitious
- * patients, three tests each, spread over past days (1,000 a day) so that no
+ * patients, three tests each (two of their results from analysers), five in
+ * seven ordered by one of five partners, spread over past days (1,000 a day) so that no
  * generated code can meet a code the allocator hands out today. Set-based
  * INSERT ... SELECT generate_series in batches, so a million rows take minutes,
  * not hours. Idempotent: tops up to the wanted count.
@@ -39,40 +40,52 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
     log(`patients ${to.toLocaleString('en')} / ${patients.toLocaleString('en')}`);
   }
 
+  // Five ordering partners: most samples name one of them, two in seven none (the statistics per partner).
+  await db.execute(sql`
+    insert into partners (naziv, vrste)
+    select 'Bench partner ' || k, '["narucilac"]'::jsonb from generate_series(1, 5) as k
+    on conflict do nothing`);
   const haveSamples = await count(db, 'samples where code like \'1%\' or code like \'2%\'');
   for (let from = haveSamples; from < samples; from += BATCH) {
     const to = Math.min(samples, from + BATCH);
     await db.execute(sql`
       with patient_ids as (select id, row_number() over (order by jmbg) as n from patients where jmbg like '____9%'),
            site_ids as (select id, row_number() over (order by sifra) as n from sites),
+           partner_ids as (select id, row_number() over (order by naziv) as n from partners where naziv like 'Bench partner %'),
            generated as (
              select i, date_trunc('day', now()) - make_interval(days => 1 + (i - 1) / ${n(SAMPLES_PER_DAY)}) + make_interval(secs => (i * 37) % 86000) as at,
                     case when i % 97 = 0 then 'ODOBREN' when i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end as status
              from generate_series(${n(from + 1)}, ${n(to)}) as i)
       insert into samples (site_id, patient_id, code, rbr, status, hitan, datum, received_at, created_at, updated_at,
-                           approved_at, verified_at, verified_once)
+                           approved_at, verified_at, verified_once, partner_id)
       select s.id, p.id,
              to_char(g.at, 'YYMMDD') || lpad((((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1)::text, 4, '0'),
              ((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1,
              g.status, g.i % 50 = 0, g.at, g.at, g.at, g.at,
              case when g.status in ('ODOBREN', 'VERIFICIRAN') then g.at + interval '2 hours' end,
              case when g.status = 'VERIFICIRAN' then g.at + interval '3 hours' end,
-             g.status = 'VERIFICIRAN'
+             g.status = 'VERIFICIRAN', pa.id
       from generated g
       join patient_ids p on p.n = 1 + (g.i::bigint * 7919) % ${n(patients)}
       join site_ids s on s.n = 1 + g.i % (select count(*) from sites)
+      left join partner_ids pa on pa.n = g.i % 7
       on conflict (code) do nothing`);
     await db.execute(sql`
       with assays as (select id, price, row_number() over (order by sifra) as n from lab_assays where not calculated and not disabled),
            fresh as (select id, row_number() over () as k from samples s
                      where not exists (select 1 from sample_tests t where t.sample_id = s.id)
                      limit ${n(to - from)})
-      insert into sample_tests (sample_id, labassay_id, price, status_t, rezultat, rezultat_f)
-      select f.id, a.id, a.price, 'VERIFICIRAN', '5.2', 5.2
+      insert into sample_tests (sample_id, labassay_id, price, status_t, rezultat, rezultat_f, unio_source)
+      select f.id, a.id, a.price, 'VERIFICIRAN', '5.2', 5.2,
+             case j when 0 then 'Cobas c311' when 1 then 'Sysmex XN' end
       from fresh f cross join generate_series(0, 2) as j
       join assays a on a.n = 1 + (f.k * 3 + j * 11) % (select count(*) from assays)
       on conflict do nothing`);
     log(`samples ${to.toLocaleString('en')} / ${samples.toLocaleString('en')}`);
+  }
+  // Vacuumed as autovacuum would keep a live database: the statistics' index-only scans need the visibility map.
+  for (const table of ['samples', 'sample_tests', 'statistics_samples_daily', 'statistics_sample_sections', 'statistics_results_daily']) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   await db.execute(sql`analyze`);
 }

@@ -46,6 +46,14 @@ test('/statistika is the admin\'s landing screen and shows the numbers of the st
     await expect(sections.locator(`tr[data-section="${section.sekcija}"]`)).toContainText(section.naziv);
   }
   await expect(page.getByTestId('chart-per-day').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // Every sample counts under one partner (or none), so the partners' rows add up to the tile.
+  expect(answer.po_partneru.reduce((sum, row) => sum + row.uzorci, 0)).toBe(answer.ukupno.uzorci);
+  const partnerTable = page.getByTestId('partner-table');
+  for (const row of answer.po_partneru) {
+    const shown = partnerTable.locator(`tr[data-partner="${row.partner ?? ''}"]`);
+    await expect(shown).toContainText(row.naziv ?? 'Bez partnera');
+    await expect(shown.locator('td').nth(1)).toHaveText(row.uzorci.toLocaleString('de-DE'));
+  }
 
   await animationsSettled(page);
   await expectAccessible(page);

@@ -50,6 +50,12 @@ export const labStatisticsSchema = z.object({
   pozitivnost: z.array(z.object({ analiza: z.string(), naziv: z.string(), rezultati: count, pozitivni: count, udio: z.number() })),
   /** Urgent samples: all, still waiting for verification, and their turnaround time. */
   hitni: z.object({ ukupno: count, cekaju: count, tat: turnaroundSchema }),
+  /** Samples and tests per ordering partner, most samples first; `partner` null: samples without one. */
+  po_partneru: z.array(z.object({ partner: z.string().nullable(), naziv: z.string().nullable(), uzorci: count, testovi: count })),
+  /** Workload per analyser: the results each one gave on the range's samples, most first. */
+  po_analizatoru: z.array(z.object({ analizator: z.string(), rezultati: count })),
+  /** The same per day of registration (days and analysers without a result are left out). */
+  analizatori_po_danu: z.array(z.object({ dan: daySchema, analizator: z.string(), rezultati: count })),
 });
 export type LabStatistics = z.output<typeof labStatisticsSchema>;
 export const labStatisticsAnswer = successAnswer({ statistika: labStatisticsSchema });

@@ -1,15 +1,22 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { QUALITATIVE_POSITIVE, STATISTICS_OPTIONS_TYPE } from '@lis/domain';
+import { CALCULATED_RESULT_SOURCE, STATISTICS_OPTIONS_TYPE } from '@lis/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { settingRecords, sites } from '../../db/schema.ts';
 
-// The SQL of the lab statistics (/statistika) and the wall display (/dashboard). Every statement reads the
-// site's samples registered in a window of instants (site_id = $site and $from <= created_at < $before): a
-// range scan of samples_site_created_idx (site_id, created_at, id). A sample's tests are reached through
-// sample_tests' (sample_id, labassay_id) key. Days are the site's: the instant at its time zone, cut to a date.
+// The SQL of the lab statistics (/statistika) and the wall display (/dashboard). Counts come from the
+// pre-aggregated tables the database keeps in the transaction of every change (migration 0028, see
+// db/schema.ts): statistics_samples_daily, statistics_sample_sections and statistics_results_daily, read by
+// the site and its days (site_id = $site and dan between $first and $last: the leading columns of their keys).
+// A day is the site's: created_at at its time zone, cut to a date, the same cut as the instants below.
+// The turnaround of the urgent samples and the wall display's read the samples themselves (a range scan of
+// a partial index of the verified ones, or today's samples only).
 
 export interface StatisticsScope {
   siteId: string;
+  /** The first and last day of the range (YYYY-MM-DD, the site's calendar). */
+  firstDay: string;
+  lastDay: string;
+  /** The same range as instants: the first day's midnight and the midnight after the last day. */
   from: Date;
   before: Date;
   timeZone: string;
@@ -19,15 +26,24 @@ function inScope(scope: StatisticsScope): SQL {
   return sql`s.site_id = ${scope.siteId} and s.created_at >= ${scope.from} and s.created_at < ${scope.before}`;
 }
 
+function daysOf(alias: string, scope: StatisticsScope): SQL {
+  return sql`${sql.raw(alias)}.site_id = ${scope.siteId} and ${sql.raw(alias)}.dan between ${scope.firstDay}::date and ${scope.lastDay}::date`;
+}
+
 /** Minutes from reception to verification of a verified sample whose reception is known. */
 const TURNAROUND_MINUTES = sql`extract(epoch from (s.verified_at - s.received_at)) / 60.0`;
 const MEASURABLE = sql`s.status = 'VERIFICIRAN' and s.received_at is not null and s.verified_at is not null`;
 
 export interface DayRow { dan: string; uzorci: number; testovi: number }
 export interface StatusRow { status: string; hitan: boolean; uzorci: number }
-export interface SectionRow { sekcija: string; naziv: string; uzorci: number; testovi: number }
-export interface TurnaroundRow { sekcija: string; n: number; medijan: number | null; p90: number | null; u_cilju: number }
+export interface SectionRow {
+  sekcija: string; naziv: string; uzorci: number; testovi: number;
+  n: number; medijan: number | null; p90: number | null; u_cilju: number;
+}
+export interface TurnaroundRow { n: number; medijan: number | null; p90: number | null; u_cilju: number }
 export interface PositivityRow { analiza: string; naziv: string; rezultati: number; pozitivni: number }
+export interface PartnerRow { partner: string | null; naziv: string | null; uzorci: number; testovi: number }
+export interface AnalyserDayRow { dan: string; analizator: string; rezultati: number }
 
 /** PostgreSQL answers count(*) as bigint (a string through node-postgres): numbers at the edge. */
 function numbers<Row extends object>(rows: readonly Row[], keys: readonly (keyof Row)[]): Row[] {
@@ -54,60 +70,60 @@ export async function site(db: Db, siteId: string): Promise<{ naziv: string; tim
   return rows[0] ?? null;
 }
 
-/** Per day: samples registered and their tests. */
+/** Per day: samples registered and their tests (days without a sample are left out). */
 export async function perDay(db: Db, scope: StatisticsScope): Promise<DayRow[]> {
   const rows = await queryRows<DayRow>(db, sql`
-    select ((s.created_at at time zone ${scope.timeZone})::date)::text as dan, count(*) as uzorci,
-      coalesce(sum((select count(*) from sample_tests st where st.sample_id = s.id)), 0) as testovi
-    from samples s where ${inScope(scope)}
-    group by 1 order by 1`);
+    select d.dan::text as dan, sum(d.uzorci) as uzorci, sum(d.testovi) as testovi
+    from statistics_samples_daily d where ${daysOf('d', scope)}
+    group by d.dan having sum(d.uzorci) <> 0 order by d.dan`);
   return numbers(rows, ['uzorci', 'testovi']);
 }
 
 /** Samples by status and urgency. */
 export async function perStatus(db: Db, scope: StatisticsScope): Promise<StatusRow[]> {
   const rows = await queryRows<StatusRow>(db, sql`
-    select s.status, s.hitan, count(*) as uzorci from samples s where ${inScope(scope)} group by s.status, s.hitan`);
+    select d.status, d.hitan, sum(d.uzorci) as uzorci
+    from statistics_samples_daily d where ${daysOf('d', scope)}
+    group by d.status, d.hitan having sum(d.uzorci) <> 0`);
   return numbers(rows, ['uzorci']);
 }
 
-/** Per lab section: samples with a test of it, and its tests. */
-export async function perSection(db: Db, scope: StatisticsScope): Promise<SectionRow[]> {
-  const rows = await queryRows<SectionRow>(db, sql`
-    select a.sekcija_id::text as sekcija, sec.naziv, count(distinct s.id) as uzorci, count(*) as testovi
-    from samples s
-    join sample_tests st on st.sample_id = s.id
-    join lab_assays a on a.id = st.labassay_id
-    join lab_sections sec on sec.id = a.sekcija_id
-    where ${inScope(scope)}
-    group by a.sekcija_id, sec.naziv, sec.redoslijed order by sec.redoslijed, sec.naziv`);
+/** Samples and tests per ordering partner (null: samples without one), most samples first. */
+export async function perPartner(db: Db, scope: StatisticsScope): Promise<PartnerRow[]> {
+  const rows = await queryRows<PartnerRow>(db, sql`
+    select d.partner_id::text as partner, p.naziv, sum(d.uzorci) as uzorci, sum(d.testovi) as testovi
+    from statistics_samples_daily d left join partners p on p.id = d.partner_id
+    where ${daysOf('d', scope)}
+    group by d.partner_id, p.naziv having sum(d.uzorci) <> 0
+    order by sum(d.uzorci) desc, p.naziv nulls last`);
   return numbers(rows, ['uzorci', 'testovi']);
 }
 
 /**
- * Turnaround (reception → verification, minutes) of the verified samples per section: a sample counts once
- * for each section it has a test of. `targets` maps section ids to minutes; a section not named has `fallback`.
+ * Per lab section: samples with a test of it (each once), its tests, and the turnaround (reception →
+ * verification, minutes) of its verified samples: PostgreSQL's percentile_cont median and 90th percentile,
+ * and how many within the target. `targets` maps section ids to minutes; a section not named has `fallback`.
  */
-export async function turnaroundPerSection(db: Db, scope: StatisticsScope, targets: Record<string, number>, fallback: number): Promise<TurnaroundRow[]> {
-  const rows = await queryRows<TurnaroundRow>(db, sql`
-    with measured as (
-      select distinct s.id, a.sekcija_id, ${TURNAROUND_MINUTES} as minuta
-      from samples s
-      join sample_tests st on st.sample_id = s.id
-      join lab_assays a on a.id = st.labassay_id
-      where ${inScope(scope)} and ${MEASURABLE}
-    )
-    select m.sekcija_id::text as sekcija, count(*) as n,
-      percentile_cont(0.5) within group (order by m.minuta) as medijan,
-      percentile_cont(0.9) within group (order by m.minuta) as p90,
-      count(*) filter (where m.minuta <= coalesce((${JSON.stringify(targets)}::jsonb ->> m.sekcija_id::text)::numeric, ${fallback})) as u_cilju
-    from measured m group by m.sekcija_id`);
-  return numbers(rows, ['n', 'medijan', 'p90', 'u_cilju']);
+export async function perSection(db: Db, scope: StatisticsScope, targets: Record<string, number>, fallback: number): Promise<SectionRow[]> {
+  const rows = await queryRows<SectionRow>(db, sql`
+    select ss.sekcija_id::text as sekcija, sec.naziv, count(*) as uzorci, sum(ss.testovi) as testovi,
+      count(ss.minuta) as n,
+      percentile_cont(0.5) within group (order by ss.minuta) as medijan,
+      percentile_cont(0.9) within group (order by ss.minuta) as p90,
+      count(*) filter (where ss.minuta <= coalesce((${JSON.stringify(targets)}::jsonb ->> ss.sekcija_id::text)::numeric, ${fallback})) as u_cilju
+    from statistics_sample_sections ss
+    join lab_sections sec on sec.id = ss.sekcija_id
+    where ${daysOf('ss', scope)}
+    group by ss.sekcija_id, sec.naziv, sec.redoslijed order by sec.redoslijed, sec.naziv`);
+  return numbers(rows, ['uzorci', 'testovi', 'n', 'medijan', 'p90', 'u_cilju']);
 }
 
-/** Turnaround of the scope's verified samples (only the urgent ones when `urgentOnly`) against one target. */
-export async function turnaround(db: Db, scope: StatisticsScope, target: number, urgentOnly: boolean): Promise<Omit<TurnaroundRow, 'sekcija'>> {
-  const rows = await queryRows<Omit<TurnaroundRow, 'sekcija'>>(db, sql`
+/**
+ * Turnaround of the scope's verified samples (only the urgent ones when `urgentOnly`: a range scan of
+ * samples_urgent_turnaround_idx) against one target.
+ */
+export async function turnaround(db: Db, scope: StatisticsScope, target: number, urgentOnly: boolean): Promise<TurnaroundRow> {
+  const rows = await queryRows<TurnaroundRow>(db, sql`
     select count(*) as n,
       percentile_cont(0.5) within group (order by ${TURNAROUND_MINUTES}) as medijan,
       percentile_cont(0.9) within group (order by ${TURNAROUND_MINUTES}) as p90,
@@ -119,14 +135,21 @@ export async function turnaround(db: Db, scope: StatisticsScope, target: number,
 /** Qualitative tests with a result: how many, and how many positive ("Pozitivan" or "Pozitivan (grade)"). */
 export async function positivity(db: Db, scope: StatisticsScope): Promise<PositivityRow[]> {
   const rows = await queryRows<PositivityRow>(db, sql`
-    select a.id::text as analiza, a.naziv, count(*) as rezultati,
-      count(*) filter (where st.rezultat = ${QUALITATIVE_POSITIVE} or st.rezultat like ${`${QUALITATIVE_POSITIVE} (%`}) as pozitivni
-    from samples s
-    join sample_tests st on st.sample_id = s.id
-    join lab_assays a on a.id = st.labassay_id
-    where ${inScope(scope)} and a.vrsta = 'qualitative' and st.rezultat is not null
-    group by a.id, a.naziv order by a.naziv`);
+    select a.id::text as analiza, a.naziv, sum(r.rezultati) as rezultati, sum(r.pozitivni) as pozitivni
+    from statistics_results_daily r join lab_assays a on a.id = r.labassay_id
+    where ${daysOf('r', scope)} and a.vrsta = 'qualitative'
+    group by a.id, a.naziv having sum(r.rezultati) <> 0 order by a.naziv`);
   return numbers(rows, ['rezultati', 'pozitivni']);
+}
+
+/** Results each analyser gave per day (the source of a result no person typed and no formula computed). */
+export async function perAnalyserAndDay(db: Db, scope: StatisticsScope): Promise<AnalyserDayRow[]> {
+  const rows = await queryRows<AnalyserDayRow>(db, sql`
+    select r.dan::text as dan, r.izvor as analizator, sum(r.rezultati) as rezultati
+    from statistics_results_daily r
+    where ${daysOf('r', scope)} and r.izvor is not null and r.izvor <> ${CALCULATED_RESULT_SOURCE}
+    group by r.dan, r.izvor having sum(r.rezultati) <> 0 order by r.dan, r.izvor`);
+  return numbers(rows, ['rezultati']);
 }
 
 /** The stored statistics options of a site (null: none saved). */

@@ -49,7 +49,10 @@ export function scopeOf(siteId: string, timeZone: string, odText: string, doText
   if (!to) throw AppError.badRequest('form.invalid', 'do');
   const days = epochDay(to) - epochDay(od) + 1;
   if (days < 1 || days > MAX_LAB_STATISTICS_DAYS) throw new AppError(400, 'dateRange.invalid', 'do');
-  return { siteId, timeZone, from: startOfDay(od, timeZone), before: startOfDay(addDays(to, 1), timeZone) };
+  return {
+    siteId, timeZone, firstDay: toIsoDate(od), lastDay: toIsoDate(to),
+    from: startOfDay(od, timeZone), before: startOfDay(addDays(to, 1), timeZone),
+  };
 }
 
 /** GET /statistika: the site's samples registered on days `od` to `do`. */
@@ -60,12 +63,15 @@ export async function labStatistics(db: Db, ctx: RequestContext, odText: string,
   return repo.statisticsTransaction(db, async (tx) => {
     const days = await repo.perDay(tx, scope);
     const statuses = await repo.perStatus(tx, scope);
-    const sections = await repo.perSection(tx, scope);
-    const turnarounds = await repo.turnaroundPerSection(tx, scope, options.tatCiljevi, DEFAULT_TURNAROUND_TARGET_MINUTES);
+    const sections = await repo.perSection(tx, scope, options.tatCiljevi, DEFAULT_TURNAROUND_TARGET_MINUTES);
     const urgentTurnaround = await repo.turnaround(tx, scope, DEFAULT_TURNAROUND_TARGET_MINUTES, true);
     const positives = await repo.positivity(tx, scope);
+    const partners = await repo.perPartner(tx, scope);
+    const analyserDays = await repo.perAnalyserAndDay(tx, scope);
     const sum = (rows: readonly repo.StatusRow[]) => rows.reduce((total, row) => total + row.uzorci, 0);
     const urgent = statuses.filter((row) => row.hitan);
+    const perAnalyser = new Map<string, number>();
+    for (const row of analyserDays) perAnalyser.set(row.analizator, (perAnalyser.get(row.analizator) ?? 0) + row.rezultati);
     return {
       od: odText,
       do: doText,
@@ -75,16 +81,18 @@ export async function labStatistics(db: Db, ctx: RequestContext, odText: string,
       },
       po_danu: days,
       po_statusu: SAMPLE_STATUSES.map((status) => ({ status, uzorci: sum(statuses.filter((row) => row.status === status)) })),
-      po_sekciji: sections.map((section) => {
-        const target = turnaroundTarget(options, section.sekcija);
-        const measured = turnarounds.find((row) => row.sekcija === section.sekcija) ?? { n: 0, medijan: null, p90: null, u_cilju: 0 };
-        return { ...section, tat: turnaroundOf(measured, target) };
-      }),
+      po_sekciji: sections.map(({ n, medijan, p90, u_cilju, ...section }) => ({
+        ...section, tat: turnaroundOf({ n, medijan, p90, u_cilju }, turnaroundTarget(options, section.sekcija)),
+      })),
       pozitivnost: positives.map((row) => ({ ...row, udio: row.rezultati === 0 ? 0 : round(row.pozitivni / row.rezultati, 4) ?? 0 })),
       hitni: {
         ukupno: sum(urgent), cekaju: sum(urgent.filter((row) => row.status !== 'VERIFICIRAN')),
         tat: turnaroundOf(urgentTurnaround, DEFAULT_TURNAROUND_TARGET_MINUTES),
       },
+      po_partneru: partners,
+      po_analizatoru: [...perAnalyser].map(([analizator, rezultati]) => ({ analizator, rezultati }))
+        .sort((a, b) => b.rezultati - a.rezultati || a.analizator.localeCompare(b.analizator)),
+      analizatori_po_danu: analyserDays,
     };
   });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardKeyAnswer, FailureAnswer, LabStatisticsAnswer, StatisticsSettingsAnswer, WallDisplayAnswer } from '@lis/domain';
-import { auditLog, labAssays, sampleTests, samples, settingRecords } from '../../db/schema.ts';
+import { auditLog, labAssays, partners, sampleTests, samples, settingRecords } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, createFixtureCatalogue, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
 
@@ -22,6 +22,7 @@ let sarajevo: string;
 let tuzla: string;
 let catalogue: FixtureCatalogue;
 let qualitativeId: string;
+let partnerId: string;
 
 interface Planned {
   day: string;
@@ -31,15 +32,18 @@ interface Planned {
   /** Minutes from reception to verification (verified samples). */
   tat: number | null;
   tests: ('GLU' | 'CHOL' | 'QUAL')[];
+  /** The qualitative result, given by the analyser 'Cobas'. */
   qual?: string;
+  /** Ordered by the test's partner. */
+  partner?: boolean;
 }
 
 const planned: Planned[] = [
-  { day: DAYS[0]!, hour: 8, status: 'VERIFICIRAN', hitan: false, tat: 30, tests: ['GLU', 'CHOL'] },
+  { day: DAYS[0]!, hour: 8, status: 'VERIFICIRAN', hitan: false, tat: 30, tests: ['GLU', 'CHOL'], partner: true },
   { day: DAYS[0]!, hour: 9, status: 'VERIFICIRAN', hitan: true, tat: 50, tests: ['GLU', 'QUAL'], qual: 'Pozitivan (++)' },
   { day: DAYS[0]!, hour: 23, status: 'VERIFICIRAN', hitan: false, tat: 300, tests: ['QUAL'], qual: 'Negativan' },
   { day: DAYS[1]!, hour: 0, status: 'U OBRADI', hitan: true, tat: null, tests: ['GLU'] },
-  { day: DAYS[1]!, hour: 10, status: 'VERIFICIRAN', hitan: false, tat: 120, tests: ['CHOL', 'QUAL'], qual: 'Pozitivan' },
+  { day: DAYS[1]!, hour: 10, status: 'VERIFICIRAN', hitan: false, tat: 120, tests: ['CHOL', 'QUAL'], qual: 'Pozitivan', partner: true },
   { day: DAYS[1]!, hour: 11, status: 'ZAPRIMLJEN', hitan: false, tat: null, tests: ['GLU', 'CHOL'] },
   { day: DAYS[2]!, hour: 7, status: 'VERIFICIRAN', hitan: false, tat: 500, tests: ['GLU'] },
   { day: DAYS[2]!, hour: 12, status: 'REALIZOVAN', hitan: true, tat: null, tests: ['QUAL'], qual: 'Negativan' },
@@ -64,10 +68,12 @@ async function insertSample(site: string, patientId: string, plan: Planned): Pro
   const [row] = await t.database.db.insert(samples).values({
     siteId: site, patientId, code: `ST${randomBytes(4).toString('hex')}`, rbr: 9000 + codeSerial, status: plan.status, hitan: plan.hitan,
     createdAt: created, datum: created, receivedAt: plan.status === 'ZAPRIMLJEN' ? null : received, verifiedAt: verified,
+    partnerId: plan.partner ? partnerId : null,
   }).returning({ id: samples.id });
   const ids = { GLU: catalogue.ids.GLU, CHOL: catalogue.ids.CHOL, QUAL: qualitativeId };
   await t.database.db.insert(sampleTests).values(plan.tests.map((test) => ({
     sampleId: row!.id, labassayId: ids[test], rezultat: test === 'QUAL' ? plan.qual ?? null : null,
+    unioSource: test === 'QUAL' && plan.qual !== undefined ? 'Cobas' : null,
   })));
 }
 
@@ -83,6 +89,8 @@ beforeAll(async () => {
     sifra: `QUAL-${randomBytes(3).toString('hex')}`, naziv: 'Kvalitativni test', analit: 'QUAL', sekcijaId: catalogue.sectionId, vrsta: 'qualitative',
   }).returning({ id: labAssays.id });
   qualitativeId = qual!.id;
+  const [partner] = await t.database.db.insert(partners).values({ naziv: `Statistika partner ${randomBytes(3).toString('hex')}` }).returning();
+  partnerId = partner!.id;
   const patient = await registerPatient(client, admin, jmbgFor({ year: 1980, month: 5, day: 4 }, 'MUŠKI'));
   for (const plan of planned) await insertSample(sarajevo, patient._id, plan);
   // The other site's samples on the same days: never in Sarajevo's numbers.
@@ -128,6 +136,17 @@ describe('GET /statistika', () => {
       pozitivni: qualitative.filter((plan) => plan.qual!.startsWith('Pozitivan')).length, udio: 0.5,
     }]);
     expect(stats.hitni).toMatchObject({ ukupno: 3, cekaju: 2, tat: { n: 1, medijan_min: 50, p90_min: 50, u_cilju: 1 } });
+    const tests = (plans: readonly Planned[]) => plans.reduce((sum, plan) => sum + plan.tests.length, 0);
+    const withPartner = planned.filter((plan) => plan.partner);
+    const withoutPartner = planned.filter((plan) => !plan.partner);
+    expect(stats.po_partneru).toEqual([
+      { partner: null, naziv: null, uzorci: withoutPartner.length, testovi: tests(withoutPartner) },
+      { partner: partnerId, naziv: expect.stringContaining('Statistika partner') as unknown as string, uzorci: withPartner.length, testovi: tests(withPartner) },
+    ]);
+    expect(stats.po_analizatoru).toEqual([{ analizator: 'Cobas', rezultati: qualitative.length }]);
+    expect(stats.analizatori_po_danu).toEqual(DAYS.map((day) => ({
+      dan: day, analizator: 'Cobas', rezultati: qualitative.filter((plan) => plan.day === day).length,
+    })));
   });
 
   it('cuts days at the site\'s midnight: the sample of 23:15 belongs to its day, the one of 00:15 to the next', async () => {

@@ -4,8 +4,9 @@
  * charts of samples and tests per day and of samples by status; per section
  * the samples, tests and turnaround time (reception → verification: median,
  * 90th percentile, share within the section's target, which an administrator
- * sets here); the positivity of qualitative tests; and the wall display's
- * switch with its key. Every number is the server's (GET /api/statistika).
+ * sets here); samples and tests per partner; the results each analyser gave
+ * per day (workload); the positivity of qualitative tests; and the wall
+ * display's switch with its key. Every number is the server's (GET /api/statistika).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -164,6 +165,10 @@ function Period({ stats, language, admin }: { stats: LabStatistics; language: st
             </Paper>
           </SimpleGrid>
           <SectionTable stats={stats} language={language} admin={admin} />
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <PartnerTable stats={stats} language={language} />
+            <AnalyserWorkload stats={stats} language={language} laidOut={laidOut} />
+          </SimpleGrid>
           <PositivityTable stats={stats} language={language} />
         </>
       )}
@@ -241,6 +246,97 @@ function TargetInput({ sectionId, naziv, current }: { sectionId: string; naziv: 
         {t('statistics.saveTarget')}
       </Button>
     </Group>
+  );
+}
+
+function PartnerTable({ stats, language }: { stats: LabStatistics; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">{t('statistics.perPartner')}</Title>
+      <Table.ScrollContainer minWidth={360} type="native" tabIndex={0}>
+        <Table striped data-testid="partner-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('statistics.partner')}</Table.Th>
+              <Table.Th ta="right">{t('statistics.samples')}</Table.Th>
+              <Table.Th ta="right">{t('statistics.tests')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {stats.po_partneru.map((row) => (
+              <Table.Tr key={row.partner ?? ''} data-partner={row.partner ?? ''}>
+                <Table.Td>{row.naziv ?? t('statistics.noPartner')}</Table.Td>
+                <Table.Td ta="right">{count(row.uzorci, language)}</Table.Td>
+                <Table.Td ta="right">{count(row.testovi, language)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+const ANALYSER_COLORS = ['teal.6', 'grape.6', 'orange.6', 'indigo.6', 'lime.7', 'pink.6', 'cyan.7', 'yellow.7'];
+
+/** Results per analyser and day, stacked; an analyser's name is only a label (a chart key must not hold dots). */
+function AnalyserWorkload({ stats, language, laidOut }: { stats: LabStatistics; language: string; laidOut: boolean }) {
+  const { t } = useTranslation();
+  const names = stats.po_analizatoru.map((row) => row.analizator);
+  const key = (name: string) => `a${names.indexOf(name)}`;
+  const byDay = new Map<string, Record<string, string | number>>();
+  for (const row of stats.analizatori_po_danu) {
+    const day = byDay.get(row.dan) ?? { dan: formatDate(`${row.dan}T12:00:00Z`).slice(0, 6) };
+    day[key(row.analizator)] = row.rezultati;
+    byDay.set(row.dan, day);
+  }
+  const data = [...byDay.values()].map((day) => {
+    const row: Record<string, string | number> = { ...day };
+    for (const name of names) row[key(name)] ??= 0;
+    return row;
+  });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">{t('statistics.workload')}</Title>
+      {names.length === 0 ? <Text size="sm" c="dimmed">{t('statistics.noWorkload')}</Text> : (
+        <Stack gap="sm">
+          <Box role="img" aria-label={t('statistics.workloadChart')} data-testid="chart-workload">
+            {laidOut ? (
+              <BarChart
+                h={220}
+                data={data}
+                dataKey="dan"
+                type="stacked"
+                withLegend
+                tickLine="y"
+                gridAxis="y"
+                yAxisProps={{ allowDecimals: false }}
+                series={names.map((name, index) => ({ name: key(name), label: name, color: ANALYSER_COLORS[index % ANALYSER_COLORS.length]! }))}
+                valueFormatter={(value) => count(value, language)}
+                barProps={{ isAnimationActive: false }}
+              />
+            ) : <Skeleton h={220} radius="sm" />}
+          </Box>
+          <Table striped data-testid="workload-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('statistics.analyser')}</Table.Th>
+                <Table.Th ta="right">{t('statistics.results')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {stats.po_analizatoru.map((row) => (
+                <Table.Tr key={row.analizator}>
+                  <Table.Td>{row.analizator}</Table.Td>
+                  <Table.Td ta="right">{count(row.rezultati, language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </Paper>
   );
 }
 
