@@ -100,7 +100,15 @@ BEGIN
     ON CONFLICT ON CONSTRAINT statistics_samples_daily_key
       DO UPDATE SET uzorci = d.uzorci + excluded.uzorci, testovi = d.testovi + excluded.testovi;
   ELSE
-    -- Most updates (results, notes, the version) change none of the keys or the test count: nothing is written.
+    -- Most updates (results, notes, the version) change none of the columns the statistics read: they end
+    -- here after one comparison, before the three statements below.
+    IF NOT EXISTS (
+      SELECT id, site_id, created_at, status, hitan, partner_id, test_count, received_at, verified_at FROM inserted_samples
+      EXCEPT
+      SELECT id, site_id, created_at, status, hitan, partner_id, test_count, received_at, verified_at FROM deleted_samples
+    ) THEN
+      RETURN NULL;
+    END IF;
     INSERT INTO statistics_samples_daily AS d (site_id, dan, status, hitan, partner_id, uzorci, testovi)
     SELECT c.site_id, c.dan, c.status, c.hitan, c.partner_id, sum(c.uzorci)::int, sum(c.testovi)::int
     FROM (
@@ -190,6 +198,14 @@ BEGIN
     ON CONFLICT ON CONSTRAINT statistics_results_daily_key
       DO UPDATE SET rezultati = r.rezultati + excluded.rezultati, pozitivni = r.pozitivni + excluded.pozitivni;
   ELSE
+    -- An update of nothing the statistics read (flags, notes, who entered) ends after one comparison.
+    IF NOT EXISTS (
+      SELECT id, sample_id, labassay_id, unio_source, rezultat FROM inserted_tests
+      EXCEPT
+      SELECT id, sample_id, labassay_id, unio_source, rezultat FROM deleted_tests
+    ) THEN
+      RETURN NULL;
+    END IF;
     -- Saving results changes no test's sample or assay: the sections are rebuilt only when one did.
     PERFORM statistics_recount_sample_sections(array(
       SELECT DISTINCT changed.sample_id FROM (
