@@ -153,7 +153,7 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
         + 'for, the counted results of the month: n, mean, SD, CV (%), bias (%) against `cilj` (the target mean in force), and Sigma = '
         + '(TEa − |bias|) / CV from the assay\'s TEa (null without TEa or a CV). A month not written as YYYY-MM `400 qc.badMonth`.',
     },
-  }, async (request) => ({ success: true as const, mjesec: request.query.mjesec, redovi: await service.monthly(db, request.ctx, request.query) }));
+  }, async (request) => ({ success: true as const, mjesec: request.query.mjesec, ...await service.monthly(db, request.ctx, request.query) }));
 
   api.get('/kontrole/blokade', {
     config: { permission: 'qc.read' },
