@@ -505,8 +505,9 @@ export async function chart(
     repository.targets(found.control.id), repository.chartPoints(found.control.id, query.labassay, window.from, window.before, shown),
     repository.countedSummaries(found.control.id, query.labassay, shown), repository.rulesOf(query.labassay), lotSources(repository, found.control.id),
   ]);
-  const ofAssay = targetsOfSource(targets.filter((target) => target.labassayId === query.labassay), shown);
-  if (ofAssay.length === 0) throw AppError.notFound();
+  const allOfAssay = targets.filter((target) => target.labassayId === query.labassay);
+  if (allOfAssay.length === 0) throw AppError.notFound();
+  const ofAssay = targetsOfSource(allOfAssay, shown);
   const tea = assayRules?.tea ?? null;
   const nivoi: ChartLevel[] = ofAssay.map((target) => {
     const source = isTargetSource(target.izvor) ? target.izvor : 'proizvodjac';
@@ -523,7 +524,7 @@ export async function chart(
       tacke,
     };
   });
-  return { success: true, naziv: ofAssay[0]!.naziv, jedinica: ofAssay[0]!.jedinica, tea, nivoi, izvori };
+  return { success: true, naziv: allOfAssay[0]!.naziv, jedinica: allOfAssay[0]!.jedinica, tea, nivoi, izvori };
 }
 
 /** A chart's or monthly table's `izvor`: undefined every source, 'rucno' hand entry (null), else the analyser's id. */
@@ -533,12 +534,14 @@ function sourceFilter(izvor: string | undefined): string | null | undefined {
 
 /**
  * Per level of an assay, the target that judges the source's runs (applicableTarget): the analyser's own, else
- * the general one. Every source together (undefined) is shown against the general target.
+ * the general one; a level with neither is left out. Every source together (undefined) is shown against the
+ * general target, or the level's first analyser's target when it has no general one.
  */
 function targetsOfSource<T extends { labassayId: string; nivo: number; analyserId: string | null }>(ofAssay: readonly T[], source: string | null | undefined): T[] {
   const levels = [...new Set(ofAssay.map((target) => target.nivo))];
   return levels.flatMap((nivo) => {
-    const target = applicableTarget(ofAssay, ofAssay[0]!.labassayId, nivo, source ?? null);
+    const target = applicableTarget(ofAssay, ofAssay[0]!.labassayId, nivo, source ?? null)
+      ?? (source === undefined ? ofAssay.find((candidate) => candidate.nivo === nivo) : undefined);
     return target ? [target] : [];
   });
 }
