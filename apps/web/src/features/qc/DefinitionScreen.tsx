@@ -202,16 +202,16 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         </Stack>
       </SimpleGrid>
       <Title order={3} size="h5" mt="md" mb={4}>{t('qc.targets')}</Title>
-      <Table.ScrollContainer minWidth={970}>
+      <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('qc.assay')}</Table.Th>
               <Table.Th w={90}>{t('qc.level')}</Table.Th>
-              <Table.Th w={150}>{t('qc.mean')}</Table.Th>
-              <Table.Th w={130}>{t('qc.sd')}</Table.Th>
-              <Table.Th w={210}>{t('qc.source')}</Table.Th>
-              <Table.Th w={210}>{t('qc.targetAnalyser')}</Table.Th>
+              <Table.Th w={130}>{t('qc.mean')}</Table.Th>
+              <Table.Th w={110}>{t('qc.sd')}</Table.Th>
+              <Table.Th w={200}>{t('qc.source')}</Table.Th>
+              <Table.Th w={180}>{t('qc.targetAnalyser')}</Table.Th>
               <Table.Th w={50}><VisuallyHidden>{t('qc.actions')}</VisuallyHidden></Table.Th>
             </Table.Tr>
           </Table.Thead>
