@@ -1292,8 +1292,16 @@ export const qcTargets = pgTable('qc_targets', {
   mean: doublePrecision('mean').notNull(),
   sd: doublePrecision('sd').notNull(),
   izvor: text('izvor').notNull().default('proizvodjac'),
+  /**
+   * The analyser whose runs this target judges; null: the general target, for hand entry and for every
+   * analyser of the site without a target of its own.
+   */
+  analyserId: uuid('analyser_id').references(() => analysers.id, { onDelete: 'cascade' }),
 }, (t) => [
-  uniqueIndex('qc_targets_control_assay_level_key').on(t.controlId, t.labassayId, t.nivo),
+  // One target per lot, assay, level and analyser; the general one (null analyser) counts as one more source.
+  uniqueIndex('qc_targets_control_assay_level_analyser_key').on(
+    t.controlId, t.labassayId, t.nivo, sql`coalesce(${t.analyserId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+  ),
   check('qc_targets_sd_check', sql`${t.sd} > 0`),
   check('qc_targets_nivo_check', sql`${t.nivo} between 1 and 6`),
   check('qc_targets_izvor_check', sql`${t.izvor} in ('proizvodjac', 'prvih20', 'kumulativno')`),

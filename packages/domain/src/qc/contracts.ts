@@ -28,6 +28,8 @@ export const targetElementSchema = z.object({
   mean: z.number().finite(),
   sd: z.number().finite().refine((sd) => sd > 0, { error: 'qc.sdNotPositive' }),
   izvor: z.enum(TARGET_SOURCES).default('proizvodjac'),
+  /** The analyser whose runs this target judges; null: the general target (hand entry, analysers without their own). */
+  analyser: z.uuid().nullable().default(null),
 });
 
 /**
@@ -74,6 +76,9 @@ export const targetAnswerSchema = z.object({
   mean: z.number(),
   sd: z.number(),
   izvor: z.enum(TARGET_SOURCES),
+  /** The analyser whose runs this target judges (null: the general target) and its name. */
+  analyser: z.string().nullable(),
+  analyser_ime: z.string().nullable(),
 });
 export type TargetAnswer = z.output<typeof targetAnswerSchema>;
 export const controlAnswerSchema = controlRowSchema.extend({
@@ -164,9 +169,19 @@ export const commentSetBody = z.object({ id: z.uuid(), komentar: text(2000), ...
 export const excludeBody = z.object({ _id: z.uuid(), razlog: text(500).optional(), ...sessionFields });
 
 /** GET /api/kontrole/charts: one lot and assay over a date range (default: the last 31 days to now). */
+/**
+ * The source whose results a chart or monthly table shows: an analyser's id, or 'rucno' for hand entry;
+ * without it every source's results, against the general target.
+ */
+const sourceFilterSchema = z.union([z.literal('rucno'), z.uuid()]).optional();
+/** A source a lot's results come from: an analyser (id and name), or hand entry (both null). */
+export const lotSourceSchema = z.object({ analyser: z.string().nullable(), ime: z.string().nullable() });
+export type LotSource = z.output<typeof lotSourceSchema>;
+
 export const chartQuery = z.object({
   kontrola: z.uuid(),
   labassay: z.uuid(),
+  izvor: sourceFilterSchema,
   dateRangeMin: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
   dateRangeMax: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
 });
@@ -193,7 +208,9 @@ export const chartLevelSchema = z.object({
   tacke: z.array(chartPointSchema),
 });
 export type ChartLevel = z.output<typeof chartLevelSchema>;
-export const chartAnswer = successAnswer({ naziv: z.string(), jedinica: z.string(), tea: z.number().nullable(), nivoi: z.array(chartLevelSchema) });
+export const chartAnswer = successAnswer({
+  naziv: z.string(), jedinica: z.string(), tea: z.number().nullable(), nivoi: z.array(chartLevelSchema), izvori: z.array(lotSourceSchema),
+});
 export type ChartAnswer = z.output<typeof chartAnswer>;
 
 /**
@@ -218,7 +235,9 @@ export type HoldsAnswer = z.output<typeof holdsAnswer>;
 export const correctiveActionBody = z.object({ serija: z.uuid(), opis: text(2000).min(1, { error: 'qc.actionRequired' }), ...sessionFields });
 
 /** GET /kontrole/mjesecno: one month (YYYY-MM, the site's calendar) of a lot's control results. */
-export const monthlyQuery = z.object({ kontrola: z.uuid(), mjesec: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'qc.badMonth' }) });
+export const monthlyQuery = z.object({
+  kontrola: z.uuid(), mjesec: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'qc.badMonth' }), izvor: sourceFilterSchema,
+});
 /** One assay and level of the lot in the month: the counted results' statistics against the target in force. */
 export const monthlyRowSchema = z.object({
   labassay: z.string(),
@@ -236,7 +255,7 @@ export const monthlyRowSchema = z.object({
   sigma: z.number().nullable(),
 });
 export type MonthlyRow = z.output<typeof monthlyRowSchema>;
-export const monthlyAnswer = successAnswer({ mjesec: z.string(), redovi: z.array(monthlyRowSchema) });
+export const monthlyAnswer = successAnswer({ mjesec: z.string(), redovi: z.array(monthlyRowSchema), izvori: z.array(lotSourceSchema) });
 export type MonthlyAnswer = z.output<typeof monthlyAnswer>;
 
 const ok = successAnswer({});

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ControlResultsQuery } from './service.ts';
 import { ESTABLISHING_RUNS, type ChartPoint, type CountedSummary } from '@lis/domain';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import { isUuid } from '../../lib/ids.ts';
 
 export type ControlRowDb = typeof qcControls.$inferSelect;
 export type ControlValues = Pick<typeof qcControls.$inferInsert, 'kontrola' | 'proizvodjac' | 'lot' | 'rokTrajanja' | 'mod'>;
-export type TargetValues = Pick<typeof qcTargets.$inferInsert, 'labassayId' | 'nivo' | 'mean' | 'sd' | 'izvor'>;
+export type TargetValues = Pick<typeof qcTargets.$inferInsert, 'labassayId' | 'nivo' | 'mean' | 'sd' | 'izvor' | 'analyserId'>;
 export type ResultRowDb = typeof qcResults.$inferSelect;
 export type ResultValues = Omit<typeof qcResults.$inferInsert, 'id' | 'siteId' | 'createdAt' | 'komentar' | 'iskljucen' | 'razlogIskljucenja'>;
 
@@ -40,6 +40,18 @@ export interface HoldRow {
 }
 
 const counted = eq(qcResults.iskljucen, false);
+
+/**
+ * A run's source: the analyser that measured it, or null for hand entry. Results are judged, summed up and
+ * charted per source (see the domain's qc/source.ts); undefined in a filter means every source.
+ */
+export type SourceFilter = string | null | undefined;
+
+/** The raw-SQL condition on results aliased `r` for a source filter (true for every source). */
+function sourceOfR(analyserId: SourceFilter): SQL {
+  if (analyserId === undefined) return sql`true`;
+  return analyserId === null ? sql`r.analyser_id is null` : sql`r.analyser_id = ${analyserId}`;
+}
 
 /**
  * The control lots, targets, rules, results and corrective actions of one site. Every statement carries
@@ -82,8 +94,12 @@ export function qcRepository(db: Db, siteId: string) {
       return db.select({
         labassayId: qcTargets.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, jedinica: labAssays.jedinica,
         nivo: qcTargets.nivo, mean: qcTargets.mean, sd: qcTargets.sd, izvor: qcTargets.izvor,
+        analyserId: qcTargets.analyserId, analyserIme: analysers.ime,
       }).from(qcTargets).innerJoin(labAssays, eq(labAssays.id, qcTargets.labassayId))
-        .where(eq(qcTargets.controlId, controlId)).orderBy(asc(labAssays.naziv), asc(qcTargets.nivo));
+        .leftJoin(analysers, eq(analysers.id, qcTargets.analyserId))
+        .where(eq(qcTargets.controlId, controlId))
+        // The general target first, then each analyser's: the order the editor shows them in.
+        .orderBy(asc(labAssays.naziv), asc(qcTargets.nivo), sql`${qcTargets.analyserId} is not null`, asc(analysers.ime));
     },
 
     /** Replaces the lot's targets by `targets` (the lot must be this site's and locked). */
@@ -141,6 +157,22 @@ export function qcRepository(db: Db, siteId: string) {
       return new Map(rows.map((row) => [row.sifra, row.id]));
     },
 
+    /** Which of these analyser ids are analysers of this site. */
+    async analysersOfSite(ids: readonly string[]): Promise<Set<string>> {
+      const valid = [...new Set(ids)].filter(isUuid);
+      if (valid.length === 0) return new Set();
+      const rows = await db.select({ id: analysers.id }).from(analysers).where(and(eq(analysers.siteId, siteId), inArray(analysers.id, valid)));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The sources a lot's results come from (null: hand entry), with the analyser's name: the chart's filter. */
+    async lotSources(controlId: string): Promise<{ analyserId: string | null; ime: string | null }[]> {
+      return db.selectDistinct({ analyserId: qcResults.analyserId, ime: analysers.ime }).from(qcResults)
+        .leftJoin(analysers, eq(analysers.id, qcResults.analyserId))
+        .where(and(resultsOfSite, eq(qcResults.controlId, controlId)))
+        .orderBy(sql`${analysers.ime} nulls first`);
+    },
+
     async assaysExist(ids: readonly string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await db.select({ id: labAssays.id }).from(labAssays).where(inArray(labAssays.id, [...ids]));
@@ -169,13 +201,14 @@ export function qcRepository(db: Db, siteId: string) {
      * The latest `perLevel` counted results of each level of a lot's assay, oldest first (levels of a run in
      * level order): the history the rules look back on. Read newest first through the chart index.
      */
-    async recentCounted(controlId: string, labassayId: string, perLevel: number): Promise<CountedResult[]> {
+    async recentCounted(controlId: string, labassayId: string, perLevel: number, analyserId: string | null): Promise<CountedResult[]> {
       const rows = await queryRows<CountedResult & { izmjereno: Date; createdAt: Date }>(db, sql`
         select serija, nivo, vrijednost, z, izmjereno, "createdAt" from (
           select r.serija, r.nivo, r.vrijednost, r.z, r.izmjereno, r.created_at as "createdAt",
             row_number() over (partition by r.nivo order by r.izmjereno desc, r.created_at desc) as recent
           from ${qcResults} r
           where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId} and not r.iskljucen
+            and ${sourceOfR(analyserId)}
         ) latest where recent <= ${perLevel}
         order by izmjereno, "createdAt", nivo`);
       return rows.map(({ serija, nivo, vrijednost, z }) => ({ serija, nivo, vrijednost: Number(vrijednost), z: Number(z) }));
@@ -185,7 +218,7 @@ export function qcRepository(db: Db, siteId: string) {
      * Per level of a lot's assay, its counted results summed up in SQL (however many years of them there
      * are): how many, and the mean and SD of the first ESTABLISHING_RUNS and of all (see targetOf).
      */
-    async countedSummaries(controlId: string, labassayId: string): Promise<Map<number, CountedSummary>> {
+    async countedSummaries(controlId: string, labassayId: string, analyserId: SourceFilter): Promise<Map<number, CountedSummary>> {
       const rows = await queryRows<{ nivo: number; n: number; first_mean: number | null; first_sd: number | null; all_mean: number | null; all_sd: number | null }>(db, sql`
         select nivo, count(*)::int as n,
           avg(vrijednost) filter (where ordinal <= ${ESTABLISHING_RUNS}) as first_mean,
@@ -195,6 +228,7 @@ export function qcRepository(db: Db, siteId: string) {
           select r.nivo, r.vrijednost, row_number() over (partition by r.nivo order by r.izmjereno, r.created_at) as ordinal
           from ${qcResults} r
           where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId} and not r.iskljucen
+            and ${sourceOfR(analyserId)}
         ) counted group by nivo`);
       const pair = (mean: number | null, sd: number | null) => (mean === null ? null : { mean: Number(mean), sd: sd === null ? null : Number(sd) });
       return new Map(rows.map((row) => [Number(row.nivo), { n: Number(row.n), first: pair(row.first_mean, row.first_sd), all: pair(row.all_mean, row.all_sd) }]));
@@ -227,10 +261,11 @@ export function qcRepository(db: Db, siteId: string) {
     },
 
     /** The counted values of a lot's results measured from `from` up to `before`, per assay and level. */
-    async monthValues(controlId: string, from: Date, before: Date): Promise<{ labassayId: string; nivo: number; vrijednost: number }[]> {
+    async monthValues(controlId: string, from: Date, before: Date, analyserId: SourceFilter): Promise<{ labassayId: string; nivo: number; vrijednost: number }[]> {
       return db.select({ labassayId: qcResults.labassayId, nivo: qcResults.nivo, vrijednost: qcResults.vrijednost }).from(qcResults)
         .where(and(
           resultsOfSite, counted, eq(qcResults.controlId, controlId),
+          analyserId === undefined ? undefined : analyserId === null ? isNull(qcResults.analyserId) : eq(qcResults.analyserId, analyserId),
           sql`${qcResults.izmjereno} >= ${from.toISOString()}::timestamptz and ${qcResults.izmjereno} < ${before.toISOString()}::timestamptz`,
         ))
         .orderBy(asc(qcResults.izmjereno), asc(qcResults.createdAt));
@@ -249,7 +284,7 @@ export function qcRepository(db: Db, siteId: string) {
      * points. The database builds each level's points as one JSON array (a year of daily runs is over a
      * thousand rows), so the driver parses one value per level instead of converting every row's columns.
      */
-    async chartPoints(controlId: string, labassayId: string, from: Date, before: Date): Promise<Map<number, ChartPoint[]>> {
+    async chartPoints(controlId: string, labassayId: string, from: Date, before: Date, analyserId: SourceFilter): Promise<Map<number, ChartPoint[]>> {
       const rows = await queryRows<{ nivo: number; tacke: ChartPoint[] }>(db, sql`
         select r.nivo, json_agg(json_build_object(
           '_id', r.id, 'serija', r.serija, 'izmjereno', to_char(r.izmjereno at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -258,6 +293,7 @@ export function qcRepository(db: Db, siteId: string) {
         from ${qcResults} r
         where r.site_id = ${siteId} and r.control_id = ${controlId} and r.labassay_id = ${labassayId}
           and r.izmjereno >= ${from.toISOString()}::timestamptz and r.izmjereno < ${before.toISOString()}::timestamptz
+          and ${sourceOfR(analyserId)}
         group by r.nivo`);
       return new Map(rows.map((row) => [Number(row.nivo), row.tacke]));
     },

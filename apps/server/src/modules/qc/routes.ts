@@ -29,8 +29,9 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     schema: {
       tags: TAGS, summary: 'A control lot with its targets', params: z.object({ id: pathParam("The lot's _id") }), ...qcContracts.definition,
       description: `${SESSION}\n\n\`200 { success: true, kontrola: { _id, control, created, proizvodjac, lot, rok_trajanja, mod, ciljevi: `
-        + '[{ labassay, sifra, naziv, jedinica, nivo, mean, sd, izvor }] } }`: `mean` and `sd` as declared (the insert\'s); the chart call '
-        + 'answers the target in force.',
+        + '[{ labassay, sifra, naziv, jedinica, nivo, mean, sd, izvor, analyser, analyser_ime }] } }`: `mean` and `sd` as declared (the '
+        + 'insert\'s); the chart call answers the target in force. `analyser`: the analyser whose runs the target judges (null: the general '
+        + 'target, for hand entry and analysers without their own).',
     },
   }, async (request) => ({ success: true as const, kontrola: await service.definition(db, request.ctx, request.params.id) }));
 
@@ -39,7 +40,10 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     schema: {
       tags: TAGS, summary: 'Save a control lot and its targets (/kontrole/definicija)', ...qcContracts.save,
       description: `${SESSION} \`element\`: { _id?, control (the material's name), proizvodjac, lot, rok_trajanja (YYYY-MM-DD), mod `
-        + '(Multi | Single), ciljevi: [{ labassay, nivo (1-6), mean, sd (> 0), izvor: proizvodjac | prvih20 | kumulativno }], uzorci_aparata: '
+        + '(Multi | Single), ciljevi: [{ labassay, nivo (1-6), mean, sd (> 0), izvor: proizvodjac | prvih20 | kumulativno, analyser? }], '
+        + 'one per assay, level and analyser (`400 qc.duplicateLevel`); `analyser` an analyser of the site (`400 form.invalid` naming '
+        + '`element.ciljevi.{i}.analyser`) or null for the general target: an analyser\'s runs are judged by its own target, else the '
+        + 'general one, and against the earlier runs of the same source only. uzorci_aparata: '
         + '[{ nivo, uzorak }] }. `uzorci_aparata`: per level the specimen id an analyser sends for that level of this lot (a control result '
         + 'with that specimen id, from an analyser that recognises it as a control, is stored on this lot and level); unique at the site, '
         + 'case ignored (`409 qc.specimenTaken`). `izvor`: the '
@@ -137,8 +141,10 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     config: { permission: 'qc.read' },
     schema: {
       tags: TAGS, summary: 'Levey-Jennings data of a lot\'s assay (/kontrole/charts)', ...qcContracts.chart,
-      description: `${SESSION} \`kontrola\`, \`labassay\`; \`dateRangeMin\`/\`dateRangeMax\` (default: the last 31 days).\n\n\`200 { success: `
-        + 'true, naziv, jedinica, tea, nivoi: [{ nivo, mean, sd, izvor, established, statistika: { n, mean, sd, cv, bias, sigma }, tacke: [{ _id, '
+      description: `${SESSION} \`kontrola\`, \`labassay\`; \`dateRangeMin\`/\`dateRangeMax\` (default: the last 31 days); \`izvor\`: an `
+        + "analyser's id or `rucno` (hand entry): only that source's results, against the target that judges them (without it every "
+        + 'source, against the general target); `izvori` lists the sources of the lot\'s results.\n\n`200 { success: '
+        + 'true, naziv, jedinica, tea, izvori: [{ analyser, ime }], nivoi: [{ nivo, mean, sd, izvor, established, statistika: { n, mean, sd, cv, bias, sigma }, tacke: [{ _id, '
         + 'serija, izmjereno, vrijednost, z, status, pravila, iskljucen }] }] }`: the target in force per level, the results of the range '
         + 'with the rules each violated, and the statistics of the counted ones (bias % against the target mean; Sigma = (TEa − |bias|) / CV).',
     },
@@ -148,12 +154,13 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     config: { permission: 'qc.read' },
     schema: {
       tags: TAGS, summary: "A lot's monthly table (/kontrole/charts)", ...qcContracts.monthly,
-      description: `${SESSION} \`kontrola\`, \`mjesec\` (YYYY-MM, the site's calendar month).\n\n\`200 { success: true, mjesec, redovi: [{ `
+      description: `${SESSION} \`kontrola\`, \`mjesec\` (YYYY-MM, the site's calendar month); \`izvor\` as for the chart.\n\n\`200 { `
+        + 'success: true, mjesec, izvori, redovi: [{ '
         + 'labassay, sifra, naziv, jedinica, nivo, n, mean, sd, cv, cilj, bias, tea, sigma }] }`: per assay and level the lot has a target '
         + 'for, the counted results of the month: n, mean, SD, CV (%), bias (%) against `cilj` (the target mean in force), and Sigma = '
         + '(TEa − |bias|) / CV from the assay\'s TEa (null without TEa or a CV). A month not written as YYYY-MM `400 qc.badMonth`.',
     },
-  }, async (request) => ({ success: true as const, mjesec: request.query.mjesec, redovi: await service.monthly(db, request.ctx, request.query) }));
+  }, async (request) => ({ success: true as const, mjesec: request.query.mjesec, ...await service.monthly(db, request.ctx, request.query) }));
 
   api.get('/kontrole/blokade', {
     config: { permission: 'qc.read' },

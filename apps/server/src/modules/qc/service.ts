@@ -2,7 +2,7 @@ import {
   type ChartAnswer, type ChartLevel, type CountedSummary, type ControlAnswer, type ControlPoint, type EntryRun, type Hold, type MonthlyRow, type RunStatus,
   type TargetAnswer, type TargetSource, type Violation, type WestgardRule, DEFAULT_WESTGARD_RULES, LONGEST_RULE, TARGET_SOURCES, WESTGARD_RULES, biasPercent,
   calendarDateOf, exactNumericValue, holdCovers, isRejectionRule, judgeRun, monthlyStatistics, resolveDateRange, sigmaMetric, startOfDay,
-  summarise, targetOf, toIsoDate, zScore,
+  summarise, targetOf, toIsoDate, zScore, applicableTarget, historyOfSource, type LotSource,
 } from '@lis/domain';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -52,6 +52,7 @@ async function controlAnswer(db: Db, siteId: string, row: ControlRowDb): Promise
   const ciljevi: TargetAnswer[] = targets.map((target) => ({
     labassay: target.labassayId, sifra: target.sifra, naziv: target.naziv, jedinica: target.jedinica, nivo: target.nivo,
     mean: target.mean, sd: target.sd, izvor: isTargetSource(target.izvor) ? target.izvor : 'proizvodjac',
+    analyser: target.analyserId, analyser_ime: target.analyserIme,
   }));
   return { ...controlRow(row), ciljevi, uzorci_aparata: uzorci };
 }
@@ -80,7 +81,8 @@ export async function definition(db: Db, ctx: RequestContext, id: string): Promi
 export async function saveControl(db: Db, ctx: RequestContext, element: ControlElement): Promise<ControlAnswer> {
   const seen = new Set<string>();
   element.ciljevi.forEach((target, index) => {
-    const key = `${target.labassay}:${target.nivo}`;
+    // One target per assay, level and analyser (the general target, no analyser, is one more).
+    const key = `${target.labassay}:${target.nivo}:${target.analyser ?? ''}`;
     if (seen.has(key)) throw new AppError(400, 'qc.duplicateLevel', `element.ciljevi.${index}`, { field: `element.ciljevi.${index}` });
     seen.add(key);
   });
@@ -95,13 +97,19 @@ export async function saveControl(db: Db, ctx: RequestContext, element: ControlE
     seenSpecimen.add(entry.uzorak.toUpperCase());
   });
   const values = { kontrola: element.control, proizvodjac: element.proizvodjac, lot: element.lot, rokTrajanja: element.rok_trajanja, mod: element.mod };
-  const targets = element.ciljevi.map((target) => ({ labassayId: target.labassay, nivo: target.nivo, mean: target.mean, sd: target.sd, izvor: target.izvor }));
+  const targets = element.ciljevi.map((target) => ({
+    labassayId: target.labassay, nivo: target.nivo, mean: target.mean, sd: target.sd, izvor: target.izvor, analyserId: target.analyser,
+  }));
   try {
     const saved = await db.transaction(async (tx) => {
       const repository = qcRepository(tx, ctx.siteId);
       const known = await repository.assaysExist([...new Set(targets.map((target) => target.labassayId))]);
       const unknown = targets.findIndex((target) => !known.has(target.labassayId));
       if (unknown >= 0) throw AppError.badRequest('form.invalid', `element.ciljevi.${unknown}.labassay`);
+      // A target names an analyser of the caller's site; another site's (or no such) analyser is refused, naming the row.
+      const ofSite = await repository.analysersOfSite(targets.flatMap((target) => (target.analyserId === null ? [] : [target.analyserId])));
+      const foreign = targets.findIndex((target) => target.analyserId !== null && !ofSite.has(target.analyserId));
+      if (foreign >= 0) throw AppError.badRequest('form.invalid', `element.ciljevi.${foreign}.analyser`);
       // A specimen id names one lot's level at the site: one another lot has is refused, naming it.
       const owners = await repository.specimenOwners(specimens.map((entry) => entry.uzorak));
       const taken = specimens.findIndex((entry) => {
@@ -128,7 +136,7 @@ export async function saveControl(db: Db, ctx: RequestContext, element: ControlE
         action: 'qc.control.update', entity: 'qc_control', entityId: before.id,
         oldValue: {
           kontrola: before.kontrola, proizvodjac: before.proizvodjac, lot: before.lot, rokTrajanja: before.rokTrajanja, mod: before.mod,
-          ciljevi: oldTargets.map(({ labassayId, nivo, mean, sd, izvor }) => ({ labassayId, nivo, mean, sd, izvor })),
+          ciljevi: oldTargets.map(({ labassayId, nivo, mean, sd, izvor, analyserId }) => ({ labassayId, nivo, mean, sd, izvor, analyserId })),
           uzorciAparata: oldSpecimens,
         },
         newValue,
@@ -207,7 +215,8 @@ export async function enterResults(db: Db, realtime: RealtimeHub | undefined, ct
     const runs: EntryRun[] = [];
     for (const labassayId of assays) {
       const entries = values.filter((entry) => entry.labassay === labassayId).map((entry) => {
-        const target = targets.find((candidate) => candidate.labassayId === labassayId && candidate.nivo === entry.nivo);
+        // Hand entry is judged by the general target (one naming an analyser judges only that analyser's runs).
+        const target = applicableTarget(targets, labassayId, entry.nivo, null);
         const field = `vrijednosti.${entry.index}`;
         if (!target) throw new AppError(400, 'qc.noTarget', field, { field });
         return { nivo: entry.nivo, unos: entry.vrijednost.trim(), number: entry.number, target };
@@ -289,7 +298,8 @@ export async function enterAnalyserControls(
     if (!level) { refused.set(index, 'unknownControl'); continue; }
     if (level.control.rokTrajanja < today) { refused.set(index, 'controlExpired'); continue; }
     if (!targetsOf.has(level.control.id)) targetsOf.set(level.control.id, await repository.targets(level.control.id));
-    const target = targetsOf.get(level.control.id)!.find((candidate) => candidate.labassayId === labassayId && candidate.nivo === level.nivo);
+    // The analyser's own target for the assay and level, else the general one.
+    const target = applicableTarget(targetsOf.get(level.control.id)!, labassayId, level.nivo, analyser.id);
     if (!target) { refused.set(index, 'controlNoTarget'); continue; }
     const number = exactNumericValue(result.value);
     if (number === null || !Number.isFinite(number)) { refused.set(index, 'invalidValue'); continue; }
@@ -326,9 +336,11 @@ async function enterRun(
   izmjereno: Date, source: RunSource,
 ): Promise<EntryRun> {
   const repository = qcRepository(tx, ctx.siteId);
-  // One after another: the statements share the transaction's connection.
-  const history = await repository.recentCounted(control.id, labassayId, LONGEST_RULE);
-  const summaries = await repository.countedSummaries(control.id, labassayId);
+  // One after another: the statements share the transaction's connection. The history and the counted
+  // results a target is established from are the run's own source's (the analyser, or hand entry): two
+  // analysers' runs never meet in a rule.
+  const history = await repository.recentCounted(control.id, labassayId, LONGEST_RULE, source.analyserId);
+  const summaries = await repository.countedSummaries(control.id, labassayId, source.analyserId);
   const inForce = await rulesInForce(repository, labassayId);
   const serija = randomUUID();
   const placed = [...entries].sort((a, b) => a.nivo - b.nivo).map((entry) => {
@@ -435,7 +447,8 @@ async function rejudgeAfter(
   tx: Tx, ctx: RequestContext, excluded: ResultRowDb,
 ): Promise<{ serija: string; prekrseno: Violation[]; analyserIme: string | null }[]> {
   const repository = qcRepository(tx, ctx.siteId);
-  const all = await repository.lotAssayResults(excluded.controlId, excluded.labassayId);
+  // Only the excluded result's own source: another analyser's runs (or hand entry) have their own history.
+  const all = historyOfSource(await repository.lotAssayResults(excluded.controlId, excluded.labassayId), excluded.analyserId);
   const inForce = await rulesInForce(repository, excluded.labassayId);
   const start = all.findIndex((row) => row.serija === excluded.serija);
   if (start < 0) return [];
@@ -477,7 +490,9 @@ const DEFAULT_CHART_DAYS = 31;
  * marked), and the statistics of the counted results of the range (mean, SD, CV, bias against the target,
  * Sigma from the assay's TEa).
  */
-export async function chart(db: Db, ctx: RequestContext, query: { kontrola: string; labassay: string; dateRangeMin?: string; dateRangeMax?: string }): Promise<ChartAnswer> {
+export async function chart(
+  db: Db, ctx: RequestContext, query: { kontrola: string; labassay: string; dateRangeMin?: string; dateRangeMax?: string; izvor?: string },
+): Promise<ChartAnswer> {
   const repository = qcRepository(db, ctx.siteId);
   const found = await repository.findControlWithZone(query.kontrola);
   if (!found) throw AppError.notFound();
@@ -485,12 +500,14 @@ export async function chart(db: Db, ctx: RequestContext, query: { kontrola: stri
   if (range.kind === 'invalid') throw new AppError(400, 'dateRange.invalid', range.field);
   const now = new Date();
   const window = range.kind === 'window' ? range.window : { from: new Date(now.getTime() - DEFAULT_CHART_DAYS * 86_400_000), before: new Date(now.getTime() + 1) };
-  const [targets, points, summaries, assayRules] = await Promise.all([
-    repository.targets(found.control.id), repository.chartPoints(found.control.id, query.labassay, window.from, window.before),
-    repository.countedSummaries(found.control.id, query.labassay), repository.rulesOf(query.labassay),
+  const shown = sourceFilter(query.izvor);
+  const [targets, points, summaries, assayRules, izvori] = await Promise.all([
+    repository.targets(found.control.id), repository.chartPoints(found.control.id, query.labassay, window.from, window.before, shown),
+    repository.countedSummaries(found.control.id, query.labassay, shown), repository.rulesOf(query.labassay), lotSources(repository, found.control.id),
   ]);
-  const ofAssay = targets.filter((target) => target.labassayId === query.labassay);
-  if (ofAssay.length === 0) throw AppError.notFound();
+  const allOfAssay = targets.filter((target) => target.labassayId === query.labassay);
+  if (allOfAssay.length === 0) throw AppError.notFound();
+  const ofAssay = targetsOfSource(allOfAssay, shown);
   const tea = assayRules?.tea ?? null;
   const nivoi: ChartLevel[] = ofAssay.map((target) => {
     const source = isTargetSource(target.izvor) ? target.izvor : 'proizvodjac';
@@ -507,7 +524,30 @@ export async function chart(db: Db, ctx: RequestContext, query: { kontrola: stri
       tacke,
     };
   });
-  return { success: true, naziv: ofAssay[0]!.naziv, jedinica: ofAssay[0]!.jedinica, tea, nivoi };
+  return { success: true, naziv: allOfAssay[0]!.naziv, jedinica: allOfAssay[0]!.jedinica, tea, nivoi, izvori };
+}
+
+/** A chart's or monthly table's `izvor`: undefined every source, 'rucno' hand entry (null), else the analyser's id. */
+function sourceFilter(izvor: string | undefined): string | null | undefined {
+  return izvor === undefined ? undefined : izvor === 'rucno' ? null : izvor;
+}
+
+/**
+ * Per level of an assay, the target that judges the source's runs (applicableTarget): the analyser's own, else
+ * the general one; a level with neither is left out. Every source together (undefined) is shown against the
+ * general target, or the level's first analyser's target when it has no general one.
+ */
+function targetsOfSource<T extends { labassayId: string; nivo: number; analyserId: string | null }>(ofAssay: readonly T[], source: string | null | undefined): T[] {
+  const levels = [...new Set(ofAssay.map((target) => target.nivo))];
+  return levels.flatMap((nivo) => {
+    const target = applicableTarget(ofAssay, ofAssay[0]!.labassayId, nivo, source ?? null)
+      ?? (source === undefined ? ofAssay.find((candidate) => candidate.nivo === nivo) : undefined);
+    return target ? [target] : [];
+  });
+}
+
+async function lotSources(repository: ReturnType<typeof qcRepository>, controlId: string): Promise<LotSource[]> {
+  return (await repository.lotSources(controlId)).map((row) => ({ analyser: row.analyserId, ime: row.ime }));
 }
 
 function holdAnswer(row: HoldRow): Hold {
@@ -547,20 +587,23 @@ export async function heldResult(tx: Tx, siteId: string, tests: readonly { id: s
  * results (the site's calendar month) summed up by the domain's monthlyStatistics: n, mean, SD, CV, bias
  * against the target in force now, and Sigma from the assay's TEa.
  */
-export async function monthly(db: Db, ctx: RequestContext, query: { kontrola: string; mjesec: string }): Promise<MonthlyRow[]> {
+export async function monthly(
+  db: Db, ctx: RequestContext, query: { kontrola: string; mjesec: string; izvor?: string },
+): Promise<{ redovi: MonthlyRow[]; izvori: LotSource[] }> {
   const repository = qcRepository(db, ctx.siteId);
   const found = await repository.findControlWithZone(query.kontrola);
   if (!found) throw AppError.notFound();
   const [year, month] = query.mjesec.split('-').map(Number) as [number, number];
   const from = startOfDay({ year, month, day: 1 }, found.timeZone);
   const before = startOfDay(month === 12 ? { year: year + 1, month: 1, day: 1 } : { year, month: month + 1, day: 1 }, found.timeZone);
+  const source = sourceFilter(query.izvor);
   const targets = await repository.targets(found.control.id);
-  const values = await repository.monthValues(found.control.id, from, before);
+  const values = await repository.monthValues(found.control.id, from, before, source);
   const rows: MonthlyRow[] = [];
   for (const labassayId of [...new Set(targets.map((target) => target.labassayId))]) {
-    const summaries = await repository.countedSummaries(found.control.id, labassayId);
+    const summaries = await repository.countedSummaries(found.control.id, labassayId, source);
     const tea = (await repository.rulesOf(labassayId))?.tea ?? null;
-    for (const target of targets.filter((candidate) => candidate.labassayId === labassayId)) {
+    for (const target of targetsOfSource(targets.filter((candidate) => candidate.labassayId === labassayId), source)) {
       const inForce = targetOf(isTargetSource(target.izvor) ? target.izvor : 'proizvodjac', target, summaries.get(target.nivo) ?? NO_RESULTS);
       const ofLevel = values.filter((value) => value.labassayId === labassayId && value.nivo === target.nivo).map((value) => value.vrijednost);
       rows.push({
@@ -569,7 +612,7 @@ export async function monthly(db: Db, ctx: RequestContext, query: { kontrola: st
       });
     }
   }
-  return rows;
+  return { redovi: rows, izvori: await lotSources(repository, found.control.id) };
 }
 
 /**

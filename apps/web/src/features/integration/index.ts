@@ -4,3 +4,5 @@
  * it beside the lab assay table.
  */
 export { AnalyserAssayTable } from './AnalyserAssayTable.tsx';
+/** The site's analysers and their query key, for quality control's target editor (a target may name an analyser). */
+export { analysers as siteAnalysers, integrationKeys } from './api.ts';

@@ -1,7 +1,8 @@
 /**
  * /kontrole/charts: Levey-Jennings charts of a lot's test, one per level, over a date range, with the
  * target in force, the statistics of the period (n, mean, SD, CV, bias, Sigma) and each result as text;
- * under them the lot's monthly table (per test and level: n, mean, SD, CV, bias, Sigma of a chosen month);
+ * under them the lot's monthly table (per test and level: n, mean, SD, CV, bias, Sigma of a chosen month); both
+ * for one source of results (an analyser, or hand entry) against its target when the lot has more than one;
  * and the tests whose patient results are held by a rejected run (per analyser, or by hand), each with the
  * corrective action that releases it.
  */
@@ -35,6 +36,9 @@ export function ChartsScreen() {
   const [chosenAssay, setChosenAssay] = useState<string | null>(null);
   const [range, setRange] = useState<[string | null, string | null]>([toIsoDate(addDays(today, -(DEFAULT_DAYS - 1))), toIsoDate(today)]);
   const [from, to] = range;
+  // The source shown ('' every source, 'rucno' hand entry, else an analyser's id): offered once the lot has
+  // results from more than one; each source's results are drawn against the target that judges them.
+  const [izvor, setIzvor] = useState('');
   const lot = useQuery({
     queryKey: qcKeys.definition(session.siteId, kontrola ?? ''), queryFn: ({ signal }) => definition(kontrola ?? '', signal), enabled: kontrola !== null,
   });
@@ -42,11 +46,16 @@ export function ChartsScreen() {
     .map(([value, label]) => ({ value, label }));
   const labassay = assayChoices.find((choice) => choice.value === chosenAssay)?.value ?? assayChoices[0]?.value ?? null;
   const data = useQuery({
-    queryKey: qcKeys.chart(session.siteId, kontrola ?? '', labassay ?? '', from ?? '', to ?? ''),
-    queryFn: ({ signal }) => chart(kontrola ?? '', labassay ?? '', from ?? '', to ?? '', signal),
+    queryKey: qcKeys.chart(session.siteId, kontrola ?? '', labassay ?? '', from ?? '', to ?? '', izvor),
+    queryFn: ({ signal }) => chart(kontrola ?? '', labassay ?? '', from ?? '', to ?? '', izvor, signal),
     enabled: kontrola !== null && labassay !== null && from !== null && to !== null,
     placeholderData: keepPreviousData,
   });
+  const sources = data.data?.izvori ?? [];
+  const sourceChoices = [
+    { value: '', label: t('qc.allSources') },
+    ...sources.map((source) => ({ value: source.analyser ?? 'rucno', label: source.ime ?? t('qc.byHand') })),
+  ];
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
@@ -54,11 +63,15 @@ export function ChartsScreen() {
       <Holds />
       <Paper withBorder p="md" radius="md">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <ControlSelect value={kontrola} onChange={setKontrola} />
+          <ControlSelect value={kontrola} onChange={(value) => { setKontrola(value); setIzvor(''); }} />
           <Select label={t('qc.chooseAssay')} data={assayChoices} value={labassay} onChange={setChosenAssay} allowDeselect={false} miw={220}
             comboboxProps={{ withinPortal: true }} />
           <DatePickerInput type="range" label={t('qc.range')} value={range} onChange={setRange} valueFormat="DD.MM.YYYY" locale={language}
             firstDayOfWeek={1} allowSingleDateInRange miw={240} popoverProps={{ withinPortal: true }} />
+          {sources.length > 1 || izvor !== '' ? (
+            <Select label={t('qc.resultSource')} data={sourceChoices} value={izvor} onChange={(value) => setIzvor(value ?? '')} allowDeselect={false} miw={200}
+              comboboxProps={{ withinPortal: true }} />
+          ) : null}
           {kontrola ? (
             <Button component={Link} to={`/kontrole/obrada/rezultati?kontrola=${kontrola}`} variant="light" leftSection={<IconListDetails size={16} aria-hidden />}>
               {t('qc.openResults')}
@@ -73,7 +86,7 @@ export function ChartsScreen() {
       {data.data && data.data.nivoi.length >= 2 ? (
         <YoudenPlot first={data.data.nivoi[0]!} second={data.data.nivoi[1]!} assay={data.data.naziv} language={language} />
       ) : null}
-      {lot.data ? <MonthlyTable lot={lot.data.kontrola} initialMonth={(to ?? toIsoDate(today)).slice(0, 7)} language={language} /> : null}
+      {lot.data ? <MonthlyTable lot={lot.data.kontrola} izvor={izvor} initialMonth={(to ?? toIsoDate(today)).slice(0, 7)} language={language} /> : null}
     </Stack>
   );
 }
@@ -125,12 +138,13 @@ function LevelPanel({ level, assay, unit, language }: { level: ChartLevel; assay
 }
 
 /** The lot's monthly table (the domain's monthlyStatistics per test and level) for a chosen month, the chart's by default. */
-function MonthlyTable({ lot, initialMonth, language }: { lot: ControlAnswer; initialMonth: string; language: string }) {
+function MonthlyTable({ lot, izvor, initialMonth, language }: { lot: ControlAnswer; izvor: string; initialMonth: string; language: string }) {
   const { t } = useTranslation();
   const session = useActiveSession();
   const [month, setMonth] = useState<string>(initialMonth);
   const table = useQuery({
-    queryKey: qcKeys.monthly(session.siteId, lot._id, month), queryFn: ({ signal }) => monthly(lot._id, month, signal), placeholderData: keepPreviousData,
+    queryKey: qcKeys.monthly(session.siteId, lot._id, month, izvor), queryFn: ({ signal }) => monthly(lot._id, month, izvor, signal),
+    placeholderData: keepPreviousData,
   });
   const rows = table.data?.redovi ?? [];
   const columns = ['assay', 'level', 'n', 'mean', 'sd', 'cv', 'target', 'bias', 'tea', 'sigma'] as const;

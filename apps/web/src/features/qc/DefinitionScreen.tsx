@@ -2,7 +2,8 @@
  * /kontrole/definicija: the site's control lots (the controls list: sortable columns, paging, 'Pretraga',
  * date range, items per page) and the form of one lot: name, manufacturer, LOT, expiry, the entry mode
  * (Multi or Single), and per test and level the target mean and SD with where the target comes from
- * (the insert's values, the lot's first 20 runs, or all of its runs), and per level the specimen id an analyser
+ * (the insert's values, the lot's first 20 runs, or all of its runs) and the analyser whose runs it judges (none:
+ * the general target, for hand entry and every analyser without its own), and per level the specimen id an analyser
  * sends for it (its control results then come in as runs of this lot).
  */
 import { type FormEvent, useState } from 'react';
@@ -19,6 +20,8 @@ import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
 import { typedDay } from './format.ts';
 import { RulesPanel } from './RulesPanel.tsx';
+import { useActiveSession } from '../auth/index.ts';
+import { integrationKeys, siteAnalysers } from '../integration/index.ts';
 import { CONTROLS_LIST_URL, type ControlAnswer, type ControlRow, assays, definition, qcKeys, saveControl } from './api.ts';
 
 interface TargetDraft {
@@ -28,6 +31,8 @@ interface TargetDraft {
   mean: number | string;
   sd: number | string;
   izvor: TargetSource;
+  /** The analyser whose runs this target judges; null: every analyser without its own, and hand entry. */
+  analyser: string | null;
 }
 
 interface LotDraft {
@@ -43,13 +48,13 @@ interface LotDraft {
 }
 
 let nextKey = 1;
-const emptyTarget = (nivo = 1, labassay: string | null = null): TargetDraft => ({ key: nextKey++, labassay, nivo, mean: '', sd: '', izvor: 'proizvodjac' });
+const emptyTarget = (nivo = 1, labassay: string | null = null): TargetDraft => ({ key: nextKey++, labassay, nivo, mean: '', sd: '', izvor: 'proizvodjac', analyser: null });
 const emptyLot = (): LotDraft => ({ control: '', proizvodjac: '', lot: '', rok: null, mod: 'Multi', ciljevi: [emptyTarget()], uzorci: {} });
 
 function draftOf(lot: ControlAnswer): LotDraft {
   return {
     _id: lot._id, control: lot.control, proizvodjac: lot.proizvodjac, lot: lot.lot, rok: lot.rok_trajanja, mod: lot.mod,
-    ciljevi: lot.ciljevi.map((target) => ({ key: nextKey++, labassay: target.labassay, nivo: target.nivo, mean: target.mean, sd: target.sd, izvor: target.izvor })),
+    ciljevi: lot.ciljevi.map((target) => ({ key: nextKey++, labassay: target.labassay, nivo: target.nivo, mean: target.mean, sd: target.sd, izvor: target.izvor, analyser: target.analyser })),
     uzorci: Object.fromEntries(lot.uzorci_aparata.map((entry) => [entry.nivo, entry.uzorak])),
   };
 }
@@ -134,6 +139,13 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
     .filter((assay) => assay.vrsta === 'numeric' && !assay.calculated)
     .map((assay) => ({ value: assay._id, label: `${assay.naziv} (${assay.sifra})` }))
     .sort((a, b) => a.label.localeCompare(b.label, 'bs'));
+  // The site's analysers; the empty choice is the general target (hand entry and analysers without their own).
+  const session = useActiveSession();
+  const analyserList = useQuery({ queryKey: integrationKeys.analysers(session.siteId), queryFn: ({ signal }) => siteAnalysers(signal) });
+  const analyserChoices = [
+    { value: '', label: t('qc.anyAnalyser') },
+    ...(analyserList.data ?? []).map((analyser) => ({ value: analyser._id, label: analyser.ime })),
+  ];
 
   const setTarget = (key: number, change: Partial<TargetDraft>) =>
     setLot((current) => ({ ...current, ciljevi: current.ciljevi.map((target) => (target.key === key ? { ...target, ...change } : target)) }));
@@ -157,6 +169,7 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         ...(lot._id ? { _id: lot._id } : {}), control: lot.control, proizvodjac: lot.proizvodjac, lot: lot.lot, rok_trajanja: lot.rok ?? '', mod: lot.mod,
         ciljevi: lot.ciljevi.filter((target) => target.labassay).map((target) => ({
           labassay: target.labassay ?? '', nivo: target.nivo, mean: Number(target.mean), sd: Number(target.sd), izvor: target.izvor,
+          analyser: target.analyser,
         })),
         uzorci_aparata: levels.filter((nivo) => (lot.uzorci[nivo] ?? '').trim() !== '').map((nivo) => ({ nivo, uzorak: (lot.uzorci[nivo] ?? '').trim() })),
       });
@@ -189,15 +202,16 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         </Stack>
       </SimpleGrid>
       <Title order={3} size="h5" mt="md" mb={4}>{t('qc.targets')}</Title>
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('qc.assay')}</Table.Th>
               <Table.Th w={90}>{t('qc.level')}</Table.Th>
-              <Table.Th w={150}>{t('qc.mean')}</Table.Th>
-              <Table.Th w={130}>{t('qc.sd')}</Table.Th>
-              <Table.Th w={210}>{t('qc.source')}</Table.Th>
+              <Table.Th w={130}>{t('qc.mean')}</Table.Th>
+              <Table.Th w={110}>{t('qc.sd')}</Table.Th>
+              <Table.Th w={200}>{t('qc.source')}</Table.Th>
+              <Table.Th w={180}>{t('qc.targetAnalyser')}</Table.Th>
               <Table.Th w={50}><VisuallyHidden>{t('qc.actions')}</VisuallyHidden></Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -224,6 +238,10 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
                   <Select aria-label={`${t('qc.source')} ${index + 1}`} allowDeselect={false} value={target.izvor}
                     data={TARGET_SOURCES.map((source) => ({ value: source, label: t(`qc.source_${source}`) }))}
                     onChange={(value) => setTarget(target.key, { izvor: value ?? 'proizvodjac' })} comboboxProps={{ withinPortal: true }} />
+                </Table.Td>
+                <Table.Td>
+                  <Select aria-label={`${t('qc.targetAnalyser')} ${index + 1}`} allowDeselect={false} value={target.analyser ?? ''} data={analyserChoices}
+                    onChange={(value) => setTarget(target.key, { analyser: value ? value : null })} comboboxProps={{ withinPortal: true }} />
                 </Table.Td>
                 <Table.Td>
                   <ActionIcon variant="subtle" color="red" aria-label={t('qc.removeTarget', { row: index + 1 })}

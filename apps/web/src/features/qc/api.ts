@@ -16,8 +16,8 @@ export const qcKeys = {
   all: ['qc'] as const,
   controls: (site: string) => ['qc', 'controls', site] as const,
   definition: (site: string, id: string) => ['qc', 'definition', site, id] as const,
-  chart: (site: string, kontrola: string, labassay: string, from: string, to: string) => ['qc', 'chart', site, kontrola, labassay, from, to] as const,
-  monthly: (site: string, kontrola: string, mjesec: string) => ['qc', 'monthly', site, kontrola, mjesec] as const,
+  chart: (site: string, kontrola: string, labassay: string, from: string, to: string, izvor: string) => ['qc', 'chart', site, kontrola, labassay, from, to, izvor] as const,
+  monthly: (site: string, kontrola: string, mjesec: string, izvor: string) => ['qc', 'monthly', site, kontrola, mjesec, izvor] as const,
   holds: (site: string) => ['qc', 'holds', site] as const,
   comment: (site: string, id: string) => ['qc', 'comment', site, id] as const,
   rules: (site: string) => ['qc', 'rules', site] as const,
@@ -30,10 +30,12 @@ export const allControls = (signal?: AbortSignal) =>
 export const definition = (id: string, signal?: AbortSignal) => api.get<ControlDefinitionAnswer>(`/kontrole/definicija/${id}`, {}, { signal });
 export const saveControl = (element: ControlElement) => api.post<{ kontrola: ControlAnswer; message: string }>('/kontrole/definicija/save', { element });
 export const enterResults = (body: ControlEntryBody) => api.post<{ serije: EntryRun[]; message: string }>('/kontrole/unos', { ...body });
-export const chart = (kontrola: string, labassay: string, from: string, to: string, signal?: AbortSignal) =>
-  api.get<ChartAnswer>('/kontrole/charts', { kontrola, labassay, dateRangeMin: from, dateRangeMax: to }, { signal });
+/** `izvor`: '' every source, 'rucno' hand entry, else an analyser's id: that source's results against its target. */
+export const chart = (kontrola: string, labassay: string, from: string, to: string, izvor: string, signal?: AbortSignal) =>
+  api.get<ChartAnswer>('/kontrole/charts', { kontrola, labassay, dateRangeMin: from, dateRangeMax: to, ...(izvor ? { izvor } : {}) }, { signal });
 /** The lot's monthly table: per test and level n, mean, SD, CV, bias and Sigma of the month (YYYY-MM). */
-export const monthly = (kontrola: string, mjesec: string, signal?: AbortSignal) => api.get<MonthlyAnswer>('/kontrole/mjesecno', { kontrola, mjesec }, { signal });
+export const monthly = (kontrola: string, mjesec: string, izvor: string, signal?: AbortSignal) =>
+  api.get<MonthlyAnswer>('/kontrole/mjesecno', { kontrola, mjesec, ...(izvor ? { izvor } : {}) }, { signal });
 export const holds = (signal?: AbortSignal) => api.get<HoldsAnswer>('/kontrole/blokade', {}, { signal });
 export const recordCorrectiveAction = (serija: string, opis: string) => api.post<{ success: true }>('/kontrole/korektivna', { serija, opis });
 /** The catalogue's assays for the targets' selector (numeric, not calculated). */
