@@ -143,6 +143,34 @@ test('a recipient the SMTP server refuses shows as failed with its reply, and re
   }
 });
 
+test('a mail server refusing the lab keeps the report queued, its reply and next attempt shown', async ({ page, request, smtp }, testInfo) => {
+  test.slow();
+  // The server refuses every connection (a 5xx in place of its greeting): the lab's mail server, not this message.
+  const refusal = { code: 554, text: '5.3.2 No SMTP service here' };
+  smtp.refuseConnections(refusal);
+  try {
+    const specialist = await apiSession(request, DEMO.specijalista.email);
+    const sample = await verifiedSample(request, specialist);
+    await expect.poll(async () => {
+      const listed = await request.get('/api/outbox/list', { headers: specialist.headers, params: { filter: sample.code, datum: 'SVE' } });
+      const { data } = (await listed.json()) as { data: { status: string; attempts: number; last_reply: string | null }[] };
+      return data.map((message) => [message.status, message.attempts > 0, message.last_reply]);
+    }, { timeout: 20_000 }).toEqual([['queued', true, `${refusal.code} ${refusal.text}`]]);
+    expect(receivedFor(smtp, sample.code)).toHaveLength(0);
+
+    await openAs(page, DEMO.specijalista.email, '/nalazi/outbox');
+    const row = messageRow(page, sample.code);
+    await expect(row).toContainText('U redu');
+    await expect(row).toContainText(`${refusal.code} ${refusal.text}`);
+    await expect(row).toContainText('Sljedeći pokušaj');
+    await page.screenshot({ path: testInfo.outputPath('outbox-server-refusing.png'), fullPage: true });
+    await expectAccessible(page);
+  } finally {
+    // The message goes out at its next attempt (a minute on), once.
+    smtp.refuseConnections(null);
+  }
+});
+
 test('the group e-mail sends the reports of the period to an orderer, with progress', async ({ page, request, smtp }, testInfo) => {
   test.slow();
   const specialist = await apiSession(request, DEMO.specijalista.email);

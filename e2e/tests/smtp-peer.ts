@@ -3,7 +3,7 @@
  * `smtp-server` on 127.0.0.1, one per worker on the worker's port + 20000
  * (the MQTT broker has + 10000), so the outbox goes over SMTP exactly as in a
  * lab with a mail server. It keeps what it accepted, parsed, for the specs to
- * check, and refuses a recipient while a spec tells it to.
+ * check, and refuses a recipient, or every connection, while a spec tells it to.
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -22,6 +22,8 @@ export interface SmtpPeer {
   /** Refuses RCPT TO for `address` with `refusal` until `accept(address)`. */
   refuse(address: string, refusal: Refusal): void;
   accept(address: string): void;
+  /** Refuses every connection with `refusal` in place of its greeting (the server refusing the lab) until called with null. */
+  refuseConnections(refusal: Refusal | null): void;
   close(): Promise<void>;
 }
 
@@ -30,10 +32,15 @@ export const SMTP_PORT_OFFSET = 20_000;
 export async function startSmtpPeer(port: number): Promise<SmtpPeer> {
   const received: ParsedMail[] = [];
   const refusals = new Map<string, Refusal>();
+  let connectionRefusal: Refusal | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      if (connectionRefusal) callback(Object.assign(new Error(connectionRefusal.text), { responseCode: connectionRefusal.code }));
+      else callback();
+    },
     onRcptTo(address, _session, callback) {
       const refusal = refusals.get(address.address.toLowerCase());
       if (refusal) {
@@ -62,6 +69,7 @@ export async function startSmtpPeer(port: number): Promise<SmtpPeer> {
     received,
     refuse: (address, refusal) => refusals.set(address.toLowerCase(), refusal),
     accept: (address) => refusals.delete(address.toLowerCase()),
+    refuseConnections: (refusal) => { connectionRefusal = refusal; },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

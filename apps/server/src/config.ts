@@ -26,6 +26,8 @@ export interface Config {
   analyserLeaseRoundSeconds: number;
   /** How long a message being sent may stay claimed before another worker takes it as its sender's process died. */
   outboxClaimStaleSeconds: number;
+  /** SIGTERM: how long requests in flight (and analyser messages in hand) may take to finish before their connections are cut. */
+  shutdownGraceSeconds: number;
   /** Temperature readings over MQTT: the broker to subscribe to; unset runs an embedded broker on mqttHost:mqttPort. */
   mqttUrl: string | undefined;
   mqttHost: string;
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'LIS <nalazi@localhost>',
     outboxClaimStaleSeconds: Number(env.OUTBOX_CLAIM_STALE_SECONDS ?? 600),
+    shutdownGraceSeconds: Number(env.SHUTDOWN_GRACE_SECONDS ?? 10),
     analyserLeaseTtlSeconds: Number(env.ANALYSER_LEASE_TTL_SECONDS ?? 20),
     analyserLeaseRoundSeconds: Number(env.ANALYSER_LEASE_ROUND_SECONDS ?? 5),
     mqttUrl: env.MQTT_URL || undefined,

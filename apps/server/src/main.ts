@@ -14,6 +14,7 @@ import { AnalyserIngest } from './modules/integration/ingest.ts';
 import { AnalyserConnections } from './modules/integration/connections.ts';
 import { AnalyserLeases } from './modules/integration/leases.ts';
 import { importReferenceDataIfMissing } from './modules/microbiology/reference-import.ts';
+import { gracefulShutdown } from './lib/shutdown.ts';
 
 /** An error's name and code (its cause's for a wrapped database error), never its message. */
 function errorKind(error: unknown): string {
@@ -96,21 +97,27 @@ if (mqttIngest) {
   console.log(`Temperature readings over MQTT: ${mqttIngest.embeddedPort === null ? 'broker MQTT_URL' : `embedded broker on port ${mqttIngest.embeddedPort}`}, topic lis/loger/<site>/<slave_id>`);
 }
 
-const shutdown = async () => {
-  // Closes every socket; the HTTP server it shares is closed by app.close() below.
-  void io.close();
-  // The message in hand is settled first; a claim cut off by the exit goes stale and is sent after the next start.
-  await outbox.stop();
-  mailer.close();
-  await mqttIngest?.close();
-  // Listeners and analyser connections close; a message in hand whose ACK cannot go out is sent again by the analyser.
-  await analyserConnections.stop();
-  // After the connections closed: the leases are given up, so another server takes the analysers at once.
-  await analyserLeases?.stop();
-  await readingIngest.stop();
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+// SIGTERM (or SIGINT): the orderly stop of lib/shutdown.ts. The HTTP listener closes first; requests in flight get
+// SHUTDOWN_GRACE_SECONDS; analyser messages in hand are stored and acknowledged, or abandoned un-ACKed; the leases
+// are given up after the analyser connections closed, so another server takes the analysers at its next round.
+const shutdown = gracefulShutdown({
+  closeHttp: () => app.close(),
+  httpServer: app.server,
+  closeRealtime: () => io.close(),
+  stopAnalysers: async (graceMs) => {
+    await analyserConnections.finishAndStop(graceMs);
+    await analyserLeases?.stop();
+  },
+  stopBackground: async () => {
+    // The message in hand is settled first; a claim cut off by the exit goes stale and is sent after the next start.
+    await outbox.stop();
+    mailer.close();
+    await mqttIngest?.close();
+    await readingIngest.stop();
+  },
+  closeDatabase: () => database.close(),
+  log: { info: (text) => app.log.info(text), warn: (text) => app.log.warn(text), error: (text) => app.log.error(text) },
+}, config.shutdownGraceSeconds * 1000);
+const stop = () => { void shutdown().then((code) => process.exit(code)); };
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

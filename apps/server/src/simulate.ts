@@ -1,9 +1,11 @@
 /**
  * The analyser simulator: `npm run simulate -- --protocol astm|hl7 --host 127.0.0.1 --port N --file capture
- * [--specimen CODE] [--chunk N]`. Replays a capture against the LIS's listener with the full handshake
+ * [--specimen CODE] [--chunk N] [--resend N]`. Replays a capture against the LIS's listener with the full handshake
  * (ASTM: ENQ, each frame after the previous one's ACK, EOT; HL7: MLLP and the acknowledgement), so a lab can
  * test a connection and the tests can drive the real listener. With --specimen the message's specimen id is
  * replaced by that sample code (an ASTM capture is then sent again through the link sender, framed anew).
+ * With --resend N a message the LIS does not acknowledge in time (--timeout, ms) is sent again up to N times
+ * (ASTM message texts: EOT, then the whole message from ENQ), as an analyser does.
  * Prints each step; exits 1 on a NAK, an AE/AR or a timeout.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { interpretAstm, interpretHl7 } from '@lis/analyser-protocols';
 import { captureFrames, captureMessageText, replayAstmFrames, sendAstmMessage, sendHl7Message, withSpecimen, type ReplayReport } from './modules/integration/replay.ts';
 
-const USAGE = 'npm run simulate -- --protocol astm|hl7 --host 127.0.0.1 --port N --file capture [--specimen CODE] [--chunk N] [--no-checksum]';
+const USAGE = 'npm run simulate -- --protocol astm|hl7 --host 127.0.0.1 --port N --file capture [--specimen CODE] [--chunk N] [--no-checksum] [--timeout MS] [--resend N]';
 
 function fail(text: string): never {
   console.error(text);
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     chunk: { type: 'string' },
     'no-checksum': { type: 'boolean', default: false },
     timeout: { type: 'string', default: '15000' },
+    resend: { type: 'string', default: '0' },
   },
 });
 const protocol = values.protocol;
@@ -39,6 +42,8 @@ if (!values.file) fail('--file names the capture to send');
 const chunkSize = values.chunk === undefined ? undefined : Number(values.chunk);
 if (chunkSize !== undefined && (!Number.isInteger(chunkSize) || chunkSize < 1)) fail('--chunk must be a positive whole number of bytes');
 const timeoutMs = Number(values.timeout);
+const resends = Number(values.resend);
+if (!Number.isInteger(resends) || resends < 0) fail('--resend must be a whole number of times');
 const host = values.host ?? '127.0.0.1';
 const bytes = new Uint8Array(readFileSync(values.file));
 const STX = 0x02;
@@ -74,7 +79,7 @@ async function run(): Promise<ReplayReport> {
       text = withSpecimen('astm', text, id, values.specimen);
     }
   }
-  return sendAstmMessage(host, port, text, { checksum: !values['no-checksum'], timeoutMs, expectAnswer: interpretAstm(text).queries.length > 0 });
+  return sendAstmMessage(host, port, text, { checksum: !values['no-checksum'], timeoutMs, expectAnswer: interpretAstm(text).queries.length > 0, resends });
 }
 
 try {

@@ -7,6 +7,11 @@ describe('failed attempts', () => {
     expect(failedAttemptOutcome(1, 550)).toBe('failed');
     expect(failedAttemptOutcome(1, 554)).toBe('failed');
   });
+  it('retries a failure of the server as a whole (unreachable, timeout, refused greeting or sign-in) without limit', () => {
+    expect(failedAttemptOutcome(1, null, 6, 'server')).toBe('retry');
+    expect(failedAttemptOutcome(40, 554, 6, 'server')).toBe('retry');
+    expect(failedAttemptOutcome(40, 421, 6, 'server')).toBe('retry');
+  });
   it('retries a temporary refusal (4xx) or a failure without a reply until the limit', () => {
     expect(failedAttemptOutcome(1, 451)).toBe('retry');
     expect(failedAttemptOutcome(5, null)).toBe('retry');

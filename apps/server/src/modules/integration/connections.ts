@@ -22,6 +22,11 @@ const RECONNECT_MAX_MS = 30_000;
 interface Link {
   socket: net.Socket;
   close(): void;
+  /**
+   * An orderly stop: takes no more bytes from the analyser, lets the message in hand be stored and
+   * acknowledged (its ingest finishes), then closes. A message not complete yet is abandoned un-ACKed.
+   */
+  finish(): Promise<void>;
 }
 
 /** An analyser's running transport: a listener with its connections, or a client that reconnects. */
@@ -131,6 +136,26 @@ export class AnalyserConnections {
     return this.serial(async () => {
       await this.runners.get(analyserId)?.stop();
       this.runners.delete(analyserId);
+    });
+  }
+
+  /**
+   * The server's orderly stop (SIGTERM): no new analyser connections; on each open one the message in hand
+   * is stored and acknowledged if it is complete (within `graceMs`), a message still arriving is abandoned
+   * un-ACKed (the analyser sends it again, to whichever process takes the analyser over); then everything closes.
+   */
+  finishAndStop(graceMs: number): Promise<void> {
+    return this.serial(async () => {
+      this.started = false;
+      const runners = [...this.runners.values()];
+      for (const runner of runners) runner.server?.close();
+      const links = runners.flatMap((runner) => [...runner.links]);
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); });
+      await Promise.race([Promise.all(links.map((link) => link.finish())), bound]);
+      clearTimeout(timer);
+      await Promise.all(runners.map((runner) => runner.stop()));
+      this.runners.clear();
     });
   }
 
@@ -248,8 +273,10 @@ export class AnalyserConnections {
     const decoder = new MllpDecoder();
     let work: Promise<unknown> = Promise.resolve();
     let open = true;
+    let finishing = false;
     socket.on('close', () => { open = false; });
     socket.on('data', (chunk: Buffer) => {
+      if (finishing) return;
       for (const text of decoder.push(new Uint8Array(chunk))) {
         work = work.then(async () => {
           const answer = await this.ingest.receive(analyser, text);
@@ -261,7 +288,17 @@ export class AnalyserConnections {
         });
       }
     });
-    return { socket, close: () => socket.destroy() };
+    return {
+      socket,
+      close: () => socket.destroy(),
+      finish: async () => {
+        finishing = true;
+        await work.catch(() => undefined);
+        // The acknowledgement just written goes out before the connection closes.
+        if (open) await new Promise<void>((resolve) => socket.end(resolve));
+        socket.destroy();
+      },
+    };
   }
 
   private attachAstm(analyser: AnalyserRow, socket: net.Socket): Link {
@@ -271,6 +308,7 @@ export class AnalyserConnections {
     const link = new AstmLink({ checksum: analyser.checksum });
     let timer: NodeJS.Timeout | null = null;
     let open = true;
+    let finishing = false;
     let work: Promise<unknown> = Promise.resolve();
 
     const handle = (events: LinkEvent[]) => {
@@ -298,11 +336,21 @@ export class AnalyserConnections {
       }
     };
 
-    socket.on('data', (chunk: Buffer) => handle(link.receive(new Uint8Array(chunk), Date.now())));
+    socket.on('data', (chunk: Buffer) => { if (!finishing) handle(link.receive(new Uint8Array(chunk), Date.now())); });
     socket.on('close', () => {
       open = false;
       if (timer) clearTimeout(timer);
     });
-    return { socket, close: () => socket.destroy() };
+    return {
+      socket,
+      close: () => socket.destroy(),
+      finish: async () => {
+        finishing = true;
+        // The message handed to the ingest is stored and its final frame acknowledged; the ACK goes out before the close.
+        await work.catch(() => undefined);
+        if (open) await new Promise<void>((resolve) => socket.end(resolve));
+        socket.destroy();
+      },
+    };
   }
 }

@@ -78,7 +78,7 @@ export function withSpecimen(protocol: 'astm' | 'hl7', text: string, original: s
 class Peer {
   private buffered: number[] = [];
   private waiting: (() => void) | null = null;
-  private closed = false;
+  closed = false;
 
   private constructor(readonly socket: net.Socket) {
     socket.on('data', (chunk: Buffer) => {
@@ -177,17 +177,30 @@ export async function replayAstmFrames(
   }
 }
 
-/** Sends one message through the link sender on an open connection; false on a refusal or a timeout. */
-async function sendOverLink(peer: Peer, sender: AstmLinkSender, text: string, timeoutMs: number, steps: string[]): Promise<boolean> {
+/**
+ * Sends one message through the link sender on an open connection; false on a refusal or a timeout. After a
+ * timeout, `resends` more times: the sender ends the session with EOT (E1381: no answer within the timer) and
+ * sends the whole message again from ENQ, as an analyser does with a message the LIS never acknowledged.
+ */
+async function sendOverLink(peer: Peer, sender: AstmLinkSender, text: string, timeoutMs: number, steps: string[], resends = 0): Promise<boolean> {
   const writeAll = async (events: LinkEvent[]) => {
     for (const event of events) {
       if (event.kind === 'write') await peer.write(event.bytes, 65536);
       else if (event.kind === 'log') steps.push(event.text);
     }
   };
+  let left = resends;
   await writeAll(sender.send(text, Date.now()));
   while (!sender.idle) {
     const bytes = await peer.take(timeoutMs);
+    if (bytes.length === 0 && left > 0 && !peer.closed) {
+      left -= 1;
+      steps.push('no answer from the LIS (timeout); the session ends (EOT) and the message is sent again');
+      // The sender's own timer, run out now: it writes EOT and gives the message up; it is then queued anew.
+      await writeAll(sender.tick(sender.nextDeadline ?? Date.now()));
+      await writeAll(sender.send(text, Date.now()));
+      continue;
+    }
     if (bytes.length === 0) { steps.push('no answer from the LIS (timeout)'); return false; }
     steps.push(`LIS -> ${bytes.map((byte) => name(byte)).join(' ')}`);
     await writeAll(sender.receive(Uint8Array.from(bytes), Date.now()));
@@ -202,14 +215,14 @@ async function sendOverLink(peer: Peer, sender: AstmLinkSender, text: string, ti
  * to receive the LIS's own transmission (a host query's answer) and returns its text.
  */
 export async function sendAstmMessage(
-  host: string, port: number, text: string, options: { checksum?: boolean; timeoutMs?: number; expectAnswer?: boolean } = {},
+  host: string, port: number, text: string, options: { checksum?: boolean; timeoutMs?: number; expectAnswer?: boolean; resends?: number } = {},
 ): Promise<ReplayReport> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const steps: string[] = [];
   const answers: string[] = [];
   const peer = await Peer.open(host, port);
   try {
-    if (!await sendOverLink(peer, new AstmLinkSender({ checksum: options.checksum ?? true }), text, timeoutMs, steps)) return { ok: false, steps, answers };
+    if (!await sendOverLink(peer, new AstmLinkSender({ checksum: options.checksum ?? true }), text, timeoutMs, steps, options.resends)) return { ok: false, steps, answers };
     steps.push('sent, EOT');
     if (options.expectAnswer) {
       const received = await receiveAstmTransmission(peer, timeoutMs);

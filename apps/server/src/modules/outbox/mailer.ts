@@ -25,9 +25,17 @@ export interface Accepted {
   reply: string;
 }
 
+/**
+ * Whose failure it is. 'message': the server refused this message (its sender, recipient or content: a reply
+ * to MAIL FROM, RCPT TO or DATA). 'server': the mail server as a whole failed the lab (unreachable, silent
+ * past a timeout, or refusing the connection, the greeting or the sign-in, or 421 closing), whatever the
+ * message: the outbox keeps such a message queued and tries again, however long the server stays away.
+ */
+export type FailureScope = 'message' | 'server';
+
 /** The server refused or could not be reached: its reply code (421, 451, 550 ...) when one came, and the reply or the error. */
 export class SendFailure extends Error {
-  constructor(readonly replyCode: number | null, readonly reply: string) {
+  constructor(readonly replyCode: number | null, readonly reply: string, readonly scope: FailureScope = 'message') {
     super(reply);
   }
 }
@@ -40,21 +48,29 @@ export interface Mailer {
 }
 
 /** Longest silence from the SMTP server before an attempt counts as failed; the worker's stale-claim time is well above all three. */
-const SMTP_TIMEOUTS_MS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 };
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 };
+
+/** The SMTP commands whose refusal is about this message (nodemailer names the command a reply answered). */
+const MESSAGE_COMMANDS = /^(MAIL|RCPT|DATA)\b/i;
 
 function failureOf(error: unknown): SendFailure {
-  const details = error as { responseCode?: unknown; response?: unknown; code?: unknown; message?: unknown };
+  const details = error as { responseCode?: unknown; response?: unknown; code?: unknown; message?: unknown; command?: unknown };
   const replyCode = typeof details.responseCode === 'number' ? details.responseCode : null;
   const reply = typeof details.response === 'string' && details.response !== ''
     ? details.response
     : [typeof details.code === 'string' ? details.code : null, typeof details.message === 'string' ? details.message : String(error)]
       .filter(Boolean).join(': ');
-  return new SendFailure(replyCode, reply);
+  // A reply to the message's own commands is about the message, except 421 (the server is closing the channel).
+  const aboutMessage = replyCode !== null && replyCode !== 421
+    && ((typeof details.command === 'string' && MESSAGE_COMMANDS.test(details.command)) || details.code === 'EENVELOPE' || details.code === 'EMESSAGE');
+  return new SendFailure(replyCode, reply, aboutMessage ? 'message' : 'server');
 }
 
 /** Sends over SMTP with nodemailer; one transporter (and its connection settings) for the process. */
-export function smtpMailer(url: string): Mailer {
-  const transporter: Transporter = nodemailer.createTransport(url, SMTP_TIMEOUTS_MS as never);
+export function smtpMailer(url: string, timeouts: Partial<typeof SMTP_TIMEOUTS_MS> = {}): Mailer {
+  // The timeouts go with the URL in one options object: a second argument to createTransport would be the
+  // messages' defaults, and nodemailer's own timeouts (2 min to connect, 10 min of silence) would apply.
+  const transporter: Transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS_MS, ...timeouts });
   const parsed = new URL(url);
   return {
     description: `SMTP ${parsed.hostname}:${parsed.port || (parsed.protocol === 'smtps:' ? '465' : '587')}`,

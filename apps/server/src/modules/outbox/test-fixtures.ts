@@ -82,18 +82,34 @@ export interface SmtpPeer {
   refusal: Refusal | null;
   /** Called at DATA before the answer; a test holds the answer back with it. */
   beforeAnswer: (() => Promise<void>) | null;
+  /** While set, every connection is refused at once with this reply instead of the greeting (the server refusing the lab). */
+  connectRefusal: Refusal | null;
+  /** Called before the greeting; a test holds the greeting back with it (a server too slow to answer). */
+  beforeGreeting: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
 let nextPort = 2525 + Math.floor(Math.random() * 60);
 
 export async function startSmtpPeer(): Promise<SmtpPeer> {
-  const peer: SmtpPeer = { url: '', received: [], raw: [], refusal: null, beforeAnswer: null, close: () => Promise.resolve() };
+  const peer: SmtpPeer = {
+    url: '', received: [], raw: [], refusal: null, beforeAnswer: null, connectRefusal: null, beforeGreeting: null, close: () => Promise.resolve(),
+  };
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      void (async () => {
+        if (peer.beforeGreeting) await peer.beforeGreeting();
+        if (peer.connectRefusal) {
+          callback(Object.assign(new Error(peer.connectRefusal.text), { responseCode: peer.connectRefusal.code }));
+          return;
+        }
+        callback();
+      })();
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === 'lab' && auth.password === 'secret') callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));

@@ -136,7 +136,7 @@ export class OutboxWorker {
       settlement = { outcome: 'sent' as const, reply: accepted.reply };
     } catch (error) {
       const failure = error instanceof SendFailure ? error : new SendFailure(null, error instanceof Error ? error.message : String(error));
-      const outcome = failedAttemptOutcome(message.attempts, failure.replyCode, this.options.maxAttempts);
+      const outcome = failedAttemptOutcome(message.attempts, failure.replyCode, this.options.maxAttempts, failure.scope);
       const nextAttemptAt = outcome === 'retry'
         ? new Date(this.options.now().getTime() + retryDelayMs(message.attempts, this.options.firstRetryDelayMs))
         : undefined;

@@ -6,7 +6,7 @@
 const bs = {
   title: 'E-mail outbox',
   caption: 'Poruke s nalazima',
-  hint: 'Nalaz verificiranog uzorka šalje se pacijentu koji ima e-mail adresu. Neuspjela slanja ponavljaju se sve rjeđe, do šest pokušaja.',
+  hint: 'Nalaz verificiranog uzorka šalje se pacijentu koji ima e-mail adresu. Dok mail server nije dostupan, poruke čekaju u redu i šalju se kad proradi; poruku koju server privremeno odbije pokušava se poslati do šest puta.',
   statusFilter: 'Status poruke',
   allStatuses: 'Svi statusi',
   status_queued: 'U redu',
@@ -79,7 +79,7 @@ type Messages = typeof bs;
 const en: Messages = {
   title: 'E-mail outbox',
   caption: 'Messages with reports',
-  hint: 'The report of a verified sample is sent to the patient when they have an e-mail address. Failed sends are retried at growing intervals, up to six attempts.',
+  hint: 'The report of a verified sample is sent to the patient when they have an e-mail address. While the mail server is unreachable, messages wait in the queue and go out once it works again; a message the server turns down for now is tried up to six times.',
   statusFilter: 'Message status',
   allStatuses: 'All statuses',
   status_queued: 'Queued',
@@ -149,7 +149,7 @@ const en: Messages = {
 const de: Messages = {
   title: 'E-Mail-Postausgang',
   caption: 'Nachrichten mit Befunden',
-  hint: 'Der Befund einer validierten Probe wird an Patienten mit E-Mail-Adresse gesendet. Fehlgeschlagene Sendungen werden in wachsenden Abständen wiederholt, bis zu sechs Versuche.',
+  hint: 'Der Befund einer validierten Probe wird an Patienten mit E-Mail-Adresse gesendet. Solange der Mailserver nicht erreichbar ist, warten die Nachrichten in der Warteschlange und werden gesendet, sobald er wieder arbeitet; eine vom Server vorläufig abgelehnte Nachricht wird bis zu sechsmal versucht.',
   statusFilter: 'Status der Nachricht',
   allStatuses: 'Alle Status',
   status_queued: 'Eingereiht',
