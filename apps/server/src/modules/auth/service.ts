@@ -1,5 +1,5 @@
 import {
-  type GeneralOptions, type MessageCode, type ProfileAnswer, type Role, type SessionData, type SessionMenuAnswer, type Site, hiddenMenuFor, isRole, landingRoute, permissionsFor, reportFlagsFor, sidebarFor,
+  type GeneralOptions, type MessageCode, type ProfileAnswer, type SignInAttackRow, type Role, type SessionData, type SessionMenuAnswer, type Site, hiddenMenuFor, isRole, landingRoute, permissionsFor, reportFlagsFor, sidebarFor,
   validatePasswordChange,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -242,4 +242,13 @@ export async function changePassword(db: Db, realtime: RealtimeHub | undefined, 
  */
 export async function endSessionsOfUser(tx: Tx, userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
   return endUserSessions(tx, userId, reason, exceptSessionId);
+}
+
+/** The accounts with checked failed sign-ins in the throttle's window, most first: the administrator's view of attacks. */
+export async function accountsUnderAttack(db: Db): Promise<{ data: SignInAttackRow[]; windowMinutes: number }> {
+  const rows = await repo.accountsUnderAttack(db, new Date(Date.now() - THROTTLE.windowSeconds * 1000), 50);
+  return {
+    data: rows.map((row) => ({ ...row, addresses: row.addresses ?? [], lastAttempt: new Date(row.lastAttempt).toISOString() })),
+    windowMinutes: THROTTLE.windowSeconds / 60,
+  };
 }

@@ -2,12 +2,13 @@ import type { SignInAttacksAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+import type * as Passwords from '../../lib/passwords.ts';
 import { THROTTLE, accountDelayMs } from './service.ts';
 
 // Every password verification is counted: the throttle's promise is about how many passwords get checked.
 const verifications = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../lib/passwords.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../lib/passwords.ts')>();
+  const original = await importOriginal<typeof Passwords>();
   return {
     ...original,
     verifyPassword: (passwordHash: string, password: string) => {
