@@ -35,8 +35,7 @@ export function SignInAttacks() {
           : attacks.isSuccess && rows.length === 0 ? <Text size="sm">{t('postavke.users.attacks.none', { minutes })}</Text>
             : rows.length > 0 ? (
               <Table.ScrollContainer minWidth={720}>
-                <Table verticalSpacing={4} striped>
-                  <Table.Caption>{t('postavke.users.attacks.caption')}</Table.Caption>
+                <Table verticalSpacing={4} striped aria-labelledby="sign-in-attacks-title">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('postavke.users.attacks.col_account')}</Table.Th>
