@@ -65,7 +65,7 @@ const analyserConnections: AnalyserConnections = new AnalyserConnections(databas
 const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections } });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
 const acrossServers = shareEventsAcrossServers(io, database, (error) => app.log.error({ kind: errorKind(error) }, 'real-time events between servers: PostgreSQL notification failed'));
-attachRealtime(io, database.db);
+const attachedRealtime = attachRealtime(io, database.db);
 realtime.attach(io, { acrossServers });
 
 await app.listen({ port: config.port, host: config.host });
@@ -98,6 +98,7 @@ if (mqttIngest) {
 
 const shutdown = async () => {
   // Closes every socket; the HTTP server it shares is closed by app.close() below.
+  attachedRealtime.stop();
   void io.close();
   // The message in hand is settled first; a claim cut off by the exit goes stale and is sent after the next start.
   await outbox.stop();

@@ -5,23 +5,25 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { hashToken } from '../lib/tokens.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../test/harness.ts';
-import { attachRealtime } from './socket.ts';
+import { type AttachedRealtime, attachRealtime } from './socket.ts';
 
 let t: TestApp;
 let url: string;
 let ioServer: Server;
+let attached: AttachedRealtime;
 const clients: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   ioServer = new Server(t.app.server, { path: '/socket.io', serveClient: false });
-  attachRealtime(ioServer, t.database.db);
+  attached = attachRealtime(ioServer, t.database.db);
   t.realtime.attach(ioServer);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   for (const client of clients) client.close();
+  attached.stop();
   await ioServer.close();
   await t.close();
 });
@@ -263,5 +265,17 @@ describe('every way a session ends closes its sockets at once', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await endElsewhere).toEqual(endedByServer);
     expect(await endWorking).toBe('still open');
+  });
+
+  it("a session ended without notice (another server's notice lost) closes its sockets at the next sweep", async () => {
+    const { session } = await newUser();
+    const socket = await open({ token: session.token });
+    const bystander = await open({ token: admin.token });
+    const end = ending(socket);
+    // Ended in the database only, as by another server whose notification never arrived.
+    await t.database.db.execute(sql`update sessions set ended_at = now(), end_reason = 'logout' where token_hash = ${hashToken(session.token)}`);
+    await attached.sweep();
+    expect(await end).toEqual(endedByServer);
+    expect(bystander.connected).toBe(true);
   });
 });

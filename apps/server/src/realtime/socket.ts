@@ -2,7 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Db } from '../db/client.ts';
 import { isConnectionFailure } from '../lib/db-errors.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { findActiveSession } from '../modules/auth/session-repository.ts';
+import { endedSessionsAmong, findActiveSession } from '../modules/auth/session-repository.ts';
 import { siteOfDisplayKey } from '../modules/statistics/service.ts';
 import { SESSION_ENDED_EVENT, sessionRoom, siteRoom, userRoom, wallDisplayRoom } from './hub.ts';
 
@@ -20,6 +20,12 @@ interface SiteMembership {
   endsAt: Date;
 }
 
+/** The socket's session is over: the page is told (so it goes to the sign-in), then the socket is closed. */
+function closeEnded(socket: Socket): void {
+  socket.emit(SESSION_ENDED_EVENT, {});
+  socket.disconnect(true);
+}
+
 // setTimeout's longest delay (about 24.8 days); a later deadline is checked again then.
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -28,11 +34,22 @@ function membership(socket: Socket): SiteMembership {
   return socket.data as SiteMembership;
 }
 
+export interface RealtimeOptions {
+  /** How often this server re-reads which of its sockets' sessions have ended (default a minute). */
+  sweepMs?: number;
+}
+
+export interface AttachedRealtime {
+  /** Closes the sockets of sessions that have ended, whether or not their ending was announced. */
+  sweep(): Promise<void>;
+  stop(): void;
+}
+
 /**
  * A socket connects with the session token and joins its site's room; it may
  * switch to another of the user's sites. Events for a site go to that room only.
  */
-export function attachRealtime(io: Server, db: Db): void {
+export function attachRealtime(io: Server, db: Db, options: RealtimeOptions = {}): AttachedRealtime {
   io.use((socket, next) => void admit(socket, next));
   async function admit(socket: Socket, next: (error?: Error) => void): Promise<void> {
     const displayKey: unknown = socket.handshake.auth.dashboardKey;
@@ -113,10 +130,29 @@ export function attachRealtime(io: Server, db: Db): void {
         schedule(session.endsAt);
         return;
       }
-      socket.emit(SESSION_ENDED_EVENT, {});
-      socket.disconnect(true);
+      closeEnded(socket);
     };
     schedule(member.endsAt);
     socket.on('disconnect', () => clearTimeout(timer));
   }
+
+  /**
+   * The backstop of the announcements: an ended session's notice between servers travels over PostgreSQL
+   * notifications, which a broken listening connection can lose. Each server therefore re-reads, in one query,
+   * which of its sockets' sessions have ended, and closes those sockets.
+   */
+  async function sweep(): Promise<void> {
+    const sockets = [...io.of('/').sockets.values()].filter((socket) => !membership(socket).wallDisplay && membership(socket).sessionId);
+    if (sockets.length === 0) return;
+    let ended: Set<string>;
+    try {
+      ended = new Set(await endedSessionsAmong(db, [...new Set(sockets.map((socket) => membership(socket).sessionId))]));
+    } catch {
+      return; // The database cannot say now; the next round asks again.
+    }
+    for (const socket of sockets) if (ended.has(membership(socket).sessionId)) closeEnded(socket);
+  }
+  const sweeper = setInterval(() => void sweep(), options.sweepMs ?? 60_000);
+  sweeper.unref();
+  return { sweep, stop: () => clearInterval(sweeper) };
 }

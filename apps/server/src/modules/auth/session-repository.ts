@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users, userSites } from '../../db/schema.ts';
 
@@ -74,4 +74,13 @@ export async function endUserSessions(db: Db, userId: string, reason: string, ex
     ))
     .returning({ id: sessions.id });
   return ended.map((row) => row.id);
+}
+
+/** Of these sessions, those that have ended (or no longer exist): their sockets must be closed. */
+export async function endedSessionsAmong(db: Db, sessionIds: readonly string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
+  const open = await db.select({ id: sessions.id }).from(sessions)
+    .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.endedAt)));
+  const stillOpen = new Set(open.map((row) => row.id));
+  return sessionIds.filter((id) => !stillOpen.has(id));
 }
