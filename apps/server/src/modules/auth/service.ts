@@ -128,6 +128,8 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
 
   const user = await repo.findUserByEmail(db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
+  // One line per checked and wrong password, written the moment it was checked: the trail an attack leaves.
+  if (!user || !passwordOk) input.log?.warn({ event: 'auth.failed', account: email, ip: input.ip }, 'sign-in failed: wrong password or unknown account');
   // The right password gives the reservation back: it was no guess. A wrong one keeps it as a failure.
   if (user && passwordOk) await repo.releaseAttempt(db, email, input.ip);
   const refuse = async (reason: 'unknown-user' | 'wrong-password' | 'expired' | 'disabled' | 'bad-role' | 'no-site', error: AppError) => {
