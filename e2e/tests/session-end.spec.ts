@@ -54,3 +54,17 @@ test('a 401 during work, without a reload, also ends at the login page', async (
   await dialog.getByRole('button', { name: 'SAČUVAJ' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
+
+test("a sign-out of the same session elsewhere closes this page's socket: it goes to the sign-in at once, making no call", async ({ page, request }) => {
+  // The socket is connected (socket.io's connect acknowledgement, frame '40…') before the session ends elsewhere.
+  const connected = page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'))
+    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40')));
+  await openAs(page, DEMO.tehnicar.email);
+  await connected;
+  const token = await storedToken(page);
+  const ended = await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
+  expect(ended.ok()).toBe(true);
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByText('Vaša sesija je završena. Prijavite se ponovo.')).toBeVisible();
+});
+
