@@ -60,6 +60,11 @@ export async function releaseAttempt(db: Db, email: string, ip: string): Promise
     .where(and(eq(loginThrottles.email, ''), eq(loginThrottles.ip, ip)));
 }
 
+/** Counters whose window has passed count nothing more: deleted, so the table holds the attacks of the last minutes only. */
+export async function pruneThrottles(db: Db, windowSeconds: number): Promise<void> {
+  await db.delete(loginThrottles).where(sql`${loginThrottles.windowStart} <= now() - make_interval(secs => ${windowSeconds})`);
+}
+
 export interface AccountUnderAttack {
   email: string;
   failures: number;

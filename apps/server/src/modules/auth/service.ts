@@ -159,6 +159,8 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
     expiresAt: new Date(now.getTime() + sessionMaxHours * 3_600_000),
   });
   await repo.recordLoginAttempt(db, { email, ip: input.ip, success: true, reason: 'ok' });
+  // A successful sign-in is frequent enough and rare enough to clear the counters of past windows along the way.
+  await repo.pruneThrottles(db, THROTTLE.windowSeconds);
 
   // The lab's general options decide the report flags of each role and the menu entries a role does not see.
   const { default_route, reports, sidebar } = menuOf(await labGeneralOptions(db), user.role, user.accessLevel, user.defaultRoute);

@@ -1,5 +1,7 @@
 import type { SignInAttacksAnswer } from '@lis/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { DEMO_PASSWORD } from '../../db/seed/index.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 import type * as Passwords from '../../lib/passwords.ts';
@@ -110,6 +112,14 @@ describe('sign-in throttle', () => {
     expect(accountDelayMs(THROTTLE.accountSlowdownFrom)).toBe(THROTTLE.slowdownStepMs);
     expect(accountDelayMs(THROTTLE.accountSlowdownFrom + 3)).toBe(4 * THROTTLE.slowdownStepMs);
     expect(accountDelayMs(10_000)).toBe(THROTTLE.slowdownMaxMs);
+  });
+
+  it('a sign-in clears the counters of windows that have passed', async () => {
+    await t.database.db.execute(sql`insert into login_throttles (email, ip, window_start, failures)
+      values ('davno@lab.test', '192.0.2.200', now() - interval '16 minutes', 5), ('sada@lab.test', '192.0.2.201', now(), 2)`);
+    await signIn(t.app, 'tehnicar@demo.lab');
+    const left = await queryRows<{ email: string }>(t.database.db, sql`select email from login_throttles where email in ('davno@lab.test', 'sada@lab.test')`);
+    expect(left).toEqual([{ email: 'sada@lab.test' }]);
   });
 
   it("shows the accounts under attack to a level-0 administrator only", async () => {
