@@ -36,10 +36,21 @@ test('change password: each rule, a wrong current password, then success and sig
   await expect(form.alert).toHaveText('Sva polja su obavezna.');
 
   await form.current.fill(DEMO_PASSWORD);
-  await form.next.fill('abc');
-  await form.confirm.fill('abc');
+  await form.next.fill('aaaaaa');
+  await form.confirm.fill('aaaaaa');
   await form.save.click();
-  await expect(form.alert).toHaveText('Šifra nije validna.');
+  await expect(form.alert).toHaveText('Nova šifra mora imati najmanje 8 znakova.');
+
+  // A common password, whatever its case, is refused by the same rule the server applies.
+  await form.next.fill('Password1');
+  await form.confirm.fill('Password1');
+  await form.save.click();
+  await expect(form.alert).toHaveText('Nova šifra je među često korištenim šiframa. Izaberite drugu.');
+
+  await form.next.fill(DEMO_PASSWORD);
+  await form.confirm.fill(DEMO_PASSWORD);
+  await form.save.click();
+  await expect(form.alert).toHaveText('Nova šifra mora biti različita od trenutne.');
 
   await form.next.fill(NEW_PASSWORD);
   await form.confirm.fill(`${NEW_PASSWORD}x`);

@@ -41,6 +41,10 @@ test('a token ended on the server sends the user to the login page (401)', async
 });
 
 test('a 401 during work, without a reload, also ends at the login page', async ({ page, request }) => {
+  // Without its socket (a proxy that drops WebSockets and long-polling): otherwise the server's notice on the socket
+  // would send the page to the sign-in before any call of its own meets the 401 this test is about.
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => { void socket.close(); });
+  await page.route('**/socket.io/**', (route) => route.abort());
   await openAs(page, DEMO.tehnicar.email);
   const token = await storedToken(page);
   await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
@@ -54,3 +58,17 @@ test('a 401 during work, without a reload, also ends at the login page', async (
   await dialog.getByRole('button', { name: 'SAČUVAJ' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
+
+test("a sign-out of the same session elsewhere closes this page's socket: it goes to the sign-in at once, making no call", async ({ page, request }) => {
+  // The socket is connected (socket.io's connect acknowledgement, frame '40…') before the session ends elsewhere.
+  const connected = page.waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'))
+    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40')));
+  await openAs(page, DEMO.tehnicar.email);
+  await connected;
+  const token = await storedToken(page);
+  const ended = await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
+  expect(ended.ok()).toBe(true);
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByText('Vaša sesija je završena. Prijavite se ponovo.')).toBeVisible();
+});
+

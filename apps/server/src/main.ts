@@ -66,7 +66,7 @@ const analyserConnections: AnalyserConnections = new AnalyserConnections(databas
 const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections } });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
 const acrossServers = shareEventsAcrossServers(io, database, (error) => app.log.error({ kind: errorKind(error) }, 'real-time events between servers: PostgreSQL notification failed'));
-attachRealtime(io, database.db);
+const attachedRealtime = attachRealtime(io, database.db);
 realtime.attach(io, { acrossServers });
 
 await app.listen({ port: config.port, host: config.host });
@@ -103,7 +103,7 @@ if (mqttIngest) {
 const shutdown = gracefulShutdown({
   closeHttp: () => app.close(),
   httpServer: app.server,
-  closeRealtime: () => io.close(),
+  closeRealtime: () => { attachedRealtime.stop(); return io.close(); },
   stopAnalysers: async (graceMs) => {
     await analyserConnections.finishAndStop(graceMs);
     await analyserLeases?.stop();

@@ -1,6 +1,36 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
 import type { MessageCode } from './messages.ts';
 
-export const MIN_PASSWORD_LENGTH = 6;
+/**
+ * The password rule (OWASP ASVS 5.0, V6.2): at least 8 characters, at most 200, not one of the commonly used
+ * passwords, no composition rules (no "a digit and a capital"), and never trimmed or otherwise changed: the
+ * password is exactly what was typed, spaces included, so what is stored is what the sign-in compares.
+ * Every form and the server check it here.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 200;
+
+// The common passwords: zxcvbn-ts's list (about 49,000, from published breach corpora; MIT), shipped with the app,
+// so the check needs no network. Only those long enough to pass the length rule can matter; compared without case,
+// so 'Password1' is as common as 'password1'.
+let common: Set<string> | null = null;
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].filter((entry) => entry.length >= MIN_PASSWORD_LENGTH));
+  return common.has(password.toLowerCase());
+}
+
+export type NewPasswordProblem = 'form.required' | 'password.tooShort' | 'password.tooLong' | 'password.common';
+
+/** What is wrong with a new password (an initial, reset or changed one), or null. */
+export function newPasswordProblem(password: string): NewPasswordProblem | null {
+  if (password === '') return 'form.required';
+  // Characters as a person counts them (code points), not UTF-16 units: 'ššššššš' is 7.
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) return 'password.tooShort';
+  if (length > MAX_PASSWORD_LENGTH) return 'password.tooLong';
+  if (isCommonPassword(password)) return 'password.common';
+  return null;
+}
 
 export interface PasswordChangeInput {
   staraSifra: string;
@@ -10,10 +40,11 @@ export interface PasswordChangeInput {
 
 /** The change-password rules, in the order they are checked (so the first broken one is the message shown). */
 export function validatePasswordChange(input: PasswordChangeInput): MessageCode | null {
-  const nova = input.novaSifra.trim();
-  const potvrda = input.potvrdaSifra.trim();
-  if (input.staraSifra === '' || nova === '' || potvrda === '') return 'password.required';
-  if (nova.length < MIN_PASSWORD_LENGTH) return 'password.invalid';
-  if (nova !== potvrda) return 'password.mismatch';
+  if (input.staraSifra === '' || input.novaSifra === '' || input.potvrdaSifra === '') return 'password.required';
+  const problem = newPasswordProblem(input.novaSifra);
+  if (problem) return problem;
+  if (input.novaSifra !== input.potvrdaSifra) return 'password.mismatch';
+  // The current password again is no change (the server checks that `staraSifra` is the current one).
+  if (input.novaSifra === input.staraSifra) return 'password.unchanged';
   return null;
 }

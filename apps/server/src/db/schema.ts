@@ -98,7 +98,22 @@ export const loginAttempts = pgTable('login_attempts', {
 }, (t) => [
   index('login_attempts_email_idx').on(t.email, t.createdAt),
   index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  // The administrator's view of accounts under attack reads the last minutes of every account.
+  index('login_attempts_created_idx').on(t.createdAt),
 ]);
+
+/**
+ * The sign-in throttle's counters: failed (checked) attempts in the current window, per account and address together
+ * (`email` the lower-case account, `ip` the address) and per address alone (`email` empty). An attempt is reserved
+ * here, by one atomic upsert that refuses at the limit, before its password is verified, so parallel attempts on
+ * several servers never check more than the limit; a correct password gives its reservation back.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  email: text('email').notNull(),
+  ip: text('ip').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull(),
+}, (t) => [primaryKey({ columns: [t.email, t.ip] })]);
 
 /** Append-only: rows are never updated or deleted. */
 export const auditLog = pgTable('audit_log', {

@@ -4,14 +4,19 @@ import { WALL_DISPLAY_CHANGED_EVENT } from '@lis/domain';
 export const siteRoom = (siteId: string) => `site:${siteId}`;
 /** Every socket of a user is also in the user's own room, so ending the user's sessions reaches all their tabs. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket is in the room of the session it was admitted with: a session that ends closes exactly its sockets. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** The wall displays (/dashboard) of a site: admitted by display key, they only ever hear that something changed. */
 export const wallDisplayRoom = (siteId: string) => `dashboard:${siteId}`;
 
-/** Sent to a user's sockets when their sessions were ended (disabled, rights changed, password reset), just before they are closed. */
+/**
+ * Sent to a session's sockets when the session ended (sign-out, password change elsewhere, idle or absolute expiry,
+ * an administrator's change of the user), just before they are closed.
+ */
 export const SESSION_ENDED_EVENT = 'session:ended';
 
-/** Between server processes: a user's sessions were ended (the payload is the user's id). */
-const USER_SESSIONS_ENDED = 'user:sessions-ended';
+/** Between server processes: sessions were ended (the payload is the list of their ids). */
+const SESSIONS_ENDED = 'sessions:ended';
 
 /** Services publish site events here; in tests nothing is attached and events go nowhere. */
 export class RealtimeHub {
@@ -26,8 +31,8 @@ export class RealtimeHub {
     this.io = io;
     this.acrossServers = options.acrossServers ?? false;
     if (this.acrossServers) {
-      io.on(USER_SESSIONS_ENDED, (userId: unknown) => {
-        if (typeof userId === 'string') this.endLocalUserSockets(userId);
+      io.on(SESSIONS_ENDED, (sessionIds: unknown) => {
+        if (Array.isArray(sessionIds)) this.endLocalSessionSockets(sessionIds.filter((id): id is string => typeof id === 'string'));
       });
     }
   }
@@ -52,21 +57,23 @@ export class RealtimeHub {
   }
 
   /**
-   * The user's sessions have ended: each open socket of the user is told (so the page goes to the sign-in)
-   * and closed by the server. The event goes out before the disconnect on the same connection, so it arrives first.
+   * These sessions have ended: each open socket of them, on this server and every other, is told (so the page goes
+   * to the sign-in) and closed by the server. The event goes out before the disconnect on the same connection, so
+   * it arrives first. Call it after the transaction that ended the sessions has committed.
    */
-  endUserSockets(userId: string): void {
-    if (!this.io) return;
-    this.endLocalUserSockets(userId);
-    // Each other server ends its own sockets of the user, event first, on receiving this one message: a room
+  endSessionSockets(sessionIds: readonly string[]): void {
+    if (!this.io || sessionIds.length === 0) return;
+    this.endLocalSessionSockets(sessionIds);
+    // Each other server ends its own sockets of the sessions, event first, on receiving this one message: a room
     // broadcast and a remote disconnect would travel as two notifications, and the disconnect could overtake
     // the event.
-    if (this.acrossServers) this.io.serverSideEmit(USER_SESSIONS_ENDED, userId);
+    if (this.acrossServers) this.io.serverSideEmit(SESSIONS_ENDED, sessionIds);
   }
 
-  private endLocalUserSockets(userId: string): void {
+  private endLocalSessionSockets(sessionIds: readonly string[]): void {
     if (!this.io) return;
-    this.io.local.to(userRoom(userId)).emit(SESSION_ENDED_EVENT, {});
-    this.io.local.in(userRoom(userId)).disconnectSockets();
+    const rooms = sessionIds.map(sessionRoom);
+    this.io.local.to(rooms).emit(SESSION_ENDED_EVENT, {});
+    this.io.local.in(rooms).disconnectSockets();
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { createResultCatalogue, resultCalls } from '../modules/results/test-fixtures.ts';
 import { api, daysAgo, jmbgFor, registerPatient } from '../modules/samples/test-fixtures.ts';
+import { DEMO_PASSWORD } from '../db/seed/index.ts';
 import { RealtimeHub } from '../realtime/hub.ts';
 import { buildTestApp, signIn, siteId, type SignedIn } from './harness.ts';
 import { callOver, freshServerDatabase, signInOver, startServerProcess, type ServerProcess } from './server-process.ts';
@@ -111,6 +112,33 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     expect((await call(b, viewer, 'GET', '/sesija/izbornik')).status).toBe(401);
   });
 
+  it('signing out on one server closes that session\'s sockets on the other at once', async () => {
+    const technician = await signInAt(a, 'tehnicar@demo.lab');
+    const page = await socketAt(b, technician);
+    const ended = nextEvent(page, 'session:ended');
+    const closed = new Promise<string>((resolve) => page.once('disconnect', (reason) => resolve(reason)));
+    const signOut = await call(a, technician, 'POST', '/logout/users', { type: 'manual' });
+    expect(signOut.status, await signOut.clone().text()).toBe(200);
+    expect(await ended).toEqual({});
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it("a password change on one server closes the user's other sessions' sockets on the other, not the changer's", async () => {
+    const before = await signInAt(a, 'specijalista@demo.lab');
+    const changer = await signInAt(a, 'specijalista@demo.lab');
+    const oldPage = await socketAt(b, before);
+    const changerPage = await socketAt(b, changer);
+    const ended = nextEvent(oldPage, 'session:ended');
+    const closed = new Promise<string>((resolve) => oldPage.once('disconnect', (reason) => resolve(reason)));
+    const changed = await call(a, changer, 'POST', '/users/sifra', {
+      email: 'specijalista@demo.lab', password: DEMO_PASSWORD, novaSifra: 'druga-lozinka-77', potvrdaSifra: 'druga-lozinka-77',
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await ended).toEqual({});
+    expect(await closed).toBe('io server disconnect');
+    expect(changerPage.connected).toBe(true);
+  });
+
   it('the rate limit of a public call counts the requests to both servers together', async () => {
     // GET /api/dashboard allows 120 requests a minute per client address (an unknown key answers 404).
     const statuses: number[] = [];
@@ -121,5 +149,28 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect((await fetch(`${b.url}/api/dashboard?kljuc=nepoznat`)).status).toBe(429);
     expect((await fetch(`${a.url}/api/dashboard?kljuc=nepoznat`)).status).toBe(429);
+  });
+
+  it('25 parallel wrong passwords for one account, spread over both servers, check at most 5 passwords', async () => {
+    // Last, as it uses up this address's sign-ins for the minute (the route's flood guard allows 30, on both servers
+    // together): an attempt that guard refuses is a 429 that checks no password either.
+    const attempts = Array.from({ length: 25 }, (_, i) => fetch(`${(i % 2 === 0 ? a : b).url}/api/login/users`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'napadnuti@demo.lab', password: `pogresna-${i}` }),
+    }).then((response) => response.status));
+    const statuses = await Promise.all(attempts);
+    const refusedUnchecked = statuses.filter((status) => status === 429).length;
+    // Each password checked and wrong leaves one warning line, written the moment it was checked and before the
+    // answer went out: count them on both servers (once there are at least as many as the 401 answers).
+    const checkedLines = () => [a, b].flatMap((server) => server.output().split('\n'))
+      .filter((line) => line.includes('"event":"auth.failed"') && line.includes('napadnuti@demo.lab')).length;
+    const answered401 = statuses.filter((status) => status === 401).length;
+    await expect.poll(checkedLines, { timeout: 10_000 }).toBeGreaterThanOrEqual(answered401);
+    expect(checkedLines()).toBeLessThanOrEqual(5);
+    // No such account: its password is checked against a dummy hash all the same, each check also leaving one
+    // 'unknown-user' row; refused attempts leave 'throttled' ones or none.
+    const [row] = await queryRows<{ checked: number }>(database.db, sql`
+      select count(*)::int as checked from login_attempts where email = 'napadnuti@demo.lab' and reason = 'unknown-user'`);
+    expect(row!.checked).toBe(answered401);
+    expect(refusedUnchecked).toBe(25 - row!.checked);
   });
 });

@@ -94,7 +94,7 @@ export const bs = {
     staraSifra: 'Trenutna šifra',
     novaSifra: 'Nova šifra',
     potvrdaSifra: 'Potvrda nove šifre',
-    rule: 'Nova šifra mora imati najmanje {{min}} znakova.',
+    rule: 'Najmanje {{min}} znakova, ne neka od često korištenih šifri. Razmaci se računaju; cifre i simboli nisu obavezni.',
     initialTitle: 'Promjena početne šifre',
     initialHint: 'Vašu šifru je postavio administrator. Prije nastavka rada izaberite svoju šifru.',
   },

@@ -86,7 +86,7 @@ export const de: Catalogue = {
     staraSifra: 'Aktuelles Passwort',
     novaSifra: 'Neues Passwort',
     potvrdaSifra: 'Neues Passwort bestätigen',
-    rule: 'Das neue Passwort muss mindestens {{min}} Zeichen haben.',
+    rule: 'Mindestens {{min}} Zeichen, kein häufig verwendetes Passwort. Leerzeichen zählen; Ziffern und Sonderzeichen sind nicht nötig.',
     initialTitle: 'Anfangspasswort ändern',
     initialHint: 'Ihr Passwort wurde von einem Administrator gesetzt. Bitte wählen Sie vor dem Fortfahren ein eigenes Passwort.',
   },

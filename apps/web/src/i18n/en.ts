@@ -86,7 +86,7 @@ export const en: Catalogue = {
     staraSifra: 'Current password',
     novaSifra: 'New password',
     potvrdaSifra: 'Confirm new password',
-    rule: 'The new password must have at least {{min}} characters.',
+    rule: 'At least {{min}} characters, not one of the commonly used passwords. Spaces count; digits and symbols are not required.',
     initialTitle: 'Change your initial password',
     initialHint: 'An administrator set your password. Choose your own password before you continue.',
   },

@@ -83,6 +83,8 @@ function siteZone(state: SessionState): string | undefined {
 
 export function createSessionStore() {
   let state: SessionState = initialState();
+  // This page is signing out itself: the server's "session ended" for its socket is then expected, not news.
+  let signingOut = false;
   const listeners = new Set<Listener>();
 
   function initialState(): SessionState {
@@ -179,8 +181,18 @@ export function createSessionStore() {
       set({ ...current, data });
     },
 
+    /** This page asked the server to end the session (sign-out); cleared by `clear`. */
+    markSigningOut(): void {
+      signingOut = true;
+    },
+
+    isSigningOut(): boolean {
+      return signingOut;
+    },
+
     /** Logout, expiry or a 401: forget everything stored for the session. */
     clear(): void {
+      signingOut = false;
       removeStored();
       if (state.status !== 'anonymous') set({ status: 'anonymous' });
     },

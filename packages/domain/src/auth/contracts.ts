@@ -7,7 +7,8 @@ import { siteSchema } from '../sites/contracts.ts';
 /** POST /api/login/users: sign in with e-mail and password. */
 export const loginRequest = z.object({
   email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  // Longer than the password rule's 200 characters: those count code points, zod counts UTF-16 units.
+  password: z.string().min(1).max(1000),
   returnSecureToken: z.boolean().optional(),
 });
 export type LoginRequest = z.output<typeof loginRequest>;
@@ -75,9 +76,9 @@ export const logoutAnswer = successAnswer({});
 export const passwordChangeRequest = z.object({
   ...sessionFields,
   email: z.string().trim().min(1).max(254),
-  password: z.string().max(200),
-  novaSifra: z.string().max(200),
-  potvrdaSifra: z.string().max(200),
+  password: z.string().max(1000),
+  novaSifra: z.string().max(1000),
+  potvrdaSifra: z.string().max(1000),
 });
 export type PasswordChangeRequest = z.output<typeof passwordChangeRequest>;
 export const passwordChangeAnswer = successAnswer({ message: z.string(), code: messageCodeSchema });

@@ -29,7 +29,8 @@ describe('userElementSchema', () => {
     [{ sites: ['SA'] }, 'sites.0', 'settings.siteUnknown'],
     [{ idleTime: 10 }, 'idleTime', 'settings.idleTimeInvalid'],
     [{ defaultRoute: '/nema' }, 'defaultRoute', 'settings.defaultRouteInvalid'],
-    [{ password: '123' }, 'password', 'password.invalid'],
+    [{ password: '123' }, 'password', 'password.tooShort'],
+    [{ password: 'password1' }, 'password', 'password.common'],
     [{ password: undefined }, 'password', 'form.required'],
   ])('refuses %j naming %s', (change, field, message) => {
     expect(firstProblem(userElementSchema.safeParse({ ...newUser, ...change }))).toEqual({ field, message });

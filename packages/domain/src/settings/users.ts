@@ -3,7 +3,7 @@ import { failureResponses, instantSchema, sessionFields, successAnswer } from '.
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { HIDEABLE_MENU } from '../menu.ts';
 import { LANGUAGES } from '../messages.ts';
-import { MIN_PASSWORD_LENGTH } from '../password.ts';
+import { newPasswordProblem } from '../password.ts';
 import { ROLES } from '../permissions.ts';
 import { isValidEmail } from '../patient/intake.ts';
 import { idleTimeSchema } from './general-options.ts';
@@ -20,11 +20,11 @@ import { settingsHistoryAnswer, settingsRecordParams } from './history.ts';
 /** Access levels: 0 may edit (the most privileged), anything above is read-only. */
 export const MAX_ACCESS_LEVEL = 9;
 
-/** A new or reset password: the change-password rule's minimum length, trimmed as that dialog trims it. */
-export const initialPasswordSchema = z.string({ error: 'form.required' }).max(200, { error: 'password.invalid' })
-  .transform((value) => value.trim())
-  .refine((value) => value.length > 0, { error: 'form.required' })
-  .refine((value) => value.length >= MIN_PASSWORD_LENGTH, { error: 'password.invalid' });
+/** A new or reset password: the password rule (password.ts), kept exactly as typed. */
+export const initialPasswordSchema = z.string({ error: 'form.required' }).superRefine((value, context) => {
+  const problem = newPasswordProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 const nameSchema = z.string({ error: 'form.required' }).trim().min(1, { error: 'form.required' }).max(100, { error: 'form.invalid' });
 
@@ -104,7 +104,23 @@ export const userIdRequest = z.object({ ...sessionFields, _id: z.string().max(10
 export const userPasswordResetRequest = z.object({ ...sessionFields, _id: z.string().max(100), password: initialPasswordSchema });
 export const userAnswer = successAnswer({ element: userRecordSchema, message: z.string() });
 
+/**
+ * A row of GET /api/postavke/users/napadi: an account with checked failed sign-ins in the throttle's window
+ * (15 minutes): how many failed, how many the throttle refused, from which addresses, and the last attempt.
+ */
+export const signInAttackRow = z.object({
+  email: z.string(),
+  failures: z.number().int(),
+  refused: z.number().int(),
+  addresses: z.array(z.string()),
+  lastAttempt: instantSchema,
+});
+export type SignInAttackRow = z.output<typeof signInAttackRow>;
+export const signInAttacksAnswer = successAnswer({ data: z.array(signInAttackRow), windowMinutes: z.number().int() });
+export type SignInAttacksAnswer = z.output<typeof signInAttacksAnswer>;
+
 export const userContracts = {
+  attacks: { response: { 200: signInAttacksAnswer, ...failureResponses } },
   list: { querystring: listQuerySchema, response: { 200: listAnswerSchema(userListRow), ...failureResponses } },
   edit: { body: userEditRequest, response: { 200: userEditAnswer, ...failureResponses } },
   disable: { body: userIdRequest, response: { 200: userAnswer, ...failureResponses } },

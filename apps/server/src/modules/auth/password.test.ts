@@ -26,8 +26,10 @@ describe('POST /api/users/sifra', () => {
     const user = await signIn(t.app, 'sifra@demo.lab', 'Staro123');
     const cases: [Record<string, string>, string][] = [
       [{ password: '', novaSifra: 'novo123', potvrdaSifra: 'novo123' }, 'Sva polja su obavezna.'],
-      [{ password: 'Staro123', novaSifra: '   ', potvrdaSifra: 'novo123' }, 'Sva polja su obavezna.'],
-      [{ password: 'Staro123', novaSifra: 'abc', potvrdaSifra: 'abc' }, 'Šifra nije validna.'],
+      [{ password: 'Staro123', novaSifra: '   ', potvrdaSifra: 'novo123' }, 'Nova šifra mora imati najmanje 8 znakova.'],
+      [{ password: 'Staro123', novaSifra: 'aaaaaa', potvrdaSifra: 'aaaaaa' }, 'Nova šifra mora imati najmanje 8 znakova.'],
+      [{ password: 'Staro123', novaSifra: 'Password1', potvrdaSifra: 'Password1' }, 'Nova šifra je među često korištenim šiframa. Izaberite drugu.'],
+      [{ password: 'Staro123', novaSifra: 'Staro123', potvrdaSifra: 'Staro123' }, 'Nova šifra mora biti različita od trenutne.'],
       [{ password: 'Staro123', novaSifra: 'novo1234', potvrdaSifra: 'novo12345' }, 'Nova šifra nije validirana.'],
       [{ password: 'netacno', novaSifra: 'novo1234', potvrdaSifra: 'novo1234' }, 'Trenutna šifra nije ispravna.'],
     ];
@@ -50,7 +52,7 @@ describe('POST /api/users/sifra', () => {
   it('changes the password, keeps this session, ends the others and writes an audit row', async () => {
     const other = await signIn(t.app, 'sifra@demo.lab', 'Staro123');
     const user = await signIn(t.app, 'sifra@demo.lab', 'Staro123');
-    const response = await change(user.token, { password: 'Staro123', novaSifra: ' Novo4567 ', potvrdaSifra: 'Novo4567' });
+    const response = await change(user.token, { password: 'Staro123', novaSifra: 'Novo4567', potvrdaSifra: 'Novo4567' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, message: 'Izmjena uspješno obavljena.' });
 
@@ -65,5 +67,21 @@ describe('POST /api/users/sifra', () => {
 
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, user.userId));
     expect(audit.some((row) => row.action === 'password.change')).toBe(true);
+  });
+
+  it('keeps a password exactly as typed: spaces at its ends are part of it, and it signs in as typed', async () => {
+    const user = await signIn(t.app, 'sifra@demo.lab', 'Novo4567');
+    const response = await change(user.token, { password: 'Novo4567', novaSifra: ' padded ', potvrdaSifra: ' padded ' });
+    expect(response.statusCode, response.body).toBe(200);
+    await signIn(t.app, 'sifra@demo.lab', ' padded ');
+    const trimmed = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'sifra@demo.lab', password: 'padded' } });
+    expect(trimmed.statusCode).toBe(401);
+  });
+
+  it('refuses the current password as the new one, with the field named', async () => {
+    const user = await signIn(t.app, 'sifra@demo.lab', ' padded ');
+    const response = await change(user.token, { password: ' padded ', novaSifra: ' padded ', potvrdaSifra: ' padded ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'password.unchanged', field: 'novaSifra' });
   });
 });

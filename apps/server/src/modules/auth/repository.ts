@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginAttempts, sessions, sites, users, userSites } from '../../db/schema.ts';
+import { loginAttempts, loginThrottles, sessions, sites, users, userSites } from '../../db/schema.ts';
+import { queryRows } from '../../db/client.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;
@@ -25,13 +26,67 @@ export async function recordLoginAttempt(db: Db, attempt: { email: string; ip: s
   await db.insert(loginAttempts).values(attempt);
 }
 
-/** Failed attempts since `since`, for the account and for the address. */
-export async function countFailures(db: Db, email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
-  const [byEmail] = await db.select({ n: sql<number>`count(*)::int` }).from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gte(loginAttempts.createdAt, since)));
-  const [byIp] = await db.select({ n: sql<number>`count(*)::int` }).from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gte(loginAttempts.createdAt, since)));
-  return { byEmail: byEmail?.n ?? 0, byIp: byIp?.n ?? 0 };
+/** The reasons of attempts whose password was checked and wrong: only these count as failures. */
+export const FAILED_REASONS = ['wrong-password', 'unknown-user'] as const;
+
+/** Checked failed attempts on the account since `since`, from every address (the account-wide ceiling's count). */
+export async function countAccountFailures(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), sql`${loginAttempts.reason} in ${FAILED_REASONS}`, gte(loginAttempts.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Reserves one attempt on the counter of (email, ip) (`email` empty: the address alone), counting it as a
+ * failure until its password proves right. One statement, atomic under concurrency: the row lock of the upsert
+ * orders parallel attempts, and the one that would pass `limit` in the window gets no row back. A window older
+ * than `windowSeconds` starts again at one.
+ */
+export async function reserveAttempt(db: Db, email: string, ip: string, limit: number, windowSeconds: number): Promise<boolean> {
+  const rows = await queryRows<{ failures: number }>(db, sql`
+    insert into login_throttles (email, ip, window_start, failures) values (${email}, ${ip}, now(), 1)
+    on conflict (email, ip) do update set
+      window_start = case when login_throttles.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else login_throttles.window_start end,
+      failures = case when login_throttles.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else login_throttles.failures + 1 end
+    where login_throttles.window_start <= now() - make_interval(secs => ${windowSeconds}) or login_throttles.failures < ${limit}
+    returning failures`);
+  return rows.length > 0;
+}
+
+/** A correct password: the account-and-address counter starts again, the address's own counter gives back one. */
+export async function releaseAttempt(db: Db, email: string, ip: string): Promise<void> {
+  await db.delete(loginThrottles).where(and(eq(loginThrottles.email, email), eq(loginThrottles.ip, ip)));
+  await db.update(loginThrottles).set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
+    .where(and(eq(loginThrottles.email, ''), eq(loginThrottles.ip, ip)));
+}
+
+/** Counters whose window has passed count nothing more: deleted, so the table holds the attacks of the last minutes only. */
+export async function pruneThrottles(db: Db, windowSeconds: number): Promise<void> {
+  await db.delete(loginThrottles).where(sql`${loginThrottles.windowStart} <= now() - make_interval(secs => ${windowSeconds})`);
+}
+
+export interface AccountUnderAttack {
+  email: string;
+  failures: number;
+  refused: number;
+  addresses: string[];
+  lastAttempt: Date;
+}
+
+/** Accounts with checked failed attempts since `since`, most failures first: the administrator's view of attacks. */
+export async function accountsUnderAttack(db: Db, since: Date, limit: number): Promise<AccountUnderAttack[]> {
+  return queryRows<AccountUnderAttack>(db, sql`
+    select email,
+      (count(*) filter (where reason in ${FAILED_REASONS}))::int as failures,
+      (count(*) filter (where reason = 'throttled'))::int as refused,
+      array_agg(distinct ip order by ip) filter (where reason in ${FAILED_REASONS} or reason = 'throttled') as addresses,
+      max(created_at) as "lastAttempt"
+    from login_attempts
+    where created_at >= ${since} and success = false
+    group by email
+    having count(*) filter (where reason in ${FAILED_REASONS}) > 0
+    order by failures desc, "lastAttempt" desc
+    limit ${limit}`);
 }
 
 export async function createSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {

@@ -6,7 +6,7 @@ import * as service from './service.ts';
 
 const TAGS = ['prijava'];
 
-export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
+export function authRoutes(app: FastifyInstance, { db, config, realtime }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/login/users', {
     config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -15,12 +15,13 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
       description: 'E-mail and password. `200 { success: true, message: "Ok", data }`: `data.idToken` is the session token for '
         + '`Authorization: Bearer`. Unknown e-mail `401 auth.userNotFound`, wrong password `401 auth.wrongPassword`, expired or disabled '
         + 'account `401` (an account past its end date: `auth.expired`, \'User Account has Expired.\'), `data.mustChangePassword` true when '
-        + 'an administrator set the password (every other call but the password change and sign-out answers `403` until it is changed), too many failures (5 per account, 20 per address in 15 minutes) `429 auth.throttled`.',
+        + 'an administrator set the password (every other call but the password change and sign-out answers `403` until it is changed), too many failed attempts (5 per account from one address, 20 per address, in 15 minutes; only checked attempts count) `429 auth.throttled`; '
+        + 'many failures on the account from every address slow each attempt on it (up to 10 s) but never refuse it.',
       ...authContracts.login,
     },
   }, async (request) => {
     const data = await service.login(db, {
-      email: request.body.email, password: request.body.password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '',
+      email: request.body.email, password: request.body.password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', log: request.log,
     }, config.sessionMaxHours);
     return { success: true as const, message: 'Ok' as const, data };
   });
@@ -33,7 +34,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
       ...authContracts.logout,
     },
   }, async (request) => {
-    await service.logout(db, request.ctx, request.body.type);
+    await service.logout(db, realtime, request.ctx, request.body.type);
     return { success: true as const };
   });
 
@@ -47,7 +48,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: AppOptions): Pr
       ...authContracts.changePassword,
     },
   }, async (request) => {
-    await service.changePassword(db, request.ctx, request.body);
+    await service.changePassword(db, realtime, request.ctx, request.body);
     return { success: true as const, message: message('password.changed'), code: 'password.changed' as const };
   });
 

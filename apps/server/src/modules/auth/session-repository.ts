@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users, userSites } from '../../db/schema.ts';
 
@@ -14,6 +14,8 @@ export interface ActiveSession {
   lastSeenAt: Date;
   idleSeconds: number;
   mustChangePassword: boolean;
+  /** When the session ends unless it is used again: the earliest of the idle deadline, its lifetime and the account's end. */
+  endsAt: Date;
 }
 
 /** The live session behind a token hash: not ended, not idle too long, not past its lifetime, user enabled. */
@@ -49,6 +51,7 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
     sessionId: row.sessionId, userId: row.userId, email: row.email, role: row.role, accessLevel: row.accessLevel,
     language: row.language, siteId: row.siteId, siteIds: row.siteIds, lastSeenAt: row.lastSeenAt, idleSeconds: row.idleSeconds,
     mustChangePassword: row.mustChangePassword,
+    endsAt: new Date(Math.min(idleDeadline, row.expiresAt.getTime(), row.userExpiresAt?.getTime() ?? Infinity)),
   };
 }
 
@@ -61,11 +64,23 @@ export async function endSession(db: Db, sessionId: string, reason: string): Pro
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }
 
-export async function endUserSessions(db: Db, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
-  await db.update(sessions).set({ endedAt: new Date(), endReason: reason })
+/** Ends the user's open sessions (but `exceptSessionId`) and answers their ids, whose sockets must then be closed. */
+export async function endUserSessions(db: Db, userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
+  const ended = await db.update(sessions).set({ endedAt: new Date(), endReason: reason })
     .where(and(
       eq(sessions.userId, userId),
       isNull(sessions.endedAt),
       exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
-    ));
+    ))
+    .returning({ id: sessions.id });
+  return ended.map((row) => row.id);
+}
+
+/** Of these sessions, those that have ended (or no longer exist): their sockets must be closed. */
+export async function endedSessionsAmong(db: Db, sessionIds: readonly string[]): Promise<string[]> {
+  if (sessionIds.length === 0) return [];
+  const open = await db.select({ id: sessions.id }).from(sessions)
+    .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.endedAt)));
+  const stillOpen = new Set(open.map((row) => row.id));
+  return sessionIds.filter((id) => !stillOpen.has(id));
 }

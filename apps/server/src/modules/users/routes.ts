@@ -19,6 +19,17 @@ export function userRoutes(app: FastifyInstance, { db, realtime }: AppOptions): 
     },
   }, listRoute(db, (list) => service.listUsers(db, list)));
 
+  api.get('/postavke/users/napadi', {
+    config: { permission: 'users.manage' },
+    schema: {
+      tags: TAGS, summary: 'Accounts under attack (failed sign-ins now)',
+      description: 'The accounts with failed sign-ins (password checked and wrong, or no such account) in the sign-in throttle\'s window, '
+        + 'most failures first, at most 50: `failures`, `refused` (attempts the throttle answered 429 without checking), the `addresses` '
+        + 'they came from and the `lastAttempt`. `200 { success: true, data, windowMinutes }`. Level-0 administrators only.',
+      ...userContracts.attacks,
+    },
+  }, async () => ({ success: true as const, ...(await service.signInAttacks(db)) }));
+
   api.post('/postavke/users/edit', {
     config: { permission: 'users.manage' },
     schema: {

@@ -1,4 +1,4 @@
-import type { SettingsHistoryEntry, UserElement, UserRecord } from '@lis/domain';
+import type { SettingsHistoryEntry, SignInAttackRow, UserElement, UserRecord } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { settingsHistory } from '../../db/audit-history.ts';
@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { endSessionsOfUser } from '../auth/service.ts';
+import { accountsUnderAttack, endSessionsOfUser } from '../auth/service.ts';
 import { labGeneralOptions } from '../general-options/service.ts';
 import * as repo from './repository.ts';
 
@@ -75,8 +75,8 @@ function takesRightsAway(before: repo.UserRecordRow, after: UserRecord): boolean
 
 interface Outcome {
   record: UserRecord;
-  /** The user's sessions were ended: close their sockets after commit. */
-  endedSessions: boolean;
+  /** The sessions ended by the change: close their sockets after commit. */
+  endedSessions: string[];
 }
 
 async function saveUnlessDuplicate<T>(work: () => Promise<T>): Promise<T> {
@@ -104,7 +104,7 @@ export async function editUser(db: Db, realtime: RealtimeHub | undefined, ctx: R
       await repo.replaceUserSites(tx, id, unique);
       const record = userRecord((await repo.findUser(tx, id))!);
       await writeAudit(tx, ctx, { action: 'user.create', entity: AUDIT_ENTITY, entityId: id, newValue: record });
-      return { record, endedSessions: false };
+      return { record, endedSessions: [] };
     }
     const { before, admins } = await lockForChange(tx, element._id);
     // An update keeps the stored idle time unless the element names one.
@@ -114,12 +114,11 @@ export async function editUser(db: Db, realtime: RealtimeHub | undefined, ctx: R
     await repo.updateUser(tx, before._id, changed);
     await repo.replaceUserSites(tx, before._id, unique);
     const record = userRecord((await repo.findUser(tx, before._id))!);
-    const endedSessions = takesRightsAway(before, record);
-    if (endedSessions) await endSessionsOfUser(tx, before._id, 'rights-changed', ctx.sessionId);
+    const endedSessions = takesRightsAway(before, record) ? await endSessionsOfUser(tx, before._id, 'rights-changed', ctx.sessionId) : [];
     await writeAudit(tx, ctx, { action: 'user.update', entity: AUDIT_ENTITY, entityId: before._id, oldValue: userRecord(before), newValue: record });
     return { record, endedSessions };
   }));
-  if (outcome.endedSessions && outcome.record._id !== ctx.userId) realtime?.endUserSockets(outcome.record._id);
+  realtime?.endSessionSockets(outcome.endedSessions);
   return outcome.record;
 }
 
@@ -127,19 +126,19 @@ export async function editUser(db: Db, realtime: RealtimeHub | undefined, ctx: R
 export async function setUserDisabled(
   db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, disabled: boolean,
 ): Promise<UserRecord> {
-  const record = await db.transaction(async (tx) => {
+  const { record, endedSessions } = await db.transaction(async (tx): Promise<Outcome> => {
     const { before, admins } = await lockForChange(tx, id);
-    if (before.disabled === disabled) return userRecord(before);
+    if (before.disabled === disabled) return { record: userRecord(before), endedSessions: [] };
     keepAnAdmin(admins, before, { role: before.role, level: before.level, disabled }, '_id');
     await repo.setDisabled(tx, before._id, disabled);
-    if (disabled) await endSessionsOfUser(tx, before._id, 'disabled');
+    const ended = disabled ? await endSessionsOfUser(tx, before._id, 'disabled') : [];
     const after = userRecord((await repo.findUser(tx, before._id))!);
     await writeAudit(tx, ctx, {
       action: disabled ? 'user.disable' : 'user.enable', entity: AUDIT_ENTITY, entityId: before._id, oldValue: userRecord(before), newValue: after,
     });
-    return after;
+    return { record: after, endedSessions: ended };
   });
-  if (disabled) realtime?.endUserSockets(record._id);
+  realtime?.endSessionSockets(endedSessions);
   return record;
 }
 
@@ -148,23 +147,28 @@ export async function resetPassword(
   db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, password: string,
 ): Promise<UserRecord> {
   const passwordHash = await hashPassword(password);
-  const record = await db.transaction(async (tx) => {
+  const { record, endedSessions } = await db.transaction(async (tx): Promise<Outcome> => {
     const { before } = await lockForChange(tx, id);
     await repo.setAdministratorPassword(tx, before._id, passwordHash);
     // Whoever knew the old password is signed out everywhere, the administrator's own session aside.
-    await endSessionsOfUser(tx, before._id, 'password-reset', ctx.sessionId);
+    const ended = await endSessionsOfUser(tx, before._id, 'password-reset', ctx.sessionId);
     const after = userRecord((await repo.findUser(tx, before._id))!);
     // The trail says that the password was reset and by whom; the password itself never enters it.
     await writeAudit(tx, ctx, {
       action: 'user.passwordReset', entity: AUDIT_ENTITY, entityId: before._id, field: 'password', oldValue: userRecord(before), newValue: after,
     });
-    return after;
+    return { record: after, endedSessions: ended };
   });
-  if (record._id !== ctx.userId) realtime?.endUserSockets(record._id);
+  realtime?.endSessionSockets(endedSessions);
   return record;
 }
 
 export async function userHistory(db: Db, id: string): Promise<SettingsHistoryEntry[]> {
   if (!(await repo.findUser(db, id))) throw AppError.notFound();
   return settingsHistory(db, AUDIT_ENTITY, id);
+}
+
+/** GET /postavke/users/napadi: the accounts with failed sign-ins in the throttle's window, for the administrator. */
+export function signInAttacks(db: Db): Promise<{ data: SignInAttackRow[]; windowMinutes: number }> {
+  return accountsUnderAttack(db);
 }

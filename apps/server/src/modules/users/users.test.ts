@@ -100,7 +100,8 @@ describe('POST /api/postavke/users/edit', () => {
     [{ idleTime: 5 }, 'element.idleTime', 'settings.idleTimeInvalid'],
     [{ defaultRoute: '/nepostojeci' }, 'element.defaultRoute', 'settings.defaultRouteInvalid'],
     [{ expiresAt: 'sutra' }, 'element.expiresAt', 'form.invalid'],
-    [{ password: '123' }, 'element.password', 'password.invalid'],
+    [{ password: '123' }, 'element.password', 'password.tooShort'],
+    [{ password: 'password1' }, 'element.password', 'password.common'],
     [{ password: undefined }, 'element.password', 'form.required'],
   ])('refuses %j naming %s and saves nothing', async (change, field, code) => {
     const element = newUser(change);
@@ -239,7 +240,9 @@ describe('disable, enable and password reset', () => {
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain('privremena9');
     const short = await client.post(admin, '/postavke/users/password', { _id: element._id, password: '12' });
-    expect(short.json()).toMatchObject({ code: 'password.invalid', field: 'password' });
+    expect(short.json()).toMatchObject({ code: 'password.tooShort', field: 'password' });
+    const common = await client.post(admin, '/postavke/users/password', { _id: element._id, password: 'qwertyuiop' });
+    expect(common.json()).toMatchObject({ code: 'password.common', field: 'password' });
     expect((await client.post(admin, '/postavke/users/password', { _id: 'nema', password: 'privremena9' })).statusCode).toBe(404);
   });
 });

@@ -55,7 +55,7 @@ describe('ChangePasswordDialog', () => {
     await user.type(field('Nova šifra'), 'abc');
     await user.type(field('Potvrda nove šifre'), 'abc');
     await user.click(save);
-    expect(screen.getByRole('alert')).toHaveTextContent('Šifra nije validna.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Nova šifra mora imati najmanje 8 znakova.');
 
     await user.clear(field('Nova šifra'));
     await user.type(field('Nova šifra'), 'Novi12345');

@@ -36,6 +36,9 @@ function fieldsOf(code: string | undefined, values: Fields): (keyof Fields)[] {
     case 'password.required':
       return (Object.keys(values) as (keyof Fields)[]).filter((key) => values[key].trim() === '');
     case 'password.invalid':
+    case 'password.tooShort':
+    case 'password.tooLong':
+    case 'password.common':
     case 'password.unchanged':
       return ['novaSifra'];
     case 'password.mismatch':

@@ -103,6 +103,8 @@ export type LogoutType = 'manual' | 'automatic';
 export async function logout(type: LogoutType): Promise<void> {
   const state = sessionStore.get();
   if (state.status === 'anonymous') return;
+  // The server closes this session's sockets as it ends it, possibly before its answer arrives here.
+  sessionStore.markSigningOut();
   try {
     await api.post('/logout/users', {
       user: state.data.email, language: state.data.language, idleTime: state.data.idleTime, type,

@@ -1,7 +1,8 @@
 /**
  * /postavke/korisnici: the lab's users (list table), with 'Novi korisnik',
  * and per row: edit, set a new password, disable or enable, and the change
- * history. Only level-0 administrators reach it (users.manage).
+ * history; below, the failed sign-ins of the last minutes (SignInAttacks). Only level-0 administrators reach it
+ * (users.manage).
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
@@ -17,6 +18,7 @@ import { USER_LIST_URL, type UserListRow, readOptions, settingsKeys } from './ap
 import { DisableUserDialog, ResetPasswordDialog } from './UserActionDialogs.tsx';
 import { HistoryDialog, type HistoryTarget } from './HistoryDialog.tsx';
 import { SettingsHeader } from './SettingsHeader.tsx';
+import { SignInAttacks } from './SignInAttacks.tsx';
 import { UserDialog } from './UserDialog.tsx';
 
 const userName = (user: Pick<UserRecord, 'ime' | 'prezime' | 'email'>) => `${user.ime} ${user.prezime}`.trim() || user.email;
@@ -113,6 +115,7 @@ export function UsersScreen() {
         caption={t('postavke.users.caption')}
         minWidth={880}
       />
+      <SignInAttacks />
       <UserDialog
         opened={editing !== null}
         user={editing?.user ?? null}

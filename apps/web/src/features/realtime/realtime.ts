@@ -67,7 +67,8 @@ export const SESSION_ENDED_EVENT = 'session:ended';
 
 /** The session is over on the server: forget it here, so the guard shows the sign-in at once. */
 function sessionEnded(): void {
-  if (sessionStore.get().status === 'anonymous') return;
+  // Signing out here, the server's notice is the expected echo: no warning.
+  if (sessionStore.get().status === 'anonymous' || sessionStore.isSigningOut()) return;
   sessionStore.clear();
   notify.warning(i18n.t('auth.sessionEnded'));
 }
