@@ -679,6 +679,11 @@ export const refrigerators = pgTable('refrigerators', {
   element: jsonb('element').$type<Record<string, unknown>>().notNull(),
   /** sha256 of the gateway's device key for POST /api/loger/ocitanja; the key itself is never stored. */
   deviceKeyHash: text('device_key_hash'),
+  /**
+   * sha256 of the refrigerator's MQTT password (user name: the refrigerator's id); null: revoked or never issued,
+   * and the embedded broker admits no one as this refrigerator. Issued at creation, shown once.
+   */
+  mqttKeyHash: text('mqtt_key_hash'),
   monitoredSince: timestamp('monitored_since', { withTimezone: true }).notNull().defaultNow(),
   lastReadingAt: timestamp('last_reading_at', { withTimezone: true }),
   lastTemperatura: real('last_temperatura'),

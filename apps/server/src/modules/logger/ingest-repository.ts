@@ -65,6 +65,13 @@ export async function sensorByKeyHash(db: Db, keyHash: string): Promise<SensorRo
   return row ?? null;
 }
 
+/** The stored hash of a refrigerator's MQTT key (null: revoked), with its site's code and slave id (its one topic). */
+export async function mqttCredentialOf(db: Db, refrigeratorId: string): Promise<{ keyHash: string | null; sifra: string; slaveId: number } | null> {
+  const [row] = await db.select({ keyHash: refrigerators.mqttKeyHash, sifra: sites.sifra, slaveId: refrigerators.slaveId })
+    .from(refrigerators).innerJoin(sites, eq(sites.id, refrigerators.siteId)).where(eq(refrigerators.id, refrigeratorId));
+  return row ?? null;
+}
+
 export interface ReadingRow {
   refrigeratorId: string;
   time: Date;

@@ -21,7 +21,7 @@ import { measured } from './format.ts';
 
 /** The element the editor shows: the refrigerator's JSON without what the server adds (key flag, times). */
 function editableElement(row: RefrigeratorAnswer): Record<string, unknown> {
-  const { ima_kljuc: _key, created_at: _created, updated_at: _updated, ...element } = row;
+  const { ima_kljuc: _key, ima_mqtt: _mqtt, created_at: _created, updated_at: _updated, ...element } = row;
   return element;
 }
 

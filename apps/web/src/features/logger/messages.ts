@@ -76,6 +76,7 @@ const bs = {
   reason_badTime: 'neispravno vrijeme',
   reason_futureTime: 'vrijeme u budućnosti',
   reason_unknownSensor: 'nepoznat senzor',
+  reason_notAuthorised: 'tema nije dozvoljena',
   // Statistics
   refrigerator: 'Frižider',
   from: 'Od',
@@ -179,6 +180,7 @@ const en: Catalogue = {
   reason_badTime: 'invalid time',
   reason_futureTime: 'time in the future',
   reason_unknownSensor: 'unknown sensor',
+  reason_notAuthorised: 'topic not allowed',
   refrigerator: 'Refrigerator',
   from: 'From',
   to: 'To',
@@ -278,6 +280,7 @@ const de: Catalogue = {
   reason_badTime: 'ungültige Zeit',
   reason_futureTime: 'Zeit in der Zukunft',
   reason_unknownSensor: 'unbekannter Sensor',
+  reason_notAuthorised: 'Thema nicht erlaubt',
   refrigerator: 'Kühlschrank',
   from: 'Von',
   to: 'Bis',

@@ -1,0 +1,1 @@
+ALTER TABLE "refrigerators" ADD COLUMN "mqtt_key_hash" text;
