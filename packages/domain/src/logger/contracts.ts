@@ -24,6 +24,8 @@ export const refrigeratorAnswerSchema = z.looseObject({
   vlaznost: rangeAnswer.nullable(),
   odgoda_alarma_min: z.number().int(),
   limit_tisine_min: z.number().int(),
+  zatvaranje_ocitanja: z.number().int(),
+  zatvaranje_min: z.number().int(),
   ima_kljuc: z.boolean(),
   /** Whether MQTT credentials are in force (issued at creation; revocable). */
   ima_mqtt: z.boolean(),

@@ -20,11 +20,17 @@ export interface SensorRow {
   humMax: number | null;
   odgodaAlarmaMin: number;
   limitTisineMin: number;
+  closeAfterReadings: number;
+  closeAfterMin: number;
   monitoredSince: Date;
   lastReadingAt: Date | null;
   lastTemperatura: number | null;
   lastVlaznost: number | null;
   outOfRangeSince: Date | null;
+  backInRangeSince: Date | null;
+  backInRangeCount: number;
+  resumedSince: Date | null;
+  resumedCount: number;
 }
 
 const sensorColumns = {
@@ -40,11 +46,17 @@ const sensorColumns = {
   humMax: refrigerators.humMax,
   odgodaAlarmaMin: refrigerators.odgodaAlarmaMin,
   limitTisineMin: refrigerators.limitTisineMin,
+  closeAfterReadings: refrigerators.closeAfterReadings,
+  closeAfterMin: refrigerators.closeAfterMin,
   monitoredSince: refrigerators.monitoredSince,
   lastReadingAt: refrigerators.lastReadingAt,
   lastTemperatura: refrigerators.lastTemperatura,
   lastVlaznost: refrigerators.lastVlaznost,
   outOfRangeSince: refrigerators.outOfRangeSince,
+  backInRangeSince: refrigerators.backInRangeSince,
+  backInRangeCount: refrigerators.backInRangeCount,
+  resumedSince: refrigerators.resumedSince,
+  resumedCount: refrigerators.resumedCount,
 };
 
 /** Every refrigerator of every site (a lab has tens): the MQTT topics name a site's code and a sensor. */
@@ -139,6 +151,10 @@ export interface MonitorUpdate {
   lastTemperatura: number | null;
   lastVlaznost: number | null;
   outOfRangeSince: Date | null;
+  backInRangeSince: Date | null;
+  backInRangeCount: number;
+  resumedSince: Date | null;
+  resumedCount: number;
 }
 
 /** Writes the monitor state of each refrigerator of a batch (one statement). */
@@ -150,13 +166,20 @@ export async function saveMonitors(tx: Tx, updates: readonly MonitorUpdate[]): P
     last_temperatura: update.lastTemperatura,
     last_vlaznost: update.lastVlaznost,
     out_of_range_since: update.outOfRangeSince?.toISOString() ?? null,
+    back_in_range_since: update.backInRangeSince?.toISOString() ?? null,
+    back_in_range_count: update.backInRangeCount,
+    resumed_since: update.resumedSince?.toISOString() ?? null,
+    resumed_count: update.resumedCount,
   })));
   await tx.execute(sql`
     update refrigerators f set
       last_reading_at = u.last_reading_at, last_temperatura = u.last_temperatura,
-      last_vlaznost = u.last_vlaznost, out_of_range_since = u.out_of_range_since
+      last_vlaznost = u.last_vlaznost, out_of_range_since = u.out_of_range_since,
+      back_in_range_since = u.back_in_range_since, back_in_range_count = u.back_in_range_count,
+      resumed_since = u.resumed_since, resumed_count = u.resumed_count
     from jsonb_to_recordset(${payload}::jsonb)
-      as u(id uuid, last_reading_at timestamptz, last_temperatura real, last_vlaznost real, out_of_range_since timestamptz)
+      as u(id uuid, last_reading_at timestamptz, last_temperatura real, last_vlaznost real, out_of_range_since timestamptz,
+        back_in_range_since timestamptz, back_in_range_count integer, resumed_since timestamptz, resumed_count integer)
     where f.id = u.id`);
 }
 

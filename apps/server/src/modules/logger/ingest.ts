@@ -210,6 +210,8 @@ export class ReadingIngest {
       if (latest === null) continue;
       const moved: SensorRow = {
         ...sensor, lastReadingAt: latest.time, lastTemperatura: latest.temperatura, lastVlaznost: latest.vlaznost, outOfRangeSince: state.outOfRangeSince,
+        backInRangeSince: state.backInRange?.since ?? null, backInRangeCount: state.backInRange?.count ?? 0,
+        resumedSince: state.resumed?.since ?? null, resumedCount: state.resumed?.count ?? 0,
       };
       touched.push(moved);
     }

@@ -6,7 +6,8 @@ import { isUuid } from '../../lib/ids.ts';
 /** A refrigerator row as the services read it. */
 export type RefrigeratorRow = typeof refrigerators.$inferSelect;
 export type RefrigeratorValues = Pick<typeof refrigerators.$inferInsert,
-  'naziv' | 'slaveId' | 'aktivan' | 'tempMin' | 'tempMax' | 'humMin' | 'humMax' | 'odgodaAlarmaMin' | 'limitTisineMin' | 'element'>;
+  'naziv' | 'slaveId' | 'aktivan' | 'tempMin' | 'tempMax' | 'humMin' | 'humMax' | 'odgodaAlarmaMin' | 'limitTisineMin'
+  | 'closeAfterReadings' | 'closeAfterMin' | 'element'>;
 
 /** An alarm with its refrigerator's name and the name of whoever acknowledged it. */
 export interface AlarmRow {

@@ -40,7 +40,9 @@ export function loggerRoutes(app: FastifyInstance, options: AppOptions): Promise
       tags: TAGS, summary: 'Save a refrigerator (the JSON editor)', ...loggerContracts.edit,
       description: `${SESSION} \`element\`: { _id?, naziv, site (the site worked on), slave_id (1-247, unique at the site), aktivan, `
         + 'temperatura: { min, max } (°C), vlaznost: { min, max } (%) or null, odgoda_alarma_min (minutes out of range before the alarm), '
-        + 'limit_tisine_min (minutes without a reading before the silence alarm), any other field kept as it is }. With `_id` that '
+        + 'limit_tisine_min (minutes without a reading before the silence alarm), zatvaranje_ocitanja (2-100, default 3) and zatvaranje_min '
+        + '(0-1440, default 10): an open alarm closes by itself after that many consecutive readings ending its condition, the first and '
+        + 'last that many minutes apart, never by one reading; any other field kept as it is }. With `_id` that '
         + 'refrigerator is changed, without it one is added with its MQTT credentials (answered only here, once). Audited.\n\n'
         + '`200 { success: true, message, frizider, mqtt? : { korisnik, lozinka, tema } }`; a bad field: `400` naming '
         + 'it (`element.temperatura.max` ...); `site` not the site worked on: `400 logger.siteMismatch`; the sensor taken: `409 logger.sensorTaken`.',
@@ -94,7 +96,8 @@ export function loggerRoutes(app: FastifyInstance, options: AppOptions): Promise
     config: { permission: 'logger.acknowledge' },
     schema: {
       tags: TAGS, summary: 'Acknowledge an alarm with a note', ...loggerContracts.acknowledge,
-      description: `${SESSION} \`napomena\` says what was done (required). The alarm stays open until its condition clears. Audited.\n\n`
+      description: `${SESSION} \`napomena\` says what was done (required). The alarm leaves the bell and stays open on the tile until the `
+        + 'refrigerator\'s closing rule closes it (`zatvaranje_ocitanja` readings ending its condition over `zatvaranje_min` minutes). Audited.\n\n'
         + '`200 { success: true, alarm }`; acknowledged before: `409 logger.alreadyAcknowledged`.',
     },
   }, async (request) => ({

@@ -30,6 +30,8 @@ function refrigeratorAnswer(row: RefrigeratorRow): RefrigeratorAnswer {
     vlaznost: row.humMin !== null && row.humMax !== null ? { min: row.humMin, max: row.humMax } : null,
     odgoda_alarma_min: row.odgodaAlarmaMin,
     limit_tisine_min: row.limitTisineMin,
+    zatvaranje_ocitanja: row.closeAfterReadings,
+    zatvaranje_min: row.closeAfterMin,
     ima_kljuc: row.deviceKeyHash !== null,
     ima_mqtt: row.mqttKeyHash !== null,
     created_at: row.createdAt.toISOString(),
@@ -49,6 +51,8 @@ function valuesOf(element: RefrigeratorElement): RefrigeratorValues {
     humMax: element.vlaznost?.max ?? null,
     odgodaAlarmaMin: element.odgoda_alarma_min,
     limitTisineMin: element.limit_tisine_min,
+    closeAfterReadings: element.zatvaranje_ocitanja,
+    closeAfterMin: element.zatvaranje_min,
     element: stored,
   };
 }
@@ -168,7 +172,7 @@ export async function unacknowledgedAlarms(db: Db, ctx: RequestContext): Promise
   return (await refrigeratorRepository(db, ctx.siteId).unacknowledgedAlarms()).map(alarmAnswer);
 }
 
-/** Acknowledges an alarm with the note of what was done; audited. An alarm stays open until its condition clears. */
+/** Acknowledges an alarm with the note of what was done; audited. It leaves the bell; it stays open (on the tile) until the closing rule closes it. */
 export async function acknowledgeAlarm(
   db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, napomena: string,
 ): Promise<AcknowledgedAnswer['alarm']> {
