@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttCredentials } from '@lis/domain';
 import { readingTopic } from '@lis/domain';
 import { auditLog, temperatureReadings } from '../../db/schema.ts';
+import { buildApp } from '../../app.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, type Api } from '../samples/test-fixtures.ts';
 import { ReadingIngest } from './ingest.ts';
 import { type MqttIngest, startMqttIngest } from './mqtt.ts';
-import { createRefrigerator, minutesAgo, recordEvents, saveRefrigerator, type RecordedEvent } from './test-fixtures.ts';
+import { createRefrigerator, deviceKeyOf, minutesAgo, postReadings, recordEvents, saveRefrigerator, type RecordedEvent } from './test-fixtures.ts';
 
 // Readings published to a real MQTT broker reach the database and the site's room: the embedded aedes broker
 // the server runs without MQTT_URL, which admits each refrigerator's own credentials only, lets them publish to
@@ -255,5 +256,76 @@ describe('an outside broker (MQTT_URL)', () => {
     const after = ingest.stats();
     expect(after.odbijeno.unknownSensor - before.odbijeno.unknownSensor).toBe(1);
     expect(after.odbijeno.malformed - before.odbijeno.malformed).toBe(1);
+  });
+});
+
+describe('the broker goes away and comes back (issue 24)', () => {
+  it('shows the outside broker disconnected on /loger/pregled, takes HTTP readings meanwhile, and reconnects with back-off', async () => {
+    let broker = await plainBroker();
+    const port = broker.port;
+    const ingest = new ReadingIngest(t.database.db, t.realtime);
+    // The overview of a server whose routes share this ingest, as main.ts wires them.
+    const app = await buildApp({
+      db: t.database.db, logger: false, realtime: t.realtime, readingIngest: ingest,
+      config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
+    });
+    await app.ready();
+    const overviewBroker = async () => (await app.inject({
+      method: 'GET', url: '/api/loger/pregled', headers: { authorization: `Bearer ${admin.token}`, 'x-site': sarajevo },
+    })).json<{ broker: { vrsta: string; stanje: string; od: string | null; greska: string | null } }>().broker;
+    const listener = await startMqttIngest(t.database.db, ingest, {
+      url: broker.url, host: '127.0.0.1', port: 0, username: undefined, password: undefined, reconnectMs: { first: 50, longest: 400 },
+    });
+    try {
+      await until(() => listener.status().stanje === 'connected', 'connected');
+      expect(await overviewBroker()).toMatchObject({ vrsta: 'external', stanje: 'connected', greska: null });
+
+      await broker.close();
+      await until(() => listener.status().stanje === 'disconnected', 'disconnected');
+      const down = await overviewBroker();
+      expect(down).toMatchObject({ vrsta: 'external', stanje: 'disconnected' });
+      expect(down.od).not.toBeNull();
+      // While it is gone (and retried, refused), readings over HTTP still arrive.
+      await until(() => listener.status().greska === 'ECONNREFUSED', 'a refused reconnect');
+      const fridge = await saveRefrigerator(client, admin, { naziv: 'MQTT nestao', slave_id: 71 }, sarajevo);
+      const key = await deviceKeyOf(client, admin, fridge._id, sarajevo);
+      const posted = await postReadings(t, key, [{ temperatura: 4.8 }]);
+      expect(posted.json()).toMatchObject({ success: true, primljeno: 1 });
+      expect((await storedOf(fridge._id)).map((row) => row.temperatura)).toEqual([4.8]);
+
+      broker = await plainBroker(port);
+      await until(() => listener.status().stanje === 'connected', 'connected again');
+      expect(await overviewBroker()).toMatchObject({ stanje: 'connected', greska: null });
+      // And readings over MQTT flow again (the subscription was made anew).
+      const gateway = await mqtt.connectAsync(broker.url, { clientId: 'test-gateway-71' });
+      try {
+        await until(async () => {
+          await gateway.publishAsync(readingTopic('SA', 71), JSON.stringify({ time: minutesAgo(1), temperatura: 4.9 }), { qos: 1 });
+          await ingest.flush();
+          return (await storedOf(fridge._id)).length === 2;
+        }, 'a reading over MQTT after the reconnect');
+      } finally {
+        await gateway.endAsync(true);
+      }
+    } finally {
+      await listener.close();
+      await ingest.stop();
+      await broker.close();
+      await app.close();
+    }
+  });
+
+  it('shows the embedded broker off when its port is taken, and the server goes on', async () => {
+    const taken = await plainBroker();
+    const ingest = new ReadingIngest(t.database.db, undefined);
+    const listener = await startMqttIngest(t.database.db, ingest, { url: undefined, host: '127.0.0.1', port: taken.port, username: undefined, password: undefined });
+    try {
+      expect(listener.status()).toMatchObject({ vrsta: 'embedded', stanje: 'off', greska: 'EADDRINUSE' });
+      expect(ingest.brokerStatus()).toMatchObject({ stanje: 'off' });
+    } finally {
+      await listener.close();
+      await ingest.stop();
+      await taken.close();
+    }
   });
 });
