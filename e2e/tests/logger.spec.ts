@@ -240,4 +240,20 @@ test('an alarm raised before the page opened is in the bell when it loads; readi
   await postReadings(request, key, [{ time: new Date(now).toISOString(), temperatura: 4.1 }, { time: new Date(now + 30_000).toISOString(), temperatura: 4.2 }]);
   await expect(bell).not.toContainText('Frižider transfuzija');
   await expect(page.getByTestId('tile-12').getByTestId('tile-alarm')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The broker gone (an outside one, as the server reports it): a calm warning above the tiles, not an error.
+  await page.route(/\/api\/loger\/pregled(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...answer, broker: { vrsta: 'external', stanje: 'disconnected', od: new Date().toISOString(), greska: 'ECONNREFUSED' } } });
+  });
+  await page.reload();
+  const broker = page.getByTestId('broker-state');
+  await expect(broker).toContainText('MQTT broker nije dostupan od');
+  await expect(broker).toContainText('Očitanja preko HTTP-a i dalje stižu.');
+  await expect(broker).toContainText('Posljednja greška: ECONNREFUSED');
+  await expect(page.getByTestId('tile-12')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('loger-pregled-broker-down.png'), fullPage: true });
+  await expectAccessible(page);
 });

@@ -96,7 +96,9 @@ function BrokerState({ status }: { status: BrokerStatus }) {
     );
   }
   return (
-    <Alert color="yellow" variant="light" icon={<IconWifiOff />} title={t('logger.brokerTitle')} data-testid="broker-state" data-state={status.stanje}>
+    <Alert color="orange" variant="light" icon={<IconWifiOff />} data-testid="broker-state" data-state={status.stanje}
+      aria-label={t('logger.brokerTitle')}>
+      <Text size="sm" fw={600}>{t('logger.brokerTitle')}</Text>
       <Text size="sm">{t(`logger.broker_${status.stanje}`, { since })}</Text>
       {status.greska ? <Text size="xs" c="dimmed" mt={4}>{t('logger.brokerError', { kind: status.greska })}</Text> : null}
     </Alert>
