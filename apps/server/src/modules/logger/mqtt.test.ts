@@ -242,8 +242,7 @@ describe('an outside broker (MQTT_URL)', () => {
   it('stores readings of known sensors, counts unknown sensors and bad topics, and goes on', async () => {
     const fridge = await saveRefrigerator(client, admin, { naziv: 'MQTT vanjski 61', slave_id: 61 }, sarajevo);
     const before = ingest.stats();
-    // The server's subscription can take a moment after the CONNACK; QoS 1 readings sent before it are not lost to it on a
-    // persistent session, but the test waits for the first stored reading rather than assume.
+    // The server subscribes just after its CONNACK: the test publishes until the first reading is stored rather than assume.
     await until(async () => {
       await gateway.publishAsync(readingTopic('SA', 61), JSON.stringify({ time: minutesAgo(5), temperatura: 4.4 }), { qos: 1 });
       await ingest.flush();

@@ -196,8 +196,10 @@ function startExternal(ingest: ReadingIngest, url: string, settings: MqttSetting
     // mqtt.js retries at one fixed period; the back-off is ours (below), so its own retry is off.
     reconnectPeriod: 0,
     connectTimeout: 10_000,
-    // A persistent session: QoS 1 readings published while this server was away are delivered when it is back.
-    clean: false,
+    // A clean session: the client id changes with each start, and a persistent session per id would pile up
+    // queued messages in the broker for ids never seen again. Readings sent while no server listens are lost to
+    // MQTT as before; gateways that must not lose them post over HTTP, or resend.
+    clean: true,
   });
   client.on('connect', () => {
     wait = backoff.first;
