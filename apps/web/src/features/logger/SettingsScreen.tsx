@@ -8,7 +8,7 @@
  * started.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconPencil, IconPlus, IconWifi } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,7 @@ export function SettingsScreen() {
       {query.data && rows.length === 0 ? <Alert color="gray">{t('logger.noRefrigerators')}</Alert> : null}
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="xs">
+          <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 {(['naziv', 'slave', 'temperatura', 'vlaznost', 'odgoda', 'tisina', 'zatvaranje', 'aktivan', 'kljuc', 'mqtt', 'actions'] as const).map((column) => (
@@ -81,23 +81,25 @@ export function SettingsScreen() {
                   <Table.Td>{row.ima_kljuc ? t('logger.keySet') : <Text span c="dimmed" size="sm">{t('logger.keyMissing')}</Text>}</Table.Td>
                   <Table.Td>{row.ima_mqtt ? t('logger.keySet') : <Text span c="dimmed" size="sm">{t('logger.keyMissing')}</Text>}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap={4} wrap="nowrap">
                       <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing({ kind: 'edit', row })}
                         aria-label={`${t('logger.edit')}: ${row.naziv}`}>
                         {t('logger.edit')}
                       </Button>
                       {canEdit ? (
-                        <Button size="xs" variant="default" leftSection={<IconKey size={14} />} onClick={() => setKeyFor(row)}
-                          aria-label={`${t('logger.newDeviceKey')}: ${row.naziv}`}>
-                          {t('logger.newDeviceKey')}
-                        </Button>
+                        <Tooltip label={t('logger.newDeviceKey')}>
+                          <ActionIcon size="md" variant="default" onClick={() => setKeyFor(row)} aria-label={`${t('logger.newDeviceKey')}: ${row.naziv}`}>
+                            <IconKey size={16} />
+                          </ActionIcon>
+                        </Tooltip>
                       ) : null}
                       {canEdit ? (
-                        <Button size="xs" variant="default" leftSection={<IconWifi size={14} />}
-                          onClick={() => setMqttFor({ naziv: row.naziv, id: row._id, issued: null })}
-                          aria-label={`${t('logger.mqttButton')}: ${row.naziv}`}>
-                          {t('logger.mqttButton')}
-                        </Button>
+                        <Tooltip label={t('logger.mqttTitle', { naziv: row.naziv })}>
+                          <ActionIcon size="md" variant="default" onClick={() => setMqttFor({ naziv: row.naziv, id: row._id, issued: null })}
+                            aria-label={`${t('logger.mqttButton')}: ${row.naziv}`}>
+                            <IconWifi size={16} />
+                          </ActionIcon>
+                        </Tooltip>
                       ) : null}
                     </Group>
                   </Table.Td>
