@@ -6,19 +6,27 @@ import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts'
 import { type ApiSession, apiSession } from './lab-data.ts';
 
 // The temperature logger in the browser: readings published to the server's MQTT broker (the embedded one,
-// on E2E_PORT + 10000, see start-server.mjs) change a tile of /loger/pregled without a reload, an
+// on E2E_PORT + 10000, see start-server.mjs, signed in with each refrigerator's own credentials, which its
+// creation answered) change a tile of /loger/pregled without a reload, an
 // out-of-range run past the delay raises the alarm on the tile and in the bell, and it is acknowledged
 // with a note; /loger/postavke edits refrigerators as JSON; /loger/statistika charts the days and prints
 // the monthly record.
 
-/** Saves a refrigerator of SA through the JSON editor's call and answers its id. */
-async function refrigerator(request: APIRequestContext, admin: ApiSession, element: Record<string, unknown>): Promise<string> {
+interface MqttCredentials { korisnik: string; lozinka: string; tema: string }
+
+/** Saves a new refrigerator of SA through the JSON editor's call and answers its id and the MQTT credentials answered once. */
+async function newRefrigerator(request: APIRequestContext, admin: ApiSession, element: Record<string, unknown>): Promise<{ id: string; mqtt: MqttCredentials }> {
   const response = await request.post('/api/loger/frizider/edit', {
     headers: admin.headers,
     data: { site: admin.siteId('SA'), element: { site: admin.siteId('SA'), temperatura: { min: 2, max: 8 }, limit_tisine_min: 60, ...element } },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { frizider: { _id: string } }).frizider._id;
+  const answer = (await response.json()) as { frizider: { _id: string }; mqtt: MqttCredentials };
+  return { id: answer.frizider._id, mqtt: answer.mqtt };
+}
+
+async function refrigerator(request: APIRequestContext, admin: ApiSession, element: Record<string, unknown>): Promise<string> {
+  return (await newRefrigerator(request, admin, element)).id;
 }
 
 /** Readings posted as a gateway does, with the refrigerator's device key (`POST /api/loger/ocitanja`). */
@@ -39,15 +47,27 @@ function brokerUrl(serverURL: string): string {
 
 test('readings over MQTT move the tile live; an alarm past its delay shows on the tile and in the bell and is acknowledged', async ({ page, request, serverURL }, testInfo) => {
   const admin = await apiSession(request, DEMO.admin.email);
-  await refrigerator(request, admin, { naziv: 'Frižider hematologija', slave_id: 7, odgoda_alarma_min: 1, vlaznost: { min: 30, max: 70 } });
-  await refrigerator(request, admin, { naziv: 'Zamrzivač plazma', slave_id: 8, temperatura: { min: -30, max: -18 }, odgoda_alarma_min: 10 });
-  const gateway = await mqtt.connectAsync(brokerUrl(serverURL), { clientId: `e2e-gateway-${testInfo.workerIndex}` });
-  const publish = (slave: number, reading: Record<string, unknown>) => gateway.publishAsync(`lis/loger/SA/${slave}`, JSON.stringify(reading), { qos: 1 });
+  // The alarm closes by the refrigerator's rule: here two readings back in range, however close together.
+  const seven = await newRefrigerator(request, admin, {
+    naziv: 'Frižider hematologija', slave_id: 7, odgoda_alarma_min: 1, vlaznost: { min: 30, max: 70 }, zatvaranje_ocitanja: 2, zatvaranje_min: 0,
+  });
+  const eight = await newRefrigerator(request, admin, { naziv: 'Zamrzivač plazma', slave_id: 8, temperatura: { min: -30, max: -18 }, odgoda_alarma_min: 10 });
+  // Anonymous clients are refused; each refrigerator's device signs in with its own credentials and publishes to its own topic.
+  await expect(mqtt.connectAsync(brokerUrl(serverURL), { reconnectPeriod: 0, connectTimeout: 3000 })).rejects.toThrow();
+  const gateways = new Map<number, mqtt.MqttClient>();
+  for (const [slave, credentials] of [[7, seven.mqtt], [8, eight.mqtt]] as const) {
+    gateways.set(slave, await mqtt.connectAsync(brokerUrl(serverURL), {
+      clientId: `e2e-gateway-${testInfo.workerIndex}-${slave}`, username: credentials.korisnik, password: credentials.lozinka,
+    }));
+  }
+  const publish = (slave: 7 | 8, reading: Record<string, unknown>) =>
+    gateways.get(slave)!.publishAsync(`lis/loger/SA/${slave}`, JSON.stringify(reading), { qos: 1 });
   try {
     await publish(8, { temperatura: -22.4 });
     await openAs(page, DEMO.tehnicar.email, '/loger/pregled');
     await expect(page.getByRole('heading', { name: 'Temperatura: pregled' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Pregled', exact: true })).toBeVisible();
+    await expect(page.getByTestId('broker-state')).toHaveText('MQTT broker prima očitanja.');
     const tile = page.getByTestId('tile-7');
     await expect(tile).toContainText('Frižider hematologija');
     await expect(tile).toContainText('bez očitanja');
@@ -87,7 +107,10 @@ test('readings over MQTT move the tile live; an alarm past its delay shows on th
     await expect(alarm).toContainText('reagensi provjereni');
     await expect(page.getByRole('button', { name: 'Obavještenja (0)' })).toBeVisible();
 
-    // Back in range: the alarm clears, the tile is calm again.
+    // Back in range: one reading leaves the alarm open; the second closes it by the rule, the tile is calm again.
+    await publish(7, { temperatura: 5.0, vlaznost: 45 });
+    await expect(tile.getByTestId('tile-temperature')).toHaveText('5,0 °C');
+    await expect(tile.getByTestId('tile-alarm')).toHaveCount(1);
     await publish(7, { temperatura: 5.1, vlaznost: 45 });
     await expect(tile.getByTestId('tile-temperature')).toHaveText('5,1 °C');
     await expect(tile.getByTestId('tile-alarm')).toHaveCount(0);
@@ -101,7 +124,7 @@ test('readings over MQTT move the tile live; an alarm past its delay shows on th
     await animationsSettled(page);
     await page.screenshot({ path: testInfo.outputPath('loger-pregled-600.png'), fullPage: true });
   } finally {
-    await gateway.endAsync();
+    for (const gateway of gateways.values()) await gateway.endAsync();
   }
 });
 
@@ -130,7 +153,26 @@ test('/loger/postavke edits refrigerators as JSON, names a bad field, and issues
   await editor.locator('.cm-content').fill(text.replace('"min": 8,\n    "max": 2', '"min": 2,\n    "max": 8'));
   await editor.getByRole('button', { name: /sačuvaj/i }).click();
   await expect(editor).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: 'Frižider mikrobiologija' })).toContainText('30 min');
+  // Created: its MQTT credentials are shown this once, each with a copy button.
+  const created = page.getByRole('dialog', { name: 'MQTT pristup: Frižider mikrobiologija' });
+  await expect(created.getByTestId('mqtt-password')).toHaveText(/^lism_\S{40,}$/);
+  await expect(created.getByTestId('mqtt-topic')).toHaveText('lis/loger/SA/10');
+  await expect(created.getByRole('button', { name: 'Kopiraj: Lozinka' })).toBeVisible();
+  await animationsSettled(page);
+  await page.screenshot({ path: testInfo.outputPath('loger-postavke-mqtt.png'), fullPage: true });
+  await expectAccessible(page);
+  await created.getByRole('button', { name: 'Gotovo' }).click();
+  await expect(created).toBeHidden();
+  const microRow = page.getByRole('row').filter({ hasText: 'Frižider mikrobiologija' });
+  await expect(microRow).toContainText('30 min');
+  await expect(microRow).toContainText('3 očitanja / 10 min');
+
+  // Revoked from its row: the row says the MQTT access is not set.
+  await microRow.getByRole('button', { name: 'MQTT: Frižider mikrobiologija' }).click();
+  const access = page.getByRole('dialog', { name: 'MQTT pristup: Frižider mikrobiologija' });
+  await access.getByRole('button', { name: 'Opozovi' }).click();
+  await expect(access).toBeHidden();
+  await expect(microRow.getByRole('cell', { name: 'Nije postavljen' })).toHaveCount(2);
 
   await row.getByRole('button', { name: 'Novi ključ: Frižider biohemija' }).click();
   const keyDialog = page.getByRole('dialog', { name: 'Ključ uređaja: Frižider biohemija' });
@@ -181,7 +223,7 @@ test('/loger/statistika charts a refrigerator\'s days and prints the monthly rec
 
 test('an alarm raised before the page opened is in the bell when it loads; readings come over HTTP with the device key', async ({ page, request }, testInfo) => {
   const admin = await apiSession(request, DEMO.admin.email);
-  const id = await refrigerator(request, admin, { naziv: 'Frižider transfuzija', slave_id: 12, odgoda_alarma_min: 0 });
+  const id = await refrigerator(request, admin, { naziv: 'Frižider transfuzija', slave_id: 12, odgoda_alarma_min: 0, zatvaranje_ocitanja: 2, zatvaranje_min: 0 });
   const key = await deviceKey(request, admin, id);
   await postReadings(request, key, [{ time: new Date(Date.now() - 120_000).toISOString(), temperatura: 4 }, { temperatura: 11.2 }]);
 
@@ -192,8 +234,26 @@ test('an alarm raised before the page opened is in the bell when it loads; readi
   await expect(bell.getByRole('region', { name: 'Alarmi' })).toContainText('Frižider transfuzija: van opsega (11,2 °C)');
   await page.screenshot({ path: testInfo.outputPath('loger-bell-on-load.png'), fullPage: true });
 
-  // Back in range (over HTTP again): the alarm clears, and with it the bell's entry.
-  await postReadings(request, key, [{ temperatura: 4.2 }]);
+  // Back in range (over HTTP again), two readings as the rule asks (the second 30 s ahead, within the clock's tolerance):
+  // the alarm clears, and with it the bell's entry.
+  const now = Date.now();
+  await postReadings(request, key, [{ time: new Date(now).toISOString(), temperatura: 4.1 }, { time: new Date(now + 30_000).toISOString(), temperatura: 4.2 }]);
   await expect(bell).not.toContainText('Frižider transfuzija');
   await expect(page.getByTestId('tile-12').getByTestId('tile-alarm')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The broker gone (an outside one, as the server reports it): a calm warning above the tiles, not an error.
+  await page.route(/\/api\/loger\/pregled(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...answer, broker: { vrsta: 'external', stanje: 'disconnected', od: new Date().toISOString(), greska: 'ECONNREFUSED' } } });
+  });
+  await page.reload();
+  const broker = page.getByTestId('broker-state');
+  await expect(broker).toContainText('MQTT broker nije dostupan od');
+  await expect(broker).toContainText('Očitanja preko HTTP-a i dalje stižu.');
+  await expect(broker).toContainText('Posljednja greška: ECONNREFUSED');
+  await expect(page.getByTestId('tile-12')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('loger-pregled-broker-down.png'), fullPage: true });
+  await expectAccessible(page);
 });

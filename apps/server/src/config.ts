@@ -32,7 +32,7 @@ export interface Config {
   mqttUrl: string | undefined;
   mqttHost: string;
   mqttPort: number;
-  /** The account the embedded broker admits (and the server signs in to MQTT_URL with); unset: the embedded broker admits any client. */
+  /** The account the server signs in to MQTT_URL with. The embedded broker admits only each refrigerator's own credentials. */
   mqttUsername: string | undefined;
   mqttPassword: string | undefined;
   /**
@@ -69,7 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyserLeaseTtlSeconds: Number(env.ANALYSER_LEASE_TTL_SECONDS ?? 20),
     analyserLeaseRoundSeconds: Number(env.ANALYSER_LEASE_ROUND_SECONDS ?? 5),
     mqttUrl: env.MQTT_URL || undefined,
-    mqttHost: env.MQTT_HOST ?? env.HOST ?? '0.0.0.0',
+    // Loopback unless configured: gateways on other machines need MQTT_HOST set on purpose (0.0.0.0 or an address).
+    mqttHost: env.MQTT_HOST || '127.0.0.1',
     mqttPort: Number(env.MQTT_PORT ?? 1883),
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,

@@ -76,12 +76,14 @@ await analyserConnections.start();
 await analyserLeases?.start();
 let mqttIngest: MqttIngest | null = null;
 try {
-  mqttIngest = await startMqttIngest(readingIngest, {
+  mqttIngest = await startMqttIngest(database.db, readingIngest, {
     url: config.mqttUrl, host: config.mqttHost, port: config.mqttPort, username: config.mqttUsername, password: config.mqttPassword,
   });
+  const status = mqttIngest.status();
+  // Readings still arrive over HTTP; the broker's state is on /loger/pregled as well as here.
+  if (status.stanje === 'off') app.log.error({ kind: status.greska }, 'MQTT: the embedded broker is off (port taken?); readings still arrive over HTTP');
 } catch (error) {
-  // Readings still arrive over HTTP; the rest of the system does not depend on the broker.
-  app.log.error({ err: error }, 'MQTT: temperature readings over MQTT are off (broker not reachable or port taken)');
+  app.log.error({ kind: errorKind(error) }, 'MQTT: temperature readings over MQTT are off');
 }
 const url = `http://localhost:${config.port}`;
 const where = database.kind === 'pglite' ? 'embedded PGlite (DATA_DIR)' : 'PostgreSQL (DATABASE_URL)';
@@ -94,7 +96,7 @@ if (microReference) {
 console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
 for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.role}, sites ${user.sites.join(', ')}`);
 if (mqttIngest) {
-  console.log(`Temperature readings over MQTT: ${mqttIngest.embeddedPort === null ? 'broker MQTT_URL' : `embedded broker on port ${mqttIngest.embeddedPort}`}, topic lis/loger/<site>/<slave_id>`);
+  console.log(`Temperature readings over MQTT: ${mqttIngest.embeddedPort === null ? 'broker MQTT_URL' : `embedded broker on ${mqttIngest.brokerUrl}`}, topic lis/loger/<site>/<slave_id>`);
 }
 
 // SIGTERM (or SIGINT): the orderly stop of lib/shutdown.ts. The HTTP listener closes first; requests in flight get

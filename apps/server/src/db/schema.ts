@@ -691,14 +691,29 @@ export const refrigerators = pgTable('refrigerators', {
   humMax: real('hum_max'),
   odgodaAlarmaMin: integer('odgoda_alarma_min').notNull(),
   limitTisineMin: integer('limit_tisine_min').notNull(),
+  /** The closing rule: an open alarm closes by itself after this many consecutive readings ending its condition … */
+  closeAfterReadings: integer('close_after_readings').notNull().default(3),
+  /** … the first and the last at least this many minutes apart (never by one reading). */
+  closeAfterMin: integer('close_after_min').notNull().default(10),
   element: jsonb('element').$type<Record<string, unknown>>().notNull(),
   /** sha256 of the gateway's device key for POST /api/loger/ocitanja; the key itself is never stored. */
   deviceKeyHash: text('device_key_hash'),
+  /**
+   * sha256 of the refrigerator's MQTT password (user name: the refrigerator's id); null: revoked or never issued,
+   * and the embedded broker admits no one as this refrigerator. Issued at creation, shown once.
+   */
+  mqttKeyHash: text('mqtt_key_hash'),
   monitoredSince: timestamp('monitored_since', { withTimezone: true }).notNull().defaultNow(),
   lastReadingAt: timestamp('last_reading_at', { withTimezone: true }),
   lastTemperatura: real('last_temperatura'),
   lastVlaznost: real('last_vlaznost'),
   outOfRangeSince: timestamp('out_of_range_since', { withTimezone: true }),
+  /** While the range alarm is open: the run of readings back in range, its first reading's time and count. */
+  backInRangeSince: timestamp('back_in_range_since', { withTimezone: true }),
+  backInRangeCount: integer('back_in_range_count').notNull().default(0),
+  /** While the silence alarm is open: the run of readings since they came again. */
+  resumedSince: timestamp('resumed_since', { withTimezone: true }),
+  resumedCount: integer('resumed_count').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

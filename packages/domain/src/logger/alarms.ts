@@ -7,12 +7,19 @@ import { type Reading, judgeReading } from './readings.ts';
  *
  * - 'opseg' (out of range): raised when readings have stayed out of the
  *   allowed temperature or humidity range for the alarm delay (measured from
- *   the first reading of that run out of range); cleared by the first reading
- *   back in range.
+ *   the first reading of that run out of range).
  * - 'tisina' (silence): raised when no reading has arrived for the silence
  *   limit (counted from the last reading, or from when monitoring began if
- *   that is later);
- *   cleared by the next reading.
+ *   that is later).
+ *
+ * An open alarm closes by itself only by the closing rule of the
+ * refrigerator's settings: `zatvaranje_ocitanja` consecutive readings that
+ * end its condition (in range for 'opseg'; any reading, with no new silence
+ * between them, for 'tisina'), the first and the last at least
+ * `zatvaranje_min` minutes apart. One reading never closes an alarm (the rule
+ * asks for two at least): a glitch or a forged reading cannot make a real,
+ * unacknowledged alarm disappear. A reading out of range ends the run back
+ * in range.
  *
  * Each is raised once: while an alarm of a kind is open, no other of that kind
  * is raised. An inactive refrigerator raises nothing and its open alarms clear.
@@ -21,6 +28,7 @@ import { type Reading, judgeReading } from './readings.ts';
  */
 
 export const ALARM_KINDS = ['opseg', 'tisina'] as const;
+const MINUTE_MS = 60_000;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 export interface MonitorState {
@@ -32,6 +40,28 @@ export interface MonitorState {
   outOfRangeSince: Date | null;
   /** Kinds with an open (raised and not cleared) alarm. */
   open: ReadonlySet<AlarmKind>;
+  /** While 'opseg' is open: the run of consecutive readings back in range (null: none yet). */
+  backInRange: RecoveryRun | null;
+  /** While 'tisina' is open: the run of readings since they came again (null: none yet). */
+  resumed: RecoveryRun | null;
+}
+
+/** Consecutive readings that end an alarm's condition: the first one's time and how many. */
+export interface RecoveryRun {
+  since: Date;
+  count: number;
+}
+
+/** The run after a reading at `time`: one longer when the reading ends the condition, else none. */
+export function extendRun(run: RecoveryRun | null, ends: boolean, time: Date): RecoveryRun | null {
+  if (!ends) return null;
+  return run === null ? { since: time, count: 1 } : { since: run.since, count: run.count + 1 };
+}
+
+/** Whether a run, its latest reading at `time`, closes the alarm by the refrigerator's rule (never a run of one). */
+export function runCloses(limits: Pick<RefrigeratorLimits, 'zatvaranje_ocitanja' | 'zatvaranje_min'>, run: RecoveryRun | null, time: Date): boolean {
+  if (run === null) return false;
+  return run.count >= Math.max(2, limits.zatvaranje_ocitanja) && time.getTime() - run.since.getTime() >= limits.zatvaranje_min * MINUTE_MS;
 }
 
 export type AlarmAction =
@@ -43,7 +73,6 @@ export interface MonitorStep {
   actions: AlarmAction[];
 }
 
-const MINUTE_MS = 60_000;
 
 function withOpen(state: MonitorState, actions: readonly AlarmAction[]): ReadonlySet<AlarmKind> {
   const open = new Set(state.open);
@@ -69,20 +98,28 @@ function rangeAlarmDue(limits: RefrigeratorLimits, state: MonitorState, now: Dat
 export function afterReading(limits: RefrigeratorLimits, state: MonitorState, reading: Reading): MonitorStep {
   if (state.lastReadingAt !== null && reading.time.getTime() <= state.lastReadingAt.getTime()) return { state, actions: [] };
   const { outOfRange } = judgeReading(limits, reading);
+  // A gap as long as the silence limit is a new silence: the readings before it are no part of the run after it.
+  const gap = state.lastReadingAt === null || reading.time.getTime() - state.lastReadingAt.getTime() >= limits.limit_tisine_min * MINUTE_MS;
   const moved: MonitorState = {
     ...state,
     lastReadingAt: reading.time,
     outOfRangeSince: outOfRange ? (state.outOfRangeSince ?? reading.time) : null,
+    backInRange: state.open.has('opseg') ? extendRun(state.backInRange, !outOfRange, reading.time) : null,
+    resumed: state.open.has('tisina') ? extendRun(gap ? null : state.resumed, true, reading.time) : null,
   };
   if (!limits.aktivan) {
     const actions = clearAll(state);
-    return { state: { ...moved, open: withOpen(state, actions) }, actions };
+    return { state: { ...moved, open: withOpen(state, actions), backInRange: null, resumed: null }, actions };
   }
   const actions: AlarmAction[] = [];
-  if (state.open.has('tisina')) actions.push({ type: 'clear', kind: 'tisina' });
-  if (!outOfRange && state.open.has('opseg')) actions.push({ type: 'clear', kind: 'opseg' });
+  if (state.open.has('tisina') && runCloses(limits, moved.resumed, reading.time)) actions.push({ type: 'clear', kind: 'tisina' });
+  if (state.open.has('opseg') && runCloses(limits, moved.backInRange, reading.time)) actions.push({ type: 'clear', kind: 'opseg' });
   actions.push(...rangeAlarmDue(limits, moved, reading.time));
-  return { state: { ...moved, open: withOpen(state, actions) }, actions };
+  const open = withOpen(state, actions);
+  return {
+    state: { ...moved, open, backInRange: open.has('opseg') ? moved.backInRange : null, resumed: open.has('tisina') ? moved.resumed : null },
+    actions,
+  };
 }
 
 /**

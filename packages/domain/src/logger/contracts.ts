@@ -24,7 +24,11 @@ export const refrigeratorAnswerSchema = z.looseObject({
   vlaznost: rangeAnswer.nullable(),
   odgoda_alarma_min: z.number().int(),
   limit_tisine_min: z.number().int(),
+  zatvaranje_ocitanja: z.number().int(),
+  zatvaranje_min: z.number().int(),
   ima_kljuc: z.boolean(),
+  /** Whether MQTT credentials are in force (issued at creation; revocable). */
+  ima_mqtt: z.boolean(),
   created_at: instantSchema,
   updated_at: instantSchema,
 });
@@ -43,13 +47,40 @@ export type RefrigeratorListAnswer = z.output<typeof refrigeratorListAnswer>;
 
 /** POST /api/loger/frizider/edit: `element` is the refrigerator's JSON; with `_id` it changes that one, without it adds one. */
 export const refrigeratorEditBody = z.object({ element: refrigeratorElementSchema, ...sessionFields });
-export const refrigeratorSavedAnswer = successAnswer({ message: z.string(), frizider: refrigeratorAnswerSchema });
+/**
+ * A refrigerator's MQTT credentials for the embedded broker, answered once (at creation, or when issued anew):
+ * `korisnik` the user name (the refrigerator's id), `lozinka` the password (only its SHA-256 is kept), `tema`
+ * the one topic the client may publish to.
+ */
+export const mqttCredentialsSchema = z.object({ korisnik: z.string(), lozinka: z.string(), tema: z.string() });
+export type MqttCredentials = z.output<typeof mqttCredentialsSchema>;
+
+/** `mqtt`: the new refrigerator's MQTT credentials, only in the answer that created it. */
+export const refrigeratorSavedAnswer = successAnswer({ message: z.string(), frizider: refrigeratorAnswerSchema, mqtt: mqttCredentialsSchema.optional() });
 export type RefrigeratorSavedAnswer = z.output<typeof refrigeratorSavedAnswer>;
 
 /** POST /api/loger/frizider/kljuc: a new device key for the refrigerator's gateway, shown this once (only its hash is kept). */
 export const deviceKeyBody = z.object({ id: z.uuid(), ...sessionFields });
 export const deviceKeyAnswer = successAnswer({ kljuc: z.string() });
 export type DeviceKeyAnswer = z.output<typeof deviceKeyAnswer>;
+
+/** POST /api/loger/frizider/mqtt: `opoziv` true revokes the refrigerator's MQTT credentials, else new ones replace them. */
+export const mqttKeyBody = z.object({ id: z.uuid(), opoziv: z.boolean().default(false), ...sessionFields });
+export const mqttKeyAnswer = successAnswer({ mqtt: mqttCredentialsSchema.nullable() });
+export type MqttKeyAnswer = z.output<typeof mqttKeyAnswer>;
+
+/**
+ * The MQTT broker as this server sees it: the embedded one (`listening`, or `off` when its port was taken) or
+ * the one MQTT_URL names (`connecting`, `connected`, `disconnected`); `od` since when, `greska` the last error's
+ * kind (ECONNREFUSED, EADDRINUSE …), never its text. `vrsta` 'none' in a process that runs no MQTT at all.
+ */
+export const brokerStatusSchema = z.object({
+  vrsta: z.enum(['embedded', 'external', 'none']),
+  stanje: z.enum(['listening', 'off', 'connecting', 'connected', 'disconnected']),
+  od: instantSchema.nullable(),
+  greska: z.string().nullable(),
+});
+export type BrokerStatus = z.output<typeof brokerStatusSchema>;
 
 export const alarmKindSchema = z.enum(ALARM_KINDS);
 
@@ -92,7 +123,7 @@ export type SensorEntry = z.output<typeof sensorEntrySchema>;
 
 export const overviewTileSchema = sensorEntrySchema.extend({ alarmi: z.array(alarmAnswerSchema) });
 export type OverviewTile = z.output<typeof overviewTileSchema>;
-export const overviewAnswer = successAnswer({ senzori: z.array(overviewTileSchema) });
+export const overviewAnswer = successAnswer({ senzori: z.array(overviewTileSchema), broker: brokerStatusSchema });
 export type OverviewAnswer = z.output<typeof overviewAnswer>;
 
 /**
@@ -178,6 +209,7 @@ export const loggerContracts = {
   list: { response: { 200: refrigeratorListAnswer, ...failureResponses } },
   edit: { body: refrigeratorEditBody, response: { 200: refrigeratorSavedAnswer, ...failureResponses } },
   deviceKey: { body: deviceKeyBody, response: { 200: deviceKeyAnswer, ...failureResponses } },
+  mqttKey: { body: mqttKeyBody, response: { 200: mqttKeyAnswer, ...failureResponses } },
   overview: { response: { 200: overviewAnswer, ...failureResponses } },
   unacknowledgedAlarms: { response: { 200: unacknowledgedAlarmsAnswer, ...failureResponses } },
   acknowledge: { body: acknowledgeBody, response: { 200: acknowledgedAnswer, ...failureResponses } },

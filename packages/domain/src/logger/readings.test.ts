@@ -68,7 +68,7 @@ describe('refrigerator element', () => {
     odgoda_alarma_min: 15, limit_tisine_min: 30, serijski_broj: 'LB-2231',
   };
   it('keeps free-form fields and fills the defaults', () => {
-    expect(refrigeratorElementSchema.parse(element)).toEqual({ ...element, aktivan: true, vlaznost: null });
+    expect(refrigeratorElementSchema.parse(element)).toEqual({ ...element, aktivan: true, vlaznost: null, zatvaranje_ocitanja: 3, zatvaranje_min: 10 });
   });
   it.each([
     [{ temperatura: { min: 8, max: 2 } }, 'temperatura.max'],
@@ -78,6 +78,11 @@ describe('refrigerator element', () => {
     [{ naziv: '  ' }, 'naziv'],
     [{ odgoda_alarma_min: -1 }, 'odgoda_alarma_min'],
     [{ limit_tisine_min: 0 }, 'limit_tisine_min'],
+    // One reading never closes an alarm: the rule asks for two at least.
+    [{ zatvaranje_ocitanja: 1 }, 'zatvaranje_ocitanja'],
+    [{ zatvaranje_ocitanja: 101 }, 'zatvaranje_ocitanja'],
+    [{ zatvaranje_min: -1 }, 'zatvaranje_min'],
+    [{ zatvaranje_min: 1441 }, 'zatvaranje_min'],
     [{ _id: 'not-an-id' }, '_id'],
   ])('names the bad field of %j', (change, field) => {
     const result = refrigeratorElementSchema.safeParse({ ...element, ...change });

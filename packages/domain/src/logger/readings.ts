@@ -26,8 +26,8 @@ export function sensorOfTopic(topic: string): { sifra: string; slaveId: number }
   return { sifra, slaveId: Number(slave) };
 }
 
-/** Why a reading was refused; the ingest counts each reason. */
-export const INGEST_REJECTIONS = ['malformed', 'notNumeric', 'implausible', 'badTime', 'futureTime', 'unknownSensor'] as const;
+/** Why a reading was refused; the ingest counts each reason ('notAuthorised': an MQTT publish to a topic not the client's own). */
+export const INGEST_REJECTIONS = ['malformed', 'notNumeric', 'implausible', 'badTime', 'futureTime', 'unknownSensor', 'notAuthorised'] as const;
 export type IngestRejection = (typeof INGEST_REJECTIONS)[number];
 
 /** A sensor clock may run a little ahead of the server's; a reading further ahead than this is refused as from the future. */

@@ -14,6 +14,13 @@ export const HUMIDITY_LIMITS = { min: 0, max: 100 } as const;
 export const SLAVE_ID_LIMITS = { min: 1, max: 247 } as const;
 /** A day: an alarm delay or a silence limit longer than that would never protect anything. */
 export const MAX_ALARM_MINUTES = 24 * 60;
+/**
+ * How an open alarm closes without an acknowledgement: after this many consecutive readings that end its
+ * condition (back in range; arriving again after a silence), the first and last at least this many minutes
+ * apart. Two readings at least, so one reading (a glitch, or a forged one) never closes an alarm.
+ */
+export const DEFAULT_CLOSE_RULE = { readings: 3, minutes: 10 } as const;
+export const CLOSE_READINGS_LIMITS = { min: 2, max: 100 } as const;
 
 function limitedNumber(limits: { min: number; max: number }) {
   return z.number().finite().min(limits.min).max(limits.max);
@@ -46,6 +53,10 @@ export const refrigeratorElementSchema = z.looseObject({
   odgoda_alarma_min: z.number().int().min(0).max(MAX_ALARM_MINUTES),
   /** Minutes without any reading after which the silence alarm is raised. */
   limit_tisine_min: z.number().int().min(1).max(MAX_ALARM_MINUTES),
+  /** Consecutive readings that end an open alarm's condition before it closes by itself (never fewer than 2). */
+  zatvaranje_ocitanja: z.number().int().min(CLOSE_READINGS_LIMITS.min).max(CLOSE_READINGS_LIMITS.max).default(DEFAULT_CLOSE_RULE.readings),
+  /** Minutes at least between the first and the last of those readings. */
+  zatvaranje_min: z.number().int().min(0).max(MAX_ALARM_MINUTES).default(DEFAULT_CLOSE_RULE.minutes),
 });
 export type RefrigeratorElement = z.output<typeof refrigeratorElementSchema>;
 export type RefrigeratorElementInput = z.input<typeof refrigeratorElementSchema>;
@@ -57,6 +68,8 @@ export interface RefrigeratorLimits {
   vlaznost: AllowedRange | null;
   odgoda_alarma_min: number;
   limit_tisine_min: number;
+  zatvaranje_ocitanja: number;
+  zatvaranje_min: number;
 }
 
 /** A new refrigerator as the JSON editor starts it: typical limits of a reagent refrigerator (2-8 °C). */
@@ -70,5 +83,7 @@ export function newRefrigeratorElement(site: string): RefrigeratorElementInput {
     vlaznost: null,
     odgoda_alarma_min: 15,
     limit_tisine_min: 30,
+    zatvaranje_ocitanja: DEFAULT_CLOSE_RULE.readings,
+    zatvaranje_min: DEFAULT_CLOSE_RULE.minutes,
   };
 }

@@ -20,11 +20,17 @@ export interface SensorRow {
   humMax: number | null;
   odgodaAlarmaMin: number;
   limitTisineMin: number;
+  closeAfterReadings: number;
+  closeAfterMin: number;
   monitoredSince: Date;
   lastReadingAt: Date | null;
   lastTemperatura: number | null;
   lastVlaznost: number | null;
   outOfRangeSince: Date | null;
+  backInRangeSince: Date | null;
+  backInRangeCount: number;
+  resumedSince: Date | null;
+  resumedCount: number;
 }
 
 const sensorColumns = {
@@ -40,11 +46,17 @@ const sensorColumns = {
   humMax: refrigerators.humMax,
   odgodaAlarmaMin: refrigerators.odgodaAlarmaMin,
   limitTisineMin: refrigerators.limitTisineMin,
+  closeAfterReadings: refrigerators.closeAfterReadings,
+  closeAfterMin: refrigerators.closeAfterMin,
   monitoredSince: refrigerators.monitoredSince,
   lastReadingAt: refrigerators.lastReadingAt,
   lastTemperatura: refrigerators.lastTemperatura,
   lastVlaznost: refrigerators.lastVlaznost,
   outOfRangeSince: refrigerators.outOfRangeSince,
+  backInRangeSince: refrigerators.backInRangeSince,
+  backInRangeCount: refrigerators.backInRangeCount,
+  resumedSince: refrigerators.resumedSince,
+  resumedCount: refrigerators.resumedCount,
 };
 
 /** Every refrigerator of every site (a lab has tens): the MQTT topics name a site's code and a sensor. */
@@ -62,6 +74,13 @@ export function lockSensors(tx: Tx, ids: readonly string[]): Promise<SensorRow[]
 export async function sensorByKeyHash(db: Db, keyHash: string): Promise<SensorRow | null> {
   const [row] = await db.select(sensorColumns).from(refrigerators).innerJoin(sites, eq(sites.id, refrigerators.siteId))
     .where(eq(refrigerators.deviceKeyHash, keyHash));
+  return row ?? null;
+}
+
+/** The stored hash of a refrigerator's MQTT key (null: revoked), with its site's code and slave id (its one topic). */
+export async function mqttCredentialOf(db: Db, refrigeratorId: string): Promise<{ keyHash: string | null; sifra: string; slaveId: number } | null> {
+  const [row] = await db.select({ keyHash: refrigerators.mqttKeyHash, sifra: sites.sifra, slaveId: refrigerators.slaveId })
+    .from(refrigerators).innerJoin(sites, eq(sites.id, refrigerators.siteId)).where(eq(refrigerators.id, refrigeratorId));
   return row ?? null;
 }
 
@@ -132,6 +151,10 @@ export interface MonitorUpdate {
   lastTemperatura: number | null;
   lastVlaznost: number | null;
   outOfRangeSince: Date | null;
+  backInRangeSince: Date | null;
+  backInRangeCount: number;
+  resumedSince: Date | null;
+  resumedCount: number;
 }
 
 /** Writes the monitor state of each refrigerator of a batch (one statement). */
@@ -143,13 +166,20 @@ export async function saveMonitors(tx: Tx, updates: readonly MonitorUpdate[]): P
     last_temperatura: update.lastTemperatura,
     last_vlaznost: update.lastVlaznost,
     out_of_range_since: update.outOfRangeSince?.toISOString() ?? null,
+    back_in_range_since: update.backInRangeSince?.toISOString() ?? null,
+    back_in_range_count: update.backInRangeCount,
+    resumed_since: update.resumedSince?.toISOString() ?? null,
+    resumed_count: update.resumedCount,
   })));
   await tx.execute(sql`
     update refrigerators f set
       last_reading_at = u.last_reading_at, last_temperatura = u.last_temperatura,
-      last_vlaznost = u.last_vlaznost, out_of_range_since = u.out_of_range_since
+      last_vlaznost = u.last_vlaznost, out_of_range_since = u.out_of_range_since,
+      back_in_range_since = u.back_in_range_since, back_in_range_count = u.back_in_range_count,
+      resumed_since = u.resumed_since, resumed_count = u.resumed_count
     from jsonb_to_recordset(${payload}::jsonb)
-      as u(id uuid, last_reading_at timestamptz, last_temperatura real, last_vlaznost real, out_of_range_since timestamptz)
+      as u(id uuid, last_reading_at timestamptz, last_temperatura real, last_vlaznost real, out_of_range_since timestamptz,
+        back_in_range_since timestamptz, back_in_range_count integer, resumed_since timestamptz, resumed_count integer)
     where f.id = u.id`);
 }
 

@@ -1,5 +1,5 @@
 import {
-  type AlarmAction, type IngestCounters, type IngestRejection, type MonitorState, type Reading, INGEST_REJECTIONS, TREND_WINDOW_MINUTES,
+  type AlarmAction, type BrokerStatus, type IngestCounters, type IngestRejection, type MonitorState, type Reading, INGEST_REJECTIONS, TREND_WINDOW_MINUTES,
   afterReading, afterTick, parseReading,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -63,7 +63,12 @@ function emptyCounters(): IngestCounters {
   return { primljeno: 0, duplikati: 0, odbijeno: Object.fromEntries(INGEST_REJECTIONS.map((reason) => [reason, 0])) as IngestCounters['odbijeno'] };
 }
 
+/** A process that runs no MQTT (tests, or before the broker started): no broker to show. */
+const NO_BROKER: BrokerStatus = { vrsta: 'none', stanje: 'off', od: null, greska: null };
+
 export class ReadingIngest {
+  /** The MQTT broker's state for /loger/pregled; set by startMqttIngest (mqtt.ts). */
+  brokerStatus: () => BrokerStatus = () => NO_BROKER;
   private counters = emptyCounters();
   private chain: Promise<unknown> = Promise.resolve();
   private queue: IngestItem[] = [];
@@ -205,6 +210,8 @@ export class ReadingIngest {
       if (latest === null) continue;
       const moved: SensorRow = {
         ...sensor, lastReadingAt: latest.time, lastTemperatura: latest.temperatura, lastVlaznost: latest.vlaznost, outOfRangeSince: state.outOfRangeSince,
+        backInRangeSince: state.backInRange?.since ?? null, backInRangeCount: state.backInRange?.count ?? 0,
+        resumedSince: state.resumed?.since ?? null, resumedCount: state.resumed?.count ?? 0,
       };
       touched.push(moved);
     }

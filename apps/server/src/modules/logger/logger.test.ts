@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestAnswer, OverviewAnswer, RefrigeratorListAnswer, StatisticsAnswer, UnacknowledgedAlarmsAnswer } from '@lis/domain';
+import { newRefrigeratorElement } from '@lis/domain';
 import { auditLog, loggerAlarms, temperatureReadings } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, type Api } from '../samples/test-fixtures.ts';
@@ -124,10 +125,10 @@ describe('readings over HTTP with a device key (loger/ocitanja)', () => {
 });
 
 describe('alarms', () => {
-  it('raises the out-of-range alarm once after the delay, shows it on the tile, is acknowledged with a note (audited), clears back in range', async () => {
+  it('raises the out-of-range alarm once after the delay, shows it on the tile, is acknowledged with a note (audited), closes back in range by the rule', async () => {
     const refrigerator = await saveRefrigerator(client, admin, { naziv: 'Frižider alarm', slave_id: 30, odgoda_alarma_min: 5 }, sarajevo);
     const key = await deviceKeyOf(client, admin, refrigerator._id, sarajevo);
-    const start = Date.now() - 20 * 60_000;
+    const start = Date.now() - 30 * 60_000;
     const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
     await postReadings(t, key, [0, 1, 2, 3, 4].map((minute) => ({ time: at(minute), temperatura: minute === 0 ? 5 : 9.5 })));
     expect((await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi).toEqual([]);
@@ -162,17 +163,21 @@ describe('alarms', () => {
 
     await postReadings(t, key, [9, 10].map((minute) => ({ time: at(minute), temperatura: 10 })));
     expect(events.filter((entry) => entry.event === 'logger:alarm' && entry.payload.frizider === refrigerator._id)).toHaveLength(1);
-    await postReadings(t, key, [{ time: at(11), temperatura: 6 }]);
+    // Back in range: open until the third reading in range, ten minutes after the first (the default rule).
+    await postReadings(t, key, [{ time: at(11), temperatura: 6 }, { time: at(15), temperatura: 6 }]);
+    expect((await tiles()).find((entry) => entry._id === refrigerator._id)?.alarmi).toHaveLength(1);
+    await postReadings(t, key, [{ time: at(21), temperatura: 6 }]);
     expect((await tiles()).find((entry) => entry._id === refrigerator._id)?.alarmi).toEqual([]);
     const [closed] = await t.database.db.select().from(loggerAlarms).where(eq(loggerAlarms.id, alarm._id));
-    expect(closed?.zavrsenAt?.toISOString()).toBe(at(11));
+    expect(closed?.zavrsenAt?.toISOString()).toBe(at(21));
     expect(events.some((entry) => entry.event === 'logger:alarm-cleared' && entry.payload.id === alarm._id)).toBe(true);
   });
 
-  it('raises the silence alarm from the clock once the limit passes without a reading, and the next reading clears it', async () => {
+  it('raises the silence alarm from the clock once the limit passes without a reading, and readings coming again close it by the rule', async () => {
     const refrigerator = await saveRefrigerator(client, admin, { naziv: 'Frižider tišina', slave_id: 31, limit_tisine_min: 10 }, sarajevo);
     const key = await deviceKeyOf(client, admin, refrigerator._id, sarajevo);
     const last = new Date();
+    const after = (minutes: number) => new Date(last.getTime() + minutes * 60_000);
     await postReadings(t, key, [{ time: last.toISOString(), temperatura: 5 }]);
     const clock = new ReadingIngest(t.database.db, t.realtime);
     await clock.tick(new Date(last.getTime() + 9 * 60_000));
@@ -181,7 +186,67 @@ describe('alarms', () => {
     await clock.tick(new Date(last.getTime() + 11 * 60_000));
     const alarms = (await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi;
     expect(alarms).toMatchObject([{ vrsta: 'tisina', pocetak: last.toISOString() }]);
-    await postReadings(t, key, [{ temperatura: 5 }]);
+    // Readings come again (taken by the ingest as at their own time, the clock being the test's): the first two leave it open.
+    const reading = (minutes: number) => clock.ingest([{ sensor: { refrigeratorId: refrigerator._id }, payload: { time: after(minutes).toISOString(), temperatura: 5 } }], after(minutes));
+    await reading(20);
+    await reading(25);
+    expect((await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi).toHaveLength(1);
+    await reading(30);
+    expect((await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi).toEqual([]);
+  });
+});
+
+describe('closing an alarm (issue 33: never by one reading)', () => {
+  it('one reading back in range leaves an unacknowledged alarm open; the settings\' rule closes it (3 readings over 10 minutes by default)', async () => {
+    const refrigerator = await saveRefrigerator(client, admin, { naziv: 'Frižider pravilo', slave_id: 32, odgoda_alarma_min: 0 }, sarajevo);
+    const key = await deviceKeyOf(client, admin, refrigerator._id, sarajevo);
+    const start = Date.now() - 30 * 60_000;
+    const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
+    await postReadings(t, key, [{ time: at(0), temperatura: 5 }, { time: at(1), temperatura: -40.5 }]);
+    const [alarm] = (await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi ?? [];
+    expect(alarm).toMatchObject({ vrsta: 'opseg', zavrsen: null, potvrden: null });
+    const bell = async () => (await client.get(tech, '/loger/alarmi/otvoreni', sarajevo)).json<UnacknowledgedAlarmsAnswer>().alarmi.map((entry) => entry._id);
+
+    await postReadings(t, key, [{ time: at(2), temperatura: 5 }]);
+    expect((await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi.map((entry) => entry._id)).toEqual([alarm!._id]);
+    expect(await bell()).toContain(alarm!._id);
+    // Three readings in range, but only 2 minutes apart: still open.
+    await postReadings(t, key, [{ time: at(3), temperatura: 5 }, { time: at(4), temperatura: 5 }]);
+    expect(await bell()).toContain(alarm!._id);
+    // Out of range again: the count starts anew.
+    await postReadings(t, key, [{ time: at(5), temperatura: 9 }, { time: at(6), temperatura: 5 }, { time: at(12), temperatura: 5 }]);
+    expect(await bell()).toContain(alarm!._id);
+    await postReadings(t, key, [{ time: at(16), temperatura: 5 }]);
+    expect(await bell()).not.toContain(alarm!._id);
+    const [closed] = await t.database.db.select().from(loggerAlarms).where(eq(loggerAlarms.id, alarm!._id));
+    expect(closed?.zavrsenAt?.toISOString()).toBe(at(16));
+    expect(events.some((entry) => entry.event === 'logger:alarm-cleared' && entry.payload.id === alarm!._id)).toBe(true);
+  });
+
+  it('takes the rule from the refrigerator\'s settings, validated (never fewer than 2 readings) and audited', async () => {
+    const refrigerator = await saveRefrigerator(client, admin, { naziv: 'Frižider brzo', slave_id: 33, odgoda_alarma_min: 0 }, sarajevo);
+    expect(refrigerator).toMatchObject({ zatvaranje_ocitanja: 3, zatvaranje_min: 10 });
+    const one = await client.post(admin, '/loger/frizider/edit', {
+      element: { ...newRefrigeratorElement(sarajevo), _id: refrigerator._id, naziv: 'Frižider brzo', slave_id: 33, zatvaranje_ocitanja: 1 },
+    }, sarajevo);
+    expect(one.statusCode).toBe(400);
+    expect(one.json()).toMatchObject({ field: 'element.zatvaranje_ocitanja' });
+    const changed = await saveRefrigerator(client, admin, {
+      _id: refrigerator._id, naziv: 'Frižider brzo', slave_id: 33, odgoda_alarma_min: 0, zatvaranje_ocitanja: 2, zatvaranje_min: 0,
+    }, sarajevo);
+    expect(changed).toMatchObject({ zatvaranje_ocitanja: 2, zatvaranje_min: 0 });
+    const [audit] = await t.database.db.select().from(auditLog)
+      .where(and(eq(auditLog.entityId, refrigerator._id), eq(auditLog.action, 'refrigerator.update')));
+    expect(audit?.newValue).toMatchObject({ zatvaranje_ocitanja: 2, zatvaranje_min: 0 });
+    expect(audit?.oldValue).toMatchObject({ zatvaranje_ocitanja: 3, zatvaranje_min: 10 });
+
+    const key = await deviceKeyOf(client, admin, refrigerator._id, sarajevo);
+    const start = Date.now() - 10 * 60_000;
+    const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
+    await postReadings(t, key, [{ time: at(0), temperatura: 12 }]);
+    await postReadings(t, key, [{ time: at(1), temperatura: 5 }]);
+    expect((await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi).toHaveLength(1);
+    await postReadings(t, key, [{ time: at(2), temperatura: 5 }]);
     expect((await tiles()).find((tile) => tile._id === refrigerator._id)?.alarmi).toEqual([]);
   });
 });

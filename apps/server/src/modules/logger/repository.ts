@@ -6,7 +6,8 @@ import { isUuid } from '../../lib/ids.ts';
 /** A refrigerator row as the services read it. */
 export type RefrigeratorRow = typeof refrigerators.$inferSelect;
 export type RefrigeratorValues = Pick<typeof refrigerators.$inferInsert,
-  'naziv' | 'slaveId' | 'aktivan' | 'tempMin' | 'tempMax' | 'humMin' | 'humMax' | 'odgodaAlarmaMin' | 'limitTisineMin' | 'element'>;
+  'naziv' | 'slaveId' | 'aktivan' | 'tempMin' | 'tempMax' | 'humMin' | 'humMax' | 'odgodaAlarmaMin' | 'limitTisineMin'
+  | 'closeAfterReadings' | 'closeAfterMin' | 'element'>;
 
 /** An alarm with its refrigerator's name and the name of whoever acknowledged it. */
 export interface AlarmRow {
@@ -66,10 +67,10 @@ export function refrigeratorRepository(db: Db, siteId: string) {
     .innerJoin(refrigerators, eq(refrigerators.id, loggerAlarms.refrigeratorId))
     .leftJoin(users, eq(users.id, loggerAlarms.potvrdio));
   return {
-    /** The site's name and time zone (its days are the statistics' days). */
-    async site(): Promise<{ naziv: string; timeZone: string }> {
-      const [site] = await db.select({ naziv: sites.naziv, timeZone: sites.timeZone }).from(sites).where(eq(sites.id, siteId));
-      return site ?? { naziv: '', timeZone: 'Europe/Sarajevo' };
+    /** The site's name, code (its MQTT topics') and time zone (its days are the statistics' days). */
+    async site(): Promise<{ naziv: string; sifra: string; timeZone: string }> {
+      const [site] = await db.select({ naziv: sites.naziv, sifra: sites.sifra, timeZone: sites.timeZone }).from(sites).where(eq(sites.id, siteId));
+      return site ?? { naziv: '', sifra: '', timeZone: 'Europe/Sarajevo' };
     },
 
     list(): Promise<RefrigeratorRow[]> {
@@ -83,8 +84,8 @@ export function refrigeratorRepository(db: Db, siteId: string) {
       return row ?? null;
     },
 
-    async insert(values: RefrigeratorValues): Promise<RefrigeratorRow> {
-      const [row] = await db.insert(refrigerators).values({ ...values, siteId }).returning();
+    async insert(values: RefrigeratorValues, mqttKeyHash: string | null = null): Promise<RefrigeratorRow> {
+      const [row] = await db.insert(refrigerators).values({ ...values, siteId, mqttKeyHash }).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -101,6 +102,13 @@ export function refrigeratorRepository(db: Db, siteId: string) {
       const rows = await db.update(refrigerators).set({ deviceKeyHash: keyHash, updatedAt: new Date() })
         .where(and(ofSite, eq(refrigerators.id, id))).returning({ id: refrigerators.id });
       return rows.length > 0;
+    },
+
+    /** Sets (or with null revokes) the hash of the refrigerator's MQTT key. */
+    async setMqttKey(id: string, keyHash: string | null): Promise<RefrigeratorRow | null> {
+      const [row] = await db.update(refrigerators).set({ mqttKeyHash: keyHash, updatedAt: new Date() })
+        .where(and(ofSite, eq(refrigerators.id, id))).returning();
+      return row ?? null;
     },
 
     openAlarms(): Promise<AlarmRow[]> {

@@ -28,8 +28,8 @@ export function loggerRoutes(app: FastifyInstance, options: AppOptions): Promise
     config: { permission: 'logger.read' },
     schema: {
       tags: TAGS, summary: "The site's refrigerators (/loger/postavke)", ...loggerContracts.list,
-      description: `${SESSION}\n\n\`200 { success: true, frizideri: [element + { _id, ima_kljuc, created_at, updated_at }], prijem }\`: `
-        + 'each refrigerator\'s JSON element (free-form fields included) by name; `ima_kljuc` whether a gateway device key is set; '
+      description: `${SESSION}\n\n\`200 { success: true, frizideri: [element + { _id, ima_kljuc, ima_mqtt, created_at, updated_at }], prijem }\`: `
+        + 'each refrigerator\'s JSON element (free-form fields included) by name; `ima_kljuc` whether a gateway device key is set, `ima_mqtt` whether MQTT credentials are; '
         + '`prijem` the readings this server took, found stored already and refused by reason since it started.',
     },
   }, async (request) => ({ success: true as const, frizideri: await service.listRefrigerators(db, request.ctx), prijem: ingest.stats() }));
@@ -40,13 +40,26 @@ export function loggerRoutes(app: FastifyInstance, options: AppOptions): Promise
       tags: TAGS, summary: 'Save a refrigerator (the JSON editor)', ...loggerContracts.edit,
       description: `${SESSION} \`element\`: { _id?, naziv, site (the site worked on), slave_id (1-247, unique at the site), aktivan, `
         + 'temperatura: { min, max } (°C), vlaznost: { min, max } (%) or null, odgoda_alarma_min (minutes out of range before the alarm), '
-        + 'limit_tisine_min (minutes without a reading before the silence alarm), any other field kept as it is }. With `_id` that '
-        + 'refrigerator is changed, without it one is added. Audited.\n\n`200 { success: true, message, frizider }`; a bad field: `400` naming '
+        + 'limit_tisine_min (minutes without a reading before the silence alarm), zatvaranje_ocitanja (2-100, default 3) and zatvaranje_min '
+        + '(0-1440, default 10): an open alarm closes by itself after that many consecutive readings ending its condition, the first and '
+        + 'last that many minutes apart, never by one reading; any other field kept as it is }. With `_id` that '
+        + 'refrigerator is changed, without it one is added with its MQTT credentials (answered only here, once). Audited.\n\n'
+        + '`200 { success: true, message, frizider, mqtt? : { korisnik, lozinka, tema } }`; a bad field: `400` naming '
         + 'it (`element.temperatura.max` ...); `site` not the site worked on: `400 logger.siteMismatch`; the sensor taken: `409 logger.sensorTaken`.',
     },
   }, async (request) => ({
-    success: true as const, message: message('logger.saved'), frizider: await service.saveRefrigerator(db, request.ctx, request.body.element),
+    success: true as const, message: message('logger.saved'), ...await service.saveRefrigerator(db, request.ctx, request.body.element),
   }));
+
+  api.post('/loger/frizider/mqtt', {
+    config: { permission: 'settings.write' },
+    schema: {
+      tags: TAGS, summary: "New (or revoked) MQTT credentials of the refrigerator", ...loggerContracts.mqttKey,
+      description: `${SESSION} New credentials for the embedded broker replace the refrigerator's (issued first at its creation); `
+        + 'with `opoziv: true` it has none. The old key is refused at its next publish, on every server. The password is answered this '
+        + 'once and only its SHA-256 is kept. Audited (without the key).\n\n`200 { success: true, mqtt: { korisnik, lozinka, tema } | null }`.',
+    },
+  }, async (request) => ({ success: true as const, mqtt: await service.replaceMqttKey(db, request.ctx, request.body.id, request.body.opoziv) }));
 
   api.post('/loger/frizider/kljuc', {
     config: { permission: 'settings.write' },
@@ -64,9 +77,10 @@ export function loggerRoutes(app: FastifyInstance, options: AppOptions): Promise
       description: `${SESSION}\n\n\`200 { success: true, senzori: [{ _id, frizider, naziv, slave_id, active, time, temperatura, vlaznost, `
         + 'trend, van_opsega, granice, alarmi }] }`: the latest reading of each refrigerator, its trend over 15 minutes, whether it is out '
         + 'of range, and its open alarms. The socket event `temperature` carries the same entry (without `alarmi`) as readings arrive; '
-        + '`logger:alarm`, `logger:alarm-cleared` and `logger:alarm-acknowledged` tell of alarm changes.',
+        + '`logger:alarm`, `logger:alarm-cleared` and `logger:alarm-acknowledged` tell of alarm changes. `broker`: the MQTT broker\'s '
+        + 'state as this server sees it ({ vrsta, stanje, od, greska }).',
     },
-  }, async (request) => ({ success: true as const, senzori: await service.overview(db, request.ctx) }));
+  }, async (request) => ({ success: true as const, senzori: await service.overview(db, request.ctx), broker: ingest.brokerStatus() }));
 
   api.get('/loger/alarmi/otvoreni', {
     config: { permission: 'logger.read' },
@@ -82,7 +96,8 @@ export function loggerRoutes(app: FastifyInstance, options: AppOptions): Promise
     config: { permission: 'logger.acknowledge' },
     schema: {
       tags: TAGS, summary: 'Acknowledge an alarm with a note', ...loggerContracts.acknowledge,
-      description: `${SESSION} \`napomena\` says what was done (required). The alarm stays open until its condition clears. Audited.\n\n`
+      description: `${SESSION} \`napomena\` says what was done (required). The alarm leaves the bell and stays open on the tile until the `
+        + 'refrigerator\'s closing rule closes it (`zatvaranje_ocitanja` readings ending its condition over `zatvaranje_min` minutes). Audited.\n\n'
         + '`200 { success: true, alarm }`; acknowledged before: `409 logger.alreadyAcknowledged`.',
     },
   }, async (request) => ({

@@ -11,6 +11,8 @@ export function limitsOf(source: SensorSource): RefrigeratorLimits {
     vlaznost: source.humMin !== null && source.humMax !== null ? { min: source.humMin, max: source.humMax } : null,
     odgoda_alarma_min: source.odgodaAlarmaMin,
     limit_tisine_min: source.limitTisineMin,
+    zatvaranje_ocitanja: source.closeAfterReadings,
+    zatvaranje_min: source.closeAfterMin,
   };
 }
 
@@ -20,6 +22,8 @@ export function monitorStateOf(source: SensorSource, open: ReadonlySet<string> |
     monitoredSince: source.monitoredSince,
     outOfRangeSince: source.outOfRangeSince,
     open: new Set([...(open ?? [])].filter((kind) => kind === 'opseg' || kind === 'tisina')),
+    backInRange: source.backInRangeSince === null ? null : { since: source.backInRangeSince, count: source.backInRangeCount },
+    resumed: source.resumedSince === null ? null : { since: source.resumedSince, count: source.resumedCount },
   };
 }
 

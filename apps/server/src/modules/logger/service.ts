@@ -1,7 +1,7 @@
 import {
-  type AcknowledgedAnswer, type AlarmAnswer, type AlarmKind, type CalendarDate, type OverviewTile, type RefrigeratorAnswer,
+  type AcknowledgedAnswer, type AlarmAnswer, type AlarmKind, type CalendarDate, type MqttCredentials, type OverviewTile, type RefrigeratorAnswer,
   type RefrigeratorElement, type RefrigeratorStatistics, ALARM_KINDS, MAX_STATISTICS_DAYS, TREND_WINDOW_MINUTES, addDays, daysInMonth,
-  epochDay, fromIsoDate, startOfDay, toIsoDate,
+  epochDay, fromIsoDate, readingTopic, startOfDay, toIsoDate,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -30,7 +30,10 @@ function refrigeratorAnswer(row: RefrigeratorRow): RefrigeratorAnswer {
     vlaznost: row.humMin !== null && row.humMax !== null ? { min: row.humMin, max: row.humMax } : null,
     odgoda_alarma_min: row.odgodaAlarmaMin,
     limit_tisine_min: row.limitTisineMin,
+    zatvaranje_ocitanja: row.closeAfterReadings,
+    zatvaranje_min: row.closeAfterMin,
     ima_kljuc: row.deviceKeyHash !== null,
+    ima_mqtt: row.mqttKeyHash !== null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -48,6 +51,8 @@ function valuesOf(element: RefrigeratorElement): RefrigeratorValues {
     humMax: element.vlaznost?.max ?? null,
     odgodaAlarmaMin: element.odgoda_alarma_min,
     limitTisineMin: element.limit_tisine_min,
+    closeAfterReadings: element.zatvaranje_ocitanja,
+    closeAfterMin: element.zatvaranje_min,
     element: stored,
   };
 }
@@ -74,22 +79,33 @@ export async function listRefrigerators(db: Db, ctx: RequestContext): Promise<Re
   return (await refrigeratorRepository(db, ctx.siteId).list()).map(refrigeratorAnswer);
 }
 
+/** A new MQTT key: the password once, and its SHA-256, which is all that is stored. */
+function newMqttKey(): { password: string; hash: string } {
+  const password = `lism_${newToken()}`;
+  return { password, hash: hashToken(password) };
+}
+
 /**
  * Saves the refrigerator element: with `_id` it changes that refrigerator of
- * the caller's site, without one it adds a refrigerator there. The element's
- * `site` must be the site the caller works on. Audited with the element
- * before and after.
+ * the caller's site, without one it adds a refrigerator there, with MQTT
+ * credentials of its own answered this once (only the key's hash is kept).
+ * The element's `site` must be the site the caller works on. Audited with
+ * the element before and after (the key never).
  */
-export async function saveRefrigerator(db: Db, ctx: RequestContext, element: RefrigeratorElement): Promise<RefrigeratorAnswer> {
+export async function saveRefrigerator(
+  db: Db, ctx: RequestContext, element: RefrigeratorElement,
+): Promise<{ frizider: RefrigeratorAnswer; mqtt?: MqttCredentials }> {
   if (element.site !== ctx.siteId) throw AppError.badRequest('logger.siteMismatch', 'element.site');
   const values = valuesOf(element);
   try {
     return await db.transaction(async (tx) => {
       const repository = refrigeratorRepository(tx, ctx.siteId);
       if (element._id === undefined) {
-        const created = await repository.insert(values);
+        const key = newMqttKey();
+        const created = await repository.insert(values, key.hash);
         await writeAudit(tx, ctx, { action: 'refrigerator.create', entity: 'refrigerator', entityId: created.id, newValue: values.element });
-        return refrigeratorAnswer(created);
+        const mqtt = { korisnik: created.id, lozinka: key.password, tema: readingTopic((await repository.site()).sifra, created.slaveId) };
+        return { frizider: refrigeratorAnswer(created), mqtt };
       }
       const before = await repository.find(element._id, { forUpdate: true });
       if (!before) throw AppError.notFound();
@@ -98,7 +114,7 @@ export async function saveRefrigerator(db: Db, ctx: RequestContext, element: Ref
       await writeAudit(tx, ctx, {
         action: 'refrigerator.update', entity: 'refrigerator', entityId: before.id, oldValue: before.element, newValue: values.element,
       });
-      return refrigeratorAnswer(updated);
+      return { frizider: refrigeratorAnswer(updated) };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'refrigerators_site_slave_key')) throw AppError.conflict('logger.sensorTaken', 'element.slave_id');
@@ -115,6 +131,27 @@ export async function newDeviceKey(db: Db, ctx: RequestContext, id: string): Pro
     await writeAudit(tx, ctx, { action: 'refrigerator.deviceKey', entity: 'refrigerator', entityId: id, field: 'device_key', newValue: 'new key issued' });
   });
   return key;
+}
+
+/**
+ * New MQTT credentials for the refrigerator (the old key stops at once: the
+ * embedded broker checks every publish against the stored hash), or with
+ * `revoke` none at all. Audited without the key.
+ */
+export async function replaceMqttKey(db: Db, ctx: RequestContext, id: string, revoke: boolean): Promise<MqttCredentials | null> {
+  const key = revoke ? null : newMqttKey();
+  return db.transaction(async (tx) => {
+    const repository = refrigeratorRepository(tx, ctx.siteId);
+    const before = await repository.find(id, { forUpdate: true });
+    if (!before) throw AppError.notFound();
+    const row = await repository.setMqttKey(before.id, key?.hash ?? null);
+    if (!row) throw AppError.notFound();
+    await writeAudit(tx, ctx, {
+      action: revoke ? 'refrigerator.mqttRevoke' : 'refrigerator.mqttKey', entity: 'refrigerator', entityId: row.id, field: 'mqtt_key',
+      oldValue: before.mqttKeyHash === null ? 'none' : 'key in force', newValue: revoke ? 'revoked' : 'new key issued',
+    });
+    return key ? { korisnik: row.id, lozinka: key.password, tema: readingTopic((await repository.site()).sifra, row.slaveId) } : null;
+  });
 }
 
 /** The tiles of /loger/pregled: each refrigerator's latest reading, trend, whether out of range, and its open alarms. */
@@ -135,7 +172,7 @@ export async function unacknowledgedAlarms(db: Db, ctx: RequestContext): Promise
   return (await refrigeratorRepository(db, ctx.siteId).unacknowledgedAlarms()).map(alarmAnswer);
 }
 
-/** Acknowledges an alarm with the note of what was done; audited. An alarm stays open until its condition clears. */
+/** Acknowledges an alarm with the note of what was done; audited. It leaves the bell; it stays open (on the tile) until the closing rule closes it. */
 export async function acknowledgeAlarm(
   db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, napomena: string,
 ): Promise<AcknowledgedAnswer['alarm']> {

@@ -72,6 +72,14 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect(response.statusCode).toBe(404);
     expect((await postReadings(t, tzKey, [{ temperatura: 5 }])).statusCode).toBe(200);
   },
+  'POST /api/loger/frizider/mqtt': async () => {
+    for (const opoziv of [false, true]) {
+      const response = await client.post(admin, '/loger/frizider/mqtt', { id: tzFridge._id, opoziv }, sarajevo);
+      expect(response.statusCode).toBe(404);
+    }
+    const list = (await client.get(admin, '/loger/frizider/list', tuzla)).json<{ frizideri: Array<{ _id: string; ima_mqtt: boolean }> }>();
+    expect(list.frizideri.find((row) => row._id === tzFridge._id)?.ima_mqtt).toBe(true);
+  },
   'GET /api/loger/pregled': async () => {
     const answer = (await client.get(tech, '/loger/pregled', sarajevo)).json<OverviewAnswer>();
     expect(answer.senzori.map((tile) => tile._id)).not.toContain(tzFridge._id);

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Server } from 'socket.io';
-import { type RefrigeratorAnswer, type RefrigeratorElementInput, newRefrigeratorElement } from '@lis/domain';
+import { type MqttCredentials, type RefrigeratorAnswer, type RefrigeratorElementInput, newRefrigeratorElement } from '@lis/domain';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
 import type { Api } from '../samples/test-fixtures.ts';
 
@@ -12,6 +12,18 @@ export async function saveRefrigerator(
   const response = await client.post(user, '/loger/frizider/edit', { element }, site);
   if (response.statusCode !== 200) throw new Error(`refrigerator not saved: ${response.body}`);
   return response.json<{ frizider: RefrigeratorAnswer }>().frizider;
+}
+
+/** Adds a refrigerator and answers it with the MQTT credentials its creation answered (once). */
+export async function createRefrigerator(
+  client: Api, user: SignedIn, change: Partial<RefrigeratorElementInput> & Record<string, unknown>, site = user.site,
+): Promise<{ frizider: RefrigeratorAnswer; mqtt: MqttCredentials }> {
+  const element = { ...newRefrigeratorElement(site), naziv: 'Frižider reagensi', ...change };
+  const response = await client.post(user, '/loger/frizider/edit', { element }, site);
+  if (response.statusCode !== 200) throw new Error(`refrigerator not saved: ${response.body}`);
+  const answer = response.json<{ frizider: RefrigeratorAnswer; mqtt?: MqttCredentials }>();
+  if (!answer.mqtt) throw new Error('no MQTT credentials answered at creation');
+  return { frizider: answer.frizider, mqtt: answer.mqtt };
 }
 
 export async function deviceKeyOf(client: Api, user: SignedIn, id: string, site = user.site): Promise<string> {

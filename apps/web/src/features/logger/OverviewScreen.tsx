@@ -4,14 +4,18 @@
  * since the last reading, and its open alarms. Out of range is drawn in the
  * danger colour. Readings arrive over the socket ('temperature' updates or
  * adds the sensor's tile, no reload); alarm events reload the tiles. An alarm
- * is acknowledged from its tile with a note of what was done.
+ * is acknowledged from its tile with a note of what was done. The MQTT
+ * broker's state is shown above the tiles: a line while it takes readings, a
+ * calm warning while it is gone (readings over HTTP still arrive).
  */
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowDownRight, IconArrowRight, IconArrowUpRight, IconDroplet, IconThermometer } from '@tabler/icons-react';
+import {
+  IconAlertTriangle, IconArrowDownRight, IconArrowRight, IconArrowUpRight, IconDroplet, IconThermometer, IconWifi, IconWifiOff,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type AlarmAnswer, minutesSince } from '@lis/domain';
+import { type AlarmAnswer, type BrokerStatus, minutesSince } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { useLanguage } from '../../i18n/index.ts';
@@ -37,7 +41,7 @@ export function OverviewScreen() {
   const session = useActiveSession();
   const queryClient = useQueryClient();
   const key = loggerKeys.overview(session.siteId);
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => overview(signal) });
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => overview(signal), refetchInterval: BROKER_REFRESH_MS });
   const now = useNow(30_000);
   const [acknowledging, setAcknowledging] = useState<{ tile: OverviewTile; alarm: AlarmAnswer } | null>(null);
 
@@ -53,6 +57,7 @@ export function OverviewScreen() {
   return (
     <Stack gap="lg" maw={1400} mx="auto">
       <Title order={1} size="h2">{t('logger.overviewTitle')}</Title>
+      {query.data ? <BrokerState status={query.data.broker} /> : null}
       {query.isPending ? <Group gap="xs"><Loader size="sm" /><Text>{t('logger.loading')}</Text></Group> : null}
       {query.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('logger.failed')}</Alert> : null}
       {query.data && query.data.senzori.length === 0 ? (
@@ -71,6 +76,32 @@ export function OverviewScreen() {
       </SimpleGrid>
       <AcknowledgeDialog target={acknowledging} onClose={() => setAcknowledging(null)} onDone={reload} />
     </Stack>
+  );
+}
+
+/** How often the broker's state is asked for again: it changes without an event of its own. */
+const BROKER_REFRESH_MS = 30_000;
+
+/** The broker's state: one quiet line while it works, a calm warning (not an error) while it is gone or off. */
+function BrokerState({ status }: { status: BrokerStatus }) {
+  const { t } = useTranslation();
+  if (status.vrsta === 'none') return null;
+  const since = status.od ? formatDateTime(status.od) : '';
+  if (status.stanje === 'listening' || status.stanje === 'connected') {
+    return (
+      <Group gap={6} data-testid="broker-state" data-state={status.stanje}>
+        <IconWifi size={16} aria-hidden />
+        <Text size="sm" c="dimmed">{t(`logger.broker_${status.stanje}`)}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Alert color="orange" variant="light" icon={<IconWifiOff />} data-testid="broker-state" data-state={status.stanje}
+      aria-label={t('logger.brokerTitle')}>
+      <Text size="sm" fw={600}>{t('logger.brokerTitle')}</Text>
+      <Text size="sm">{t(`logger.broker_${status.stanje}`, { since })}</Text>
+      {status.greska ? <Text size="xs" c="dimmed" mt={4}>{t('logger.brokerError', { kind: status.greska })}</Text> : null}
+    </Alert>
   );
 }
 

@@ -2,26 +2,28 @@
  * /loger/postavke: the site's refrigerators with their limits, each edited as
  * JSON in the shared JSON editor dialog (checked against the domain's
  * refrigerator schema at every keystroke, the server's refusal marked at its
- * field), a device key for each refrigerator's HTTP gateway (shown once), and
- * what the ingest has taken and refused since the server started.
+ * field), a device key for each refrigerator's HTTP gateway (shown once), its
+ * MQTT credentials (shown once when it is created or they are issued anew,
+ * revocable), and what the ingest has taken and refused since the server
+ * started.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconKey, IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconKey, IconPencil, IconPlus, IconWifi } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { INGEST_REJECTIONS, type RefrigeratorAnswer, newRefrigeratorElement, readingTopic, refrigeratorElementSchema } from '@lis/domain';
+import { INGEST_REJECTIONS, type MqttCredentials, type RefrigeratorAnswer, newRefrigeratorElement, readingTopic, refrigeratorElementSchema } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { JsonEditorDialog } from '../../components/json-editor/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { loggerKeys, newDeviceKey, refrigerators, saveRefrigerator } from './api.ts';
+import { loggerKeys, newDeviceKey, refrigerators, replaceMqttKey, saveRefrigerator } from './api.ts';
 import { measured } from './format.ts';
 
 /** The element the editor shows: the refrigerator's JSON without what the server adds (key flag, times). */
 function editableElement(row: RefrigeratorAnswer): Record<string, unknown> {
-  const { ima_kljuc: _key, created_at: _created, updated_at: _updated, ...element } = row;
+  const { ima_kljuc: _key, ima_mqtt: _mqtt, created_at: _created, updated_at: _updated, ...element } = row;
   return element;
 }
 
@@ -37,6 +39,7 @@ export function SettingsScreen() {
   const canEdit = session.can('settings.write');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [keyFor, setKeyFor] = useState<RefrigeratorAnswer | null>(null);
+  const [mqttFor, setMqttFor] = useState<{ naziv: string; id: string; issued: MqttCredentials | null } | null>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: loggerKeys.all });
   const range = (limits: { min: number; max: number } | null) =>
@@ -56,10 +59,10 @@ export function SettingsScreen() {
       {query.data && rows.length === 0 ? <Alert color="gray">{t('logger.noRefrigerators')}</Alert> : null}
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="xs">
+          <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                {(['naziv', 'slave', 'temperatura', 'vlaznost', 'odgoda', 'tisina', 'aktivan', 'kljuc', 'actions'] as const).map((column) => (
+                {(['naziv', 'slave', 'temperatura', 'vlaznost', 'odgoda', 'tisina', 'zatvaranje', 'aktivan', 'kljuc', 'mqtt', 'actions'] as const).map((column) => (
                   <Table.Th key={column}>{t(`logger.col_${column}`)}</Table.Th>
                 ))}
               </Table.Tr>
@@ -73,19 +76,30 @@ export function SettingsScreen() {
                   <Table.Td>{range(row.vlaznost)}</Table.Td>
                   <Table.Td>{t('logger.minutes', { count: row.odgoda_alarma_min })}</Table.Td>
                   <Table.Td>{t('logger.minutes', { count: row.limit_tisine_min })}</Table.Td>
+                  <Table.Td>{t('logger.closeRule', { count: row.zatvaranje_ocitanja, minutes: row.zatvaranje_min })}</Table.Td>
                   <Table.Td>{row.aktivan ? t('logger.yes') : <Badge color="gray" variant="light">{t('logger.no')}</Badge>}</Table.Td>
                   <Table.Td>{row.ima_kljuc ? t('logger.keySet') : <Text span c="dimmed" size="sm">{t('logger.keyMissing')}</Text>}</Table.Td>
+                  <Table.Td>{row.ima_mqtt ? t('logger.keySet') : <Text span c="dimmed" size="sm">{t('logger.keyMissing')}</Text>}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap={4} wrap="nowrap">
                       <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing({ kind: 'edit', row })}
                         aria-label={`${t('logger.edit')}: ${row.naziv}`}>
                         {t('logger.edit')}
                       </Button>
                       {canEdit ? (
-                        <Button size="xs" variant="default" leftSection={<IconKey size={14} />} onClick={() => setKeyFor(row)}
-                          aria-label={`${t('logger.newDeviceKey')}: ${row.naziv}`}>
-                          {t('logger.newDeviceKey')}
-                        </Button>
+                        <Tooltip label={t('logger.newDeviceKey')}>
+                          <ActionIcon size="md" variant="default" onClick={() => setKeyFor(row)} aria-label={`${t('logger.newDeviceKey')}: ${row.naziv}`}>
+                            <IconKey size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                      {canEdit ? (
+                        <Tooltip label={t('logger.mqttTitle', { naziv: row.naziv })}>
+                          <ActionIcon size="md" variant="default" onClick={() => setMqttFor({ naziv: row.naziv, id: row._id, issued: null })}
+                            aria-label={`${t('logger.mqttButton')}: ${row.naziv}`}>
+                            <IconWifi size={16} />
+                          </ActionIcon>
+                        </Tooltip>
                       ) : null}
                     </Group>
                   </Table.Td>
@@ -122,9 +136,12 @@ export function SettingsScreen() {
           const answer = await saveRefrigerator(element);
           notify.success(answer.message);
           refresh();
+          // A new refrigerator's MQTT credentials are in this answer only: shown now, once.
+          if (answer.mqtt) setMqttFor({ naziv: answer.frizider.naziv, id: answer.frizider._id, issued: answer.mqtt });
         }}
       />
       <DeviceKeyDialog refrigerator={keyFor} onClose={() => setKeyFor(null)} onIssued={refresh} />
+      <MqttDialog target={mqttFor} onClose={() => setMqttFor(null)} onChanged={refresh} />
     </Stack>
   );
 }
@@ -164,6 +181,80 @@ function DeviceKeyDialog({ refrigerator, onClose, onIssued }: { refrigerator: Re
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>{t('logger.cancel')}</Button>
             <Button loading={mutation.isPending} onClick={() => refrigerator && mutation.mutate(refrigerator._id)}>{t('logger.newDeviceKey')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </AppDialog>
+  );
+}
+
+/** One credential with its copy button. */
+function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>{label}</Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Code block data-testid={testId} style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{value}</Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy} aria-label={`${copied ? t('logger.copied') : t('logger.copy')}: ${label}`}>
+              {copied ? t('logger.copied') : t('logger.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * A refrigerator's MQTT access: the credentials shown once (right after its creation, or after new ones are
+ * issued), or the choice of issuing new ones (the old stop at once) or revoking them.
+ */
+function MqttDialog({ target, onClose, onChanged }: {
+  target: { naziv: string; id: string; issued: MqttCredentials | null } | null; onClose: () => void; onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const [issued, setIssued] = useState<MqttCredentials | null>(null);
+  const shown = issued ?? target?.issued ?? null;
+  const mutation = useMutation({
+    mutationFn: ({ id, opoziv }: { id: string; opoziv: boolean }) => replaceMqttKey(id, opoziv),
+    onSuccess: (answer) => {
+      onChanged();
+      if (answer.mqtt) setIssued(answer.mqtt);
+      else {
+        notify.success(t('logger.mqttRevoked'));
+        close();
+      }
+    },
+    onError: (error) => notify.apiError(error),
+  });
+  function close() {
+    setIssued(null);
+    onClose();
+  }
+  return (
+    <AppDialog opened={target !== null} onClose={close} title={target ? t('logger.mqttTitle', { naziv: target.naziv }) : ''} force>
+      {shown ? (
+        <Stack>
+          <Text size="sm">{t('logger.mqttShown')}</Text>
+          <CopyField label={t('logger.mqttUser')} value={shown.korisnik} testId="mqtt-user" />
+          <CopyField label={t('logger.mqttPassword')} value={shown.lozinka} testId="mqtt-password" />
+          <CopyField label={t('logger.mqttTopic')} value={shown.tema} testId="mqtt-topic" />
+          <Group justify="flex-end">
+            <Button onClick={close}>{t('logger.close')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">{t('logger.mqttConfirm')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>{t('logger.cancel')}</Button>
+            <Button variant="light" color="red" loading={mutation.isPending && mutation.variables.opoziv}
+              onClick={() => target && mutation.mutate({ id: target.id, opoziv: true })}>{t('logger.mqttRevoke')}</Button>
+            <Button loading={mutation.isPending && !mutation.variables.opoziv}
+              onClick={() => target && mutation.mutate({ id: target.id, opoziv: false })}>{t('logger.mqttIssue')}</Button>
           </Group>
         </Stack>
       )}

@@ -5,7 +5,7 @@
  * sensor entry".
  */
 import type {
-  AcknowledgedAnswer, DeviceKeyAnswer, OverviewAnswer, OverviewTile, RefrigeratorElement, RefrigeratorListAnswer, RefrigeratorSavedAnswer,
+  AcknowledgedAnswer, DeviceKeyAnswer, MqttKeyAnswer, OverviewAnswer, OverviewTile, RefrigeratorElement, RefrigeratorListAnswer, RefrigeratorSavedAnswer,
   SensorEntry, StatisticsAnswer,
 } from '@lis/domain';
 import { api } from '../../api/client.ts';
@@ -25,6 +25,7 @@ export const statistics = (od: string, to: string, frizider: string | null, sign
   api.get<StatisticsAnswer>('/loger/statistika', { od, do: to, frizider }, { signal });
 export const saveRefrigerator = (element: RefrigeratorElement) => api.post<RefrigeratorSavedAnswer>('/loger/frizider/edit', { element });
 export const newDeviceKey = (id: string) => api.post<DeviceKeyAnswer>('/loger/frizider/kljuc', { id });
+export const replaceMqttKey = (id: string, opoziv: boolean) => api.post<MqttKeyAnswer>('/loger/frizider/mqtt', { id, opoziv });
 export const acknowledgeAlarm = (id: string, napomena: string) => api.post<AcknowledgedAnswer>('/loger/alarmi/potvrdi', { id, napomena });
 export const monthlyRecord = (month: string) => api.file('/loger/statistika/pdf', { mjesec: month });
 
