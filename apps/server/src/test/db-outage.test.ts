@@ -129,9 +129,21 @@ describe.skipIf(!serverUrl)('the database goes away and comes back (servers thro
     const onB = await socketAt(b, await signInOver(b, 'admin@demo.lab'));
     expect(await eventCrosses(a, admin, onB)()).toBe(true);
 
-    // Cut: every connection reset, new ones refused.
+    // Cut: every connection reset, new ones refused, while calls are in flight (connections checked out of the pool).
+    let cutDone = false;
+    const inFlight = Promise.all(Array.from({ length: 8 }, async (_, index) => {
+      const answers: number[] = [];
+      while (!cutDone) answers.push((await timed(() => (index % 2 === 0 ? saveSample(a, admin) : callOver(b, admin, 'GET', '/uzorci/list')))).status);
+      return answers;
+    }));
+    await pause(400);
     proxy.refuse();
     proxy.cut();
+    await pause(200);
+    cutDone = true;
+    const during = (await inFlight).flat();
+    for (const status of during) expect([200, 201, 503]).toContain(status);
+    expect(during).toContain(503);
     for (const server of [a, b]) {
       const answers = [
         await timed(() => signInCall(server)),
