@@ -22,9 +22,13 @@ export function DatabaseOutageBanner() {
   return (
     <Alert
       role="status" aria-live="polite" data-testid="database-outage"
-      color="yellow" variant="light" radius={0} icon={<IconDatabaseOff size={20} />}
+      color="yellow" variant="white" radius="md" icon={<IconDatabaseOff size={20} />}
       title={t('errors.databaseTitle')}
-      style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 400, borderBottom: '1px solid var(--mantine-color-yellow-4)' }}
+      // Floats over the top bar's middle, leaving the menu and the user's controls free; above dialogs too.
+      style={{
+        position: 'fixed', top: 8, left: '50%', transform: 'translateX(-50%)', width: 'min(620px, calc(100% - 16px))', zIndex: 400,
+        border: '1px solid var(--mantine-color-yellow-5)', boxShadow: 'var(--mantine-shadow-md)',
+      }}
     >
       <Group gap="xs" wrap="nowrap">
         <Text size="sm">{t('errors.databaseBody')}</Text>
