@@ -24,6 +24,8 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(wrapped(withCode('canceling statement due to statement timeout', '57014')))).toBe(true);
     expect(isConnectionFailure(withCode('terminating connection due to idle-in-transaction timeout', '25P03'))).toBe(true);
     expect(isConnectionFailure(new Error('Query read timeout'))).toBe(true);
+    expect(isConnectionFailure(wrapped(withCode('could not extend file "base/5/16384": No space left on device', '53100')))).toBe(true);
+    expect(isConnectionFailure(wrapped(withCode('XLogBeginInsert was already called', 'XX000')))).toBe(true);
     expect(isConnectionFailure(new Error('Connection terminated due to connection timeout'))).toBe(true);
   });
 
@@ -34,6 +36,7 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(withCode('invalid byte sequence for encoding "UTF8": 0x00', '22021'))).toBe(false);
     expect(isConnectionFailure(new TypeError('x is undefined'))).toBe(false);
     expect(isConnectionFailure(withCode('canceling statement due to user request', '57014'))).toBe(false);
+    expect(isConnectionFailure(withCode('cache lookup failed for relation 1234', 'XX000'))).toBe(false);
     expect(isConnectionFailure('ECONNREFUSED')).toBe(false);
     expect(isConnectionFailure(undefined)).toBe(false);
   });

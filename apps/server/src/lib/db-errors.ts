@@ -34,7 +34,13 @@ function isConnectionSqlState(code: string, text: string): boolean {
     // database did not answer in time. A cancel for any other reason stays a plain error.
     || (code === '57014' && /statement timeout/i.test(text))
     // 25P03: idle_in_transaction_session_timeout ended the session.
-    || code === '25P03';
+    || code === '25P03'
+    // The database cannot write its files (disk full, I/O error, a file or the data directory gone): the embedded
+    // PGlite answers these, and a PostgreSQL server in trouble too. No statement can succeed until it is fixed.
+    || code === '53100' || code === '58030' || code === '58P01' || code === '58000'
+    // PGlite after a failed write of its write-ahead log (its data directory removed): every statement then
+    // fails with this internal error; the data written before is in the log and recovered on the next start.
+    || (code === 'XX000' && /XLogBeginInsert was already called|could not (write|open|extend|fsync)/i.test(text));
 }
 
 /**
