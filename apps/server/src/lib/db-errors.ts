@@ -40,7 +40,7 @@ function isConnectionSqlState(code: string, text: string): boolean {
     || code === '53100' || code === '58030' || code === '58P01' || code === '58000'
     // PGlite after a failed write of its write-ahead log (its data directory removed): every statement then
     // fails with this internal error; the data written before is in the log and recovered on the next start.
-    || (code === 'XX000' && /XLogBeginInsert was already called|could not (write|open|extend|fsync)/i.test(text));
+    || (code === 'XX000' && /XLogBeginInsert was already called|could not (write|open|extend|fsync|create)/i.test(text));
 }
 
 /**
