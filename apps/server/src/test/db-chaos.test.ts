@@ -160,6 +160,7 @@ describe.skipIf(!serverUrl)('chaos: database connections cut and terminated whil
             response = await callOver(server, user, method, path, body);
           } catch {
             unreachableServer.push(`${method} ${path}`);
+            if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`the server died:\n${server.output()}`);
             if (Date.now() > until + 30_000) throw new Error('the server does not answer');
             await pause(200);
             continue;
