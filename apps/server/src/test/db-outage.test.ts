@@ -178,9 +178,7 @@ describe.skipIf(!serverUrl)('the database goes away and comes back (servers thro
     const save = await within(back, RECOVERY_MS * 3, async () => (await saveSample(a, admin)).ok);
     const ready = await within(back, RECOVERY_MS * 3, async () => (await fetch(`${b.url}/api/health/ready`)).status === 200);
     const crossing = await within(back, RECOVERY_MS * 3, eventCrosses(a, admin, onB));
-    expect({ signIn, save, ready, crossing }).toEqual({
-      signIn: expect.any(Number) as number, save: expect.any(Number) as number, ready: expect.any(Number) as number, crossing: expect.any(Number) as number,
-    });
+    // Each measured from the moment the database was back (a chat message sent on A reaching a socket on B).
     for (const [what, ms] of Object.entries({ signIn, save, ready, crossing })) expect(ms, what).toBeLessThanOrEqual(RECOVERY_MS);
     for (const server of [a, b]) alive(server);
   }, 120_000);
