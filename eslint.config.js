@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './eslint-rules/boundaries.js';
+import { pgConnections } from './eslint-rules/pg-connections.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'data/**', '**/drizzle/**', '**/test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -17,9 +18,10 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { lis: boundaries },
+    plugins: { lis: { rules: { ...boundaries.rules, ...pgConnections.rules } } },
     rules: {
       'lis/layering': 'error',
+      'lis/pg-connections': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -41,6 +41,9 @@ export interface Config {
    * nearest shared/reference-data above the repository (a development checkout); undefined when neither exists.
    */
   microReferenceDir: string | undefined;
+  /** PostgreSQL: how long a call waits for a connection, and how long one statement may run, before it answers 503. */
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
 }
 
 /** Debian's fonts-dejavu-core. */
@@ -75,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     microReferenceDir: env.MICRO_REFERENCE_DIR ? path.resolve(typedIn, env.MICRO_REFERENCE_DIR) : nearestSharedReferenceData(root),
+    dbConnectTimeoutMs: Number(env.DB_CONNECT_TIMEOUT_MS ?? 5_000),
+    dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 30_000),
   };
 }
 

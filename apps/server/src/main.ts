@@ -25,7 +25,10 @@ function errorKind(error: unknown): string {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+  settings: { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs },
+});
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 const microReference = await importReferenceDataIfMissing(database.db, config.microReferenceDir);
 const realtime = new RealtimeHub();
@@ -50,8 +53,9 @@ const integrationLog = {
 };
 // Several servers on one PostgreSQL database: each analyser's connection runs in the one holding its lease.
 const analyserLeases: AnalyserLeases | null = database.kind === 'postgres' ? new AnalyserLeases(database.db, {
-  gained: (id) => { void analyserConnections.reload(id); },
-  lost: (id) => { void analyserConnections.release(id); },
+  // A reload that cannot read the analyser (the database went away again) is retried by the next round's afterRound.
+  gained: (id) => { analyserConnections.reload(id).catch((error: unknown) => integrationLog.error({ kind: errorKind(error) }, 'analyser connection: start failed')); },
+  lost: (id) => { analyserConnections.release(id).catch((error: unknown) => integrationLog.error({ kind: errorKind(error) }, 'analyser connection: stop failed')); },
   afterRound: () => analyserConnections.refreshAfterLeaseRound(),
   error: (error) => integrationLog.error({ kind: errorKind(error) }, 'analyser leases: round failed, retried at the next one'),
 }, { ttlMs: config.analyserLeaseTtlSeconds * 1000, roundMs: config.analyserLeaseRoundSeconds * 1000 }) : null;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { DEFAULT_CONNECTION_SETTINGS, connectClient } from './pg-connections.ts';
 import { DATA_DIR_LOCK_FILE, dataDirHolder } from './client.ts';
 
 /**
@@ -56,8 +56,9 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
 }
 
 async function postgresHasTables(databaseUrl: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectClient(databaseUrl, {
+    settings: { ...DEFAULT_CONNECTION_SETTINGS, statementTimeoutMs: 0 }, onError: () => undefined,
+  });
   try {
     const result = await client.query<{ n: string }>(
       `select count(*) as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,

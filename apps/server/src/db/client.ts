@@ -8,7 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
+import { type ConnectionErrorSink, type ConnectionSettings, DEFAULT_CONNECTION_SETTINGS, connectClient, createPool } from './pg-connections.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +26,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The connection pool of a PostgreSQL server (the real-time adapter listens on one of its connections); none for PGlite. */
   pool?: pg.Pool;
+  /**
+   * A connection of its own for LISTEN (the real-time adapter), with the pool's settings and error listener;
+   * none for PGlite.
+   */
+  connectListener?: () => Promise<pg.Client>;
   close(): Promise<void>;
 }
 
@@ -35,26 +41,35 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** PostgreSQL: timeouts of connecting and of statements. */
+  settings?: Partial<ConnectionSettings>;
+  /** PostgreSQL: told when a connection breaks (the process goes on; the pool reconnects on next use). */
+  onConnectionError?: ConnectionErrorSink;
 }
+
+/** An error's name and code, never its message (which can carry a query's parameters). */
+function connectionErrorKind(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? `${error.name} ${code}` : `${error.name}: ${error.message.slice(0, 80)}`;
+}
+
+const logConnectionError: ConnectionErrorSink = (error) => {
+  console.error('PostgreSQL connection lost; calls answer 503 until it is back:', connectionErrorKind(error));
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE ... FORCE) is dropped
-    // from the pool and replaced on next use; without a listener the 'error' event would crash the process.
-    pool.on('error', () => {});
+    const databaseUrl = options.databaseUrl;
+    const settings = { ...DEFAULT_CONNECTION_SETTINGS, ...options.settings };
+    const onError = options.onConnectionError ?? logConnectionError;
+    await migratePostgres(databaseUrl, settings, onError);
+    const pool = createPool(databaseUrl, { max: 10, settings, onError });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // Several servers starting at once migrate one after another: the first applies what is pending, the
-    // others then find nothing left to do (a session-level advisory lock, held on one connection meanwhile).
-    const lock = await pool.connect();
-    try {
-      await lock.query(`select pg_advisory_lock(hashtext('lis:migrate'))`);
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    } finally {
-      await lock.query(`select pg_advisory_unlock(hashtext('lis:migrate'))`).catch(() => undefined);
-      lock.release();
-    }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return {
+      db, kind: 'postgres', pool,
+      connectListener: () => connectClient(databaseUrl, { settings, onError }),
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir;
   if (dataDir) {
@@ -73,6 +88,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (dataDir) releaseDataDir(dataDir);
     },
   };
+}
+
+/**
+ * Several servers starting at once migrate one after another: the first applies what is pending, the others
+ * then find nothing left to do (a session-level advisory lock, held on one connection meanwhile). A pool of
+ * its own, without the statement timeout: a migration of a large table may take longer than any request.
+ */
+async function migratePostgres(databaseUrl: string, settings: ConnectionSettings, onError: ConnectionErrorSink): Promise<void> {
+  const pool = createPool(databaseUrl, { max: 2, settings: { ...settings, statementTimeoutMs: 0 }, onError });
+  try {
+    const lock = await pool.connect();
+    try {
+      await lock.query(`select pg_advisory_lock(hashtext('lis:migrate'))`);
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    } finally {
+      await lock.query(`select pg_advisory_unlock(hashtext('lis:migrate'))`).catch(() => undefined);
+      lock.release();
+    }
+  } finally {
+    await pool.end();
+  }
 }
 
 /**

@@ -28,8 +28,19 @@ const CONNECTION_ERROR_CODES = new Set([
  * (connection exception), 57P01-57P03 (the server is shutting down, crashed, or
  * cannot take connections yet) and 53300 (too many connections).
  */
-function isConnectionSqlState(code: string): boolean {
-  return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
+function isConnectionSqlState(code: string, text: string): boolean {
+  return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '57P05' || code === '53300'
+    // 57014 query_canceled: the statement_timeout set on every connection (db/pg-connections.ts) ended it, the
+    // database did not answer in time. A cancel for any other reason stays a plain error.
+    || (code === '57014' && /statement timeout/i.test(text))
+    // 25P03: idle_in_transaction_session_timeout ended the session.
+    || code === '25P03'
+    // The database cannot write its files (disk full, I/O error, a file or the data directory gone): the embedded
+    // PGlite answers these, and a PostgreSQL server in trouble too. No statement can succeed until it is fixed.
+    || code === '53100' || code === '58030' || code === '58P01' || code === '58000'
+    // PGlite after a failed write of its write-ahead log (its data directory removed): every statement then
+    // fails with this internal error; the data written before is in the log and recovered on the next start.
+    || (code === 'XX000' && /XLogBeginInsert was already called|could not (write|open|extend|fsync|create)/i.test(text));
 }
 
 /**
@@ -43,6 +54,9 @@ const CONNECTION_MESSAGES = [
   /Cannot use a pool after calling end on the pool/i,
   /Client was closed and is not queryable/i,
   /PGlite is closed/i,
+  // node-postgres's client-side query_timeout.
+  /^Query read timeout/i,
+  /^Connection terminated due to connection timeout/i,
 ];
 
 /**
@@ -60,7 +74,7 @@ export function connectionFailure(error: unknown): { code?: string; message: str
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     const text = typeof candidate.message === 'string' ? candidate.message : '';
     const code = typeof candidate.code === 'string' ? candidate.code : undefined;
-    if (code !== undefined && (CONNECTION_ERROR_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isConnectionSqlState(code)))) {
+    if (code !== undefined && (CONNECTION_ERROR_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isConnectionSqlState(code, text)))) {
       return { code, message: text };
     }
     if (CONNECTION_MESSAGES.some((pattern) => pattern.test(text))) return { ...(code ? { code } : {}), message: text };

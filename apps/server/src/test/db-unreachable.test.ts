@@ -52,11 +52,17 @@ describe('a database that cannot be reached', () => {
     const headers = { authorization: 'Bearer some-token' };
     const list = await app.inject({ method: 'GET', url: '/api/uzorci/list', headers });
     const save = await app.inject({ method: 'POST', url: '/api/uzorci/prijem', headers, payload: { code: '2611230001' } });
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
-    for (const response of [list, save, health]) {
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    for (const response of [list, save, ready]) {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual(UNREACHABLE);
     }
+  });
+
+  it('still answers liveness: GET /api/health is 200 while only readiness is 503', async () => {
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
   });
 
   it('refuses a socket connection with db.connection instead of ending the process', async () => {

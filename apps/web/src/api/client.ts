@@ -17,6 +17,7 @@
  */
 import type { FailureAnswer } from '@lis/domain';
 import { sessionStore } from '../lib/session-store.ts';
+import { reportDatabaseUnreachable } from './database-outage.ts';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -104,6 +105,7 @@ async function send<T>(
   if (response.ok && readable && errorAnswer.success !== false) return parsed as T;
 
   if (response.status === 401 && path !== LOGIN_PATH) sessionStore.clear();
+  if (response.status === 503 && errorAnswer.code === 'db.connection') reportDatabaseUnreachable();
   const status = response.ok ? 400 : response.status;
   throw new ApiError(
     status,
@@ -150,6 +152,7 @@ export async function apiFile(path: string, query: Query = {}, options: CallOpti
   } catch {
     // Not JSON: the status alone tells what went wrong.
   }
+  if (response.status === 503 && answer.code === 'db.connection') reportDatabaseUnreachable();
   throw new ApiError(
     response.status,
     typeof answer.message === 'string' ? answer.message : 'Greška na serveru.',

@@ -118,6 +118,8 @@ export const bs = {
     unexpected: 'Došlo je do neočekivane greške.',
     screenFailed: 'Ekran se nije mogao prikazati.',
     reload: 'Ponovo učitaj',
+    databaseTitle: 'Baza podataka trenutno nije dostupna',
+    databaseBody: 'Server pokušava ponovo uspostaviti vezu. Ova poruka nestaje sama čim baza ponovo odgovori; nakon toga ponovite posljednju radnju ako nije sačuvana.',
   },
   status: {
     ZAPRIMLJEN: 'ZAPRIMLJEN',

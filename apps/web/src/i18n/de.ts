@@ -110,6 +110,8 @@ export const de: Catalogue = {
     unexpected: 'Ein unerwarteter Fehler ist aufgetreten.',
     screenFailed: 'Diese Ansicht konnte nicht angezeigt werden.',
     reload: 'Neu laden',
+    databaseTitle: 'Die Datenbank ist derzeit nicht erreichbar',
+    databaseBody: 'Der Server versucht weiter, die Verbindung herzustellen. Dieser Hinweis verschwindet von selbst, sobald die Datenbank wieder antwortet; wiederholen Sie dann Ihre letzte Aktion, falls sie nicht gespeichert wurde.',
   },
   status: {
     ZAPRIMLJEN: 'EINGEGANGEN',

@@ -110,6 +110,8 @@ export const en: Catalogue = {
     unexpected: 'An unexpected error occurred.',
     screenFailed: 'This screen could not be shown.',
     reload: 'Reload',
+    databaseTitle: 'The database is unreachable at the moment',
+    databaseBody: 'The server keeps trying to reconnect. This notice goes away by itself as soon as the database answers again; then repeat your last action if it was not saved.',
   },
   status: {
     ZAPRIMLJEN: 'RECEIVED',

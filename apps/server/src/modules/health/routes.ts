@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthContract } from '@lis/domain';
+import { healthContract, readinessContract } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
-import { checkHealth } from './service.ts';
+import { checkReadiness } from './service.ts';
 
 export function healthRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/health', {
     config: { permission: 'public' },
     schema: {
-      tags: ['health'], summary: 'Is the server up and its database reachable?',
-      description: '`200 { status: "ok" }`; the database cannot be reached: `503 { code: "db.connection" }` ("Greška prilikom konekcije na DB.").',
+      tags: ['health'], summary: 'Liveness: is the server process up and serving?',
+      description: '`200 { status: "ok" }` whenever the process can answer, also while its database is unreachable '
+        + '(a supervisor restarting the process would not bring the database back). Readiness is `/api/health/ready`.',
       ...healthContract,
     },
-  }, () => checkHealth(db));
+  }, () => ({ status: 'ok' as const }));
+  api.get('/health/ready', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['health'], summary: 'Readiness: can the server serve calls (its database answers)?',
+      description: '`200 { status: "ok" }`; the database cannot be reached: `503 { code: "db.connection" }` ("Greška prilikom konekcije na DB."). '
+        + 'For load balancers, and for the web app, which polls it while it shows that the database is unreachable.',
+      ...readinessContract,
+    },
+  }, () => checkReadiness(db));
   return Promise.resolve();
 }

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pingDatabase } from './repository.ts';
 
-/** The server is healthy when its database answers; otherwise 503 with the spec's 'Greška prilikom konekcije na DB.'. */
-export async function checkHealth(db: Db): Promise<HealthAnswer> {
+/** Ready when the database answers; otherwise 503 with the spec's 'Greška prilikom konekcije na DB.'. */
+export async function checkReadiness(db: Db): Promise<HealthAnswer> {
   try {
     await pingDatabase(db);
   } catch {

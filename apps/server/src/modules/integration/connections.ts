@@ -2,7 +2,7 @@ import net from 'node:net';
 import { AstmLink, MllpDecoder, hl7Ack, mllpFrame, type LinkEvent } from '@lis/analyser-protocols';
 import type { ConnectionStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { errorKind, type AnalyserIngest, type IngestLog } from './ingest.ts';
+import { errorKind, type AnalyserIngest, type IngestAnswer, type IngestLog } from './ingest.ts';
 import { leaseStatuses, publishLeaseStatuses } from './lease-repository.ts';
 import { allAnalysers, analyserById, type AnalyserRow } from './repository.ts';
 
@@ -70,6 +70,18 @@ export class AnalyserConnections {
     return next;
   }
 
+  /**
+   * The ingest's answer, never a rejection: a failure past the ingest's own handling (a host query's answer
+   * read while the database went away) is a refusal too (NAK / AE, so the analyser sends again), and the
+   * connection's chain of messages goes on instead of ending in an unhandled rejection.
+   */
+  private receive(analyser: AnalyserRow, text: string): Promise<IngestAnswer> {
+    return this.ingest.receive(analyser, text).catch((error: unknown) => {
+      this.log.error({ analyser: analyser.id, err: errorKind(error) }, 'analyser message not handled; the analyser is told to send it again');
+      return { kind: 'failed', error: 'The message could not be handled.' };
+    });
+  }
+
   /** Whether this process runs the analyser: always with one process, else while it holds the analyser's lease. */
   private runsHere(analyserId: string): boolean {
     return this.options.leases?.holds(analyserId) ?? true;
@@ -118,7 +130,7 @@ export class AnalyserConnections {
     const leases = this.options.leases;
     if (!leases) return;
     await this.serial(async () => {
-      if (!this.started || this.runners.size === 0) return;
+      if (!this.started) return;
       const current = new Map((await allAnalysers(this.db)).map((analyser) => [analyser.id, analyser]));
       for (const [id, runner] of [...this.runners]) {
         const now = current.get(id);
@@ -126,6 +138,10 @@ export class AnalyserConnections {
         await runner.stop();
         this.runners.delete(id);
         if (now?.aktivan && this.runsHere(id)) await this.run(now);
+      }
+      // A lease gained while its start could not read the analyser (the database went away again) is started now.
+      for (const analyser of current.values()) {
+        if (analyser.aktivan && !this.runners.has(analyser.id) && this.runsHere(analyser.id)) await this.run(analyser);
       }
     });
     await publishLeaseStatuses(this.db, leases.owner, new Map([...this.runners.keys()].map((id) => [id, this.status(id)])));
@@ -279,7 +295,7 @@ export class AnalyserConnections {
       if (finishing) return;
       for (const text of decoder.push(new Uint8Array(chunk))) {
         work = work.then(async () => {
-          const answer = await this.ingest.receive(analyser, text);
+          const answer = await this.receive(analyser, text);
           if (!open) return;
           const replies = answer.kind === 'accepted'
             ? (answer.queryAnswers.length > 0 ? answer.queryAnswers : [hl7Ack(text, 'AA')])
@@ -326,7 +342,7 @@ export class AnalyserConnections {
         else {
           const { id, text } = event;
           work = work.then(async () => {
-            const answer = await this.ingest.receive(analyser, text);
+            const answer = await this.receive(analyser, text);
             if (!open) return;
             // ACK after commit: the final frame is acknowledged only once the message is in the database.
             handle(answer.kind === 'failed' ? link.reject(id, Date.now()) : link.commit(id, Date.now()));
