@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenCharacterPath, forbiddenInputField, hasForbiddenCharacter } from './input-guard.ts';
+import { Readable } from 'node:stream';
+import { forbiddenAddressField, forbiddenCharacterPath, forbiddenInputField, hasForbiddenCharacter } from './input-guard.ts';
 
 describe('hasForbiddenCharacter', () => {
   it('refuses NUL and a surrogate without its partner, keeps every other text', () => {
@@ -67,5 +68,18 @@ describe("the guard's cost", () => {
     baseline = process.memoryUsage().heapUsed;
     expect(forbiddenCharacterPath(values)).toBeNull();
     expect(growthAtFirst).toBeLessThan(16 * 1_048_576);
+  });
+});
+
+describe('forbiddenAddressField', () => {
+  it("checks Fastify's own params and query objects, whatever their prototype", () => {
+    const params = Object.create(Object.create(null) as object) as Record<string, string>;
+    params.sid = '\u0000';
+    expect(forbiddenAddressField({ headers: {}, params, query: {} })).toBe('params.sid');
+  });
+
+  it('never walks a stream', () => {
+    expect(forbiddenCharacterPath({ pipe: () => undefined, text: '\u0000' })).toBeNull();
+    expect(forbiddenCharacterPath({ file: Readable.from(['\u0000']) })).toBeNull();
   });
 });

@@ -18,15 +18,16 @@ export function hasForbiddenCharacter(text: string): boolean {
 }
 
 /**
- * What the guard walks: arrays and plain objects, as a JSON or query parser makes them. Anything else (a
- * Buffer or typed array of an upload, a stream, a Date) holds no text a driver would store as sent, and
- * walking a 24 MB Buffer's indexes once blocked the server for minutes: it is never walked.
+ * What the guard walks: arrays and objects, as a JSON, query or path parser makes them (Fastify's query
+ * and params objects have a prototype of their own, so no prototype test). A Buffer or typed array of an
+ * upload, an ArrayBuffer or a stream holds no text a driver would store as sent, and walking a 24 MB
+ * Buffer's indexes once blocked the server for minutes: those are never walked.
  */
 function isWalkable(value: unknown): value is unknown[] | Record<string, unknown> {
   if (Array.isArray(value)) return true;
   if (value === null || typeof value !== 'object') return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return false;
+  return typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
 /** One array or object being walked: the next index to read, and for an object its keys. */
