@@ -12,5 +12,6 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // No source maps in a production build: they would publish the source to anyone (the server refuses *.map too).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
 });

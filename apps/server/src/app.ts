@@ -55,7 +55,9 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
         // Mantine injects its CSS variables in a <style> tag at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the page's own origin over ws: and wss: too (CSP Level 3), which is all the
+        // socket needs; any other host, by any scheme, is no one the page may talk to.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameSrc: ["'self'", 'blob:'],
@@ -63,7 +65,11 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+    // Strict-Transport-Security only over TLS: sent over plain HTTP it is meaningless (RFC 6797 §7.2) and
+    // tells of a deployment without TLS. See sendHstsOverTls.
+    hsts: false,
   });
+  sendHstsOverTls(app);
   // Counted in the database, shared by every server process. A count that cannot be written (database down)
   // lets the request through: the call itself then answers that the database is unreachable.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db), skipOnError: true });
@@ -120,6 +126,20 @@ function enforceRoutePermissions(app: FastifyInstance): void {
   });
 }
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * HSTS on answers that travelled over TLS: the server's own (request.protocol https) or, behind a reverse
+ * proxy the configuration trusts (TRUST_PROXY), one that said so in X-Forwarded-Proto. An untrusted
+ * client's X-Forwarded-Proto is ignored, as Fastify's request.protocol does without trustProxy.
+ */
+function sendHstsOverTls(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    done(null, payload);
+  });
+}
+
 function api404(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -146,7 +166,11 @@ function serveAcmeChallenges(app: FastifyInstance, acmeDir: string | undefined):
 /** The built SPA: real files as they are, every other non-API path gets index.html for the client router. */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasDist = existsSync(path.join(webDist, 'index.html'));
-  await app.register(fastifyStatic, { root: hasDist ? webDist : process.cwd(), serve: hasDist, wildcard: false });
+  await app.register(fastifyStatic, {
+    root: hasDist ? webDist : process.cwd(), serve: hasDist, wildcard: false,
+    // Source maps are for developers: a production build makes none, and one left in the directory is served to no one.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+  });
   if (!hasDist) return;
   app.get('/*', { config: { permission: 'public' } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {

@@ -39,3 +39,4 @@ export * from './qc/index.ts';
 export * from './partners/index.ts';
 export * from './import/index.ts';
 export * from './file-size.ts';
+export * from './spreadsheet-text.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenCharacterPath, forbiddenInputField, hasForbiddenCharacter } from './input-guard.ts';
+import { Readable } from 'node:stream';
+import { forbiddenAddressField, forbiddenCharacterPath, forbiddenInputField, hasForbiddenCharacter } from './input-guard.ts';
 
 describe('hasForbiddenCharacter', () => {
   it('refuses NUL and a surrogate without its partner, keeps every other text', () => {
@@ -42,5 +43,43 @@ describe('forbiddenInputField', () => {
     expect(forbiddenInputField({ ...clean, params: { id: '\u0000' }, body: { code: '\u0000' } })).toBe('params.id');
     expect(forbiddenInputField({ ...clean, query: { filter: '\u0000' } })).toBe('filter');
     expect(forbiddenInputField({ ...clean, body: { code: '\u0000' } })).toBe('code');
+  });
+});
+
+describe("the guard's cost", () => {
+  it('never walks a binary body: a 24 MB upload costs nothing', () => {
+    const upload = Buffer.alloc(24 * 1_048_576);
+    const bytes = new Uint8Array(8 * 1_048_576);
+    const started = performance.now();
+    expect(forbiddenCharacterPath(upload)).toBeNull();
+    expect(forbiddenCharacterPath({ file: bytes }, 'params')).toBeNull();
+    // Walking the bytes took seconds; skipping them takes microseconds. The bound is generous for a busy machine.
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('walks a large array keeping no object per element', () => {
+    const size = 2_000_000;
+    let growthAtFirst = Number.NaN;
+    let baseline = 0;
+    // The first element reports the heap when the walk reads into it: a walk that first queued a place for
+    // every element (as the guard once did) holds well over 100 MB of them by then; this one holds nothing.
+    const probe = { get text(): string { growthAtFirst = process.memoryUsage().heapUsed - baseline; return 'ab'; } };
+    const values: unknown[] = [probe, ...Array.from({ length: size }, (_, index) => (index % 2 === 0 ? 'ab' : index))];
+    baseline = process.memoryUsage().heapUsed;
+    expect(forbiddenCharacterPath(values)).toBeNull();
+    expect(growthAtFirst).toBeLessThan(16 * 1_048_576);
+  });
+});
+
+describe('forbiddenAddressField', () => {
+  it("checks Fastify's own params and query objects, whatever their prototype", () => {
+    const params = Object.create(Object.create(null) as object) as Record<string, string>;
+    params.sid = '\u0000';
+    expect(forbiddenAddressField({ headers: {}, params, query: {} })).toBe('params.sid');
+  });
+
+  it('never walks a stream', () => {
+    expect(forbiddenCharacterPath({ pipe: () => undefined, text: '\u0000' })).toBeNull();
+    expect(forbiddenCharacterPath({ file: Readable.from(['\u0000']) })).toBeNull();
   });
 });

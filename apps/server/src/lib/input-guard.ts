@@ -17,11 +17,24 @@ export function hasForbiddenCharacter(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
-/** A place in the input; the parent link spares copying the path for every value of a large or deep body. */
-interface Place {
-  value: unknown;
-  key: string | null;
-  parent: Place | null;
+/**
+ * What the guard walks: arrays and objects, as a JSON, query or path parser makes them (Fastify's query
+ * and params objects have a prototype of their own, so no prototype test). A Buffer or typed array of an
+ * upload, an ArrayBuffer or a stream holds no text a driver would store as sent, and walking a 24 MB
+ * Buffer's indexes once blocked the server for minutes: those are never walked.
+ */
+function isWalkable(value: unknown): value is unknown[] | Record<string, unknown> {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) return false;
+  return typeof (value as { pipe?: unknown }).pipe !== 'function';
+}
+
+/** One array or object being walked: the next index to read, and for an object its keys. */
+interface Frame {
+  container: unknown[] | Record<string, unknown>;
+  keys: string[] | null;
+  next: number;
 }
 
 /** Longest field path an answer repeats: the keys are the client's own text. */
@@ -31,59 +44,90 @@ const MAX_PATH_LENGTH = 200;
  * The path of the first string (value or object key) in `input` that holds a
  * forbidden character, or null when there is none. Paths are dot-joined
  * (`testovi.2`, `patient.ime`) under `prefix`; a bad key names its parent.
- * Walks with its own stack, so a deeply nested body cannot overflow the call stack.
+ *
+ * Cost is linear in the body with a small constant: each value is read once, a
+ * string is scanned once, and only arrays and objects get a frame (numbers,
+ * booleans and strings none). The walk keeps its own stack of the open
+ * containers, so its memory grows with the nesting depth, never with an
+ * array's length, and a deeply nested body cannot overflow the call stack.
  */
 export function forbiddenCharacterPath(input: unknown, prefix?: string): string | null {
-  const pending: Place[] = [{ value: input, key: prefix ?? null, parent: null }];
-  for (let place = pending.pop(); place !== undefined; place = pending.pop()) {
-    const { value } = place;
+  if (typeof input === 'string') return hasForbiddenCharacter(input) ? pathOf(prefix, []) : null;
+  if (!isWalkable(input)) return null;
+  const stack: Frame[] = [];
+  const open = (container: unknown[] | Record<string, unknown>): boolean => {
+    const keys = Array.isArray(container) ? null : Object.keys(container);
+    if (keys?.some(hasForbiddenCharacter)) return false;
+    stack.push({ container, keys, next: 0 });
+    return true;
+  };
+  if (!open(input)) return pathOf(prefix, stack);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const length = frame.keys ? frame.keys.length : (frame.container as unknown[]).length;
+    if (frame.next >= length) {
+      stack.pop();
+      continue;
+    }
+    const index = frame.next;
+    frame.next += 1;
+    const value = frame.keys ? (frame.container as Record<string, unknown>)[frame.keys[index]!] : (frame.container as unknown[])[index];
     if (typeof value === 'string') {
-      if (hasForbiddenCharacter(value)) return pathOf(place);
-    } else if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index -= 1) pending.push({ value: value[index], key: String(index), parent: place });
-    } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value as Record<string, unknown>);
-      if (entries.some(([key]) => hasForbiddenCharacter(key))) return pathOf(place);
-      for (let index = entries.length - 1; index >= 0; index -= 1) {
-        const [key, child] = entries[index]!;
-        pending.push({ value: child, key, parent: place });
-      }
+      if (hasForbiddenCharacter(value)) return pathOf(prefix, stack);
+    } else if (isWalkable(value) && !open(value)) {
+      return pathOf(prefix, stack);
     }
   }
   return null;
 }
 
-function pathOf(place: Place): string {
-  const keys: string[] = [];
-  for (let current: Place | null = place; current !== null; current = current.parent) {
-    if (current.key !== null) keys.push(current.key);
+/** The path to the value each open frame last read, under `prefix`; 'body' for the input itself. */
+function pathOf(prefix: string | undefined, stack: readonly Frame[]): string {
+  const keys: string[] = prefix === undefined ? [] : [prefix];
+  let length = prefix?.length ?? 0;
+  for (const frame of stack) {
+    if (length > MAX_PATH_LENGTH) break;
+    const index = frame.next - 1;
+    if (index < 0) break;
+    const key = frame.keys ? frame.keys[index]! : String(index);
+    keys.push(key);
+    length += key.length + 1;
   }
-  const path = keys.reverse().join('.');
+  const path = keys.join('.');
   if (path === '') return 'body';
   return path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}…` : path;
 }
 
-/** The first place of a request that carries a forbidden character: a path parameter, query or body field, or a read header. */
-export function forbiddenInputField(request: Pick<FastifyRequest, 'params' | 'query' | 'body' | 'headers'>): string | null {
+/** The first place of a request's address and headers that carries a forbidden character: a read header, a path parameter or a query field. */
+export function forbiddenAddressField(request: Pick<FastifyRequest, 'params' | 'query' | 'headers'>): string | null {
   for (const name of READ_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string' && hasForbiddenCharacter(value)) return `headers.${name}`;
   }
-  return forbiddenCharacterPath(request.params, 'params')
-    ?? forbiddenCharacterPath(request.query)
-    ?? forbiddenCharacterPath(request.body);
+  return forbiddenCharacterPath(request.params, 'params') ?? forbiddenCharacterPath(request.query);
+}
+
+/** The first place of a request that carries a forbidden character: a read header, a path parameter, a query or body field. */
+export function forbiddenInputField(request: Pick<FastifyRequest, 'params' | 'query' | 'body' | 'headers'>): string | null {
+  return forbiddenAddressField(request) ?? forbiddenCharacterPath(request.body);
 }
 
 /**
  * Every string a client sends is checked here before any hook or handler can
  * pass it to the database: one holding a NUL or a lone surrogate is refused
- * with 400 `form.forbiddenCharacters` naming the field. It runs at
- * preValidation, before the auth hook looks the session up by the token and
- * before any handler, so no route can forget it.
+ * with 400 `form.forbiddenCharacters` naming the field. The headers, path and
+ * query are checked when the request arrives (onRequest, before the auth hook
+ * looks the session up by the token); the body once it is parsed
+ * (preValidation, before the auth hook reads a token from it and before any
+ * handler), so no route can forget it.
  */
 export const inputGuard = fp((app: FastifyInstance, _options: unknown, registered: () => void) => {
+  app.addHook('onRequest', (request, _reply, next) => {
+    const field = forbiddenAddressField(request);
+    next(field === null ? undefined : AppError.badRequest('form.forbiddenCharacters', field));
+  });
   app.addHook('preValidation', (request, _reply, next) => {
-    const field = forbiddenInputField(request);
+    const field = forbiddenCharacterPath(request.body);
     next(field === null ? undefined : AppError.badRequest('form.forbiddenCharacters', field));
   });
   registered();

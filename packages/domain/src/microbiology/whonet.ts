@@ -1,3 +1,4 @@
+import { spreadsheetText } from '../spreadsheet-text.ts';
 import type { AstMethod } from './ast-value.ts';
 
 /**
@@ -60,9 +61,12 @@ export interface WhonetIsolate {
   results: readonly { ab: string; method: AstMethod; vrijednost: string; diskDose?: string | null }[];
 }
 
-/** A cell's text: no tab or line break may split a row or a column. */
+/**
+ * A cell's text: no tab or line break may split a row or a column, and a text a spreadsheet program would
+ * run as a formula (a specimen typed as `=HYPERLINK(...)`) is marked as text (spreadsheetText, the one rule for such files).
+ */
 function cell(text: string): string {
-  return text.replace(/[\t\r\n]+/g, ' ').trim();
+  return spreadsheetText(text.replace(/[\t\r\n]+/g, ' ').trim());
 }
 
 /** The measurement as WHONET reads it: a decimal point, no spaces ('≤0,5' → '<=0.5'). */

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, isRole } from '@lis/domain';
+import { can, isRole, type Role } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
+import type { RoutePermission } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { findActiveSession, touchSession } from './session-repository.ts';
+import { findActiveSession, touchSession, type ActiveSession } from './session-repository.ts';
 
 // Writing last_seen_at on every call would make each read a write; a minute of slack is plenty for an 8 h idle limit.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -17,43 +18,75 @@ function field(source: unknown, name: string): string | undefined {
   return undefined;
 }
 
-/** Token from `Authorization: Bearer`, else `token` in query or body, as the spec's clients send it. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+/** Token from `Authorization: Bearer`, else `token` in the query: both are known when the request's headers arrive. */
+export function addressTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  return field(request.query, 'token') ?? field(request.body, 'token');
+  return field(request.query, 'token');
+}
+
+/** Token from `Authorization: Bearer`, else `token` in query or body, as the spec's clients send it. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  return addressTokenOf(request) ?? field(request.body, 'token');
+}
+
+/** Site from the `x-site` header, else `site` in the query: both are known when the request's headers arrive. */
+function addressSiteOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-site'];
+  if (typeof header === 'string' && header) return header;
+  return field(request.query, 'site');
 }
 
 export function siteOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-site'];
-  if (typeof header === 'string' && header) return header;
-  return field(request.query, 'site') ?? field(request.body, 'site');
+  return addressSiteOf(request) ?? field(request.body, 'site');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session once the auth hook has found it and checked the route's permission. */
+    authSession?: ActiveSession;
+  }
 }
 
 /**
  * Every /api route declares `config.permission`; this hook resolves the caller
  * and refuses what the permission table does not grant. A route without a
  * declared permission is refused outright (and fails the route-audit test).
+ *
+ * Auth before body: a token in the Authorization header or the query is checked,
+ * with the route's permission, as soon as the request's headers arrive
+ * (onRequest), before a byte of the body is read, so a caller without a session
+ * costs a moment however large the body it sends. The spec also lets a client
+ * send `token` in the body; that can only be read once the body is parsed
+ * (preValidation), so it is taken only on routes whose body limit is the app's
+ * default (1 MB). A route that allows more (an upload: the import file, chat
+ * attachments, reference data) takes its token from the header or query only,
+ * and answers 401 when neither has one, before reading the body.
  */
 export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
+  const defaultBodyLimit = app.initialConfig.bodyLimit ?? 1_048_576;
   app.decorateRequest('ctx');
-  // Before the route's input validation: a caller without a session gets 401, never a 400 telling them the input rules.
-  app.addHook('preValidation', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    // Unmatched paths reach the not-found handler, which answers 404 on its own.
-    if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return;
-    if (permission === 'public') return;
-    if (permission === undefined) throw AppError.forbidden();
+  app.decorateRequest('authSession', undefined);
 
-    const token = tokenOf(request);
+  /** The route's declared permission, or null when the route checks no session (not /api, unmatched, public). */
+  function guardedPermission(request: FastifyRequest): Exclude<RoutePermission, 'public'> | null {
+    // Unmatched paths reach the not-found handler, which answers 404 on its own.
+    if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return null;
+    const permission = request.routeOptions.config.permission;
+    if (permission === 'public') return null;
+    if (permission === undefined) throw AppError.forbidden();
+    return permission;
+  }
+
+  /** The session behind `token`, with the route's permission checked; refuses 401 or 403. */
+  async function authenticate(request: FastifyRequest, permission: Exclude<RoutePermission, 'public'>, token: string | undefined): Promise<ActiveSession> {
     if (!token || token.length > 200) throw AppError.unauthorized();
     const now = new Date();
     const session = await findActiveSession(options.db, hashToken(token), now);
     if (!session || !isRole(session.role)) throw AppError.unauthorized();
-
-    const requestedSite = siteOf(request);
-    const siteId = requestedSite ?? session.siteId;
-    if (!session.siteIds.includes(siteId)) throw AppError.forbidden('auth.siteForbidden');
+    // A site named in the header or query is checked here already, so its refusal comes first as it always has.
+    const addressSite = addressSiteOf(request);
+    if (addressSite !== undefined && !session.siteIds.includes(addressSite)) throw AppError.forbidden('auth.siteForbidden');
     if (session.mustChangePassword && request.routeOptions.config.beforePasswordChange !== true) {
       throw AppError.forbidden('auth.passwordChangeRequired');
     }
@@ -64,11 +97,35 @@ export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
     if (now.getTime() - session.lastSeenAt.getTime() > touchInterval) {
       await touchSession(options.db, session.sessionId, now);
     }
+    return session;
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const permission = guardedPermission(request);
+    if (permission === null) return;
+    const token = addressTokenOf(request);
+    if (token !== undefined) {
+      request.authSession = await authenticate(request, permission, token);
+    } else if ((request.routeOptions.bodyLimit ?? defaultBodyLimit) > defaultBodyLimit) {
+      // A large-body route: no token before the body, no body read.
+      throw AppError.unauthorized();
+    }
+  });
+
+  // Before the route's input validation: a caller without a session gets 401, never a 400 telling them the input rules.
+  app.addHook('preValidation', async (request) => {
+    const permission = guardedPermission(request);
+    if (permission === null) return;
+    const session = request.authSession ?? await authenticate(request, permission, tokenOf(request));
+
+    const requestedSite = siteOf(request);
+    const siteId = requestedSite ?? session.siteId;
+    if (!session.siteIds.includes(siteId)) throw AppError.forbidden('auth.siteForbidden');
     request.ctx = {
       userId: session.userId,
       email: session.email,
       sessionId: session.sessionId,
-      role: session.role,
+      role: session.role as Role,
       accessLevel: session.accessLevel,
       language: session.language,
       siteId,

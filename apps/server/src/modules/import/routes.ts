@@ -14,8 +14,10 @@ const COLUMNS = IMPORT_COLUMNS.map((column) => column.header).join(', ');
 
 export function importRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
   // The file travels as its own bytes (this plugin only): the workbook's type, or any binary a browser labels it with.
+  // No parser-wide limit: each route's own bodyLimit applies, so only the routes that take a file accept a large body
+  // (and the auth hook checks their token before reading it).
   for (const type of [XLSX_MEDIA_TYPE, 'application/octet-stream']) {
-    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) => { done(null, body); });
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) => { done(null, body); });
   }
   const api = app.withTypeProvider<ZodTypeProvider>();
 

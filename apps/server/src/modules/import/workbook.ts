@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportResult, type ImportRow } from '@lis/domain';
 import { AppError } from '../../lib/errors.ts';
+import { checkWorkbookArchive } from './workbook-archive.ts';
 
 // The import's workbooks: the template people fill in, reading a filled-in file back into rows, and the
 // per-row results. Cells are read as the text a person sees (a date cell as dd.mm.yyyy, a number as typed).
@@ -45,9 +46,12 @@ const HEADER_KEYS = new Map<string, ImportRow extends infer R ? keyof R : never>
 /**
  * The rows of the file's first sheet: the first row names the columns (the template's headers, case
  * ignored, in any order); empty rows are skipped. A file that is not a workbook answers 415; one
- * without a known header, or with more rows than MAX_IMPORT_ROWS, answers 400.
+ * without a known header, or with more rows than MAX_IMPORT_ROWS, answers 400. The archive is checked
+ * first (its declared size, its first sheet's rows counted by streaming), so a file too large to
+ * unpack, or of too many rows, is refused before it is unpacked whole.
  */
 export async function readImportFile(bytes: Buffer): Promise<ImportRow[]> {
+  await checkWorkbookArchive(bytes, MAX_IMPORT_ROWS);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

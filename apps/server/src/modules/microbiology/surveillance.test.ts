@@ -228,6 +228,17 @@ describe('WHONET export', () => {
     expect(after).toHaveLength(before.length);
   });
 
+  it('writes a specimen typed as a formula as text, so a spreadsheet opening the file runs nothing', async () => {
+    const typed = '=HYPERLINK("http://x","y")';
+    await verifiedCulture(patients.bojan, '2025-06-10T08:00:00+02:00', typed, 'B_ESCHR_COLI', [{ antibiotik: 'AMP', metoda: 'MIC', vrijednost: '4' }], { AMP: 'S' });
+    const response = await client.post(specialist, '/mikrobiologija/whonet', {
+      dateRangeMin: '2025-06-01', dateRangeMax: '2025-06-30', zemlja: 'BIH', laboratorija: 'SA1',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(parseTsv(response.body)).toMatchObject([{ SPEC_CODE: `'${typed}`, ORGANISM: 'Escherichia coli', AMP_EM: '4' }]);
+    expect(response.body).not.toMatch(/(^|\t)=HYPERLINK/m);
+  });
+
   it('refuses a country or laboratory code WHONET cannot take, naming the field', async () => {
     const bad = await client.post(specialist, '/mikrobiologija/whonet', { dateRangeMin: '2025-03-01', dateRangeMax: '2025-03-31', zemlja: 'BA', laboratorija: 'SA1' });
     expect(bad.statusCode).toBe(400);
