@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import { addDays, calendarDateOf, DEFAULT_TIME_ZONE, toIsoDate, toLocalDateText, type CalendarDate } from '@lis/domain';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -188,12 +189,23 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious).toEqual([]);
 }
 
-/** A day `days` from today at the demo sites (Europe/Sarajevo) as the forms show it: dd.mm.yyyy. */
+/**
+ * "Today" for the browser tests: the demo sites' calendar day (Europe/Sarajevo), the day the app and the
+ * server count in, never the UTC date or the day of the machine's zone (from 23:00 or 22:00 UTC the UTC date
+ * is a day behind). Read at the call, on the run's clock (TEST_CLOCK moves it, see playwright.config.ts).
+ */
+export function siteDay(days = 0): CalendarDate {
+  return addDays(calendarDateOf(new Date(), DEFAULT_TIME_ZONE), days);
+}
+
+/** siteDay as `YYYY-MM-DD`, as the API's day parameters take it. */
+export function siteIsoDay(days = 0): string {
+  return toIsoDate(siteDay(days));
+}
+
+/** A day `days` from today at the demo sites as the forms show it: dd.mm.yyyy. */
 export function dayFromToday(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sarajevo', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}`;
+  return toLocalDateText(siteDay(days));
 }
 
 /** Picks an option of the select (combobox) with this label. */
