@@ -33,7 +33,8 @@ export function testClockStart(value: string | undefined, now: Date): Date | nul
 
 /**
  * The variables that put a process and its children on the test clock (empty at real time): the offset and
- * NODE_OPTIONS loading clock-shift.mjs. Also sets them in `env` (process.env), for the processes forked later.
+ * NODE_OPTIONS loading clock-shift.mjs. The caller gives them to the processes it starts (vitest's `test.env`
+ * for the server project only; Playwright's config copies them into its own environment for its workers).
  */
 export function testClockEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   let offset = env.TEST_CLOCK_OFFSET_MS;
@@ -44,7 +45,5 @@ export function testClockEnv(env: NodeJS.ProcessEnv = process.env): Record<strin
   }
   const preload = `--import=${CLOCK_SHIFT}`;
   const nodeOptions = (env.NODE_OPTIONS ?? '').includes(preload) ? env.NODE_OPTIONS! : `${env.NODE_OPTIONS ?? ''} ${preload}`.trim();
-  env.TEST_CLOCK_OFFSET_MS = offset;
-  env.NODE_OPTIONS = nodeOptions;
   return { TEST_CLOCK_OFFSET_MS: offset, NODE_OPTIONS: nodeOptions };
 }
