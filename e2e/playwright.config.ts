@@ -1,4 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { testClockEnv } from '../apps/server/src/test/test-clock.ts';
+
+// TEST_CLOCK (apps/server/src/test/test-clock.ts, e.g. midnight-3): the whole run on a moved clock. Resolved
+// once here into one offset that Playwright's workers and the app servers they start (NODE_OPTIONS preload)
+// and every browser context (tests/fixtures.ts) apply, so all of them read the same time.
+Object.assign(process.env, testClockEnv(process.env));
 
 // Every worker starts its own app server and database (tests/fixtures.ts) on
 // E2E_PORT + its index (8181, 8182, ... by default). Several runs on one machine:

@@ -42,6 +42,20 @@ async function stop(server: ChildProcess): Promise<void> {
 }
 
 export const test = base.extend<object, { serverURL: string; smtp: SmtpPeer }>({
+  // TEST_CLOCK (playwright.config.ts): every browser context, the default one and those a spec makes, reads the
+  // run's moved time. This worker's own Date is moved already (the config's NODE_OPTIONS preload), so the
+  // browser's clock is set to it; time then flows and timers run as usual. Nothing changes at real time.
+  browser: [async ({ browser }, use) => {
+    if (process.env.TEST_CLOCK_OFFSET_MS) {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        await context.clock.setSystemTime(Date.now());
+        return context;
+      };
+    }
+    await use(browser);
+  }, { scope: 'worker' }],
   // The worker's SMTP server (smtp-peer.ts), which its app server sends every outbox message to.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from its first parameter; this one needs none.
   smtp: [async ({}, use, workerInfo) => {

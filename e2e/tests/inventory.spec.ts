@@ -1,21 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, dayFromToday, expectAccessible, openAs } from './helpers.ts';
 import { apiSession } from './lab-data.ts';
 
 // Inventory in the browser: a technician registers a product in 'Unos produkta' (first meeting an LN that is
 // registered already), receives two lots of it, consumes from the one that expires first, sees the stock with
 // the low-stock and expiry alerts (also in the bell), raises an order from the low-stock suggestions, sends it and
 // receives it on goods in. A contract with a supplier is registered and received against, refusing more than remains.
-
-/** A day `days` from today as the forms show it: dd.mm.yyyy. */
-function dayFromToday(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Sarajevo', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
-  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}`;
-}
 
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();

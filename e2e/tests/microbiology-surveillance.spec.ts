@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, chooseOption, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseOption, expectAccessible, openAs, siteDay } from './helpers.ts';
 import { apiSession, createPatient, createSample, type ApiSession } from './lab-data.ts';
 
 // The cumulative antibiogram in the browser: two verified urine cultures of E. coli from two patients last
@@ -39,7 +39,7 @@ async function verifiedCulture(
 test('the cumulative antibiogram: %S per organism and agent over last year, as XLSX and as a WHONET file', async ({ page, request }, testInfo) => {
   test.slow();
   const specialist = await apiSession(request, DEMO.specijalista.email);
-  const lastYear = new Date().getUTCFullYear() - 1;
+  const lastYear = siteDay().year - 1;
   const materijal = `Urin nadzor ${Math.floor(Math.random() * 1_000_000)}`;
   const first = await createPatient(request, specialist, { ime: 'Aida', prezime: 'Nadzorić' });
   const second = await createPatient(request, specialist, { ime: 'Bakir', prezime: 'Nadzorić', spol: 'MUŠKI' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs } from './helpers.ts';
+import { DEMO, openAs, siteDay } from './helpers.ts';
 import { DEMO_PATIENTS, toast } from './lab-data.ts';
 
 const SAVE = 'SAČUVAJ';
@@ -135,7 +135,7 @@ test.describe('patient intake (/prijem)', () => {
     await year.pressSequentially('1920');
     await expect(page.getByText('Godište nije validno.')).toBeVisible();
     await year.fill('');
-    await year.pressSequentially(String(new Date().getFullYear() + 1));
+    await year.pressSequentially(String(siteDay().year + 1));
     await expect(page.getByText('Godište nije validno.')).toBeVisible();
 
     // Nothing else filled: SAČUVAJ looks disabled, and trying says what is missing.

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, chooseOption, dayFromToday, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseOption, dayFromToday, expectAccessible, openAs, siteDay } from './helpers.ts';
 import { apiSession, createPatient, createSample, saveResults, siteSampleCodes, toast } from './lab-data.ts';
 
 // Quality control in the browser: a specialist defines a control lot of urea with two levels, enters runs
@@ -169,7 +169,7 @@ test('a control result from an analyser becomes a run of its lot, with the analy
     headers: specialist.headers,
     data: {
       site, element: {
-        control: `Afinion kontrola ${tag}`, lot: `HB-${tag}`, rok_trajanja: `${new Date().getUTCFullYear() + 2}-12-31`,
+        control: `Afinion kontrola ${tag}`, lot: `HB-${tag}`, rok_trajanja: `${siteDay().year + 2}-12-31`,
         ciljevi: [{ labassay: hba1c._id, nivo: 1, mean: 5.9, sd: 0.2 }], uzorci_aparata: [{ nivo: 1, uzorak: specimen }],
       },
     },

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs } from './helpers.ts';
+import { DEMO, gotoRedirected, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createPatient, createSample, siteSampleCodes } from './lab-data.ts';
 
 test('a technician of Sarajevo sees no Tuzla sample anywhere', async ({ page, request }) => {
@@ -75,7 +75,7 @@ test('a read-only user looks patients and samples up but has no write controls',
   await patient.getByRole('button', { name: 'ZATVORI', exact: true }).click();
 
   // Reception changes samples: the route is not open to a read-only user.
-  await page.goto('/barcode');
+  await gotoRedirected(page, '/barcode');
   await expect(page).not.toHaveURL(/\/barcode$/);
   await expect(page.getByRole('textbox', { name: 'Bar-kod uzorka' })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { toLocalDateText } from '@lis/domain';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, expectAccessible, openAs, siteDay } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, patientId, toast } from './lab-data.ts';
 
 function selected(page: Page) {
@@ -135,13 +136,13 @@ test('a new sample keeps the sampling date and time from the calendar, the sampl
   await page.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' }).click();
   const calendar = page.getByRole('dialog', { name: 'Datum i vrijeme uzorkovanja' });
   await expect(calendar.locator('thead th').first()).toHaveText('po');
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  if (tomorrow.getDate() !== 1) await expect(calendar.locator('button:not([data-outside])', { hasText: String(tomorrow.getDate()) }).first()).toBeDisabled();
-  const picked = new Date();
-  if (picked.getDate() === 1) {
+  // Today and tomorrow are the site's days (the calendar's), not the UTC ones.
+  const tomorrow = siteDay(1);
+  if (tomorrow.day !== 1) await expect(calendar.locator('button:not([data-outside])', { hasText: String(tomorrow.day) }).first()).toBeDisabled();
+  let picked = siteDay();
+  if (picked.day === 1) {
     await calendar.locator('button[data-direction="previous"]').click();
-    picked.setMonth(picked.getMonth() - 1);
+    picked = siteDay(-1);
   }
   await calendar.locator('button:not([data-outside])', { hasText: /^1$/ }).first().click();
   // A full hour moves the focus on to the minutes.
@@ -152,7 +153,7 @@ test('a new sample keeps the sampling date and time from the calendar, the sampl
   await expect(calendar.getByRole('spinbutton', { name: 'Minute' })).toHaveValue('30');
   await calendar.getByRole('button', { name: 'Potvrdi datum i vrijeme' }).click();
   await expect(calendar).toBeHidden();
-  const day = `01.${String(picked.getMonth() + 1).padStart(2, '0')}.${picked.getFullYear()}`;
+  const day = toLocalDateText({ ...picked, day: 1 });
   await expect(page.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' })).toContainText(`${day} 09:30`);
 
   // Type and comment; Enter after the comment goes on to the test search.

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs, storedToken, userMenu } from './helpers.ts';
+import { DEMO, gotoRedirected, openAs, storedToken, userMenu } from './helpers.ts';
 
 test('after idleTime seconds without activity the user is logged out automatically', async ({ page, request }) => {
   await page.clock.install();
@@ -35,7 +35,7 @@ test('a token ended on the server sends the user to the login page (401)', async
   const ended = await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
   expect(ended.ok()).toBe(true);
 
-  await page.goto('/');
+  await gotoRedirected(page, '/');
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('lis.token'))).toBeNull();
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, dayFromToday, expectAccessible, openAs } from './helpers.ts';
 import { type ApiSession, DEMO_PATIENTS, apiSession, createSample, patientId, toast } from './lab-data.ts';
 
 // The lab's catalogue in the browser: the assay's reference ranges edited by an admin (a verified sample keeps
@@ -30,9 +30,9 @@ async function typeJson(dialog: Locator, page: Page, record: unknown): Promise<v
   await page.keyboard.insertText(JSON.stringify(record, null, 2));
 }
 
+/** The site's today as the results screen's ?date= takes it: dd-mm-yyyy. */
 function today(): string {
-  const now = new Date();
-  return `${String(now.getDate()).padStart(2, '0')}-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
+  return dayFromToday(0).replace(/\./g, '-');
 }
 
 test('an admin edits a reference range: a new sample shows the new range, a verified sample keeps the old one', async ({ page, request }, testInfo) => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import {
-  DEMO, expectSignedInAs, fillLogin, landingPaths, expectSiteOptions, siteSelect, signIn, storedToken, userMenu,
+  DEMO, expectSignedInAs, fillLogin, gotoRedirected, landingPaths, expectSiteOptions, siteSelect, signIn, storedToken, userMenu,
 } from './helpers.ts';
 
 const SIGN_IN = 'Prijava';
@@ -59,9 +59,9 @@ test.describe('sign-in', () => {
   });
 
   test('without a stored token every route goes to the login page', async ({ page }) => {
-    await page.goto('/prijem');
+    await gotoRedirected(page, '/prijem');
     await expect(page).toHaveURL(/\/auth\/login$/);
-    await page.goto('/');
+    await gotoRedirected(page, '/');
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
@@ -72,7 +72,7 @@ test.describe('sign-in', () => {
     expect((await profile).status()).toBe(200);
     await expectSignedInAs(page, DEMO.admin.name);
 
-    await page.goto('/ovo/ne/postoji');
+    await gotoRedirected(page, '/ovo/ne/postoji');
     await expect(page).toHaveURL((url) => landingPaths(data).includes(url.pathname));
     await expectSignedInAs(page, DEMO.admin.name);
   });
@@ -91,7 +91,7 @@ test.describe('sign-in', () => {
 
     const after = await request.post('/api/users/tehnicar', { headers: { Authorization: `Bearer ${token}` }, data: { email: DEMO.tehnicar.email } });
     expect(after.status()).toBe(401);
-    await page.goto('/');
+    await gotoRedirected(page, '/');
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 });

@@ -1,17 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LabStatisticsAnswer } from '@lis/domain';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, expectAccessible, openAs, siteIsoDay } from './helpers.ts';
 import { type ApiSession, apiSession, createPatient, createSample, saveResults } from './lab-data.ts';
 
 // /statistika is the administrator's landing screen: its tiles show the numbers the statistics call answers
 // for the same site and days. /dashboard, the wall display, opens without sign-in with the key an
 // administrator issued on /statistika, shows today's counts with no patient name, ID or sample code, and
 // counts a new sample once the socket says the site's data changed.
-
-function isoDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sarajevo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
 
 async function statistics(request: APIRequestContext, admin: ApiSession, od: string, to: string): Promise<LabStatisticsAnswer['statistika']> {
   const response = await request.get(`/api/statistika?od=${od}&do=${to}&site=${admin.siteId('SA')}`, { headers: admin.headers });
@@ -33,9 +29,7 @@ test('/statistika is the admin\'s landing screen and shows the numbers of the st
   await expect(page.getByTestId('tile-samples-value')).toBeVisible();
 
   // The screen's default period: the last 30 days of the site's calendar.
-  const today = new Date();
-  const from = isoDay(new Date(today.getTime() - 29 * 86_400_000));
-  const answer = await statistics(request, admin, from, isoDay(today));
+  const answer = await statistics(request, admin, siteIsoDay(-29), siteIsoDay());
   expect(answer.hitni.ukupno).toBeGreaterThan(0);
   expect(await shownNumber(page, 'tile-samples')).toBe(answer.ukupno.uzorci);
   expect(await shownNumber(page, 'tile-tests')).toBe(answer.ukupno.testovi);

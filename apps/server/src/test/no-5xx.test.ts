@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../lib/tokens.ts';
 import { createSession } from '../modules/auth/repository.ts';
 import { findActiveSession } from '../modules/auth/session-repository.ts';
 import { createTestApp, json, signIn, type SignedIn, type TestApp } from './harness.ts';
+import { siteIsoDay } from './site-day.ts';
 
 /**
  * Bad input of every kind, sent to every route the app serves, must be
@@ -183,7 +184,7 @@ function plausible(schema: JsonSchema | undefined, name?: string): unknown {
     case 'string':
       if (resolved.format === 'uuid') return NOWHERE_ID;
       if (resolved.format === 'date-time') return new Date().toISOString();
-      if (resolved.format === 'date') return new Date().toISOString().slice(0, 10);
+      if (resolved.format === 'date') return siteIsoDay();
       return 'x'.repeat(Math.max(1, resolved.minLength ?? 1));
     case 'integer':
     case 'number':

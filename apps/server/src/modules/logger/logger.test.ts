@@ -8,6 +8,7 @@ import type { IngestAnswer, OverviewAnswer, RefrigeratorListAnswer, StatisticsAn
 import { newRefrigeratorElement } from '@lis/domain';
 import { auditLog, loggerAlarms, temperatureReadings } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { siteIsoMonth } from '../../test/site-day.ts';
 import { api, type Api } from '../samples/test-fixtures.ts';
 import { ReadingIngest } from './ingest.ts';
 import { deviceKeyOf, minutesAgo, postReadings, recordEvents, saveRefrigerator, type RecordedEvent } from './test-fixtures.ts';
@@ -253,7 +254,7 @@ describe('closing an alarm (issue 33: never by one reading)', () => {
 
 describe('monthly record (loger/statistika/pdf)', () => {
   it('prints one page per refrigerator with its name, diacritics, days, alarms and the sign-off field', async () => {
-    const response = await client.get(admin, `/loger/statistika/pdf?mjesec=${new Date().toISOString().slice(0, 7)}`, sarajevo);
+    const response = await client.get(admin, `/loger/statistika/pdf?mjesec=${siteIsoMonth()}`, sarajevo);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const directory = mkdtempSync(path.join(tmpdir(), 'lis-logger-'));

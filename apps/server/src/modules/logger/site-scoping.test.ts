@@ -10,6 +10,7 @@ import type { SignedIn, TestApp } from '../../test/harness.ts';
 import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
 import type { Api } from '../samples/test-fixtures.ts';
 import { loggerRoutes } from './routes.ts';
+import { siteIsoDay, siteIsoMonth } from '../../test/site-day.ts';
 import { deviceKeyOf, minutesAgo, postReadings, recordEvents, saveRefrigerator, type RecordedEvent } from './test-fixtures.ts';
 
 // Refrigerators, their readings and alarms belong to a site. With a session on SA (tehnicar@demo.lab has SA
@@ -27,7 +28,6 @@ let events: RecordedEvent[];
 let tzFridge: RefrigeratorAnswer;
 let tzKey: string;
 let tzAlarmId: string;
-const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   ({ t, client, tech, admin, sarajevo, tuzla } = await openCrossSiteApp());
@@ -99,6 +99,8 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect(alarm?.potvrdenAt).toBeNull();
   },
   'GET /api/loger/statistika': async () => {
+    // The sites' day, the one the statistics count in (its UTC date is a day behind from 23:00 UTC).
+    const today = siteIsoDay();
     const named = await client.get(tech, `/loger/statistika?od=${today}&do=${today}&frizider=${tzFridge._id}`, sarajevo);
     expect(named.statusCode).toBe(404);
     const all = (await client.get(tech, `/loger/statistika?od=${today}&do=${today}`, sarajevo)).json<StatisticsAnswer>();
@@ -107,7 +109,7 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect(atTuzla.frizideri.find((row) => row._id === tzFridge._id)?.ukupno.n).toBeGreaterThan(0);
   },
   'GET /api/loger/statistika/pdf': async () => {
-    const response = await client.get(tech, `/loger/statistika/pdf?mjesec=${today.slice(0, 7)}`, sarajevo);
+    const response = await client.get(tech, `/loger/statistika/pdf?mjesec=${siteIsoMonth()}`, sarajevo);
     expect(response.statusCode).toBe(200);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'lis-logger-')), 'record.pdf');
     writeFileSync(file, response.rawPayload);

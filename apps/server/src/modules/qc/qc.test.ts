@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChartAnswer, type HoldsAnswer, type MonthlyAnswer, calendarDateOf, monthlyStatistics, toIsoDate } from '@lis/domain';
+import { type ChartAnswer, type HoldsAnswer, type MonthlyAnswer, monthlyStatistics } from '@lis/domain';
 import { auditLog, qcResults } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { siteIsoMonth } from '../../test/site-day.ts';
 import { api, daysAgo, jmbgFor, registerPatient, type Api } from '../samples/test-fixtures.ts';
 import { createResultCatalogue, resultCalls, type ResultCalls, type ResultCatalogue } from '../results/test-fixtures.ts';
 import { FAR_EXPIRY, defineLot, enterRun } from './test-fixtures.ts';
@@ -268,7 +269,7 @@ describe('the monthly table (/kontrole/mjesecno)', () => {
     for (const [index, value] of values.entries()) await enterRun(client, tech, lot._id, cat.ids.LDL, { 1: value }, minutesAgo(40 - index));
     const dropped = await enterRun(client, tech, lot._id, cat.ids.LDL, { 1: '3.9' }, minutesAgo(30));
     await client.post(tech, '/kontrole/pregled/delete/', { _id: dropped.rezultati[0]!._id, razlog: 'Pogrešan nivo' });
-    const month = toIsoDate(calendarDateOf(new Date(), 'Europe/Sarajevo')).slice(0, 7);
+    const month = siteIsoMonth();
     const response = await client.get(tech, `/kontrole/mjesecno?kontrola=${lot._id}&mjesec=${month}`);
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<MonthlyAnswer>();

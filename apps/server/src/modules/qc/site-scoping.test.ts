@@ -4,6 +4,7 @@ import type { ControlAnswer, EntryRun, HoldsAnswer } from '@lis/domain';
 import { qcControls, qcCorrectiveActions, qcResults } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
 import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
+import { siteIsoMonth } from '../../test/site-day.ts';
 import type { Api, FixtureCatalogue } from '../samples/test-fixtures.ts';
 import { qcRoutes } from './routes.ts';
 import { FAR_EXPIRY, defineLot, enterRun } from './test-fixtures.ts';
@@ -95,7 +96,7 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect((await client.get(admin, `/kontrole/charts?kontrola=${tzLot._id}&labassay=${cat.ids.PSA}`, tuzla)).statusCode).toBe(200);
   },
   'GET /api/kontrole/mjesecno': async () => {
-    const month = new Date().toISOString().slice(0, 7);
+    const month = siteIsoMonth();
     expect((await client.get(admin, `/kontrole/mjesecno?kontrola=${tzLot._id}&mjesec=${month}`, sarajevo)).statusCode).toBe(404);
     const atTuzla = await client.get(admin, `/kontrole/mjesecno?kontrola=${tzLot._id}&mjesec=${month}`, tuzla);
     expect(atTuzla.statusCode).toBe(200);

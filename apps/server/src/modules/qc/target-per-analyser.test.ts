@@ -5,6 +5,7 @@ import { qcResults } from '../../db/schema.ts';
 import { signIn, siteId, type SignedIn } from '../../test/harness.ts';
 import { createResultCatalogue, type ResultCatalogue } from '../results/test-fixtures.ts';
 import { api, type Api } from '../samples/test-fixtures.ts';
+import { siteIsoMonth } from '../../test/site-day.ts';
 import { sendAstmMessage } from '../integration/replay.ts';
 import { astmMessage, createIntegrationApp, portOf, saveAnalyser, type IntegrationTestApp } from '../integration/test-fixtures.ts';
 import { FAR_EXPIRY, enterRun } from './test-fixtures.ts';
@@ -115,7 +116,7 @@ describe('targets per analyser', () => {
     const all = (await client.get(tech, base)).json<ChartAnswer>();
     expect(all.nivoi[0]!.tacke).toHaveLength(6);
 
-    const month = new Date().toISOString().slice(0, 7);
+    const month = siteIsoMonth();
     const monthlyA = (await client.get(tech, `/kontrole/mjesecno?kontrola=${lot._id}&mjesec=${month}&izvor=${analyserA._id}`)).json<MonthlyAnswer>();
     // A's counted results (the excluded one left out): 6.0 and 6.45 against A's target 6.
     expect(monthlyA.redovi).toEqual([expect.objectContaining({ nivo: 1, cilj: 6, n: 2, mean: 6.225 })]);

@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
 import type { ControlAnswer, EntryRun } from '@lis/domain';
 import type { SignedIn } from '../../test/harness.ts';
+import { siteDay } from '../../test/site-day.ts';
 import type { Api } from '../samples/test-fixtures.ts';
 
 /** A day some years ahead: a lot that does not expire while the tests run. */
-export const FAR_EXPIRY = `${new Date().getUTCFullYear() + 3}-12-31`;
+export const FAR_EXPIRY = `${siteDay().year + 3}-12-31`;
 
 /** Saves a lot with targets (mean and SD per assay and level) and expects success. */
 export async function defineLot(

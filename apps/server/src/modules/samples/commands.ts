@@ -64,7 +64,10 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
       patientId: patient.id, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN',
       hitan: input.hitan ?? false, tip: input.tip ?? 'Standard', type: input.type ?? '', ...flags, menstc: input.menstc ?? '',
       anticoag: input.anticoag ?? false, lokacija: input.lokacija ?? '', doktor: input.doktor ?? '', komentar: input.komentar, datum, partnerId,
-      createdBy: ctx.userId, updatedBy: ctx.userId,
+      // The sample's day is read once, from the application's clock: its code, its datum when none is given and
+      // the created_at the statistics and reports count it by, never the database's now(), whose clock may
+      // differ by seconds and put a sample coded on one day into the next day's numbers.
+      createdAt: now, createdBy: ctx.userId, updatedBy: ctx.userId,
     });
     await samples.insertSampleTests(created.id, outcome.selection.map((test) => ({
       labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of,
@@ -301,7 +304,9 @@ export async function createImportedSamples(tx: Tx, ctx: RequestContext, orders:
   const lookups = new Map<string | null, ReturnType<typeof pickerLookup>>();
   for (const [partnerId, ids] of byPartner) lookups.set(partnerId, pickerLookup(await catalogueFor(tx, [...ids], partnerId)));
   const timeZone = await siteTimeZone(tx, ctx.siteId);
-  const codeDay = sampleCodeDay(calendarDateOf(new Date(), timeZone));
+  // One instant for the batch's code day and created_at, from the application's clock (see create above).
+  const now = new Date();
+  const codeDay = sampleCodeDay(calendarDateOf(now, timeZone));
   const first = await allocateDayCounters(tx, codeDay, orders.length);
   const entries = orders.map((order, index) => {
     const lookup = lookups.get(order.partnerId);
@@ -311,7 +316,7 @@ export async function createImportedSamples(tx: Tx, ctx: RequestContext, orders:
     return {
       sample: {
         patientId: order.patientId, code: formatSampleCode(codeDay, rbr), rbr, status: 'ZAPRIMLJEN', hitan: order.hitan, partnerId: order.partnerId,
-        importRef: order.importRef, datum: order.datum, createdBy: ctx.userId, updatedBy: ctx.userId,
+        importRef: order.importRef, datum: order.datum, createdAt: now, createdBy: ctx.userId, updatedBy: ctx.userId,
       },
       tests: outcome.selection.map((test) => ({ labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of })),
     };

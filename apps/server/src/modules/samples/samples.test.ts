@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import {
-  calendarDateOf, sampleCodeDay, type labelDataAnswer, type PatientListAnswer, type PickerAnswer, type sampleCommentAnswer,
+  calendarDateOf, DEFAULT_TIME_ZONE, sampleCodeDay, startOfDay, type labelDataAnswer, type PatientListAnswer, type PickerAnswer, type sampleCommentAnswer,
   type SampleListAnswer, type SamplePatientAnswer, type SampleReceptionAnswer, type SampleSavedAnswer, type SampleShowAnswer, type SampleUrgentAnswer,
   type UncompletedSamplesAnswer, type Uzorak,
 } from '@lis/domain';
@@ -462,5 +462,25 @@ describe('OpenAPI', () => {
       if (method === 'post') expect(operation?.requestBody, `${method} ${path}`).toBeDefined();
     }
     expect(JSON.stringify(paths['/api/pacijenti/unos/save'])).toContain('pacijentbezsimptoma');
+  });
+});
+
+describe("a sample's day", () => {
+  // The code's day, the datum given by none and the created_at the statistics count by are one reading of the
+  // application's clock. Moved here to the last half-second of the sites' yesterday, only the JS clock moves:
+  // on PostgreSQL, a created_at left to the database's now() lands on today and fails this.
+  it('comes from one reading of the application clock, not from the database now()', async () => {
+    const instant = new Date(startOfDay(daysAgo(0), DEFAULT_TIME_ZONE).getTime() - 500);
+    vi.useFakeTimers({ now: instant, toFake: ['Date'] });
+    let created: Uzorak;
+    try {
+      created = await createSample({ testovi: [cat.ids.GLU] });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(created.code.slice(0, 6)).toBe(sampleCodeDay(daysAgo(1)));
+    const [row] = await t.database.db.select({ createdAt: samples.createdAt, datum: samples.datum }).from(samples).where(eq(samples.id, created._id));
+    expect(row?.createdAt.toISOString()).toBe(instant.toISOString());
+    expect(row?.datum.toISOString()).toBe(instant.toISOString());
   });
 });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { addDays, calendarDateOf, encodeBirthDate, toIsoDate, type CalendarDate, type PatientSavedAnswer } from '@lis/domain';
+import { encodeBirthDate, toIsoDate, type CalendarDate, type PatientSavedAnswer } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { labAssays, labSections, referenceRanges } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
+import { siteDay } from '../../test/site-day.ts';
 
 /**
  * Test assays of their own section, so sample tests do not depend on the
@@ -72,12 +73,13 @@ export function jmbgFor(birth: CalendarDate, spol: 'MUŠKI' | 'ŽENSKI'): string
   return `${dayMonth}${year}${region}${String(number).padStart(3, '0')}0`;
 }
 
+/** The demo sites' today (test/site-day.ts). */
 export function todayInSarajevo(): CalendarDate {
-  return calendarDateOf(new Date(), 'Europe/Sarajevo');
+  return siteDay();
 }
 
 export function daysAgo(days: number): CalendarDate {
-  return addDays(todayInSarajevo(), -days);
+  return siteDay(-days);
 }
 
 /** A newborn registered by date of birth (placeholder ID). */
