@@ -11,6 +11,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { message } from '@lis/domain';
+// The password rule's common-password list is its own entry point (the browser loads it only with a password form);
+// the server always checks new passwords against it.
+import '@lis/domain/common-passwords';
 import type { AppOptions } from './app-options.ts';
 import { connectionFailure } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';

@@ -1,4 +1,3 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import type { MessageCode } from './messages.ts';
 
 /**
@@ -10,13 +9,25 @@ import type { MessageCode } from './messages.ts';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
-// The common passwords: zxcvbn-ts's list (about 49,000, from published breach corpora; MIT), shipped with the app,
-// so the check needs no network. Only those long enough to pass the length rule can matter; compared without case,
-// so 'Password1' is as common as 'password1'.
-let common: Set<string> | null = null;
+// The common passwords (common-passwords.ts, about 49,000 from published breach corpora) are not imported here:
+// they are 200 kB of the browser's first download that no screen but a password form needs. Importing
+// '@lis/domain/common-passwords' gives them to this rule; the server does so at start-up, a web form when it opens.
+// Until then a form checks everything else and the server, which always has them, refuses a common one.
+let common: ReadonlySet<string> | null = null;
+
+/** Called once by common-passwords.ts when it is imported: the passwords, lower-cased, long enough to matter. */
+export function setCommonPasswords(passwords: ReadonlySet<string>): void {
+  common = passwords;
+}
+
+/** Whether the common-password list has been loaded (the server checks at start-up that it has). */
+export function commonPasswordsLoaded(): boolean {
+  return common !== null;
+}
+
+/** One of the common passwords, compared without case ('Password1' is as common as 'password1'). */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].filter((entry) => entry.length >= MIN_PASSWORD_LENGTH));
-  return common.has(password.toLowerCase());
+  return common?.has(password.toLowerCase()) ?? false;
 }
 
 export type NewPasswordProblem = 'form.required' | 'password.tooShort' | 'password.tooLong' | 'password.common';

@@ -16,6 +16,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { serverMessage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
+import { useCommonPasswordList } from '../../lib/common-passwords.ts';
 import { useActiveSession } from './session.ts';
 
 interface Fields {
@@ -60,6 +61,7 @@ export interface ChangePasswordDialogProps {
 }
 
 export function ChangePasswordDialog({ opened, onClose, initial }: ChangePasswordDialogProps) {
+  useCommonPasswordList();
   const { t } = useTranslation();
   const session = useActiveSession();
   const [values, setValues] = useState<Fields>(EMPTY);

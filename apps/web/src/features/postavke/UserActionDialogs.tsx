@@ -15,6 +15,7 @@ import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { resetUserPassword, setUserDisabled } from './api.ts';
 import { schemaProblems } from './form-problems.ts';
 import { FormFooter } from './settings-form.tsx';
+import { useCommonPasswordList } from '../../lib/common-passwords.ts';
 
 interface ActionDialogProps {
   user: UserRecord | null;
@@ -72,6 +73,7 @@ export function DisableUserDialog({ user, onClose, onDone }: ActionDialogProps) 
 
 /** An administrator sets a new password; the user's sessions end and the user must change it at the next sign-in. */
 export function ResetPasswordDialog({ user, onClose, onDone }: ActionDialogProps) {
+  useCommonPasswordList();
   const { t } = useTranslation();
   const language = useLanguage();
   const [password, setPassword] = useState('');

@@ -21,6 +21,7 @@ import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
 import { translateKey } from '../../i18n/index.ts';
 import { siteTimeZone } from '../../lib/date-time.ts';
+import { useCommonPasswordList } from '../../lib/common-passwords.ts';
 import { accountEndInstant, lastValidDay } from './account-end.ts';
 import { useAllSites } from './all-sites.ts';
 import { saveUser } from './api.ts';
@@ -83,6 +84,7 @@ export interface UserDialogProps {
 }
 
 export function UserDialog({ opened, user, defaultIdleSeconds = DEFAULT_IDLE_SECONDS, currentSiteId, onClose, onSaved }: UserDialogProps) {
+  useCommonPasswordList();
   const { t } = useTranslation();
   const form = useSettingsForm();
   const { problems, reset, language } = form;
