@@ -5,6 +5,7 @@ import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { sendAstmMessages } from '../modules/integration/replay.ts';
 import { callOver, freePort, freshServerDatabase, signInOver, startServerProcess, type ServerProcess } from './server-process.ts';
 import type { SignedIn } from './harness.ts';
+import { astmResultMessage } from './astm-results.ts';
 
 // Two real server processes on one PostgreSQL database and an analyser streaming results to the one that holds
 // its lease. That process is killed with SIGKILL again and again (and started anew, so two always run); the
@@ -29,15 +30,7 @@ const codes: string[] = [];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function message(code: string): string {
-  return `${[
-    'H|\\^&|||CRASH-XN^1|||||||P|1',
-    'P|1',
-    `O|1|${code}||${TESTS.map(([test]) => `^^^${test}`).join('\\')}|R`,
-    ...TESTS.map(([test, value], index) => `R|${index + 1}|^^^${test}|${value}|||N||F`),
-    'L|1|N',
-  ].join('\r')}\r`;
-}
+const message = (code: string): string => astmResultMessage('CRASH-XN', code, TESTS);
 
 beforeAll(async () => {
   if (!serverUrl) return;

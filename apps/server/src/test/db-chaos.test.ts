@@ -6,6 +6,7 @@ import { sendAstmMessages } from '../modules/integration/replay.ts';
 import type { SignedIn } from './harness.ts';
 import { callOver, freePort, freshServerDatabase, signInOver, startServerProcess, type ServerProcess } from './server-process.ts';
 import { TcpProxy } from './tcp-proxy.ts';
+import { astmResultMessage } from './astm-results.ts';
 
 // Chaos on PostgreSQL: two real server processes reach the database through a TCP proxy. For 60 s an analyser
 // streams results (sending each message again until it is acknowledged, as a real one does) and simulated staff
@@ -34,15 +35,7 @@ const staffSamples: string[] = [];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function astmMessage(code: string): string {
-  return `${[
-    'H|\\^&|||CHAOS-XN^1|||||||P|1',
-    'P|1',
-    `O|1|${code}||${ANALYSER_TESTS.map(([test]) => `^^^${test}`).join('\\')}|R`,
-    ...ANALYSER_TESTS.map(([test, value], index) => `R|${index + 1}|^^^${test}|${value}|||N||F`),
-    'L|1|N',
-  ].join('\r')}\r`;
-}
+const astmMessage = (code: string): string => astmResultMessage('CHAOS-XN', code, ANALYSER_TESTS);
 
 beforeAll(async () => {
   if (!serverUrl) return;

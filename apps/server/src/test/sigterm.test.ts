@@ -7,6 +7,7 @@ import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { sendAstmMessages } from '../modules/integration/replay.ts';
 import type { SignedIn } from './harness.ts';
 import { callOver, freePort, freshServerDatabase, signInOver, startServerProcess, type ServerProcess } from './server-process.ts';
+import { astmResultMessage } from './astm-results.ts';
 
 // SIGTERM, the orderly stop a supervisor or a deployment sends: two real server processes on one PostgreSQL
 // database, an analyser streaming results to server A (it holds the analyser's lease) and a slow request in
@@ -35,15 +36,7 @@ const slowSamples: Slow[] = [];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function message(code: string): string {
-  return `${[
-    'H|\\^&|||TERM-XN^1|||||||P|1',
-    'P|1',
-    `O|1|${code}||${TESTS.map(([test]) => `^^^${test}`).join('\\')}|R`,
-    ...TESTS.map(([test, value], index) => `R|${index + 1}|^^^${test}|${value}|||N||F`),
-    'L|1|N',
-  ].join('\r')}\r`;
-}
+const message = (code: string): string => astmResultMessage('TERM-XN', code, TESTS);
 
 beforeAll(async () => {
   if (!serverUrl) return;
