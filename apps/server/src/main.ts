@@ -26,7 +26,7 @@ function errorKind(error: unknown): string {
 
 const config = loadConfig();
 const database = await openDatabase({
-  databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl, dataDir: config.dataDir, minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,
   settings: { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs },
 });
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
