@@ -32,6 +32,8 @@ export interface Database {
    * none for PGlite.
    */
   connectListener?: () => Promise<pg.Client>;
+  /** PGlite in a data directory: throws (SQLSTATE 53100) while its disk is below the reserve (db/disk-room.ts). */
+  assertWritable?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    ...(room ? { assertWritable: () => room.assertRoom() } : {}),
     close: async () => {
       await client.close();
       if (dataDir) releaseDataDir(dataDir);

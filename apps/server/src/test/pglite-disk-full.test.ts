@@ -157,14 +157,17 @@ describe.skipIf(!mountable)('PGlite on a disk that fills up while the real serve
     // Refused while PGlite still had room for a new write-ahead-log segment, not at the last byte.
     expect(freeAtFirstRefusal).toBeGreaterThan(WAL_SEGMENT_BYTES);
 
-    // The process is up and reads still answer on the full disk.
+    // The process is up (liveness 200), not ready (readiness 503, the clear message), and reads still answer.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const notReady = await fetch(`${server.url}/api/health/ready`);
+    expect([notReady.status, await notReady.json()]).toEqual([503, UNREACHABLE]);
     const list = await callOver(server, admin, 'GET', '/pacijenti/list?datum=SVE&per_page=5&filter=DISKPUN');
     expect(list.status, await list.clone().text()).toBe(200);
 
     // Space freed: PGlite recovers in this very process, the next saves succeed without a restart.
     rmSync(filler);
     for (let i = 0; i < 3; i += 1) expect((await save()).status).toBe(201);
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
 
     // The orderly stop closes PGlite cleanly (a checkpoint), and exits 0.
     const exitCode = await server.stop();
