@@ -19,4 +19,6 @@ export interface AppOptions {
   readingIngest?: ReadingIngest;
   /** The analysers' connections and ingest of this process (main.ts starts them); without one, saves open no port. */
   integration?: Integration;
+  /** Throws while the database cannot take writes (PGlite's disk below its reserve): readiness then answers 503. */
+  assertWritable?: () => Promise<void>;
 }

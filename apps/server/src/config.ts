@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PGlite: writes answer 503 while DATA_DIR's disk has less than this many MB free (db/disk-room.ts). */
+  dataDirMinFreeMb: number;
   /** Directory served for /.well-known/acme-challenge/ (certificate renewal). */
   acmeDir: string | undefined;
   /** Absolute session lifetime, whatever the activity. */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pdfFontDir: env.PDF_FONT_DIR ? path.resolve(typedIn, env.PDF_FONT_DIR) : DEFAULT_PDF_FONT_DIR,
+    dataDirMinFreeMb: Number(env.DATA_DIR_MIN_FREE_MB ?? 64),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || 'LIS <nalazi@localhost>',
     outboxClaimStaleSeconds: Number(env.OUTBOX_CLAIM_STALE_SECONDS ?? 600),

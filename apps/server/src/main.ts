@@ -26,7 +26,7 @@ function errorKind(error: unknown): string {
 
 const config = loadConfig();
 const database = await openDatabase({
-  databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl, dataDir: config.dataDir, minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,
   settings: { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs },
 });
 const seeded = config.seedDemo ? await seedDemo(database.db) : false;
@@ -67,7 +67,7 @@ const analyserIngest = new AnalyserIngest(database.db, realtime, integrationLog,
 const analyserConnections: AnalyserConnections = new AnalyserConnections(database.db, analyserIngest, {
   host: config.host, log: integrationLog, ...(analyserLeases ? { leases: analyserLeases } : {}),
 });
-const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections } });
+const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections }, ...(database.assertWritable ? { assertWritable: database.assertWritable } : {}) });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
 const acrossServers = shareEventsAcrossServers(io, database, (error) => app.log.error({ kind: errorKind(error) }, 'real-time events between servers: PostgreSQL notification failed'));
 const attachedRealtime = attachRealtime(io, database.db);

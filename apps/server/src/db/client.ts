@@ -10,6 +10,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type ConnectionErrorSink, type ConnectionSettings, DEFAULT_CONNECTION_SETTINGS, connectClient, createPool } from './pg-connections.ts';
+import { DEFAULT_MIN_FREE_BYTES, DiskRoom, guardedByDiskRoom } from './disk-room.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -31,6 +32,8 @@ export interface Database {
    * none for PGlite.
    */
   connectListener?: () => Promise<pg.Client>;
+  /** PGlite in a data directory: throws (SQLSTATE 53100) while its disk is below the reserve (db/disk-room.ts). */
+  assertWritable?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,8 @@ export interface DatabaseOptions {
   settings?: Partial<ConnectionSettings>;
   /** PostgreSQL: told when a connection breaks (the process goes on; the pool reconnects on next use). */
   onConnectionError?: ConnectionErrorSink;
+  /** PGlite in dataDir: writes are refused while its disk has less free (db/disk-room.ts); default 64 MB. */
+  minFreeBytes?: number | undefined;
 }
 
 /** An error's name and code, never its message (which can carry a query's parameters). */
@@ -78,11 +83,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema });
+  const room = dataDir ? new DiskRoom(dataDir, options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES, {
+    warn: (text) => console.warn(text), info: (text) => console.info(text),
+  }) : null;
+  const pgliteDb = drizzlePglite(room ? guardedByDiskRoom(client, room) : client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    ...(room ? { assertWritable: () => room.assertRoom() } : {}),
     close: async () => {
       await client.close();
       if (dataDir) releaseDataDir(dataDir);

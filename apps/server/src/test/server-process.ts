@@ -8,7 +8,8 @@ import { DEMO_PASSWORD } from '../db/seed/index.ts';
 import type { SignedIn } from './harness.ts';
 
 // Real server processes for the several-servers and crash tests: `apps/server/src/main.ts` run as
-// production runs it, on loopback, against the PostgreSQL database the test names. Output is kept in
+// production runs it, on loopback, against the PostgreSQL database the test names, or (`{ dataDir }`) on the
+// embedded PGlite database in that directory, as `npm start` runs without DATABASE_URL. Output is kept in
 // memory and shown only when a process fails to start.
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -30,8 +31,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the process printed, for a failing test's message. */
   output(): string;
-  /** SIGTERM: the server's own orderly shutdown. */
-  stop(): Promise<void>;
+  /** SIGTERM: the server's own orderly shutdown; answers the exit code (null when a signal ended the process). */
+  stop(): Promise<number | null>;
   /** SIGKILL: the process dies at once, as in a power cut or an OOM kill. */
   kill(): Promise<void>;
 }
@@ -41,7 +42,11 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** A PostgreSQL URL, or the embedded PGlite database in a directory (DATA_DIR, with DATABASE_URL unset). */
+export type ServerDatabase = string | { dataDir: string };
+
+export async function startServerProcess(database: ServerDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const databaseEnv = typeof database === 'string' ? { DATABASE_URL: database } : { DATABASE_URL: '', DATA_DIR: database.dataDir };
   const port = await freePort();
   const mqttPort = await freePort();
   // Node itself with tsx as a loader, not the tsx command: that runs the server in a child process of its own,
@@ -51,7 +56,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn',
+      PORT: String(port), HOST: '127.0.0.1', ...databaseEnv, SEED_DEMO: 'true', LOG_LEVEL: 'warn',
       MQTT_URL: '', MQTT_PORT: String(mqttPort), SMTP_URL: '', WEB_DIST: '/nonexistent',
       ...env,
     },
@@ -78,7 +83,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     url,
     child,
     output: () => printed,
-    stop: async () => { child.kill('SIGTERM'); await exited(child); },
+    stop: async () => { child.kill('SIGTERM'); await exited(child); return child.exitCode; },
     kill: async () => { child.kill('SIGKILL'); await exited(child); },
   };
 }
@@ -114,10 +119,11 @@ export async function signInOver(server: ServerProcess, email: string): Promise<
   return { token: data.idToken, site: data.site, sites: data.sites, userId: data.localId };
 }
 
-/** A call of the API over HTTP with the user's session and site. */
-export function callOver(server: ServerProcess, user: SignedIn, method: 'GET' | 'POST', apiPath: string, body?: unknown, site = user.site): Promise<Response> {
+/** A call of the API over HTTP with the user's session and site (`signal`: a bound on the call, for tests of hangs). */
+export function callOver(server: ServerProcess, user: SignedIn, method: 'GET' | 'POST', apiPath: string, body?: unknown, site = user.site, options: { signal?: AbortSignal } = {}): Promise<Response> {
   return fetch(`${server.url}/api${apiPath}`, {
     method,
+    ...(options.signal ? { signal: options.signal } : {}),
     headers: { authorization: `Bearer ${user.token}`, 'x-site': site, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : null,
   });

@@ -4,7 +4,7 @@ import { healthContract, readinessContract } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { checkReadiness } from './service.ts';
 
-export function healthRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
+export function healthRoutes(app: FastifyInstance, { db, assertWritable }: AppOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/health', {
     config: { permission: 'public' },
@@ -19,10 +19,11 @@ export function healthRoutes(app: FastifyInstance, { db }: AppOptions): Promise<
     config: { permission: 'public' },
     schema: {
       tags: ['health'], summary: 'Readiness: can the server serve calls (its database answers)?',
-      description: '`200 { status: "ok" }`; the database cannot be reached: `503 { code: "db.connection" }` ("Greška prilikom konekcije na DB."). '
+      description: '`200 { status: "ok" }`; the database cannot be reached, or (embedded PGlite) its disk has less free than DATA_DIR_MIN_FREE_MB: '
+        + '`503 { code: "db.connection" }` ("Greška prilikom konekcije na DB."). '
         + 'For load balancers, and for the web app, which polls it while it shows that the database is unreachable.',
       ...readinessContract,
     },
-  }, () => checkReadiness(db));
+  }, () => checkReadiness(db, assertWritable));
   return Promise.resolve();
 }
