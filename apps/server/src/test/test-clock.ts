@@ -2,7 +2,10 @@
  * TEST_CLOCK: run a test suite with the wall clock moved, to find tests (and product code) that take
  * "today" in the wrong zone or race the change of day. Unset: real time. `midnight-N`: the run starts N
  * minutes before the next midnight of the demo sites' zone (Europe/Sarajevo), so its first minutes end a
- * site's day and the rest (up to an hour) run in the hour where that zone's date is a day ahead of UTC's.
+ * site's day (a test that straddles the change of day is found) and the rest (up to an hour) run in the hour
+ * where that zone's date is a day ahead of UTC's. `midnight+N`: the run starts N minutes after that midnight,
+ * wholly in that hour (a test or a query that takes today's date in UTC is found, without a change of day
+ * during the run).
  * An ISO instant (2026-03-29T00:55:00+01:00): the run starts then. The clock keeps running at real speed.
  *
  * Resolved once, in the process that starts the run (the vitest and Playwright configs), into one offset
@@ -16,18 +19,19 @@ import { addDays } from '../../../../packages/domain/src/calendar-date.ts';
 import { calendarDateOf, DEFAULT_TIME_ZONE, startOfDay } from '../../../../packages/domain/src/time-zone.ts';
 
 const CLOCK_SHIFT = path.join(import.meta.dirname, 'clock-shift.mjs');
-const MIDNIGHT = /^midnight-(\d+)$/;
+const MIDNIGHT = /^midnight([+-])(\d+)$/;
 
 /** The instant a TEST_CLOCK value names, seen at `now`; null for real time. Throws on a value it cannot read. */
 export function testClockStart(value: string | undefined, now: Date): Date | null {
   if (!value) return null;
-  const before = MIDNIGHT.exec(value);
-  if (before) {
+  const aroundMidnight = MIDNIGHT.exec(value);
+  if (aroundMidnight) {
     const nextMidnight = startOfDay(addDays(calendarDateOf(now, DEFAULT_TIME_ZONE), 1), DEFAULT_TIME_ZONE);
-    return new Date(nextMidnight.getTime() - Number(before[1]) * 60_000);
+    const minutes = Number(aroundMidnight[2]) * (aroundMidnight[1] === '-' ? -1 : 1);
+    return new Date(nextMidnight.getTime() + minutes * 60_000);
   }
   const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) throw new Error(`TEST_CLOCK: expected midnight-<minutes> or an ISO instant, got ${value}`);
+  if (Number.isNaN(instant.getTime())) throw new Error(`TEST_CLOCK: expected midnight-<minutes>, midnight+<minutes> or an ISO instant, got ${value}`);
   return instant;
 }
 
