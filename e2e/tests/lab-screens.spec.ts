@@ -71,6 +71,9 @@ for (const width of [1280, 500]) {
     test('sample entry, the sample dialog and the label', async ({ page, request }) => {
       const admin = await apiSession(request, DEMO.admin.email);
       const pid = await patientId(request, admin, DEMO_PATIENTS.lejla.jmbg);
+      // The list of today's samples, from a sample taken now: one made when the server started is the sites'
+      // yesterday once a run has crossed their midnight.
+      await createSample(request, admin, { pid, site: 'SA', tests: ['GLU'] });
       await openAs(page, DEMO.admin.email, `/samples/${pid}`);
       await page.getByRole('checkbox', { name: /^LDL holesterol/ }).click();
       await page.getByRole('checkbox', { name: /^Glukoza/ }).click();
