@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// The password rule's common-password list is its own entry point; these schemas are checked with it, as the server does.
+import '../common-passwords.ts';
 import { optionsSaveRequest } from './options-contracts.ts';
 import { siteElementSchema } from './sites.ts';
 import { userElementSchema } from './users.ts';
