@@ -109,6 +109,16 @@ export async function saveResults(request: APIRequestContext, session: ApiSessio
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
+/**
+ * Waits until no toast is shown, with the pointer moved off them first: a toast stays while the pointer rests on
+ * it (Mantine pauses the close), and a few in a row stack down over the top of the screen, where the status bar's
+ * buttons are. Before a click there after several quick actions.
+ */
+export async function toastsClosed(page: Page): Promise<void> {
+  await page.mouse.move(1, page.viewportSize()!.height - 1);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
+
 /** A toast (Mantine notification) with this text. */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
