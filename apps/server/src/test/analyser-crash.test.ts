@@ -5,7 +5,7 @@ import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { sendAstmMessages } from '../modules/integration/replay.ts';
 import { callOver, freePort, freshServerDatabase, signInOver, startServerProcess, type ServerProcess } from './server-process.ts';
 import type { SignedIn } from './harness.ts';
-import { astmResultMessage } from './astm-results.ts';
+import { astmResultMessage, streamUntilAcknowledged } from './astm-results.ts';
 
 // Two real server processes on one PostgreSQL database and an analyser streaming results to the one that holds
 // its lease. That process is killed with SIGKILL again and again (and started anew, so two always run); the
@@ -82,26 +82,14 @@ async function holder(admin: Map<ServerProcess, SignedIn>): Promise<ServerProces
 
 describe.skipIf(!serverUrl)('SIGKILL of the server that holds an analyser, while it streams results', () => {
   it('stores every acknowledged result once, nothing half, and the other server takes over each time', async () => {
-    let acknowledged = 0;
-    let sends = 0;
-    // The analyser: each message until it is acknowledged, reconnecting after a broken connection.
-    const analyser = (async () => {
-      for (const code of codes) {
-        for (;;) {
-          sends += 1;
-          const taken = await sendAstmMessages('127.0.0.1', port, [message(code)], { timeoutMs: 3_000 }).catch(() => 0);
-          if (taken === 1) break;
-          await pause(200);
-        }
-        acknowledged += 1;
-        // A sample every 100 ms or so, as an analyser's throughput goes: the stream outlasts the kills.
-        await pause(100);
-      }
-    })();
+    // The analyser: each message until it is acknowledged, reconnecting after a broken connection; a sample every
+    // 100 ms or so, as an analyser's throughput goes: the stream outlasts the kills.
+    const analyser = streamUntilAcknowledged(port, codes.map(message),
+      (to, text) => sendAstmMessages('127.0.0.1', to, [text], { timeoutMs: 3_000 }), { retryMs: 200, gapMs: 100 });
 
     const sessions = new Map<ServerProcess, SignedIn>();
     let takeovers = 0;
-    for (let kill = 0; kill < KILLS && acknowledged < codes.length; kill += 1) {
+    for (let kill = 0; kill < KILLS && analyser.acknowledged < codes.length; kill += 1) {
       let owner: ServerProcess | null = null;
       for (let tries = 0; tries < 100 && !owner; tries += 1) {
         owner = await holder(sessions);
@@ -116,11 +104,11 @@ describe.skipIf(!serverUrl)('SIGKILL of the server that holds an analyser, while
       sessions.delete(owner!);
       servers.push(await startServerProcess(target.url, LEASES));
     }
-    await analyser;
+    await analyser.done;
 
-    expect(acknowledged).toBe(codes.length);
+    expect(analyser.acknowledged).toBe(codes.length);
     expect(takeovers).toBeGreaterThan(KILLS / 2);
-    expect(sends).toBeGreaterThan(codes.length);
+    expect(analyser.sends).toBeGreaterThan(codes.length);
     // Every sample: each of its tests has the analyser's result, stored once; one message row per message.
     const perSample = await queryRows<{ code: string; results: number; applied: number; messages: number }>(database.db, sql`
       select s.code,

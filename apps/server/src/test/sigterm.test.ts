@@ -7,7 +7,7 @@ import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { sendAstmMessages } from '../modules/integration/replay.ts';
 import type { SignedIn } from './harness.ts';
 import { callOver, freePort, freshServerDatabase, signInOver, startServerProcess, type ServerProcess } from './server-process.ts';
-import { astmResultMessage } from './astm-results.ts';
+import { astmResultMessage, streamUntilAcknowledged } from './astm-results.ts';
 
 // SIGTERM, the orderly stop a supervisor or a deployment sends: two real server processes on one PostgreSQL
 // database, an analyser streaming results to server A (it holds the analyser's lease) and a slow request in
@@ -113,21 +113,9 @@ describe.skipIf(!serverUrl)('SIGTERM of a server with a request in flight and an
     expect(await runsAnalyser(serverA, admin), 'A runs the analyser').toBe(true);
 
     // The analyser: each message until it is acknowledged, reconnecting after a closed or refused connection.
-    let acknowledged = 0;
-    let sends = 0;
-    const analyser = (async () => {
-      for (const code of codes) {
-        for (;;) {
-          sends += 1;
-          const taken = await sendAstmMessages('127.0.0.1', analyserPort, [message(code)], { timeoutMs: 3_000 }).catch(() => 0);
-          if (taken === 1) break;
-          await pause(100);
-        }
-        acknowledged += 1;
-        await pause(50);
-      }
-    })();
-    while (acknowledged < 5) await pause(20);
+    const analyser = streamUntilAcknowledged(analyserPort, codes.map(message),
+      (to, text) => sendAstmMessages('127.0.0.1', to, [text], { timeoutMs: 3_000 }), { retryMs: 100, gapMs: 50 });
+    while (analyser.acknowledged < 5) await pause(20);
 
     // Two slow requests on A: results saves that wait for their sample's row lock, held here. The first lock is
     // released after the SIGTERM (that request must complete); the second only after A has exited (that one
@@ -153,7 +141,7 @@ describe.skipIf(!serverUrl)('SIGTERM of a server with a request in flight and an
     }
 
     const exited = exitOf(serverA);
-    expect(acknowledged, 'the analyser is still streaming').toBeLessThan(codes.length);
+    expect(analyser.acknowledged, 'the analyser is still streaming').toBeLessThan(codes.length);
     const terminatedAt = Date.now();
     serverA.child.kill('SIGTERM');
     // New connections are refused at once, while the request in flight still runs.
@@ -186,8 +174,8 @@ describe.skipIf(!serverUrl)('SIGTERM of a server with a request in flight and an
     expect(takenOver, 'B listens for the analyser within 10 s of A exiting (the lease lasts 60 s)').toBe(true);
     expect(await runsAnalyser(serverB, userB)).toBe(true);
 
-    await analyser;
-    expect(acknowledged).toBe(codes.length);
+    await analyser.done;
+    expect(analyser.acknowledged).toBe(codes.length);
     // Every message the analyser was told was stored is stored once, with each of its results once.
     const perSample = await queryRows<{ code: string; results: number; applied: number; messages: number }>(database.db, sql`
       select s.code,
@@ -202,6 +190,6 @@ describe.skipIf(!serverUrl)('SIGTERM of a server with a request in flight and an
       select count(*)::int as results from sample_tests where sample_id = ${sample.id}::uuid and rezultat = '5.5'`))[0]?.results;
     expect(await savedOf(slowSamples[0]!)).toBe(slowSamples[0]!.tests.length);
     expect(await savedOf(slowSamples[1]!)).toBe(0);
-    expect(sends).toBeGreaterThanOrEqual(codes.length);
+    expect(analyser.sends).toBeGreaterThanOrEqual(codes.length);
   }, 240_000);
 });
