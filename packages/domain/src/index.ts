@@ -14,6 +14,7 @@ export * from './bosnian-sort-key.ts';
 export * from './patient/index.ts';
 export * from './sample/index.ts';
 export * from './answers.ts';
+export * from './call.ts';
 export * from './auth/contracts.ts';
 export * from './sites/contracts.ts';
 export * from './health/contracts.ts';

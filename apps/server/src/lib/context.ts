@@ -1,4 +1,4 @@
-import type { MessageCode, Permission, Role } from '@lis/domain';
+import type { CallSpec, MessageCode, Permission, Role } from '@lis/domain';
 
 /** Who is calling and for which site, resolved by the auth hook from the token. */
 export interface RequestContext {
@@ -28,6 +28,8 @@ declare module 'fastify' {
     beforePasswordChange?: boolean;
     /** The 403 code when the caller lacks the permission, where a route has a clearer word than 'auth.forbidden'. */
     refusal?: MessageCode;
+    /** The call contract the route was registered from (lib/register-call.ts). */
+    contract?: CallSpec;
   }
   interface FastifyRequest {
     ctx: RequestContext;
