@@ -113,8 +113,10 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
- * Every /api route must say who may call it; one that does not is a startup
- * error, so a forgotten permission can never ship as an open route.
+ * Every /api route is registered from its call contract (lib/register-call.ts),
+ * which says who may call it; a route that is not is a startup error, so a
+ * forgotten permission can never ship as an open route, and a path the web
+ * could only type by hand cannot exist.
  */
 function enforceRoutePermissions(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -125,6 +127,10 @@ function enforceRoutePermissions(app: FastifyInstance): void {
     }
     if (!route.config?.permission) {
       throw new Error(`${String(route.method)} ${route.url} declares no permission`);
+    }
+    // HEAD routes Fastify adds beside each GET carry the GET's config, contract included.
+    if (!route.config.contract) {
+      throw new Error(`${String(route.method)} ${route.url} is not registered from a call contract (registerCall)`);
     }
   });
 }

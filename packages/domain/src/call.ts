@@ -62,14 +62,20 @@ export function callSchemas<Spec extends CallSpec>(spec: Spec): CallSchemas<Spec
   return schemas as CallSchemas<Spec>;
 }
 
-/** The success status a call answers with: 200, or 201 for a call that creates. */
-type SuccessOf<Spec extends CallSpec> = 200 extends keyof Spec['response'] ? Spec['response'][200] : 201 extends keyof Spec['response'] ? Spec['response'][201] : never;
+/** The success status a call answers with: 200, 201 for a call that creates, 202 for one that queues work. */
+type SuccessOf<Spec extends CallSpec> = 200 extends keyof Spec['response'] ? Spec['response'][200]
+  : 201 extends keyof Spec['response'] ? Spec['response'][201]
+  : 202 extends keyof Spec['response'] ? Spec['response'][202] : never;
+
+export function successAnswerOf(spec: CallSpec): CallResponse[number] | undefined {
+  return spec.response[200] ?? spec.response[201] ?? spec.response[202];
+}
 
 /** What the web receives on success: the success schema's output, or a Blob for a file. */
 export type CallAnswer<Spec extends CallSpec> = SuccessOf<Spec> extends z.ZodType ? z.output<SuccessOf<Spec>> : Blob;
 
 /** True when the call answers a file rather than JSON (the web reads a Blob). */
 export function answersFile(spec: CallSpec): boolean {
-  const success = spec.response[200] ?? spec.response[201];
+  const success = successAnswerOf(spec);
   return Boolean(success && typeof success === 'object' && 'content' in success && !('safeParse' in success));
 }

@@ -15,7 +15,8 @@
  * Use it inside TanStack Query (`queryFn: ({ signal }) => api.get(path, query, { signal })`);
  * the shared QueryClient never retries silently.
  */
-import type { FailureAnswer } from '@lis/domain';
+import type { z } from 'zod';
+import { answersFile, type CallAnswer, type CallSpec, type FailureAnswer } from '@lis/domain';
 import { sessionStore } from '../lib/session-store.ts';
 import { reportDatabaseUnreachable } from './database-outage.ts';
 
@@ -75,7 +76,7 @@ function urlOf(path: string, query: Query, site: string | null): string {
 type ErrorAnswer = Partial<Record<keyof FailureAnswer, unknown>>;
 
 async function send<T>(
-  method: 'GET' | 'POST', path: string, url: string, body: BodyInit | undefined, options: CallOptions, answer: 'json' | 'file' = 'json',
+  method: CallSpec['method'], path: string, url: string, body: BodyInit | undefined, options: CallOptions, answer: 'json' | 'file' = 'json',
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: answer === 'json' ? 'application/json' : '*/*' };
   const token = sessionStore.token();
@@ -174,3 +175,60 @@ export function apiPostForFile(path: string, body: Record<string, unknown>, opti
 }
 
 export const api = { get: apiGet, post: apiPost, file: apiFile, postBytes: apiPostBytes, postForFile: apiPostForFile };
+
+/** The parts of a call the caller gives: path parameters, query, body, as the contract's schemas take them. */
+export type CallInput<Spec extends CallSpec> =
+  & (Spec extends { params: z.ZodType } ? { params: z.input<Spec['params']> } : { params?: never })
+  & (Spec extends { querystring: z.ZodType } ? { query?: Partial<z.input<Spec['querystring']>> | URLSearchParams } : { query?: never })
+  & (Spec extends { body: z.ZodType } ? { body: BodyInput<Spec> } : { body?: never });
+
+/** A JSON body as the schema takes it (the site rides along by itself); the bytes of a file; or a multipart form. */
+type BodyInput<Spec extends CallSpec & { body: z.ZodType }> =
+  Spec extends { bodyKind: 'bytes' } ? Blob : Spec extends { bodyKind: 'form' } ? FormData : z.input<Spec['body']>;
+
+/** The input may be left out when nothing in it is required. */
+type CallArgs<Spec extends CallSpec> = object extends CallInput<Spec>
+  ? [input?: CallInput<Spec>, options?: CallOptions]
+  : [input: CallInput<Spec>, options?: CallOptions];
+
+/** The contract's path with its `:name` parameters filled in, each encoded as one path segment. */
+export function callPath(spec: Pick<CallSpec, 'path'>, params: Readonly<Record<string, unknown>> = {}): string {
+  return spec.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${spec.path}: path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * The one way the web calls the server: a call contract from @lis/domain and
+ * its input. The contract gives the method, the path and the answer's type;
+ * the session token and the current site ride along (the site in the query of
+ * a GET, in the body of a POST) unless the input names one. A refusal throws
+ * an ApiError as described at the top of this file.
+ *
+ *   const { uzorak } = await call(sampleContracts.show, { params: { sid } }, { signal });
+ *   await call(sampleContracts.urgent, { body: { id, hitan: true } });
+ */
+export function call<const Spec extends CallSpec>(spec: Spec, ...[input, options = {}]: CallArgs<Spec>): Promise<CallAnswer<Spec>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+  const path = callPath(spec, params);
+  const file = answersFile(spec);
+  const site = sessionStore.siteId();
+  if (spec.method === 'GET' || spec.method === 'DELETE') {
+    return send(spec.method, path, urlOf(path, query ?? {}, site), undefined, options, file ? 'file' : 'json');
+  }
+  const url = urlOf(path, query ?? {}, spec.bodyKind === 'bytes' ? site : null);
+  let payload: BodyInit;
+  if (spec.bodyKind === 'bytes') {
+    payload = body as Blob;
+  } else if (spec.bodyKind === 'form') {
+    const form = body as FormData;
+    if (site && !form.has('site')) form.append('site', site);
+    payload = form;
+  } else {
+    const fields = (body ?? {}) as Record<string, unknown>;
+    payload = JSON.stringify(site && !('site' in fields) ? { site, ...fields } : fields);
+  }
+  return send(spec.method, path, url, payload, options, file ? 'file' : 'json');
+}

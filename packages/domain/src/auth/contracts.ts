@@ -3,6 +3,7 @@ import type { SidebarItem } from '../menu.ts';
 import { failureResponses, messageCodeSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
 import { PERMISSIONS, ROLES } from '../permissions.ts';
 import { siteSchema } from '../sites/contracts.ts';
+import { defineCall } from '../call.ts';
 
 /** POST /api/login/users: sign in with e-mail and password. */
 export const loginRequest = z.object({
@@ -109,9 +110,9 @@ export type SessionMenuAnswer = z.output<typeof sessionMenuAnswer>;
 export const SESSION_MENU_EVENT = 'session:menu';
 
 export const authContracts = {
-  login: { body: loginRequest, response: { 200: loginAnswer, ...failureResponses } },
-  logout: { body: logoutRequest, response: { 200: logoutAnswer, ...failureResponses } },
-  changePassword: { body: passwordChangeRequest, response: { 200: passwordChangeAnswer, ...failureResponses } },
-  profile: { params: profileParams, body: profileRequest, response: { 200: profileAnswer, ...failureResponses } },
-  sessionMenu: { querystring: z.object({ ...sessionFields }), response: { 200: sessionMenuAnswer, ...failureResponses } },
+  login: defineCall({ method: 'POST', path: '/login/users', permission: 'public', body: loginRequest, response: { 200: loginAnswer, ...failureResponses } }),
+  logout: defineCall({ method: 'POST', path: '/logout/users', permission: 'authenticated', body: logoutRequest, response: { 200: logoutAnswer, ...failureResponses } }),
+  changePassword: defineCall({ method: 'POST', path: '/users/sifra', permission: 'authenticated', body: passwordChangeRequest, response: { 200: passwordChangeAnswer, ...failureResponses } }),
+  profile: defineCall({ method: 'POST', path: '/users/:localPart', permission: 'authenticated', params: profileParams, body: profileRequest, response: { 200: profileAnswer, ...failureResponses } }),
+  sessionMenu: defineCall({ method: 'GET', path: '/sesija/izbornik', permission: 'authenticated', querystring: z.object({ ...sessionFields }), response: { 200: sessionMenuAnswer, ...failureResponses } }),
 } as const;

@@ -4,6 +4,7 @@ import { listAnswerSchema, listQuerySchema, type Pagination } from '../list-quer
 import { SPOL_VALUES } from '../spol.ts';
 import { labAssaySchema, ASSAY_KINDS } from './lab-assay.ts';
 import { SETTING_RECORD_KINDS, referralOptionsSchema, type SettingRecordKind } from './records.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * Contracts of the catalogue calls: the setting records
@@ -23,19 +24,23 @@ type RecordAnswer = Record<string, unknown> & { _id: string };
  * those of any record (`Record<string, unknown>`); each schema still checks its own kind's fields.
  */
 export function settingRecordContracts(kind: SettingRecordKind): {
-  list: { querystring: typeof listQuerySchema; response: { 200: z.ZodType<{ success: true; data: RecordAnswer[]; pagination: Pagination }> } & typeof failureResponses };
-  edit: { body: z.ZodType<Record<string, unknown>>; response: { 200: z.ZodType<{ success: true } & Record<string, unknown>> } & typeof failureResponses };
-  history: { params: z.ZodType<{ id: string }>; response: { 200: typeof historyAnswer } & typeof failureResponses };
+  list: { method: 'GET'; path: string; permission: 'settings.read'; querystring: typeof listQuerySchema; response: { 200: z.ZodType<{ success: true; data: RecordAnswer[]; pagination: Pagination }> } & typeof failureResponses };
+  edit: { method: 'POST'; path: string; permission: 'settings.write'; body: z.ZodType<Record<string, unknown>>; response: { 200: z.ZodType<{ success: true } & Record<string, unknown>> } & typeof failureResponses };
+  history: { method: 'GET'; path: string; permission: 'settings.read'; params: z.ZodType<{ id: string }>; response: { 200: typeof historyAnswer } & typeof failureResponses };
 } {
   const spec = SETTING_RECORD_KINDS[kind];
   const row = settingRecordRow(kind);
   return {
-    list: { querystring: listQuerySchema, response: { 200: listAnswerSchema(row) as z.ZodType as z.ZodType<{ success: true; data: RecordAnswer[]; pagination: Pagination }>, ...failureResponses } },
-    edit: {
+    list: defineCall({ method: 'GET', path: `/postavke/${spec.path}/list`, permission: 'settings.read', querystring: listQuerySchema, response: { 200: listAnswerSchema(row) as z.ZodType as z.ZodType<{ success: true; data: RecordAnswer[]; pagination: Pagination }>, ...failureResponses } }),
+    edit: defineCall({
+      method: 'POST', path: `/postavke/${spec.path}/edit`, permission: 'settings.write',
       body: z.object({ [spec.bodyField]: spec.schema, ...sessionFields }) as z.ZodType as z.ZodType<Record<string, unknown>>,
       response: { 200: successAnswer({ [spec.bodyField]: row }) as z.ZodType as z.ZodType<{ success: true } & Record<string, unknown>>, ...failureResponses },
-    },
-    history: { params: z.object({ id: pathParam('Record id (uuid)') }), response: { 200: historyAnswer, ...failureResponses } },
+    }),
+    history: defineCall({
+      method: 'GET', path: `/postavke/${spec.path}/history/:id`, permission: 'settings.read',
+      params: z.object({ id: pathParam('Record id (uuid)') }), response: { 200: historyAnswer, ...failureResponses },
+    }),
   };
 }
 
@@ -121,14 +126,12 @@ export type LabAssayRecord = z.output<typeof labAssayRecord>;
 export const labAssayAnswer = successAnswer({ labassay: labAssayRecord });
 
 export const catalogueContracts = {
-  labAssayList: { querystring: labAssayListQuery, response: { 200: listAnswerSchema(labAssayListRow), ...failureResponses } },
-  labAssayShow: { params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: labAssayAnswer, ...failureResponses } },
-  labAssayEdit: { body: z.object({ labassay: labAssaySchema, ...sessionFields }), response: { 200: labAssayAnswer, ...failureResponses } },
-  labAssayDelete: {
-    body: z.object({ id: z.guid({ error: 'form.required' }), ...sessionFields }),
-    response: { 200: successAnswer({}), ...failureResponses },
-  },
-  labAssayHistory: { params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: historyAnswer, ...failureResponses } },
+  labAssayList: defineCall({ method: 'GET', path: '/assays/lab/list', permission: 'settings.read', querystring: labAssayListQuery, response: { 200: listAnswerSchema(labAssayListRow), ...failureResponses } }),
+  labAssayShow: defineCall({ method: 'GET', path: '/assays/lab/:id', permission: 'settings.read', params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: labAssayAnswer, ...failureResponses } }),
+  labAssayEdit: defineCall({ method: 'POST', path: '/assays/lab/edit', permission: 'settings.write', body: z.object({ labassay: labAssaySchema, ...sessionFields }), response: { 200: labAssayAnswer, ...failureResponses } }),
+  labAssayDelete: defineCall({ method: 'POST', path: '/assays/lab/delete', permission: 'settings.write', body: z.object({ id: z.guid({ error: 'form.required' }), ...sessionFields }),
+    response: { 200: successAnswer({}), ...failureResponses }, }),
+  labAssayHistory: defineCall({ method: 'GET', path: '/assays/lab/history/:id', permission: 'settings.read', params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: historyAnswer, ...failureResponses } }),
 };
 
 /** GET /api/postavke/uputni: the active doctors and locations sample entry offers, and whether each field also takes free text. */
@@ -140,9 +143,7 @@ export const referralChoicesAnswer = successAnswer({
 export type ReferralChoicesAnswer = z.output<typeof referralChoicesAnswer>;
 
 export const referralContracts = {
-  choices: { response: { 200: referralChoicesAnswer, ...failureResponses } },
-  edit: {
-    body: z.object({ opcije: referralOptionsSchema, ...sessionFields }),
-    response: { 200: successAnswer({ opcije: z.object({ doktor: z.boolean(), lokacija: z.boolean() }) }), ...failureResponses },
-  },
+  choices: defineCall({ method: 'GET', path: '/postavke/uputni', permission: 'samples.read', response: { 200: referralChoicesAnswer, ...failureResponses } }),
+  edit: defineCall({ method: 'POST', path: '/postavke/uputni/edit', permission: 'settings.write', body: z.object({ opcije: referralOptionsSchema, ...sessionFields }),
+    response: { 200: successAnswer({ opcije: z.object({ doktor: z.boolean(), lokacija: z.boolean() }) }), ...failureResponses }, }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { failureResponses, fileAnswer, messageCodeSchema, pdfBytesSchema, successAnswer } from '../answers.ts';
 import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, importRowSchema } from './rows.ts';
+import { defineCall } from '../call.ts';
 
 /** A problem of a row as the answers carry it: the column, the message code and its Bosnian text. */
 export const importProblemSchema = z.object({ field: z.string(), code: messageCodeSchema, message: z.string() });
@@ -43,8 +44,8 @@ export const importResultFileRequest = z.object({ results: z.array(importResultS
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const importContracts = {
-  template: { response: { 200: fileAnswer(XLSX, 'The import template (.xlsx)', pdfBytesSchema), ...failureResponses } },
-  preview: { response: { 200: importPreviewAnswer, ...failureResponses } },
-  import: { body: importRequest, response: { 200: importAnswer, ...failureResponses } },
-  resultFile: { body: importResultFileRequest, response: { 200: fileAnswer(XLSX, 'The per-row results (.xlsx)', pdfBytesSchema), ...failureResponses } },
+  template: defineCall({ method: 'GET', path: '/import/predlozak', permission: 'samples.write', response: { 200: fileAnswer(XLSX, 'The import template (.xlsx)', pdfBytesSchema), ...failureResponses } }),
+  preview: defineCall({ method: 'POST', path: '/import/pregled', permission: 'samples.write', response: { 200: importPreviewAnswer, ...failureResponses } }),
+  import: defineCall({ method: 'POST', path: '/import/uvoz', permission: 'samples.write', body: importRequest, response: { 200: importAnswer, ...failureResponses } }),
+  resultFile: defineCall({ method: 'POST', path: '/import/rezultat', permission: 'samples.write', body: importResultFileRequest, response: { 200: fileAnswer(XLSX, 'The per-row results (.xlsx)', pdfBytesSchema), ...failureResponses } }),
 } as const;

@@ -4,6 +4,7 @@ import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import {
   ANALYSER_PROTOCOLS, CONNECTION_STATES, MESSAGE_OUTCOMES, REVIEW_REASONS, analyserElementSchema, analyserTransportSchema,
 } from './analyser.ts';
+import { defineCall } from '../call.ts';
 
 /** Contracts of the integration calls: the analysers' registry, their messages, review items and retry. */
 
@@ -116,10 +117,10 @@ export const analyserAssaysAnswer = listAnswerSchema(analyserAssayRow);
 export type AnalyserAssaysAnswer = z.output<typeof analyserAssaysAnswer>;
 
 export const integrationContracts = {
-  analyserAssays: { querystring: analyserAssaysQuery, response: { 200: analyserAssaysAnswer, ...failureResponses } },
-  list: { querystring: listQuerySchema, response: { 200: analyserListAnswer, ...failureResponses } },
-  edit: { body: analyserEditBody, response: { 200: analyserSavedAnswer, ...failureResponses } },
-  messages: { querystring: analyserMessagesQuery, response: { 200: analyserMessagesAnswer, ...failureResponses } },
-  review: { querystring: reviewItemsQuery, response: { 200: reviewItemsAnswer, ...failureResponses } },
-  retry: { body: retryBody, response: { 200: retryAnswer, ...failureResponses } },
+  analyserAssays: defineCall({ method: 'GET', path: '/assays/analyser/list', permission: 'settings.read', querystring: analyserAssaysQuery, response: { 200: analyserAssaysAnswer, ...failureResponses } }),
+  list: defineCall({ method: 'GET', path: '/postavke/analysers/list', permission: 'settings.read', querystring: listQuerySchema, response: { 200: analyserListAnswer, ...failureResponses } }),
+  edit: defineCall({ method: 'POST', path: '/postavke/analysers/edit', permission: 'settings.write', body: analyserEditBody, response: { 200: analyserSavedAnswer, ...failureResponses } }),
+  messages: defineCall({ method: 'GET', path: '/integracija/poruke', permission: 'settings.read', querystring: analyserMessagesQuery, response: { 200: analyserMessagesAnswer, ...failureResponses } }),
+  review: defineCall({ method: 'GET', path: '/integracija/pregled/stavke', permission: 'settings.read', querystring: reviewItemsQuery, response: { 200: reviewItemsAnswer, ...failureResponses } }),
+  retry: defineCall({ method: 'POST', path: '/retry', permission: 'results.enter', body: retryBody, response: { 200: retryAnswer, ...failureResponses } }),
 } as const;

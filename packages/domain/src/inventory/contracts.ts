@@ -5,6 +5,7 @@ import {
   DEFAULT_DANADOROKA, DEFAULT_NIVO, LN_MAX_LENGTH, LN_MIN_LENGTH, MAX_DANADOROKA, OPIS_MIN_LENGTH, PRODUCT_COUNTRIES, PRODUCT_UNITS,
   REFERENCE_KINDS,
 } from './product.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * Contracts of the inventory calls (/api/inventar/...): the spec's reference
@@ -217,20 +218,20 @@ const referenceList = <Key extends string>(key: Key) => ({
 });
 
 export const inventoryContracts = {
-  listklasa: referenceList('klase'),
-  listprogram: referenceList('programi'),
-  listplatforma: referenceList('platforme'),
-  listproizvodjac: referenceList('proizvodjaci'),
-  listoj: referenceList('list'),
-  referenceEdit: { body: referenceEditRequest, response: { 200: referenceEditAnswer, ...failureResponses } },
-  readProduct: { body: readProductRequest, response: { 200: readProductAnswer, ...failureResponses } },
-  createProduct: { body: createProductRequest, response: { 201: productCreatedAnswer, 409: productDuplicateAnswer, ...failureResponses } },
-  productList: { querystring: listQuerySchema, response: { 200: listAnswerSchema(productListRow), ...failureResponses } },
-  receipt: { body: receiptRequest, response: { 201: receiptAnswer, 409: exceededAnswer, ...failureResponses } },
-  consumption: { body: consumptionRequest, response: { 201: consumptionAnswer, 409: insufficientStockAnswer, ...failureResponses } },
-  stock: { querystring: stockQuery, response: { 200: stockAnswer, ...failureResponses } },
-  movementList: { querystring: movementListQuery, response: { 200: listAnswerSchema(movementListRow), ...failureResponses } },
-  sections: { querystring: z.object(sessionFields), response: { 200: sectionListAnswer, ...failureResponses } },
+  listklasa: defineCall({ method: 'GET', path: '/inventar/listklasa', permission: 'inventory.read', ...referenceList('klase') }),
+  listprogram: defineCall({ method: 'GET', path: '/inventar/listprogram', permission: 'inventory.read', ...referenceList('programi') }),
+  listplatforma: defineCall({ method: 'GET', path: '/inventar/listplatforma', permission: 'inventory.read', ...referenceList('platforme') }),
+  listproizvodjac: defineCall({ method: 'GET', path: '/inventar/listproizvodjac', permission: 'inventory.read', ...referenceList('proizvodjaci') }),
+  listoj: defineCall({ method: 'GET', path: '/inventar/listoj', permission: 'inventory.read', ...referenceList('list') }),
+  referenceEdit: defineCall({ method: 'POST', path: '/inventar/lista/edit', permission: 'settings.write', body: referenceEditRequest, response: { 200: referenceEditAnswer, ...failureResponses } }),
+  readProduct: defineCall({ method: 'POST', path: '/inventar/readprodukt', permission: 'inventory.read', body: readProductRequest, response: { 200: readProductAnswer, ...failureResponses } }),
+  createProduct: defineCall({ method: 'POST', path: '/inventar/createprodukt', permission: 'inventory.write', body: createProductRequest, response: { 201: productCreatedAnswer, 409: productDuplicateAnswer, ...failureResponses } }),
+  productList: defineCall({ method: 'GET', path: '/inventar/produkti/list', permission: 'inventory.read', querystring: listQuerySchema, response: { 200: listAnswerSchema(productListRow), ...failureResponses } }),
+  receipt: defineCall({ method: 'POST', path: '/inventar/ulaz', permission: 'inventory.write', body: receiptRequest, response: { 201: receiptAnswer, 409: exceededAnswer, ...failureResponses } }),
+  consumption: defineCall({ method: 'POST', path: '/inventar/izlaz', permission: 'inventory.write', body: consumptionRequest, response: { 201: consumptionAnswer, 409: insufficientStockAnswer, ...failureResponses } }),
+  stock: defineCall({ method: 'GET', path: '/inventar/stanje', permission: 'inventory.read', querystring: stockQuery, response: { 200: stockAnswer, ...failureResponses } }),
+  movementList: defineCall({ method: 'GET', path: '/inventar/kretanja/list', permission: 'inventory.read', querystring: movementListQuery, response: { 200: listAnswerSchema(movementListRow), ...failureResponses } }),
+  sections: defineCall({ method: 'GET', path: '/inventar/sekcije', permission: 'inventory.read', querystring: z.object(sessionFields), response: { 200: sectionListAnswer, ...failureResponses } }),
 } as const;
 
 /** The answer fields of the reference-list calls, as the spec names them. */

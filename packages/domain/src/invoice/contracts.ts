@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daySchema, failureResponses, fileAnswer, instantSchema, pathParam, pdfBytesSchema, successAnswer } from '../answers.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The pro-forma invoice (predračun) of a patient's samples at the caller's
@@ -91,14 +92,12 @@ export const invoiceCandidatesAnswer = successAnswer({ uzorci: z.array(invoiceCa
 export type InvoiceCandidatesAnswer = z.output<typeof invoiceCandidatesAnswer>;
 
 export const invoiceContracts = {
-  pdf: {
-    params: invoiceParams,
+  pdf: defineCall({ method: 'GET', path: '/predracun/:patient', permission: 'samples.read', params: invoiceParams,
     querystring: invoiceQuery,
     response: {
       200: fileAnswer('application/pdf', 'The pro-forma invoice as PDF.', pdfBytesSchema),
       ...failureResponses,
-    },
-  },
-  show: { params: invoiceParams, querystring: invoiceQuery, response: { 200: invoiceAnswer, ...failureResponses } },
-  candidates: { params: invoiceParams, response: { 200: invoiceCandidatesAnswer, ...failureResponses } },
+    }, }),
+  show: defineCall({ method: 'GET', path: '/predracun/:patient/pregled', permission: 'samples.read', params: invoiceParams, querystring: invoiceQuery, response: { 200: invoiceAnswer, ...failureResponses } }),
+  candidates: defineCall({ method: 'GET', path: '/predracun/:patient/uzorci', permission: 'samples.read', params: invoiceParams, response: { 200: invoiceCandidatesAnswer, ...failureResponses } }),
 } as const;

@@ -3,6 +3,7 @@ import { daySchema, failureResponses, instantSchema, sessionFields, successAnswe
 import { ALARM_KINDS } from './alarms.ts';
 import { INGEST_REJECTIONS } from './readings.ts';
 import { refrigeratorElementSchema, temperatureRangeSchema } from './refrigerator.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * Contracts of the temperature logger's calls: the refrigerators' settings
@@ -206,23 +207,21 @@ export const ingestAnswer = successAnswer({
 export type IngestAnswer = z.output<typeof ingestAnswer>;
 
 export const loggerContracts = {
-  list: { response: { 200: refrigeratorListAnswer, ...failureResponses } },
-  edit: { body: refrigeratorEditBody, response: { 200: refrigeratorSavedAnswer, ...failureResponses } },
-  deviceKey: { body: deviceKeyBody, response: { 200: deviceKeyAnswer, ...failureResponses } },
-  mqttKey: { body: mqttKeyBody, response: { 200: mqttKeyAnswer, ...failureResponses } },
-  overview: { response: { 200: overviewAnswer, ...failureResponses } },
-  unacknowledgedAlarms: { response: { 200: unacknowledgedAlarmsAnswer, ...failureResponses } },
-  acknowledge: { body: acknowledgeBody, response: { 200: acknowledgedAnswer, ...failureResponses } },
-  statistics: { querystring: statisticsQuery, response: { 200: statisticsAnswer, ...failureResponses } },
-  monthlyRecord: {
-    querystring: monthlyRecordQuery,
+  list: defineCall({ method: 'GET', path: '/loger/frizider/list', permission: 'logger.read', response: { 200: refrigeratorListAnswer, ...failureResponses } }),
+  edit: defineCall({ method: 'POST', path: '/loger/frizider/edit', permission: 'settings.write', body: refrigeratorEditBody, response: { 200: refrigeratorSavedAnswer, ...failureResponses } }),
+  deviceKey: defineCall({ method: 'POST', path: '/loger/frizider/kljuc', permission: 'settings.write', body: deviceKeyBody, response: { 200: deviceKeyAnswer, ...failureResponses } }),
+  mqttKey: defineCall({ method: 'POST', path: '/loger/frizider/mqtt', permission: 'settings.write', body: mqttKeyBody, response: { 200: mqttKeyAnswer, ...failureResponses } }),
+  overview: defineCall({ method: 'GET', path: '/loger/pregled', permission: 'logger.read', response: { 200: overviewAnswer, ...failureResponses } }),
+  unacknowledgedAlarms: defineCall({ method: 'GET', path: '/loger/alarmi/otvoreni', permission: 'logger.read', response: { 200: unacknowledgedAlarmsAnswer, ...failureResponses } }),
+  acknowledge: defineCall({ method: 'POST', path: '/loger/alarmi/potvrdi', permission: 'logger.acknowledge', body: acknowledgeBody, response: { 200: acknowledgedAnswer, ...failureResponses } }),
+  statistics: defineCall({ method: 'GET', path: '/loger/statistika', permission: 'logger.read', querystring: statisticsQuery, response: { 200: statisticsAnswer, ...failureResponses } }),
+  monthlyRecord: defineCall({ method: 'GET', path: '/loger/statistika/pdf', permission: 'logger.read', querystring: monthlyRecordQuery,
     response: {
       200: {
         description: 'The monthly record as a PDF, one A4 page per refrigerator.',
         content: { 'application/pdf': { schema: z.custom<Uint8Array>((value) => value instanceof Uint8Array).meta({ type: 'string', format: 'binary' }) } },
       },
       ...failureResponses,
-    },
-  },
-  ingest: { body: ingestBody, response: { 200: ingestAnswer, ...failureResponses } },
+    }, }),
+  ingest: defineCall({ method: 'POST', path: '/loger/ocitanja', permission: 'public', body: ingestBody, response: { 200: ingestAnswer, ...failureResponses } }),
 } as const;

@@ -4,6 +4,8 @@ import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { AST_METHODS } from './ast-value.ts';
 import { EXPERT_RULE_BASES } from './expert-rules.ts';
 import { INFECTION_SITES, SIR_CATEGORIES } from './interpretation.ts';
+import { defineCall } from '../call.ts';
+import { RESULT_ACTION_PERMISSIONS } from '../results/verification.ts';
 
 /**
  * The contract of the microbiology calls: organism and antimicrobial pickers, and the culture of a
@@ -165,16 +167,12 @@ export const cultureSaveRequest = z.object({
 export type CultureSaveRequest = z.input<typeof cultureSaveRequest>;
 
 export const microbiologyContracts = {
-  organisms: { querystring: pickerQuery, response: { 200: successAnswer({ organizmi: z.array(organismOptionSchema) }), ...failureResponses } },
-  antimicrobials: {
-    querystring: pickerQuery, response: { 200: successAnswer({ antibiotici: z.array(antimicrobialOptionSchema) }), ...failureResponses },
-  },
-  cultures: { params: z.object({ sid: pathParam('Sample id (uuid)') }), response: { 200: culturesAnswer, ...failureResponses } },
-  save: {
-    body: cultureSaveRequest,
+  organisms: defineCall({ method: 'GET', path: '/mikrobiologija/organizmi', permission: 'samples.read', querystring: pickerQuery, response: { 200: successAnswer({ organizmi: z.array(organismOptionSchema) }), ...failureResponses } }),
+  antimicrobials: defineCall({ method: 'GET', path: '/mikrobiologija/antibiotici', permission: 'samples.read', querystring: pickerQuery, response: { 200: successAnswer({ antibiotici: z.array(antimicrobialOptionSchema) }), ...failureResponses }, }),
+  cultures: defineCall({ method: 'GET', path: '/mikrobiologija/kulture/:sid', permission: 'samples.read', params: z.object({ sid: pathParam('Sample id (uuid)') }), response: { 200: culturesAnswer, ...failureResponses } }),
+  save: defineCall({ method: 'POST', path: '/mikrobiologija/kulture/save', permission: RESULT_ACTION_PERMISSIONS.save, body: cultureSaveRequest,
     response: {
       200: successAnswer({ status: z.enum(SAMPLE_STATUSES), version: z.number().int(), kultura: cultureSchema }),
       ...failureResponses,
-    },
-  },
+    }, }),
 } as const;

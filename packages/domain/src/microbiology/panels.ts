@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { failureResponses, instantSchema, sessionFields, successAnswer } from '../answers.ts';
 import { foldForSearch } from '../bosnian-sort-key.ts';
 import { type OrganismTaxonomy, breakpointOrganismApplies } from './interpretation.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * Antibiogram panels: which agents a lab tests, in which order, for an organism group (Enterobacterales,
@@ -106,8 +107,8 @@ export const panelChoiceQuery = z.object({
 });
 
 export const panelContracts = {
-  list: { querystring: z.object({ ...sessionFields }), response: { 200: successAnswer({ paneli: z.array(panelSchema) }), ...failureResponses } },
-  choice: { querystring: panelChoiceQuery, response: { 200: successAnswer({ panel: panelSchema.nullable() }), ...failureResponses } },
-  edit: { body: panelEditRequest, response: { 200: successAnswer({ panel: panelSchema }), ...failureResponses } },
-  remove: { body: panelDeleteRequest, response: { 200: successAnswer({}), ...failureResponses } },
+  list: defineCall({ method: 'GET', path: '/mikrobiologija/paneli', permission: 'samples.read', querystring: z.object({ ...sessionFields }), response: { 200: successAnswer({ paneli: z.array(panelSchema) }), ...failureResponses } }),
+  choice: defineCall({ method: 'GET', path: '/mikrobiologija/paneli/izbor', permission: 'samples.read', querystring: panelChoiceQuery, response: { 200: successAnswer({ panel: panelSchema.nullable() }), ...failureResponses } }),
+  edit: defineCall({ method: 'POST', path: '/mikrobiologija/paneli/edit', permission: 'settings.write', body: panelEditRequest, response: { 200: successAnswer({ panel: panelSchema }), ...failureResponses } }),
+  remove: defineCall({ method: 'POST', path: '/mikrobiologija/paneli/delete', permission: 'settings.write', body: panelDeleteRequest, response: { 200: successAnswer({}), ...failureResponses } }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { failureResponses, instantSchema, sessionFields, successAnswer } from '../answers.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The reference data screen's calls (/mikrobiologija/referentni-podaci): the imported breakpoint guidelines
@@ -54,9 +55,7 @@ export const referenceImportSummarySchema = z.object({
 export type ReferenceImportSummary = z.output<typeof referenceImportSummarySchema>;
 
 export const referenceContracts = {
-  list: {
-    querystring: z.object({ ...sessionFields }),
-    response: { 200: successAnswer({ setovi: z.array(referenceGuidelineSchema) }), ...failureResponses },
-  },
-  upload: { body: referenceImportRequest, response: { 200: successAnswer({ uvoz: referenceImportSummarySchema }), ...failureResponses } },
+  list: defineCall({ method: 'GET', path: '/mikrobiologija/referentni-podaci', permission: 'samples.read', querystring: z.object({ ...sessionFields }),
+    response: { 200: successAnswer({ setovi: z.array(referenceGuidelineSchema) }), ...failureResponses }, }),
+  upload: defineCall({ method: 'POST', path: '/mikrobiologija/referentni-podaci/import', permission: 'settings.write', body: referenceImportRequest, response: { 200: successAnswer({ uvoz: referenceImportSummarySchema }), ...failureResponses } }),
 } as const;

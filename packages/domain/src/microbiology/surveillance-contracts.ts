@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { failureResponses, fileAnswer, instantSchema, pdfBytesSchema, sessionFields, successAnswer } from '../answers.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The surveillance calls of microbiology: the cumulative antibiogram of the caller's site over a period
@@ -71,19 +72,15 @@ export const whonetExportRequest = z.object({
 export type WhonetExportRequest = z.input<typeof whonetExportRequest>;
 
 export const surveillanceContracts = {
-  cumulative: { querystring: cumulativeQuery, response: { 200: cumulativeAnswer, ...failureResponses } },
-  cumulativeXlsx: {
-    querystring: cumulativeQuery,
+  cumulative: defineCall({ method: 'GET', path: '/mikrobiologija/kumulativni-antibiogram', permission: 'reports.read', querystring: cumulativeQuery, response: { 200: cumulativeAnswer, ...failureResponses } }),
+  cumulativeXlsx: defineCall({ method: 'GET', path: '/mikrobiologija/kumulativni-antibiogram/xlsx', permission: 'reports.read', querystring: cumulativeQuery,
     response: {
       200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The cumulative antibiogram as an Excel workbook.', pdfBytesSchema),
       ...failureResponses,
-    },
-  },
-  whonet: {
-    body: whonetExportRequest,
+    }, }),
+  whonet: defineCall({ method: 'POST', path: '/mikrobiologija/whonet', permission: 'results.verify', body: whonetExportRequest,
     response: {
       200: fileAnswer('text/tab-separated-values', 'The period\'s isolates as a WHONET flat file (UTF-8, tab-separated).', pdfBytesSchema),
       ...failureResponses,
-    },
-  },
+    }, }),
 } as const;

@@ -3,6 +3,7 @@ import { failureResponses, instantSchema, messageCodeSchema, pathParam, sessionF
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { REPORT_JEZICI } from './languages.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The contract of the result-report calls: the report list (/nalazi/pregled),
@@ -102,15 +103,13 @@ export const reportDeletedAnswer = successAnswer({ message: z.string(), code: me
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 
 export const nalaziContracts = {
-  list: { querystring: listQuerySchema, response: { 200: reportListAnswer, ...failureResponses } },
-  pdf: {
-    params: reportSidParams,
+  list: defineCall({ method: 'GET', path: '/nalazi/list', permission: 'reports.read', querystring: listQuerySchema, response: { 200: reportListAnswer, ...failureResponses } }),
+  pdf: defineCall({ method: 'GET', path: '/nalazi/pdf/:sid', permission: 'reports.read', params: reportSidParams,
     querystring: reportPdfQuery,
     response: {
       200: { description: 'The report as issued (PDF).', content: { 'application/pdf': { schema: pdfBytes.meta({ type: 'string', format: 'binary' }) } } },
       ...failureResponses,
-    },
-  },
-  versions: { params: reportSidParams, response: { 200: reportVersionsAnswer, ...failureResponses } },
-  delete: { body: reportDeleteRequest, response: { 200: reportDeletedAnswer, ...failureResponses } },
+    }, }),
+  versions: defineCall({ method: 'GET', path: '/nalazi/versions/:sid', permission: 'reports.read', params: reportSidParams, response: { 200: reportVersionsAnswer, ...failureResponses } }),
+  delete: defineCall({ method: 'POST', path: '/nalazi/delete', permission: 'reports.write', body: reportDeleteRequest, response: { 200: reportDeletedAnswer, ...failureResponses } }),
 } as const;

@@ -7,6 +7,7 @@ import { SPOL_VALUES } from '../spol.ts';
 import { PATIENT_LIMITS, REPORT_LANGUAGES, isValidEmail, normaliseName } from './intake.ts';
 import { MIN_BIRTH_YEAR, isValidJmbg } from './personal-id.ts';
 import { SYMPTOM_KEYS, hasSymptomAnswer, normaliseSymptoms, type SymptomKey } from './symptoms.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The contract of every patient call: the request (body, query, path) and the
@@ -244,13 +245,11 @@ export const uncompletedSamplesAnswer = listAnswerSchema(uncompletedSampleRow);
 export type UncompletedSamplesAnswer = z.output<typeof uncompletedSamplesAnswer>;
 
 export const patientContracts = {
-  find: { body: patientFindRequest, response: { 200: patientFindAnswer, ...failureResponses } },
-  save: { body: patientSaveRequest, response: { 201: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses } },
-  detail: { params: patientIdParams, response: { 200: patientSavedAnswer, ...failureResponses } },
-  update: {
-    params: patientIdParams, body: patientUpdateRequest,
-    response: { 200: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses },
-  },
-  list: { querystring: listQuerySchema, response: { 200: patientListAnswer, ...failureResponses } },
-  uncompletedSamples: { params: patientIdParams, querystring: listQuerySchema, response: { 200: uncompletedSamplesAnswer, ...failureResponses } },
+  find: defineCall({ method: 'POST', path: '/pacijenti/unos/find', permission: 'patients.read', body: patientFindRequest, response: { 200: patientFindAnswer, ...failureResponses } }),
+  save: defineCall({ method: 'POST', path: '/pacijenti/unos/save', permission: 'patients.write', body: patientSaveRequest, response: { 201: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses } }),
+  detail: defineCall({ method: 'GET', path: '/pacijenti/detalji/:id', permission: 'patients.read', params: patientIdParams, response: { 200: patientSavedAnswer, ...failureResponses } }),
+  update: defineCall({ method: 'POST', path: '/pacijenti/detalji/update/:id', permission: 'patients.write', params: patientIdParams, body: patientUpdateRequest,
+    response: { 200: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses }, }),
+  list: defineCall({ method: 'GET', path: '/pacijenti/list', permission: 'patients.read', querystring: listQuerySchema, response: { 200: patientListAnswer, ...failureResponses } }),
+  uncompletedSamples: defineCall({ method: 'GET', path: '/pacijenti/:id/uzorci', permission: 'samples.read', params: patientIdParams, querystring: listQuerySchema, response: { 200: uncompletedSamplesAnswer, ...failureResponses } }),
 } as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { daySchema, failureResponses, instantSchema, sessionFields, successAnswer } from '../answers.ts';
+import { daySchema, failureResponses, instantSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { TARGET_SOURCES } from './statistics.ts';
 import { WESTGARD_RULES } from './westgard.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * Contracts of the quality-control calls: control lots and their targets (/kontrole/definicija), the rules
@@ -260,18 +261,18 @@ export type MonthlyAnswer = z.output<typeof monthlyAnswer>;
 
 const ok = successAnswer({});
 export const qcContracts = {
-  list: { querystring: listQuerySchema, response: { 200: controlListAnswer, ...failureResponses } },
-  definition: { response: { 200: controlAnswer, ...failureResponses } },
-  save: { body: controlSaveBody, response: { 200: controlSavedAnswer, ...failureResponses } },
-  rules: { response: { 200: assayRulesListAnswer, ...failureResponses } },
-  saveRules: { body: assayRulesSaveBody, response: { 200: ok, ...failureResponses } },
-  entry: { body: controlEntryBody, response: { 200: controlEntryAnswer, ...failureResponses } },
-  results: { querystring: controlResultsQuery, response: { 200: controlResultsAnswer, ...failureResponses } },
-  commentGet: { body: commentGetBody, response: { 200: commentGetAnswer, ...failureResponses } },
-  commentSet: { body: commentSetBody, response: { 200: ok, ...failureResponses } },
-  exclude: { body: excludeBody, response: { 200: ok, ...failureResponses } },
-  chart: { querystring: chartQuery, response: { 200: chartAnswer, ...failureResponses } },
-  monthly: { querystring: monthlyQuery, response: { 200: monthlyAnswer, ...failureResponses } },
-  holds: { response: { 200: holdsAnswer, ...failureResponses } },
-  correctiveAction: { body: correctiveActionBody, response: { 200: ok, ...failureResponses } },
+  list: defineCall({ method: 'GET', path: '/kontrole/list', permission: 'qc.read', querystring: listQuerySchema, response: { 200: controlListAnswer, ...failureResponses } }),
+  definition: defineCall({ method: 'GET', path: '/kontrole/definicija/:id', permission: 'qc.read', params: z.object({ id: pathParam("The lot's _id") }), response: { 200: controlAnswer, ...failureResponses } }),
+  save: defineCall({ method: 'POST', path: '/kontrole/definicija/save', permission: 'qc.define', body: controlSaveBody, response: { 200: controlSavedAnswer, ...failureResponses } }),
+  rules: defineCall({ method: 'GET', path: '/kontrole/pravila', permission: 'qc.read', response: { 200: assayRulesListAnswer, ...failureResponses } }),
+  saveRules: defineCall({ method: 'POST', path: '/kontrole/pravila/save', permission: 'qc.define', body: assayRulesSaveBody, response: { 200: ok, ...failureResponses } }),
+  entry: defineCall({ method: 'POST', path: '/kontrole/unos', permission: 'qc.write', body: controlEntryBody, response: { 200: controlEntryAnswer, ...failureResponses } }),
+  results: defineCall({ method: 'GET', path: '/kontrole/obrada/rezultati', permission: 'qc.read', querystring: controlResultsQuery, response: { 200: controlResultsAnswer, ...failureResponses } }),
+  commentGet: defineCall({ method: 'POST', path: '/control/comment/get', permission: 'qc.read', body: commentGetBody, response: { 200: commentGetAnswer, ...failureResponses } }),
+  commentSet: defineCall({ method: 'POST', path: '/control/comment/set', permission: 'qc.write', body: commentSetBody, response: { 200: ok, ...failureResponses } }),
+  exclude: defineCall({ method: 'POST', path: '/kontrole/pregled/delete/', permission: 'qc.write', body: excludeBody, response: { 200: ok, ...failureResponses } }),
+  chart: defineCall({ method: 'GET', path: '/kontrole/charts', permission: 'qc.read', querystring: chartQuery, response: { 200: chartAnswer, ...failureResponses } }),
+  monthly: defineCall({ method: 'GET', path: '/kontrole/mjesecno', permission: 'qc.read', querystring: monthlyQuery, response: { 200: monthlyAnswer, ...failureResponses } }),
+  holds: defineCall({ method: 'GET', path: '/kontrole/blokade', permission: 'qc.read', response: { 200: holdsAnswer, ...failureResponses } }),
+  correctiveAction: defineCall({ method: 'POST', path: '/kontrole/korektivna', permission: 'qc.write', body: correctiveActionBody, response: { 200: ok, ...failureResponses } }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { failureResponses, fileAnswer, instantSchema, pdfBytesSchema, successAnswer } from '../answers.ts';
 import { REPORT_FLAGS } from '../settings/general-options.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The calls of 'Izvještaji': GET /api/izvjestaji/{report} answers a report
@@ -44,16 +45,12 @@ export const reportAnswer = successAnswer({
 export type ReportAnswer = z.output<typeof reportAnswer>;
 
 export const reportContracts = {
-  show: { params: reportParams, querystring: reportQuery, response: { 200: reportAnswer, ...failureResponses } },
-  pdf: {
-    params: reportParams, querystring: reportQuery,
-    response: { 200: fileAnswer('application/pdf', 'The report as PDF.', pdfBytesSchema), ...failureResponses },
-  },
-  xlsx: {
-    params: reportParams, querystring: reportQuery,
+  show: defineCall({ method: 'GET', path: '/izvjestaji/:report', permission: 'reports.read', params: reportParams, querystring: reportQuery, response: { 200: reportAnswer, ...failureResponses } }),
+  pdf: defineCall({ method: 'GET', path: '/izvjestaji/:report/pdf', permission: 'reports.read', params: reportParams, querystring: reportQuery,
+    response: { 200: fileAnswer('application/pdf', 'The report as PDF.', pdfBytesSchema), ...failureResponses }, }),
+  xlsx: defineCall({ method: 'GET', path: '/izvjestaji/:report/xlsx', permission: 'reports.read', params: reportParams, querystring: reportQuery,
     response: {
       200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The report as an Excel workbook.', pdfBytesSchema),
       ...failureResponses,
-    },
-  },
+    }, }),
 } as const;

@@ -4,8 +4,9 @@ import { SAMPLE_ACTIONS } from '../sample/actions.ts';
 import { SAMPLE_LIMITS, uzorakSchema } from '../sample/contracts.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import type { ResultFlag } from '../assays/result-flags.ts';
-import { RESULT_TEXT_LIMITS } from './verification.ts';
+import { RESULT_ACTION_PERMISSIONS, RESULT_TEXT_LIMITS } from './verification.ts';
 import { RESULT_KINDS } from './result-kind.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The contract of the result calls (entry, approval, verification and the
@@ -152,11 +153,11 @@ export function answerFlag(flag: ResultFlag | null): z.output<typeof resultAnswe
 
 /** Each result call's contract as the server registers it (validation, serialisation, OpenAPI). */
 export const resultContracts = {
-  show: { params: resultSidParams, response: { 200: resultsShowAnswer, ...failureResponses } },
-  save: { body: resultsSaveRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
-  approve: { body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
-  unapprove: { body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
-  verify: { body: resultsVerifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
-  unverify: { body: resultsUnverifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } },
-  audit: { params: resultSidParams, response: { 200: sampleAuditAnswer, ...failureResponses } },
+  show: defineCall({ method: 'GET', path: '/rezultati/:sid', permission: 'samples.read', params: resultSidParams, response: { 200: resultsShowAnswer, ...failureResponses } }),
+  save: defineCall({ method: 'POST', path: '/rezultati/save', permission: RESULT_ACTION_PERMISSIONS.save, body: resultsSaveRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
+  approve: defineCall({ method: 'POST', path: '/rezultati/odobri', permission: RESULT_ACTION_PERMISSIONS.approve, body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
+  unapprove: defineCall({ method: 'POST', path: '/rezultati/odobri/undo', permission: RESULT_ACTION_PERMISSIONS.unapprove, body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
+  verify: defineCall({ method: 'POST', path: '/rezultati/verifikuj', permission: RESULT_ACTION_PERMISSIONS.verify, body: resultsVerifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
+  unverify: defineCall({ method: 'POST', path: '/rezultati/verifikuj/undo', permission: RESULT_ACTION_PERMISSIONS.unverify, body: resultsUnverifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
+  audit: defineCall({ method: 'GET', path: '/uzorci/audit/:sid', permission: 'samples.read', params: resultSidParams, response: { 200: sampleAuditAnswer, ...failureResponses } }),
 } as const;

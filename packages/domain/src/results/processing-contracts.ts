@@ -5,6 +5,7 @@ import { sampleListFilter, sampleListRow } from '../sample/contracts.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { referencaSchema, resultAnswerFlagSchema } from './contracts.ts';
 import { RESULT_KINDS } from './result-kind.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * Contracts of the calls around result entry: the processing list
@@ -111,9 +112,9 @@ export const patientResultsAnswer = successAnswer({
 export type PatientResultsAnswer = z.output<typeof patientResultsAnswer>;
 
 export const processingContracts = {
-  list: { querystring: processingListQuery, response: { 200: processingListAnswer, ...failureResponses } },
-  protocol: { querystring: protocolListQuery, response: { 200: processingListAnswer, ...failureResponses } },
-  barcodes: { params: approvalBarcodesParams, querystring: approvalBarcodesQuery, response: { 200: approvalBarcodesAnswer, ...failureResponses } },
-  assaySettings: { response: { 200: assaySettingsAnswer, ...failureResponses } },
-  patientResults: { params: patientResultsParams, querystring: patientResultsQuery, response: { 200: patientResultsAnswer, ...failureResponses } },
+  list: defineCall({ method: 'GET', path: '/obrada/list', permission: 'samples.read', querystring: processingListQuery, response: { 200: processingListAnswer, ...failureResponses } }),
+  protocol: defineCall({ method: 'GET', path: '/protokol/list', permission: 'samples.read', querystring: protocolListQuery, response: { 200: processingListAnswer, ...failureResponses } }),
+  barcodes: defineCall({ method: 'GET', path: '/rezultati/odobravanje/barcodes/:sampleId/:id', permission: 'samples.read', params: approvalBarcodesParams, querystring: approvalBarcodesQuery, response: { 200: approvalBarcodesAnswer, ...failureResponses } }),
+  assaySettings: defineCall({ method: 'GET', path: '/assays/settings', permission: 'samples.read', response: { 200: assaySettingsAnswer, ...failureResponses } }),
+  patientResults: defineCall({ method: 'GET', path: '/rezultati/pacijent/:id', permission: 'samples.read', params: patientResultsParams, querystring: patientResultsQuery, response: { 200: patientResultsAnswer, ...failureResponses } }),
 } as const;

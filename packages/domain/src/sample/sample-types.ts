@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { failureResponses, successAnswer } from '../answers.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * GET /api/uzorci/tipovi: the lab's sample types (serum, urine, swab...), one
@@ -12,6 +13,4 @@ export type SampleTypeEntry = z.output<typeof sampleTypeEntry>;
 export const sampleTypesAnswer = successAnswer({ tipovi: z.array(sampleTypeEntry) });
 export type SampleTypesAnswer = z.output<typeof sampleTypesAnswer>;
 
-export const sampleTypesContract = {
-  response: { 200: sampleTypesAnswer, ...failureResponses },
-} as const;
+export const sampleTypesContract = defineCall({ method: 'GET', path: '/uzorci/tipovi', permission: 'samples.read', response: { 200: sampleTypesAnswer, ...failureResponses }, });

@@ -4,6 +4,7 @@ import { HIDEABLE_MENU } from '../menu.ts';
 import { labelSettingsSchema } from '../sample/label.ts';
 import { generalOptionsSchema } from './general-options.ts';
 import { settingsHistoryAnswer } from './history.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The general options screen's calls: GET /api/postavke/opcije reads the
@@ -38,7 +39,7 @@ export type OptionsSaveRequest = z.input<typeof optionsSaveRequest>;
 export const optionsSaveAnswer = optionsAnswer.extend({ message: z.string() });
 
 export const generalOptionsContracts = {
-  read: { response: { 200: optionsAnswer, ...failureResponses } },
-  save: { body: optionsSaveRequest, response: { 200: optionsSaveAnswer, ...failureResponses } },
-  history: { response: { 200: settingsHistoryAnswer, ...failureResponses } },
+  read: defineCall({ method: 'GET', path: '/postavke/opcije', permission: 'settings.write', response: { 200: optionsAnswer, ...failureResponses } }),
+  save: defineCall({ method: 'POST', path: '/postavke/opcije', permission: 'settings.write', body: optionsSaveRequest, response: { 200: optionsSaveAnswer, ...failureResponses } }),
+  history: defineCall({ method: 'GET', path: '/postavke/opcije/history', permission: 'settings.write', response: { 200: settingsHistoryAnswer, ...failureResponses } }),
 } as const;

@@ -3,6 +3,7 @@ import { failureResponses, instantSchema, sessionFields, successAnswer } from '.
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zone.ts';
 import { settingsHistoryAnswer, settingsRecordParams } from './history.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The lab's sites (settings, 'Sajtovi'). A site's code (`sifra`) is short,
@@ -58,7 +59,7 @@ export const siteEditAnswer = successAnswer({ element: siteRecordSchema, message
 export type SiteEditAnswer = z.output<typeof siteEditAnswer>;
 
 export const siteSettingsContracts = {
-  list: { querystring: listQuerySchema, response: { 200: listAnswerSchema(siteListRow), ...failureResponses } },
-  edit: { body: siteEditRequest, response: { 200: siteEditAnswer, ...failureResponses } },
-  history: { params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses } },
+  list: defineCall({ method: 'GET', path: '/postavke/sites/list', permission: 'settings.write', querystring: listQuerySchema, response: { 200: listAnswerSchema(siteListRow), ...failureResponses } }),
+  edit: defineCall({ method: 'POST', path: '/postavke/sites/edit', permission: 'settings.write', body: siteEditRequest, response: { 200: siteEditAnswer, ...failureResponses } }),
+  history: defineCall({ method: 'GET', path: '/postavke/sites/history/:id', permission: 'settings.write', params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses } }),
 } as const;

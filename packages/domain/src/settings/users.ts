@@ -8,6 +8,7 @@ import { ROLES } from '../permissions.ts';
 import { isValidEmail } from '../patient/intake.ts';
 import { idleTimeSchema } from './general-options.ts';
 import { settingsHistoryAnswer, settingsRecordParams } from './history.ts';
+import { defineCall } from '../call.ts';
 
 /**
  * The users of the lab (settings, 'Korisnici'): who may sign in, with which
@@ -120,11 +121,11 @@ export const signInAttacksAnswer = successAnswer({ data: z.array(signInAttackRow
 export type SignInAttacksAnswer = z.output<typeof signInAttacksAnswer>;
 
 export const userContracts = {
-  attacks: { response: { 200: signInAttacksAnswer, ...failureResponses } },
-  list: { querystring: listQuerySchema, response: { 200: listAnswerSchema(userListRow), ...failureResponses } },
-  edit: { body: userEditRequest, response: { 200: userEditAnswer, ...failureResponses } },
-  disable: { body: userIdRequest, response: { 200: userAnswer, ...failureResponses } },
-  enable: { body: userIdRequest, response: { 200: userAnswer, ...failureResponses } },
-  resetPassword: { body: userPasswordResetRequest, response: { 200: userAnswer, ...failureResponses } },
-  history: { params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses } },
+  attacks: defineCall({ method: 'GET', path: '/postavke/users/napadi', permission: 'users.manage', response: { 200: signInAttacksAnswer, ...failureResponses } }),
+  list: defineCall({ method: 'GET', path: '/postavke/users/list', permission: 'users.manage', querystring: listQuerySchema, response: { 200: listAnswerSchema(userListRow), ...failureResponses } }),
+  edit: defineCall({ method: 'POST', path: '/postavke/users/edit', permission: 'users.manage', body: userEditRequest, response: { 200: userEditAnswer, ...failureResponses } }),
+  disable: defineCall({ method: 'POST', path: '/postavke/users/disable', permission: 'users.manage', body: userIdRequest, response: { 200: userAnswer, ...failureResponses } }),
+  enable: defineCall({ method: 'POST', path: '/postavke/users/enable', permission: 'users.manage', body: userIdRequest, response: { 200: userAnswer, ...failureResponses } }),
+  resetPassword: defineCall({ method: 'POST', path: '/postavke/users/password', permission: 'users.manage', body: userPasswordResetRequest, response: { 200: userAnswer, ...failureResponses } }),
+  history: defineCall({ method: 'GET', path: '/postavke/users/history/:id', permission: 'users.manage', params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses } }),
 } as const;

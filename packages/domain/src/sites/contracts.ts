@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { failureResponses, pathParam, successAnswer } from '../answers.ts';
 import { DEFAULT_TIME_ZONE } from '../time-zone.ts';
+import { defineCall } from '../call.ts';
 
 /** A site as the login answer and the site calls carry it. */
 export const siteSchema = z.object({
@@ -29,6 +30,6 @@ export const siteSwitchAnswer = successAnswer({ sajt: siteSchema });
 export type SiteSwitchAnswer = z.output<typeof siteSwitchAnswer>;
 
 export const siteContracts = {
-  list: { response: { 200: siteListAnswer, ...failureResponses } },
-  switch: { params: siteSwitchParams, response: { 200: siteSwitchAnswer, ...failureResponses } },
+  list: defineCall({ method: 'GET', path: '/postavke/sajtovi/list', permission: 'authenticated', response: { 200: siteListAnswer, ...failureResponses } }),
+  switch: defineCall({ method: 'POST', path: '/postavke/sajtovi/:site', permission: 'authenticated', params: siteSwitchParams, response: { 200: siteSwitchAnswer, ...failureResponses } }),
 } as const;

@@ -1,24 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authContracts, message } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import * as service from './service.ts';
+import { registerCall } from '../../lib/register-call.ts';
 
 const TAGS = ['prijava'];
 
 export function authRoutes(app: FastifyInstance, { db, config, realtime }: AppOptions): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/login/users', {
-    config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      tags: TAGS, summary: 'Sign in',
-      description: 'E-mail and password. `200 { success: true, message: "Ok", data }`: `data.idToken` is the session token for '
-        + '`Authorization: Bearer`. Unknown e-mail `401 auth.userNotFound`, wrong password `401 auth.wrongPassword`, expired or disabled '
-        + 'account `401` (an account past its end date: `auth.expired`, \'User Account has Expired.\'), `data.mustChangePassword` true when '
-        + 'an administrator set the password (every other call but the password change and sign-out answers `403` until it is changed), too many failed attempts (5 per account from one address, 20 per address, in 15 minutes; only checked attempts count) `429 auth.throttled`; '
-        + 'many failures on the account from every address slow each attempt on it (up to 10 s) but never refuse it.',
-      ...authContracts.login,
-    },
+  registerCall(app, authContracts.login, {
+    tags: TAGS,
+    summary: 'Sign in',
+    description: 'E-mail and password. `200 { success: true, message: "Ok", data }`: `data.idToken` is the session token for '
+      + '`Authorization: Bearer`. Unknown e-mail `401 auth.userNotFound`, wrong password `401 auth.wrongPassword`, expired or disabled '
+      + 'account `401` (an account past its end date: `auth.expired`, \'User Account has Expired.\'), `data.mustChangePassword` true when '
+      + 'an administrator set the password (every other call but the password change and sign-out answers `403` until it is changed), too many failed attempts (5 per account from one address, 20 per address, in 15 minutes; only checked attempts count) `429 auth.throttled`; '
+      + 'many failures on the account from every address slow each attempt on it (up to 10 s) but never refuse it.',
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (request) => {
     const data = await service.login(db, {
       email: request.body.email, password: request.body.password, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', log: request.log,
@@ -26,52 +23,43 @@ export function authRoutes(app: FastifyInstance, { db, config, realtime }: AppOp
     return { success: true as const, message: 'Ok' as const, data };
   });
 
-  api.post('/logout/users', {
-    config: { permission: 'authenticated', beforePasswordChange: true },
-    schema: {
-      tags: TAGS, summary: 'Sign out',
-      description: 'Ends the session; `type: "automatic"` when the idle timer signs out. `200 { success: true }`.',
-      ...authContracts.logout,
-    },
+  registerCall(app, authContracts.logout, {
+    tags: TAGS,
+    summary: 'Sign out',
+    description: 'Ends the session; `type: "automatic"` when the idle timer signs out. `200 { success: true }`.',
+    config: { beforePasswordChange: true },
   }, async (request) => {
     await service.logout(db, realtime, request.ctx, request.body.type);
     return { success: true as const };
   });
 
-  api.post('/users/sifra', {
-    config: { permission: 'authenticated', beforePasswordChange: true },
-    schema: {
-      tags: TAGS, summary: "Change one's own password",
-      description: '`password` is the current one, `novaSifra` and `potvrdaSifra` the new one twice. Ends the user\'s other sessions. '
-        + '`200 { success: true, message: "Izmjena uspješno obavljena.", code: "password.changed" }`; refusals `400 password.required`, '
-        + '`password.invalid`, `password.mismatch`, `password.wrongCurrent`; another user\'s e-mail `403`.',
-      ...authContracts.changePassword,
-    },
+  registerCall(app, authContracts.changePassword, {
+    tags: TAGS,
+    summary: "Change one's own password",
+    description: '`password` is the current one, `novaSifra` and `potvrdaSifra` the new one twice. Ends the user\'s other sessions. '
+      + '`200 { success: true, message: "Izmjena uspješno obavljena.", code: "password.changed" }`; refusals `400 password.required`, '
+      + '`password.invalid`, `password.mismatch`, `password.wrongCurrent`; another user\'s e-mail `403`.',
+    config: { beforePasswordChange: true },
   }, async (request) => {
     await service.changePassword(db, realtime, request.ctx, request.body);
     return { success: true as const, message: message('password.changed'), code: 'password.changed' as const };
   });
 
-  api.post('/users/:localPart', {
-    config: { permission: 'authenticated', beforePasswordChange: true },
-    schema: {
-      tags: TAGS, summary: "A user's profile",
-      description: 'By `email` in the body: one\'s own profile; an administrator may read anyone\'s, others get `404`. '
-        + '`200 { success: true, data: { link, role, email, ime, prezime }, user: { email, postavke: { language }, sites } }`.',
-      ...authContracts.profile,
-    },
+  registerCall(app, authContracts.profile, {
+    tags: TAGS,
+    summary: "A user's profile",
+    description: 'By `email` in the body: one\'s own profile; an administrator may read anyone\'s, others get `404`. '
+      + '`200 { success: true, data: { link, role, email, ime, prezime }, user: { email, postavke: { language }, sites } }`.',
+    config: { beforePasswordChange: true },
   }, async (request) => ({ success: true as const, ...(await service.profile(db, request.ctx, request.body.email)) }));
 
-  api.get('/sesija/izbornik', {
-    config: { permission: 'authenticated' },
-    schema: {
-      tags: TAGS, summary: "The session's menu and report flags now",
-      description: 'The `sidebar`, `reports` and `default_route` of the login answer, read from the general options as they are now. '
-        + 'The web reads it again on the socket event `session:menu` (sent to every signed-in page when the general options are saved) '
-        + 'and whenever its socket connects, so a changed menu or report flag reaches open sessions without a new sign-in. '
-        + '`200 { success: true, default_route, reports, sidebar }`.',
-      ...authContracts.sessionMenu,
-    },
+  registerCall(app, authContracts.sessionMenu, {
+    tags: TAGS,
+    summary: "The session's menu and report flags now",
+    description: 'The `sidebar`, `reports` and `default_route` of the login answer, read from the general options as they are now. '
+      + 'The web reads it again on the socket event `session:menu` (sent to every signed-in page when the general options are saved) '
+      + 'and whenever its socket connects, so a changed menu or report flag reaches open sessions without a new sign-in. '
+      + '`200 { success: true, default_route, reports, sidebar }`.',
   }, async (request) => ({ success: true as const, ...(await service.sessionMenu(db, request.ctx)) }));
   return Promise.resolve();
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { INVENTORY_CHANGED_EVENT, type Product, type ProductDuplicateAnswer, inventoryContracts, message } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-route.ts';
 import * as service from './service.ts';
 import { supplyRoutes } from './supply-routes.ts';
+import { registerCall } from '../../lib/register-call.ts';
 
 const TAGS = ['inventar'];
 const SESSION = 'Token and site as on every call. Products and the reference lists belong to the lab; lots, movements and stock to '
@@ -25,104 +25,94 @@ export function inventoryRoutes(app: FastifyInstance, options: AppOptions): Prom
    * carries nothing, so no one learns another's stock from it.
    */
   const stockChanged = (siteId: string) => options.realtime?.emitToSite(siteId, INVENTORY_CHANGED_EVENT, {});
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const referenceDescription = (field: string) => `${SESSION}\n\n\`200 { success: true, ${field}: [{ naziv, _id }] }\` by name.`;
 
-  api.get('/inventar/listklasa', {
-    config: { permission: 'inventory.read' },
-    schema: { tags: TAGS, summary: 'Reference list: classes (klasa)', description: referenceDescription('klase'), ...inventoryContracts.listklasa },
+  registerCall(app, inventoryContracts.listklasa, {
+    tags: TAGS,
+    summary: 'Reference list: classes (klasa)',
+    description: referenceDescription('klase'),
   }, async () => ({ success: true as const, klase: await service.referenceList(db, 'klasa') }));
-  api.get('/inventar/listprogram', {
-    config: { permission: 'inventory.read' },
-    schema: { tags: TAGS, summary: 'Reference list: programmes', description: referenceDescription('programi'), ...inventoryContracts.listprogram },
+  registerCall(app, inventoryContracts.listprogram, {
+    tags: TAGS,
+    summary: 'Reference list: programmes',
+    description: referenceDescription('programi'),
   }, async () => ({ success: true as const, programi: await service.referenceList(db, 'program') }));
-  api.get('/inventar/listplatforma', {
-    config: { permission: 'inventory.read' },
-    schema: { tags: TAGS, summary: 'Reference list: platforms', description: referenceDescription('platforme'), ...inventoryContracts.listplatforma },
+  registerCall(app, inventoryContracts.listplatforma, {
+    tags: TAGS,
+    summary: 'Reference list: platforms',
+    description: referenceDescription('platforme'),
   }, async () => ({ success: true as const, platforme: await service.referenceList(db, 'platforma') }));
-  api.get('/inventar/listproizvodjac', {
-    config: { permission: 'inventory.read' },
-    schema: {
-      tags: TAGS, summary: 'Reference list: manufacturers (and suppliers, until partners exist)',
-      description: referenceDescription('proizvodjaci'), ...inventoryContracts.listproizvodjac,
-    },
+  registerCall(app, inventoryContracts.listproizvodjac, {
+    tags: TAGS,
+    summary: 'Reference list: manufacturers (and suppliers, until partners exist)',
+    description: referenceDescription('proizvodjaci'),
   }, async () => ({ success: true as const, proizvodjaci: await service.referenceList(db, 'proizvodjac') }));
-  api.get('/inventar/listoj', {
-    config: { permission: 'inventory.read' },
-    schema: {
-      tags: TAGS, summary: 'Organisational units (OJ): the caller\'s sites', description: referenceDescription('list'), ...inventoryContracts.listoj,
-    },
+  registerCall(app, inventoryContracts.listoj, {
+    tags: TAGS,
+    summary: 'Organisational units (OJ): the caller\'s sites',
+    description: referenceDescription('list'),
   }, async (request) => ({ success: true as const, list: await service.organisationalUnits(db, request.ctx) }));
 
-  api.post('/inventar/lista/edit', {
-    config: { permission: 'settings.write' },
-    schema: {
-      tags: TAGS, summary: 'Add or rename a reference-list entry (/inventar/postavke)', ...inventoryContracts.referenceEdit,
-      description: `${SESSION} \`vrsta\`: klasa, program, platforma or proizvodjac; \`element\`: { _id?, naziv }. Without \`_id\` an entry `
-        + 'is added, with it renamed. Audited.\n\n`200 { success: true, message, element: { naziv, _id } }`; a name the list has already '
-        + '(case ignored): `409 inventory.entryTaken`; an unknown `_id`: `404`.',
-    },
+  registerCall(app, inventoryContracts.referenceEdit, {
+    tags: TAGS,
+    summary: 'Add or rename a reference-list entry (/inventar/postavke)',
+    description: `${SESSION} \`vrsta\`: klasa, program, platforma or proizvodjac; \`element\`: { _id?, naziv }. Without \`_id\` an entry `
+      + 'is added, with it renamed. Audited.\n\n`200 { success: true, message, element: { naziv, _id } }`; a name the list has already '
+      + '(case ignored): `409 inventory.entryTaken`; an unknown `_id`: `404`.',
   }, async (request) => ({
     success: true as const, message: message('inventory.entrySaved'),
     element: await service.editReferenceEntry(db, request.ctx, request.body.vrsta, request.body.element),
   }));
 
-  api.post('/inventar/readprodukt', {
-    config: { permission: 'inventory.read' },
-    schema: {
-      tags: TAGS, summary: 'The product registered under an LN', ...inventoryContracts.readProduct,
-      description: `${SESSION} \`LN\` compared without case. \`200 { success: true, produkt }\` with opis, pakovanje, jedinica_mjere and `
-        + 'the other product fields, or `produkt: null` when none is registered.',
-    },
+  registerCall(app, inventoryContracts.readProduct, {
+    tags: TAGS,
+    summary: 'The product registered under an LN',
+    description: `${SESSION} \`LN\` compared without case. \`200 { success: true, produkt }\` with opis, pakovanje, jedinica_mjere and `
+      + 'the other product fields, or `produkt: null` when none is registered.',
   }, async (request) => ({ success: true as const, produkt: await service.readProduct(db, request.body.LN) }));
 
-  api.post('/inventar/createprodukt', {
-    config: { permission: 'inventory.write' },
-    schema: {
-      tags: TAGS, summary: 'Register a product (Unos produkta)', ...inventoryContracts.createProduct,
-      description: `${SESSION} \`produkt\`: LN (3-40 characters), opis (at least 3), sadrzaj (content of a package, > 0) and jedinica_mjere `
-        + '(test, mL, L, kom, g, kg) required; zasticeni_naziv, zemlja_porijekla (Germany, Ireland, USA, Poland, Switzerland, Japan), '
-        + 'pakovanje, upozorenje, nivo (default 0), danadoroka (default 30), klasa, program, platforma, proizvodjac (ids of their lists), '
-        + 'oj (one of the caller\'s sites; default the site worked on). Audited.\n\n`201 { success: true, produkt }`. A missing field: '
-        + '`400 form.required` naming it (`produkt.opis`). An LN registered already, also when two saves race: `409 { success: false, '
-        + 'message: "Uneseni LN je već registriran!", code: "inventory.duplicateLn", field: "produkt.LN", produkt }`. An unexpected '
-        + 'failure: `500 save.failed` ("Greška prilikom upisa!").',
-    },
+  registerCall(app, inventoryContracts.createProduct, {
+    tags: TAGS,
+    summary: 'Register a product (Unos produkta)',
+    description: `${SESSION} \`produkt\`: LN (3-40 characters), opis (at least 3), sadrzaj (content of a package, > 0) and jedinica_mjere `
+      + '(test, mL, L, kom, g, kg) required; zasticeni_naziv, zemlja_porijekla (Germany, Ireland, USA, Poland, Switzerland, Japan), '
+      + 'pakovanje, upozorenje, nivo (default 0), danadoroka (default 30), klasa, program, platforma, proizvodjac (ids of their lists), '
+      + 'oj (one of the caller\'s sites; default the site worked on). Audited.\n\n`201 { success: true, produkt }`. A missing field: '
+      + '`400 form.required` naming it (`produkt.opis`). An LN registered already, also when two saves race: `409 { success: false, '
+      + 'message: "Uneseni LN je već registriran!", code: "inventory.duplicateLn", field: "produkt.LN", produkt }`. An unexpected '
+      + 'failure: `500 save.failed` ("Greška prilikom upisa!").',
   }, async (request, reply) => {
     const outcome = await answeringFailureAs(request, 'save.failed', () => service.createProduct(db, request.ctx, request.body.produkt));
     if (outcome.kind === 'duplicate') return reply.status(409).send(duplicateAnswer(outcome.produkt));
     return reply.status(201).send({ success: true, produkt: outcome.produkt });
   });
 
-  api.get('/inventar/produkti/list', {
-    config: { permission: 'inventory.read' },
-    schema: {
-      tags: TAGS, summary: 'Products (list table, /inventar/produkti)', ...inventoryContracts.productList,
-      description: `${SESSION} Sort by LN, opis, zasticeni_naziv, jedinica_mjere, nivo, klasa, proizvodjac, oj, stanje, created_at; `
-        + '\'Pretraga\' within LN, opis and zasticeni_naziv. `stanje`: packages in stock at the site worked on.',
-    },
+  registerCall(app, inventoryContracts.productList, {
+    tags: TAGS,
+    summary: 'Products (list table, /inventar/produkti)',
+    description: `${SESSION} Sort by LN, opis, zasticeni_naziv, jedinica_mjere, nivo, klasa, proizvodjac, oj, stanje, created_at; `
+      + '\'Pretraga\' within LN, opis and zasticeni_naziv. `stanje`: packages in stock at the site worked on.',
   }, listRoute(db, (list) => service.listProducts(db, list)));
 
-  api.get('/inventar/sekcije', {
-    config: { permission: 'inventory.read' },
-    schema: { tags: TAGS, summary: 'Lab sections goods out is booked to', description: `${SESSION}\n\n\`200 { success: true, sekcije: [{ _id, naziv }] }\`.`, ...inventoryContracts.sections },
+  registerCall(app, inventoryContracts.sections, {
+    tags: TAGS,
+    summary: 'Lab sections goods out is booked to',
+    description: `${SESSION}\n\n\`200 { success: true, sekcije: [{ _id, naziv }] }\`.`,
   }, async () => ({ success: true as const, sekcije: await service.sectionList(db) }));
 
-  api.post('/inventar/ulaz', {
-    config: { permission: 'inventory.write' },
-    schema: {
-      tags: TAGS, summary: 'Goods in: a lot received (/inventar/ulaz)', ...inventoryContracts.receipt,
-      description: `${SESSION} \`produkt\` (id), \`lot\` (the lot number), \`rok_trajanja\` (YYYY-MM-DD, not past), \`kolicina\` (whole `
-        + 'packages, 1-100000), `napomena`, `ugovor` (a supplier contract valid today with the product on it) and `narudzba` (a sent '
-        + 'purchase order of the site with the product on it; its contract, if the line is under one, counts too). A lot number received '
-        + 'before at the site adds to that lot and must carry its expiry. One '
-        + 'movement (+kolicina) in the ledger; audited.\n\n`201 { success: true, message, lot: { _id, lot, rok_trajanja, kolicina, rok, dana } }` '
-        + 'with the lot\'s stock after the receipt; an expiry already past: `400 inventory.lotExpired`; another expiry for a known lot: '
-        + '`409 inventory.lotExpiryMismatch`; an unknown product, order or contract: `404`; more than the order or the contract still has: '
-        + '`409 inventory.orderExceeded | inventory.contractExceeded` with `preostalo`; a contract not valid today: `409 inventory.contractNotValid`; '
-        + 'a product not on them: `400 inventory.notOnOrder | inventory.notOnContract`; an order not sent (or received, cancelled): '
-        + '`409 inventory.orderNotReceivable`. The order then turns partly received or received.',
-    },
+  registerCall(app, inventoryContracts.receipt, {
+    tags: TAGS,
+    summary: 'Goods in: a lot received (/inventar/ulaz)',
+    description: `${SESSION} \`produkt\` (id), \`lot\` (the lot number), \`rok_trajanja\` (YYYY-MM-DD, not past), \`kolicina\` (whole `
+      + 'packages, 1-100000), `napomena`, `ugovor` (a supplier contract valid today with the product on it) and `narudzba` (a sent '
+      + 'purchase order of the site with the product on it; its contract, if the line is under one, counts too). A lot number received '
+      + 'before at the site adds to that lot and must carry its expiry. One '
+      + 'movement (+kolicina) in the ledger; audited.\n\n`201 { success: true, message, lot: { _id, lot, rok_trajanja, kolicina, rok, dana } }` '
+      + 'with the lot\'s stock after the receipt; an expiry already past: `400 inventory.lotExpired`; another expiry for a known lot: '
+      + '`409 inventory.lotExpiryMismatch`; an unknown product, order or contract: `404`; more than the order or the contract still has: '
+      + '`409 inventory.orderExceeded | inventory.contractExceeded` with `preostalo`; a contract not valid today: `409 inventory.contractNotValid`; '
+      + 'a product not on them: `400 inventory.notOnOrder | inventory.notOnContract`; an order not sent (or received, cancelled): '
+      + '`409 inventory.orderNotReceivable`. The order then turns partly received or received.',
   }, async (request, reply) => {
     const outcome = await service.receive(db, request.ctx, request.body);
     if (outcome.kind === 'exceeded') {
@@ -135,16 +125,14 @@ export function inventoryRoutes(app: FastifyInstance, options: AppOptions): Prom
     return reply.status(201).send({ success: true as const, message: message('inventory.receiptSaved'), lot: outcome.lot });
   });
 
-  api.post('/inventar/izlaz', {
-    config: { permission: 'inventory.write' },
-    schema: {
-      tags: TAGS, summary: 'Goods out: consumption by a lab section (/inventar/izlaz)', ...inventoryContracts.consumption,
-      description: `${SESSION} \`produkt\`, \`kolicina\` (whole packages), \`sekcija\` (a lab section), \`lot\` (optional: without it the `
-        + 'first-expiring lots that are not past their expiry are taken, each emptied before the next), `napomena`. One movement '
-        + '(−kolicina) per lot taken; audited. Two consumptions at once wait for each other, so stock never goes below zero.\n\n'
-        + '`201 { success: true, message, izdano: [{ _id, lot, kolicina }] }`; not enough stock: `409 { code: "inventory.insufficientStock", '
-        + 'dostupno }`; the chosen lot past its expiry: `409 inventory.lotExpired`; a lot or product not at the site: `404`.',
-    },
+  registerCall(app, inventoryContracts.consumption, {
+    tags: TAGS,
+    summary: 'Goods out: consumption by a lab section (/inventar/izlaz)',
+    description: `${SESSION} \`produkt\`, \`kolicina\` (whole packages), \`sekcija\` (a lab section), \`lot\` (optional: without it the `
+      + 'first-expiring lots that are not past their expiry are taken, each emptied before the next), `napomena`. One movement '
+      + '(−kolicina) per lot taken; audited. Two consumptions at once wait for each other, so stock never goes below zero.\n\n'
+      + '`201 { success: true, message, izdano: [{ _id, lot, kolicina }] }`; not enough stock: `409 { code: "inventory.insufficientStock", '
+      + 'dostupno }`; the chosen lot past its expiry: `409 inventory.lotExpired`; a lot or product not at the site: `404`.',
   }, async (request, reply) => {
     const outcome = await service.consume(db, request.ctx, request.body);
     if (outcome.kind === 'insufficient') {
@@ -158,24 +146,20 @@ export function inventoryRoutes(app: FastifyInstance, options: AppOptions): Prom
     return reply.status(201).send({ success: true, message: message('inventory.consumptionSaved'), izdano: outcome.izdano });
   });
 
-  api.get('/inventar/stanje', {
-    config: { permission: 'inventory.read' },
-    schema: {
-      tags: TAGS, summary: 'Stock per product and lot at the site (/inventar/stanje)', ...inventoryContracts.stock,
-      description: `${SESSION} \`produkt\` narrows to one product. Products of the site (its OJ, or with a lot received there), each `
-        + 'with `ukupno` (packages, summed from the movements), `nisko` (under its nivo) and its lots with stock: rok_trajanja, kolicina, '
-        + '`rok` (expired, expiring within danadoroka days, ok) and `dana` to expiry; `upozorenja`: how many products are low and lots '
-        + 'expiring or expired.',
-    },
+  registerCall(app, inventoryContracts.stock, {
+    tags: TAGS,
+    summary: 'Stock per product and lot at the site (/inventar/stanje)',
+    description: `${SESSION} \`produkt\` narrows to one product. Products of the site (its OJ, or with a lot received there), each `
+      + 'with `ukupno` (packages, summed from the movements), `nisko` (under its nivo) and its lots with stock: rok_trajanja, kolicina, '
+      + '`rok` (expired, expiring within danadoroka days, ok) and `dana` to expiry; `upozorenja`: how many products are low and lots '
+      + 'expiring or expired.',
   }, async (request) => ({ success: true as const, ...await service.stock(db, request.ctx, request.query.produkt) }));
 
-  api.get('/inventar/kretanja/list', {
-    config: { permission: 'inventory.read' },
-    schema: {
-      tags: TAGS, summary: 'Movements of the site (list table)', ...inventoryContracts.movementList,
-      description: `${SESSION} \`vrsta\`: ulaz or izlaz narrows the list. Sort by created_at (default, newest first), LN, opis, lot, `
-        + 'rok_trajanja, kolicina, vrsta; \'Pretraga\' within LN, opis and lot.',
-    },
+  registerCall(app, inventoryContracts.movementList, {
+    tags: TAGS,
+    summary: 'Movements of the site (list table)',
+    description: `${SESSION} \`vrsta\`: ulaz or izlaz narrows the list. Sort by created_at (default, newest first), LN, opis, lot, `
+      + 'rok_trajanja, kolicina, vrsta; \'Pretraga\' within LN, opis and lot.',
   }, listRoute(db, (list) => service.listMovements(db, list)));
   supplyRoutes(app, options);
   return Promise.resolve();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { processingContracts } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { listRoute } from '../../lib/list-route.ts';
 import * as service from './service.ts';
+import { registerCall } from '../../lib/register-call.ts';
 
 const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `token`/`site` in the query or body. '
   + "Samples belong to a site: another site's sample answers 404 exactly like a missing one.";
@@ -17,61 +17,50 @@ const LIST = 'The list query contract: `sort` (created_at, datum, code, status, 
   + 'Mikrobiologija (those of them with a test of a microbiology section).';
 
 export function processingRoutes(app: FastifyInstance, { db }: AppOptions): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/obrada/list', {
-    config: { permission: 'samples.read' },
-    schema: {
-      tags: ['obrada'], summary: "The site's samples to process (/obrada/pregled)", ...processingContracts.list,
-      description: `${SESSION} ${LIST} Without \`datum\` the list is RADNA LISTA. Also \`status\` (repeatable) and \`hitan\` (true/false).\n\n${ROW}`,
-    },
+  registerCall(app, processingContracts.list, {
+    tags: ['obrada'],
+    summary: "The site's samples to process (/obrada/pregled)",
+    description: `${SESSION} ${LIST} Without \`datum\` the list is RADNA LISTA. Also \`status\` (repeatable) and \`hitan\` (true/false).\n\n${ROW}`,
   }, listRoute(db, (list) => service.processingList(db, list)));
 
-  api.get('/protokol/list', {
-    config: { permission: 'samples.read' },
-    schema: {
-      tags: ['obrada'], summary: "Samples waiting for a check ('Provjera nalaza', /protokol)", ...processingContracts.protocol,
-      description: `${SESSION} Samples REALIZOVAN (awaiting approval) or ODOBREN (awaiting verification), or carrying a comment and not yet `
-        + `VERIFICIRAN. ${LIST} Without \`datum\` every day is listed (SVE).\n\n${ROW}`,
-    },
+  registerCall(app, processingContracts.protocol, {
+    tags: ['obrada'],
+    summary: "Samples waiting for a check ('Provjera nalaza', /protokol)",
+    description: `${SESSION} Samples REALIZOVAN (awaiting approval) or ODOBREN (awaiting verification), or carrying a comment and not yet `
+      + `VERIFICIRAN. ${LIST} Without \`datum\` every day is listed (SVE).\n\n${ROW}`,
   }, listRoute(db, (list) => service.protocolList(db, list)));
 
-  api.get('/rezultati/odobravanje/barcodes/:sampleId/:id', {
-    config: { permission: 'samples.read' },
-    schema: {
-      tags: ['rezultati'], summary: 'Labels of the approval screen: every sample the patient gave that day', ...processingContracts.barcodes,
-      description: `${SESSION} \`sampleId\` names a sample, \`id\` its patient; \`date\` (dd-mm-yyyy, the dots of dd.mm.yyyy replaced by dashes) `
-        + 'names the day, else the day the sample was taken, in the site\'s time zone.\n\n'
-        + '`200 { success: true, results: [{ patient: { jmbg, ime, prezime }, id, created_at, sample: { pid, datum (dd.mm.yyyy), code } }] }`: '
-        + 'the named sample first, then the patient\'s other samples taken that day at this site in the order they were taken. '
-        + 'A sample of another site, or a patient that is not the sample\'s: `404`; a day that does not exist: `400 form.invalid (date)`.',
-    },
+  registerCall(app, processingContracts.barcodes, {
+    tags: ['rezultati'],
+    summary: 'Labels of the approval screen: every sample the patient gave that day',
+    description: `${SESSION} \`sampleId\` names a sample, \`id\` its patient; \`date\` (dd-mm-yyyy, the dots of dd.mm.yyyy replaced by dashes) `
+      + 'names the day, else the day the sample was taken, in the site\'s time zone.\n\n'
+      + '`200 { success: true, results: [{ patient: { jmbg, ime, prezime }, id, created_at, sample: { pid, datum (dd.mm.yyyy), code } }] }`: '
+      + 'the named sample first, then the patient\'s other samples taken that day at this site in the order they were taken. '
+      + 'A sample of another site, or a patient that is not the sample\'s: `404`; a day that does not exist: `400 form.invalid (date)`.',
   }, async (request) => {
     const { sampleId, id } = request.params;
     return { success: true as const, results: await service.approvalBarcodes(db, request.ctx, sampleId, id, request.query.date) };
   });
 
-  api.get('/assays/settings', {
-    config: { permission: 'samples.read' },
-    schema: {
-      tags: ['rezultati'], summary: 'Assay settings: the predefined comments', ...processingContracts.assaySettings,
-      description: `${SESSION} One record for the whole lab.\n\n\`200 { success: true, settings: [{ komentari: [text] }] }\`: `
-        + "`settings[0].komentari` are the comments offered under 'Izaberite željeni komentar'; `settings` is empty when the lab has none.",
-    },
+  registerCall(app, processingContracts.assaySettings, {
+    tags: ['rezultati'],
+    summary: 'Assay settings: the predefined comments',
+    description: `${SESSION} One record for the whole lab.\n\n\`200 { success: true, settings: [{ komentari: [text] }] }\`: `
+      + "`settings[0].komentari` are the comments offered under 'Izaberite željeni komentar'; `settings` is empty when the lab has none.",
   }, async () => ({ success: true as const, settings: await service.assaySettings(db) }));
 
-  api.get('/rezultati/pacijent/:id', {
-    config: { permission: 'samples.read' },
-    schema: {
-      tags: ['rezultati'], summary: "A patient's results at this site over time (/evaluation, the result-multi dialog)", ...processingContracts.patientResults,
-      description: `${SESSION} Patients belong to the lab, their results to the site that measured them: only this site's samples count. `
-        + '`assay` (an assay sifra, repeatable) narrows the answer. The read is logged in the access log.\n\n'
-        + '`200 { success: true, pacijent: { _id, ime, prezime, jmbg, spol, datum_rodjenja }, assays: [{ sifra, naziv, analit, jedinica, decimals, '
-        + 'vrsta, referenca: { low, high, text }, points: [{ sid, code, datum, rezultat, value, flag, status }] }] }`: assays in report order '
-        + '(section, then assay), each with the reference range that applies to the patient today (sex and age; pregnancy and menopause '
-        + 'unknown), results oldest first: `rezultat` the exact text, `value` its number when it is an exact number (not "<0.5" or text), '
-        + '`flag` L, H, LL, HH, A or null (within range, or not judged). Unknown patient: `404`.',
-    },
+  registerCall(app, processingContracts.patientResults, {
+    tags: ['rezultati'],
+    summary: "A patient's results at this site over time (/evaluation, the result-multi dialog)",
+    description: `${SESSION} Patients belong to the lab, their results to the site that measured them: only this site's samples count. `
+      + '`assay` (an assay sifra, repeatable) narrows the answer. The read is logged in the access log.\n\n'
+      + '`200 { success: true, pacijent: { _id, ime, prezime, jmbg, spol, datum_rodjenja }, assays: [{ sifra, naziv, analit, jedinica, decimals, '
+      + 'vrsta, referenca: { low, high, text }, points: [{ sid, code, datum, rezultat, value, flag, status }] }] }`: assays in report order '
+      + '(section, then assay), each with the reference range that applies to the patient today (sex and age; pregnancy and menopause '
+      + 'unknown), results oldest first: `rezultat` the exact text, `value` its number when it is an exact number (not "<0.5" or text), '
+      + '`flag` L, H, LL, HH, A or null (within range, or not judged). Unknown patient: `404`.',
   }, async (request) => service.patientResults(db, request.ctx, request.params.id, request.query.assay));
   return Promise.resolve();
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, nalaziContracts } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { DEFAULT_PDF_FONT_DIR } from '../../config.ts';
@@ -7,6 +6,7 @@ import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-route.ts';
 import { loadPdfFonts } from '../../lib/pdf/fonts.ts';
 import * as service from './service.ts';
+import { registerCall } from '../../lib/register-call.ts';
 
 const TAGS = ['nalazi'];
 const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `token`/`site` in the query or body. '
@@ -15,30 +15,25 @@ const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `t
 export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
   // Without its font a report cannot be printed: the server stops here, at start-up, saying what to install.
   loadPdfFonts(config.pdfFontDir ?? DEFAULT_PDF_FONT_DIR);
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/nalazi/list', {
-    config: { permission: 'reports.read' },
-    schema: {
-      tags: TAGS, summary: "The site's result reports (/nalazi/pregled)", ...nalaziContracts.list,
-      description: `${SESSION} The list query contract: \`sort\` (datum, code, verzija, status, prezime, ime; default datum desc), \`page\`, `
-        + '`per_page`, `filter` (every word must match the start of the sample code, prezime, ime or jmbg), `datum` (DANAS, JUČER, SEDMICA, '
-        + 'MJESEC, SVE on when the latest version was issued, in the site\'s days), `dateRangeMin`/`dateRangeMax`.\n\n'
-        + '`200 { success: true, data: [{ _id, samples, code, pdf, final, final_pdf, pacijent, pid, ime, prezime, jmbg, status, verzija, datum, '
-        + 'jezici }], pagination }`: `samples` the sample id, `final` the sample is verified now, `final_pdf` and the latest version is of that '
-        + 'verification (a gold row; otherwise red: unlocked since), `verzija` the number of versions issued, `datum` when the latest was.',
-    },
+  registerCall(app, nalaziContracts.list, {
+    tags: TAGS,
+    summary: "The site's result reports (/nalazi/pregled)",
+    description: `${SESSION} The list query contract: \`sort\` (datum, code, verzija, status, prezime, ime; default datum desc), \`page\`, `
+      + '`per_page`, `filter` (every word must match the start of the sample code, prezime, ime or jmbg), `datum` (DANAS, JUČER, SEDMICA, '
+      + 'MJESEC, SVE on when the latest version was issued, in the site\'s days), `dateRangeMin`/`dateRangeMax`.\n\n'
+      + '`200 { success: true, data: [{ _id, samples, code, pdf, final, final_pdf, pacijent, pid, ime, prezime, jmbg, status, verzija, datum, '
+      + 'jezici }], pagination }`: `samples` the sample id, `final` the sample is verified now, `final_pdf` and the latest version is of that '
+      + 'verification (a gold row; otherwise red: unlocked since), `verzija` the number of versions issued, `datum` when the latest was.',
   }, listRoute(db, (list) => service.list(db, list)));
 
-  api.get('/nalazi/pdf/:sid', {
-    config: { permission: 'reports.read' },
-    schema: {
-      tags: TAGS, summary: 'A result report as issued (PDF)', ...nalaziContracts.pdf,
-      description: `${SESSION} \`application/pdf\`: the stored bytes of version \`verzija\` (1, 2, ...; the latest without it) in language `
-        + '`jezik` (bs, en, de; without it Bosnian when the version has it, else its first language), exactly as issued. A version or language '
-        + 'that was not issued: `404`; a bad `jezik` or `verzija`: `400` naming it. A withdrawn report still answers. Logged as a view of the '
-        + "patient's record. The `x-report-sha256` header carries the stored SHA-256.",
-    },
+  registerCall(app, nalaziContracts.pdf, {
+    tags: TAGS,
+    summary: 'A result report as issued (PDF)',
+    description: `${SESSION} \`application/pdf\`: the stored bytes of version \`verzija\` (1, 2, ...; the latest without it) in language `
+      + '`jezik` (bs, en, de; without it Bosnian when the version has it, else its first language), exactly as issued. A version or language '
+      + 'that was not issued: `404`; a bad `jezik` or `verzija`: `400` naming it. A withdrawn report still answers. Logged as a view of the '
+      + "patient's record. The `x-report-sha256` header carries the stored SHA-256.",
   }, async (request, reply) => {
     const { sid } = request.params;
     const found = await service.pdf(db, request.ctx, sid, request.query.jezik, request.query.verzija);
@@ -49,25 +44,21 @@ export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): 
       .send(found.pdf);
   });
 
-  api.get('/nalazi/versions/:sid', {
-    config: { permission: 'reports.read' },
-    schema: {
-      tags: TAGS, summary: "A result report's versions", ...nalaziContracts.versions,
-      description: `${SESSION}\n\n\`200 { success: true, nalaz: { samples, code, status, pacijent, final, withdrawn }, versions: [{ verzija, `
-        + 'jezici, created_at, issued_by, corrected, razlog, original_issued_at, sha256: { <jezik>: hex } }] }`, newest version first: '
-        + 'a corrected version carries the unlock\'s reason and when the version it replaces was issued.',
-    },
+  registerCall(app, nalaziContracts.versions, {
+    tags: TAGS,
+    summary: "A result report's versions",
+    description: `${SESSION}\n\n\`200 { success: true, nalaz: { samples, code, status, pacijent, final, withdrawn }, versions: [{ verzija, `
+      + 'jezici, created_at, issued_by, corrected, razlog, original_issued_at, sha256: { <jezik>: hex } }] }`, newest version first: '
+      + 'a corrected version carries the unlock\'s reason and when the version it replaces was issued.',
   }, async (request) => ({ success: true as const, ...(await service.versions(db, request.ctx, request.params.sid)) }));
 
-  api.post('/nalazi/delete', {
-    config: { permission: 'reports.write' },
-    schema: {
-      tags: TAGS, summary: 'Withdraw a result report from the list', ...nalaziContracts.delete,
-      description: `${SESSION} Body (the spec's payload) \`{ email, token, site, status, idNalaza, flag }\`: \`idNalaza\` is the sample id. `
-        + 'A lab keeps what it issued: the report leaves the list (audited as `report.withdraw`) while its versions stay stored and '
-        + 'retrievable (`pdf`, `versions`); a later verification lists it again. `200 { success: true, message: "Zapis uspješno obrisan!" }`; '
-        + 'no listed report of this site: `404`.',
-    },
+  registerCall(app, nalaziContracts.delete, {
+    tags: TAGS,
+    summary: 'Withdraw a result report from the list',
+    description: `${SESSION} Body (the spec's payload) \`{ email, token, site, status, idNalaza, flag }\`: \`idNalaza\` is the sample id. `
+      + 'A lab keeps what it issued: the report leaves the list (audited as `report.withdraw`) while its versions stay stored and '
+      + 'retrievable (`pdf`, `versions`); a later verification lists it again. `200 { success: true, message: "Zapis uspješno obrisan!" }`; '
+      + 'no listed report of this site: `404`.',
   }, async (request) => {
     await answeringFailureAs(request, 'delete.failed', () => service.withdraw(db, request.ctx, request.body.idNalaza));
     return { success: true as const, message: MESSAGES['delete.ok'].bs, code: 'delete.ok' as const };
