@@ -1,23 +1,28 @@
 /**
- * The one way the web app talks to the server.
+ * The one way the web app talks to the server: `call(contract, input)`, with
+ * a call contract from @lis/domain (its method, path, permission and schemas;
+ * see packages/domain/src/call.ts).
  *
- *   import { api, ApiError } from '../../api/client.ts';
- *   const answer = await api.get<{ sajtovi: Site[] }>('/postavke/sajtovi/list');
- *   await api.post('/pacijenti/unos/save', { jmbg, ime, prezime });
+ *   import { sampleContracts } from '@lis/domain';
+ *   import { call, ApiError } from '../../api/client.ts';
+ *   const { uzorak } = await call(sampleContracts.show, { params: { sid } }, { signal });
+ *   await call(sampleContracts.urgent, { body: { id, hitan: true } });
  *
- * Paths are written without the '/api' prefix. Every call carries the session
- * token as `Authorization: Bearer` and the current site (`site` in the query of
- * a GET, in the body of a POST) unless the caller sets one itself. An answer
+ * The contract types the input and the answer, so no path is written in the
+ * web and no answer type is chosen by hand. Every call carries the session
+ * token as `Authorization: Bearer` and the current site (`site` in the query
+ * of a GET, in the body of a POST) unless the input names one. An answer
  * with `success: false` or an error status throws an ApiError carrying the
  * server's `message` (Bosnian), `code` and `field`; show it with
- * `serverMessage(error)` from src/i18n. A 401 on any call but the login itself
- * ends the session, and the route guard sends the user to /auth/login.
- * Use it inside TanStack Query (`queryFn: ({ signal }) => api.get(path, query, { signal })`);
+ * `serverMessage(error)` from src/i18n. A 401 on any call but the sign-in
+ * itself ends the session, and the route guard sends the user to /auth/login.
+ * Use it inside TanStack Query (`queryFn: ({ signal }) => call(contract, input, { signal })`);
  * the shared QueryClient never retries silently.
  */
 import type { z } from 'zod';
-import { answersFile, type CallAnswer, type CallSpec, type FailureAnswer } from '@lis/domain';
+import { answersFile, authContracts, type CallAnswer, type CallSpec, type FailureAnswer } from '@lis/domain';
 import { sessionStore } from '../lib/session-store.ts';
+import { apiAddress } from './api-base.ts';
 import { reportDatabaseUnreachable } from './database-outage.ts';
 
 export class ApiError extends Error {
@@ -45,11 +50,12 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** A call made without the session (the wall display's key call): no token, no site, and a 401 ends nothing. */
+  anonymous?: boolean;
 }
 
-const API_BASE = '/api';
-/** Calls whose 401 means "wrong credentials", not "session over". */
-const LOGIN_PATH = '/login/users';
+/** The call whose 401 means "wrong credentials", not "session over". */
+const LOGIN_PATH = authContracts.login.path;
 
 export type Query = Record<string, QueryValue> | URLSearchParams;
 
@@ -69,7 +75,7 @@ function urlOf(path: string, query: Query, site: string | null): string {
   const params = paramsOf(query);
   if (site && !params.has('site')) params.set('site', site);
   const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  return `${apiAddress(path)}${search ? `?${search}` : ''}`;
 }
 
 /** The failure answer of the domain's contract, read defensively: a proxy or an older server may answer anything. */
@@ -79,7 +85,7 @@ async function send<T>(
   method: CallSpec['method'], path: string, url: string, body: BodyInit | undefined, options: CallOptions, answer: 'json' | 'file' = 'json',
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: answer === 'json' ? 'application/json' : '*/*' };
-  const token = sessionStore.token();
+  const token = options.anonymous ? null : sessionStore.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
 
@@ -105,7 +111,7 @@ async function send<T>(
   const errorAnswer = (readable && parsed && typeof parsed === 'object' ? parsed : {}) as ErrorAnswer;
   if (response.ok && readable && errorAnswer.success !== false) return parsed as T;
 
-  if (response.status === 401 && path !== LOGIN_PATH) sessionStore.clear();
+  if (response.status === 401 && path !== LOGIN_PATH && !options.anonymous) sessionStore.clear();
   if (response.status === 503 && errorAnswer.code === 'db.connection') reportDatabaseUnreachable();
   const status = response.ok ? 400 : response.status;
   throw new ApiError(
@@ -117,74 +123,13 @@ async function send<T>(
   );
 }
 
-/** `query` may be a URLSearchParams (repeated keys such as several `sort` stay as they are). */
-export function apiGet<T>(path: string, query: Query = {}, options: CallOptions = {}): Promise<T> {
-  return send<T>('GET', path, urlOf(path, query, sessionStore.siteId()), undefined, options);
-}
-
-export function apiPost<T>(path: string, body: Record<string, unknown> | FormData = {}, options: CallOptions = {}): Promise<T> {
-  const site = sessionStore.siteId();
-  if (body instanceof FormData) {
-    if (site && !body.has('site')) body.append('site', site);
-    return send<T>('POST', path, urlOf(path, {}, null), body, options);
-  }
-  return send<T>('POST', path, urlOf(path, {}, null), JSON.stringify(site ? { site, ...body } : body), options);
-}
-
-/**
- * A file the server answers (a PDF, a spreadsheet) as a Blob. A plain link cannot carry the session token in a
- * header, so files are fetched here and shown or saved through an object URL; a refusal throws the ApiError of
- * its JSON answer, and a 401 ends the session, as for every other call.
- */
-export async function apiFile(path: string, query: Query = {}, options: CallOptions = {}): Promise<Blob> {
-  const token = sessionStore.token();
-  let response: Response;
-  try {
-    response = await fetch(urlOf(path, query, sessionStore.siteId()), { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: options.signal });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'Server nije dostupan.', 'network');
-  }
-  if (response.ok) return response.blob();
-  if (response.status === 401) sessionStore.clear();
-  let answer: ErrorAnswer = {};
-  try {
-    answer = (await response.json()) as ErrorAnswer;
-  } catch {
-    // Not JSON: the status alone tells what went wrong.
-  }
-  if (response.status === 503 && answer.code === 'db.connection') reportDatabaseUnreachable();
-  throw new ApiError(
-    response.status,
-    typeof answer.message === 'string' ? answer.message : 'Greška na serveru.',
-    typeof answer.code === 'string' ? answer.code : 'server.error',
-    typeof answer.field === 'string' ? answer.field : undefined,
-    placeholderValues(answer.params),
-  );
-}
-
-/** A file's own bytes as the body (an .xlsx for the server to read), labelled with its media type; answered as JSON. */
-export function apiPostBytes<T>(path: string, file: Blob, mediaType: string, options: CallOptions = {}): Promise<T> {
-  return send<T>('POST', path, urlOf(path, {}, sessionStore.siteId()), new Blob([file], { type: mediaType }), options);
-}
-
-/** A JSON body answered with a file (a workbook to save), as a Blob. */
-export function apiPostForFile(path: string, body: Record<string, unknown>, options: CallOptions = {}): Promise<Blob> {
-  const site = sessionStore.siteId();
-  return send<Blob>('POST', path, urlOf(path, {}, null), JSON.stringify(site ? { site, ...body } : body), options, 'file');
-}
-
-export const api = { get: apiGet, post: apiPost, file: apiFile, postBytes: apiPostBytes, postForFile: apiPostForFile };
-
 /** The parts of a call the caller gives: path parameters, query, body, as the contract's schemas take them. */
 export type CallInput<Spec extends CallSpec> =
   & (Spec extends { params: z.ZodType } ? { params: z.input<Spec['params']> } : { params?: never })
   & (Spec extends { querystring: z.ZodType } ? { query?: Partial<z.input<Spec['querystring']>> | URLSearchParams } : { query?: never })
-  & (Spec extends { body: z.ZodType } ? { body: BodyInput<Spec> } : { body?: never });
-
-/** A JSON body as the schema takes it (the site rides along by itself); the bytes of a file; or a multipart form. */
-type BodyInput<Spec extends CallSpec & { body: z.ZodType }> =
-  Spec extends { bodyKind: 'bytes' } ? Blob : Spec extends { bodyKind: 'form' } ? FormData : z.input<Spec['body']>;
+  & (Spec extends { bodyKind: 'bytes' } ? { body: Blob }
+    : Spec extends { bodyKind: 'form' } ? { body: FormData }
+    : Spec extends { body: z.ZodType } ? { body: z.input<Spec['body']> } : { body?: never });
 
 /** The input may be left out when nothing in it is required. */
 type CallArgs<Spec extends CallSpec> = object extends CallInput<Spec>
@@ -192,7 +137,7 @@ type CallArgs<Spec extends CallSpec> = object extends CallInput<Spec>
   : [input: CallInput<Spec>, options?: CallOptions];
 
 /** The contract's path with its `:name` parameters filled in, each encoded as one path segment. */
-export function callPath(spec: Pick<CallSpec, 'path'>, params: Readonly<Record<string, unknown>> = {}): string {
+export function callPath(spec: Pick<CallSpec, 'path'>, params: Readonly<Record<string, string | number | null | undefined>> = {}): string {
   return spec.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined || value === null || value === '') throw new Error(`${spec.path}: path parameter ${name} is missing`);
@@ -211,10 +156,10 @@ export function callPath(spec: Pick<CallSpec, 'path'>, params: Readonly<Record<s
  *   await call(sampleContracts.urgent, { body: { id, hitan: true } });
  */
 export function call<const Spec extends CallSpec>(spec: Spec, ...[input, options = {}]: CallArgs<Spec>): Promise<CallAnswer<Spec>> {
-  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown };
   const path = callPath(spec, params);
   const file = answersFile(spec);
-  const site = sessionStore.siteId();
+  const site = options.anonymous ? null : sessionStore.siteId();
   if (spec.method === 'GET' || spec.method === 'DELETE') {
     return send(spec.method, path, urlOf(path, query ?? {}, site), undefined, options, file ? 'file' : 'json');
   }

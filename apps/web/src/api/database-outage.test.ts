@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { sessionStore } from '../lib/session-store.ts';
 import { sessionFixture } from '../test/fixtures.ts';
 import { notify } from '../components/notify.tsx';
-import { ApiError, api } from './client.ts';
+import { sampleContracts } from '@lis/domain';
+import { ApiError, call } from './client.ts';
 import { isDatabaseUnreachable, onDatabaseRecovered, resetDatabaseOutage } from './database-outage.ts';
 
 const UNREACHABLE = { success: false, message: 'Greška prilikom konekcije na DB.', code: 'db.connection' };
@@ -33,7 +34,7 @@ afterEach(() => {
 describe('the database outage notice', () => {
   it('starts at a 503 db.connection, asks /api/health/ready with back-off, and ends when it answers 200', async () => {
     fetchMock.mockResolvedValueOnce(answer(503, UNREACHABLE));
-    await expect(api.get('/uzorci/list')).rejects.toBeInstanceOf(ApiError);
+    await expect(call(sampleContracts.list)).rejects.toBeInstanceOf(ApiError);
     expect(isDatabaseUnreachable()).toBe(true);
     const recovered = vi.fn();
     const stop = onDatabaseRecovered(recovered);
@@ -57,16 +58,16 @@ describe('the database outage notice', () => {
 
   it('other failures start no notice', async () => {
     fetchMock.mockResolvedValueOnce(answer(503, { success: false, message: 'x', code: 'server.error' }));
-    await expect(api.get('/uzorci/list')).rejects.toBeInstanceOf(ApiError);
+    await expect(call(sampleContracts.list)).rejects.toBeInstanceOf(ApiError);
     fetchMock.mockResolvedValueOnce(answer(500, { success: false, message: 'Greška na serveru.', code: 'server.error' }));
-    await expect(api.post('/uzorci/save', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(call(sampleContracts.save, { body: { testovi: [] } })).rejects.toBeInstanceOf(ApiError);
     expect(isDatabaseUnreachable()).toBe(false);
   });
 
   it('keeps the per-call toast of db.connection quiet while the notice shows, other toasts not', async () => {
     const show = vi.spyOn(notifications, 'show');
     fetchMock.mockResolvedValueOnce(answer(503, UNREACHABLE));
-    const error = await api.get('/uzorci/list').catch((caught: unknown) => caught);
+    const error = await call(sampleContracts.list).catch((caught: unknown) => caught);
     notify.apiError(error);
     expect(show).not.toHaveBeenCalled();
     notify.success('Sačuvano.');

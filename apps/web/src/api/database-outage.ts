@@ -7,10 +7,12 @@
  * (`useDatabaseOutage`); the toasts ask `isDatabaseUnreachable()` and stay quiet for that message.
  */
 import { useSyncExternalStore } from 'react';
+import { readinessContract } from '@lis/domain';
+import { apiAddress } from './api-base.ts';
 
 /** Back-off of the readiness checks: 1 s, 2 s, 4 s, 8 s, then every 10 s. */
 export const READY_POLL_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 10_000] as const;
-const READY_URL = '/api/health/ready';
+const READY_URL = apiAddress(readinessContract.path);
 
 type Listener = () => void;
 

@@ -9,6 +9,7 @@ import { filterWords, listQuerySchema, pageSize, paginate, type ListAnswer } fro
 import { ListFetcherContext, type ListFetcher } from './fetcher.ts';
 import { FILTER_DEBOUNCE_MS, ListTable, type ListTableProps } from './ListTable.tsx';
 import { emitPatientSelected } from './stored-filter.ts';
+import type { ListCall } from './fetcher.ts';
 
 interface Row {
   id: number;
@@ -23,7 +24,8 @@ const ROWS: Row[] = Array.from({ length: 37 }, (_, index) => ({
   ime: ['ANA', 'MARKO', 'EMINA'][index % 3]!,
   prezime: ['HODZIC', 'MARIC', 'BEGIC', 'DELIC'][index % 4]!,
 }));
-const URL = '/probe/list';
+const PROBE_LIST: ListCall = { method: 'GET', path: '/probe/list', permission: 'samples.read', response: {} };
+const URL = PROBE_LIST.path;
 
 /** A list endpoint in memory that follows the list contract: filter words, sort list, pages. */
 function fakeServer(rows: Row[] = ROWS) {
@@ -42,7 +44,7 @@ function fakeServer(rows: Row[] = ROWS) {
         }
         return a.id - b.id;
       });
-    const pagination = paginate(found.length, query.page, query.per_page, `/api${url}`);
+    const pagination = paginate(found.length, query.page, query.per_page, `/api${url.path}`);
     const start = (pagination.current_page - 1) * pageSize(query.per_page);
     return Promise.resolve({ data: found.slice(start, start + pageSize(query.per_page)), pagination } satisfies ListAnswer<Row>);
   });
@@ -67,7 +69,7 @@ function renderList(fetcher: ListFetcher, props: Partial<ListTableProps<Row>> = 
       <QueryClientProvider client={client}>
         <ListFetcherContext value={fetcher}>
           <ListTable<Row>
-            url={URL}
+            list={PROBE_LIST}
             columns={COLUMNS}
             rowKey={(row) => row.id}
             rowLabel={(row) => `${row.sid} ${row.ime} ${row.prezime}`}
@@ -114,7 +116,7 @@ describe('ListTable loading and paging', () => {
     const server = fakeServer();
     renderList(server.fetcher);
     await shown('000001');
-    expect(server.fetcher).toHaveBeenCalledWith(URL, expect.any(URLSearchParams), expect.anything());
+    expect(server.fetcher).toHaveBeenCalledWith(PROBE_LIST, expect.any(URLSearchParams), expect.anything());
     expect(server.last()).toEqual({ page: '1', per_page: '10', datum: 'DANAS' });
     expect(bodyRows()).toHaveLength(10);
     expect(screen.getByText('Prikazano 1–10 od 37')).toBeInTheDocument();

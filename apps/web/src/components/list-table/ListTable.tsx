@@ -3,14 +3,14 @@
  * columns, paging with 2 links each side, the 'Pretraga' filter with its
  * stored value, day presets, the date range, items per page, detail rows and
  * row actions announced for their row. Sorting, filtering and paging happen
- * on the server (GET `url` with the list query).
+ * on the server (the `list` call contract, GET with the list query).
  *
  * Parts: use-list-query.ts (state, stored filter, the call), ListToolbar.tsx
  * (filter, day presets, date range, items per page), ListPager.tsx (summary
  * and page links); this file draws the table itself.
  *
  *   <ListTable<SampleRow>
- *     url="/uzorci/list"
+ *     list={sampleContracts.list}
  *     columns={[
  *       { key: 'sid', header: t('samples.sid'), sortable: true, width: 120 },
  *       { key: 'prezime', header: t('patient.prezime'), sortable: true,
@@ -26,9 +26,7 @@
  *   />
  */
 import { Fragment, useState, type ReactNode } from 'react';
-import {
-  ActionIcon, Box, Group, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Box, Group, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS, DEFAULT_PER_PAGE, type SortSpec } from '@lis/domain';

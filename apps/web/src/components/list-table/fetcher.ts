@@ -4,14 +4,18 @@
  * special screens provide their own with <ListFetcherContext value={...}>.
  */
 import { createContext, useContext } from 'react';
-import type { ListAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { z } from 'zod';
+import type { CallSpec, ListAnswer } from '@lis/domain';
+import { call } from '../../api/client.ts';
 
-/** `url` is the list call's path without '/api' (e.g. '/uzorci/list'); the answer is `{ data, pagination }`. */
-export type ListFetcher = (url: string, params: URLSearchParams, signal?: AbortSignal) => Promise<ListAnswer<unknown>>;
+/** A list call's contract: a GET whose query is the list query and whose answer is `{ success, data, pagination }`. */
+export type ListCall = CallSpec & { method: 'GET' };
 
-export const apiListFetcher: ListFetcher = (url, params, signal) =>
-  api.get<ListAnswer<unknown>>(url, params, { signal });
+export type ListFetcher = (list: ListCall, params: URLSearchParams, signal?: AbortSignal) => Promise<ListAnswer<unknown>>;
+
+/** Every list contract answers JSON `{ data, pagination }` (the list contracts in @lis/domain), never a file. */
+export const apiListFetcher: ListFetcher = async (list, params, signal) =>
+  (await call(list as CallSpec & { querystring: z.ZodType }, { query: params }, { signal })) as unknown as ListAnswer<unknown>;
 
 export const ListFetcherContext = createContext<ListFetcher>(apiListFetcher);
 

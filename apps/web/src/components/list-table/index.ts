@@ -1,5 +1,5 @@
 export { ListTable, invalidateList, listQueryKey, FILTER_DEBOUNCE_MS, type ListColumn, type ListRowAction, type ListTableProps } from './ListTable.tsx';
-export { ListFetcherContext, apiListFetcher, useListFetcher, type ListFetcher } from './fetcher.ts';
+export { ListFetcherContext, apiListFetcher, useListFetcher, type ListCall, type ListFetcher } from './fetcher.ts';
 export {
   PATIENT_SELECTED_EVENT, clearStoredFilter, emitPatientSelected, onPatientSelected, readStoredFilter, type PatientSelected,
 } from './stored-filter.ts';

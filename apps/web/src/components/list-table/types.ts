@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { MantineColor } from '@mantine/core';
 import type { SortSpec } from '@lis/domain';
+import type { ListCall } from './fetcher.ts';
 
 export interface ListColumn<Row> {
   /** The row's field shown by default, and the sort field unless `sortField` says otherwise. */
@@ -35,8 +36,8 @@ export interface ListRowAction<Row> {
 }
 
 export interface ListTableProps<Row> {
-  /** The list call's path without '/api' (e.g. '/uzorci/list'). */
-  url: string;
+  /** The list call's contract (e.g. sampleContracts.list): a GET answering `{ data, pagination }`. */
+  list: ListCall;
   columns: readonly ListColumn<Row>[];
   rowKey: (row: Row) => string | number;
   /** What names a row for screen readers in its action labels (e.g. sample id and patient name). */
@@ -50,7 +51,7 @@ export interface ListTableProps<Row> {
   defaultSort?: SortSpec[];
   defaultPerPage?: number;
   withDateRange?: boolean;
-  /** Names the list's stored filter; the url by default. Two tables on one url need their own. */
+  /** Names the list's stored filter; the call's path by default. Two tables of one call need their own. */
   storageKey?: string;
   /** Sets the filter from outside (e.g. the patient chosen on the screen); each new value replaces the text. */
   filter?: string;

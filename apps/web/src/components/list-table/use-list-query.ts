@@ -7,10 +7,8 @@
  */
 import { useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  ALL_ROWS, DATE_PRESETS, DEFAULT_DATUM, DEFAULT_PER_PAGE, listQueryParams, paginate, type ListAnswer, type Pagination,
-} from '@lis/domain';
-import { useListFetcher } from './fetcher.ts';
+import { ALL_ROWS, DATE_PRESETS, DEFAULT_DATUM, DEFAULT_PER_PAGE, listQueryParams, paginate, type ListAnswer, type Pagination } from '@lis/domain';
+import { useListFetcher, type ListCall } from './fetcher.ts';
 import { listReducer, type ListAction, type ListState } from './list-state.ts';
 import { onPatientSelected, patientFilter, readStoredFilter, writeStoredFilter } from './stored-filter.ts';
 import type { ListTableProps } from './types.ts';
@@ -18,13 +16,13 @@ import type { ListTableProps } from './types.ts';
 /** Typing pauses this long before the filter goes to the server; Enter sends it at once. */
 export const FILTER_DEBOUNCE_MS = 300;
 
-/** The query key prefix of a list: `invalidateList(queryClient, '/uzorci/list')` reloads it after a write. */
-export function listQueryKey(url: string): readonly unknown[] {
-  return ['list', url];
+/** The query key prefix of a list: `invalidateList(queryClient, sampleContracts.list)` reloads it after a write. */
+export function listQueryKey(list: Pick<ListCall, 'path'>): readonly unknown[] {
+  return ['list', list.path];
 }
 
-export function invalidateList(queryClient: QueryClient, url: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: listQueryKey(url) });
+export function invalidateList(queryClient: QueryClient, list: Pick<ListCall, 'path'>): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: listQueryKey(list) });
 }
 
 /** A list answer as the server should send it; a missing pagination block is warned about and rebuilt. */
@@ -52,15 +50,16 @@ export interface ListQueryView<Row> {
 }
 
 type ListQueryOptions<Row> = Pick<ListTableProps<Row>,
-  'url' | 'params' | 'datumPresets' | 'defaultDatum' | 'defaultSort' | 'defaultPerPage' | 'storageKey' | 'filter'
+  'list' | 'params' | 'datumPresets' | 'defaultDatum' | 'defaultSort' | 'defaultPerPage' | 'storageKey' | 'filter'
   | 'followPatientSelected' | 'refreshSignal'>;
 
 export function useListQuery<Row>(options: ListQueryOptions<Row>): ListQueryView<Row> {
   const {
-    url, params, datumPresets = DATE_PRESETS, defaultDatum = DEFAULT_DATUM, defaultSort = [], defaultPerPage = DEFAULT_PER_PAGE,
+    list, params, datumPresets = DATE_PRESETS, defaultDatum = DEFAULT_DATUM, defaultSort = [], defaultPerPage = DEFAULT_PER_PAGE,
     followPatientSelected = true,
   } = options;
   const fetcher = useListFetcher();
+  const url = list.path;
   const listKey = options.storageKey ?? url;
 
   const [state, dispatch] = useReducer(listReducer, undefined, (): ListState => ({
@@ -106,8 +105,8 @@ export function useListQuery<Row>(options: ListQueryOptions<Row>): ListQueryView
 
   const search = new URLSearchParams(listQueryParams(state, params)).toString();
   const query = useQuery({
-    queryKey: [...listQueryKey(url), search],
-    queryFn: async ({ signal }) => checkedAnswer(await fetcher(url, new URLSearchParams(search), signal), url),
+    queryKey: [...listQueryKey(list), search],
+    queryFn: async ({ signal }) => checkedAnswer(await fetcher(list, new URLSearchParams(search), signal), url),
     placeholderData: keepPreviousData,
     retry: false,
   });

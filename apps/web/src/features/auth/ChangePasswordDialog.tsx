@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH, type MessageCode, type PasswordChangeAnswer, message, validatePasswordChange } from '@lis/domain';
-import { ApiError, api } from '../../api/client.ts';
+import { MIN_PASSWORD_LENGTH, type MessageCode, message, validatePasswordChange, authContracts } from '@lis/domain';
+import { ApiError, call } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { serverMessage } from '../../i18n/index.ts';
@@ -89,12 +89,12 @@ export function ChangePasswordDialog({ opened, onClose, initial }: ChangePasswor
     }
     setBusy(true);
     try {
-      const answer = await api.post<PasswordChangeAnswer>('/users/sifra', {
+      const answer = await call(authContracts.changePassword, { body: {
         email: session.user.email,
         password: values.staraSifra,
         novaSifra: values.novaSifra,
         potvrdaSifra: values.potvrdaSifra,
-      });
+      } });
       notify.success(serverMessage(answer));
       sessionStore.passwordChanged();
       close();

@@ -12,8 +12,8 @@
  * server decides what a token may do; these checks only hide what would fail.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { type Language, type LoginAnswer, type Permission, type ProfileAnswer, type SiteListAnswer, sessionMenuAnswer } from '@lis/domain';
-import { ApiError, api } from '../../api/client.ts';
+import { type Language, type Permission, sessionMenuAnswer, authContracts, siteContracts } from '@lis/domain';
+import { ApiError, call } from '../../api/client.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { type SessionData, type SessionState, type Site, sessionLanguage, sessionStore } from '../../lib/session-store.ts';
 
@@ -66,7 +66,7 @@ export function useActiveSession(): ActiveSession {
 }
 
 export async function login(email: string, password: string): Promise<SessionData> {
-  const answer = await api.post<LoginAnswer>('/login/users', { email: email.trim(), password, returnSecureToken: true });
+  const answer = await call(authContracts.login, { body: { email: email.trim(), password, returnSecureToken: true } });
   sessionStore.start(answer.data);
   return answer.data;
 }
@@ -85,7 +85,7 @@ export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     const localPart = encodeURIComponent(state.data.email.split('@')[0] ?? state.data.email);
     try {
-      const answer = await api.post<ProfileAnswer>(`/users/${localPart}`, { email: state.data.email });
+      const answer = await call(authContracts.profile, { params: { localPart }, body: { email: state.data.email } });
       sessionStore.confirm(answer.user.postavke.language);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) sessionStore.clear();
@@ -106,9 +106,9 @@ export async function logout(type: LogoutType): Promise<void> {
   // The server closes this session's sockets as it ends it, possibly before its answer arrives here.
   sessionStore.markSigningOut();
   try {
-    await api.post('/logout/users', {
+    await call(authContracts.logout, { body: {
       user: state.data.email, language: state.data.language, idleTime: state.data.idleTime, type,
-    });
+    } });
   } catch {
     // The session ends here whatever the server answered; an ended token is refused there anyway.
   } finally {
@@ -122,7 +122,7 @@ export function switchSite(siteId: string): void {
 
 /** The user's sites read again from the server (after the user was given a site while signed in). */
 export async function refreshSites(): Promise<void> {
-  const answer = await api.get<SiteListAnswer>('/postavke/sajtovi/list');
+  const answer = await call(siteContracts.list);
   sessionStore.setSites(answer.sajtovi);
 }
 
@@ -134,7 +134,7 @@ export async function refreshSites(): Promise<void> {
 export async function refreshSessionMenu(): Promise<void> {
   const token = sessionStore.token();
   if (token === null) return;
-  const answer = sessionMenuAnswer.safeParse(await api.get<unknown>('/sesija/izbornik'));
+  const answer = sessionMenuAnswer.safeParse(await call(authContracts.sessionMenu));
   // A sign-out or another user's sign-in while the call ran: the answer belongs to a session that is gone.
   // An answer of another contract (an older server) keeps the menu the session has.
   if (answer.success && sessionStore.token() === token) sessionStore.setMenu(answer.data);

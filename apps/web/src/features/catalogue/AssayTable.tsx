@@ -17,7 +17,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import {
-  IconAdjustmentsHorizontal, IconBraces, IconHistory, IconListDetails, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus, IconRuler2, IconTrash,
+  IconAdjustmentsHorizontal, IconBraces, IconHistory, IconListDetails, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus,
+  IconRuler2, IconTrash,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { notify } from '../../components/notify.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { ASSAY_LIST_URL, type AssayRow, assayHistory, deleteAssay, readAssay, saveAssay, sectionChoices } from './api.ts';
+import { ASSAY_LIST, type AssayRow, assayHistory, deleteAssay, readAssay, saveAssay, sectionChoices } from './api.ts';
 import { AssayEditDialog, type AssayDialogTab } from './AssayEditDialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { ParametersDialog } from './ParametersDialog.tsx';
@@ -54,7 +55,7 @@ export function AssayTable({ variant, caption }: AssayTableProps) {
   const [busy, setBusy] = useState<string | null>(null);
 
   const sections = useQuery({ queryKey: ['catalogue-sections'], queryFn: sectionChoices, staleTime: 60_000 });
-  const reload = () => invalidateList(queryClient, ASSAY_LIST_URL);
+  const reload = () => invalidateList(queryClient, ASSAY_LIST);
 
   /** Reads the whole assay (ranges included) before a dialog opens on it. */
   const withAssay = async (row: AssayRow, open: (assay: LabAssayRecord) => void) => {
@@ -163,7 +164,7 @@ export function AssayTable({ variant, caption }: AssayTableProps) {
         )}
       </Group>
       <ListTable<AssayRow>
-        url={ASSAY_LIST_URL}
+        list={ASSAY_LIST}
         storageKey={`assays-${variant}`}
         params={{ sekcija: section ?? undefined }}
         columns={columns}

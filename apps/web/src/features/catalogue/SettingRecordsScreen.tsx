@@ -19,9 +19,7 @@ import { ListTable, invalidateList, type ListColumn, type ListRowAction } from '
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { notify } from '../../components/notify.tsx';
 import { useActiveSession } from '../auth/index.ts';
-import {
-  REFERRAL_QUERY_KEY, type SettingRecordRow, recordHistory, recordListUrl, referralOptions, saveRecord, saveReferralOptions,
-} from './api.ts';
+import { REFERRAL_QUERY_KEY, type SettingRecordRow, recordHistory, recordList, referralOptions, saveRecord, saveReferralOptions } from './api.ts';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { newRecordTemplate } from './record-template.ts';
 
@@ -70,7 +68,7 @@ function RecordKindTable({ kind, canEdit }: { kind: SettingRecordKind; canEdit: 
   const queryClient = useQueryClient();
   const spec = SETTING_RECORD_KINDS[kind];
   const kindName = t(`kind_${kind}`);
-  const url = recordListUrl(kind);
+  const list = recordList(kind);
   const [editing, setEditing] = useState<{ value: Record<string, unknown>; title: string } | null>(null);
   const [historyOf, setHistoryOf] = useState<{ id: string; name: string } | null>(null);
   const hasActive = 'aktivan' in spec.schema.shape;
@@ -113,7 +111,7 @@ function RecordKindTable({ kind, canEdit }: { kind: SettingRecordKind; canEdit: 
         </Group>
       )}
       <ListTable<SettingRecordRow>
-        url={url}
+        list={list}
         storageKey={`postavke-${kind}`}
         columns={columns}
         actions={actions}
@@ -136,7 +134,7 @@ function RecordKindTable({ kind, canEdit }: { kind: SettingRecordKind; canEdit: 
         onSave={async (record) => {
           await saveRecord(kind, record);
           notify.success(t('saved'));
-          await invalidateList(queryClient, url);
+          await invalidateList(queryClient, list);
         }}
       />
       <HistoryDialog target={historyOf} load={(id) => recordHistory(kind, id)} queryName={kind} onClose={() => setHistoryOf(null)} />

@@ -14,16 +14,14 @@ import {
 import { IconArrowDown, IconDownload, IconFileTypePdf, IconMessages, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  CHAT_FILE_ACCEPT, type ChatAttachment, type ChatMessage, isChatImage, isChatSendKey, isChatSendable,
-} from '@lis/domain';
+import { CHAT_FILE_ACCEPT, type ChatAttachment, type ChatMessage, isChatImage, isChatSendKey, isChatSendable } from '@lis/domain';
 import { useFileUrl } from '../../api/use-file-url.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatTime } from '../../lib/date-time.ts';
 import { downloadBlob } from '../../lib/download.ts';
-import { chatKeys, fetchChatFile, fetchHistory, filePath, sendMessage } from './api.ts';
+import { chatKeys, fetchChatFile, fetchHistory, chatFile, sendMessage } from './api.ts';
 import { type ChatHistory, messagesOf, withMessage } from './history.ts';
 import { sizeText, useDraftFiles } from './draft-files.ts';
 import { RejectedFilesDialog } from './RejectedFilesDialog.tsx';
@@ -241,7 +239,7 @@ function Attachment({ file }: { file: ChatAttachment }) {
 /** An image attachment as a thumbnail of fixed height, so its loading moves nothing around it. */
 function ChatImage({ file }: { file: ChatAttachment }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'chat' });
-  const image = useFileUrl(filePath(file._id));
+  const image = useFileUrl(chatFile(file._id));
   return (
     <Box className={classes.thumb}>
       {image.state === 'ready' ? <img src={image.url} alt={t('imageAlt', { naziv: file.naziv })} className={classes.thumbImage} /> : null}

@@ -2,8 +2,10 @@
  * The chat calls: history pages, send (files as base64 in the JSON body), a file, the unread count and the
  * read mark. All of the session's current site: the API client adds it.
  */
-import type { ChatHistoryAnswer, ChatMessage, ChatSendAnswer, ChatUnreadAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { ChatHistoryAnswer, ChatMessage, ChatUnreadAnswer } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import { chatContracts } from '@lis/domain';
+import type { FileRequest } from '../../api/use-file-url.ts';
 
 export const chatKeys = {
   history: (siteId: string) => ['chat', siteId, 'history'] as const,
@@ -11,15 +13,15 @@ export const chatKeys = {
 };
 
 export function fetchHistory(prije: string | undefined, signal?: AbortSignal): Promise<ChatHistoryAnswer> {
-  return api.get<ChatHistoryAnswer>('/chat/poruke', prije ? { prije } : {}, { signal });
+  return call(chatContracts.history, { query: prije ? { prije } : {} }, { signal });
 }
 
 export function fetchUnread(signal?: AbortSignal): Promise<ChatUnreadAnswer> {
-  return api.get<ChatUnreadAnswer>('/chat/neprocitano', {}, { signal });
+  return call(chatContracts.unread, {}, { signal });
 }
 
 export function markRead(messageId: string): Promise<{ neprocitano: number }> {
-  return api.post<{ neprocitano: number }>('/chat/procitano', { do: messageId });
+  return call(chatContracts.markRead, { body: { do: messageId } });
 }
 
 /** A file's bytes as base64, read by the browser (large files without building a string per byte). */
@@ -38,13 +40,14 @@ function base64Of(file: Blob): Promise<string> {
 
 export async function sendMessage(tekst: string, files: readonly File[]): Promise<ChatMessage> {
   const prilozi = await Promise.all(files.map(async (file) => ({ naziv: file.name, sadrzaj: await base64Of(file) })));
-  return (await api.post<ChatSendAnswer>('/chat/poruke', { tekst, prilozi })).poruka;
+  return (await call(chatContracts.send, { body: { tekst, prilozi } })).poruka;
 }
 
-export function filePath(fileId: string): string {
-  return `/chat/prilozi/${encodeURIComponent(fileId)}`;
+export function fetchChatFile(fileId: string, signal?: AbortSignal): Promise<Blob> {
+  return call(chatContracts.file, { params: { id: fileId } }, { signal });
 }
 
-export function fetchChatFile(fileId: string): Promise<Blob> {
-  return api.file(filePath(fileId));
+/** An attachment as a file for useFileUrl (an image shown in the conversation). */
+export function chatFile(fileId: string): FileRequest {
+  return { key: fileId, load: (signal) => fetchChatFile(fileId, signal) };
 }

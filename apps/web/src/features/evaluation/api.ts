@@ -4,7 +4,8 @@ import { referenceText as sharedReferenceText } from '../../lib/reference-range-
  * typed by its contract in @lis/domain (results/processing-contracts.ts).
  */
 import type { PatientAssaySeries, PatientResultsAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { processingContracts } from '@lis/domain';
 
 export type { PatientAssaySeries, PatientResultsAnswer } from '@lis/domain';
 
@@ -13,7 +14,7 @@ export const evaluationKeys = {
 };
 
 export function patientResults(patientId: string, signal?: AbortSignal): Promise<PatientResultsAnswer> {
-  return api.get<PatientResultsAnswer>(`/rezultati/pacijent/${encodeURIComponent(patientId)}`, {}, { signal });
+  return call(processingContracts.patientResults, { params: { id: patientId } }, { signal });
 }
 
 /** The reference range with its unit ("3,9 – 6,1 mmol/L", "≤ 4 IU/mL"), or its text ("Negativan"); null without one. */

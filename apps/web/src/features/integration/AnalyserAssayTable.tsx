@@ -22,12 +22,13 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
-  IconAlertTriangle, IconCircleCheck, IconCircleOff, IconListDetails, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlugOff, IconRuler2,
+  IconAlertTriangle, IconCircleCheck, IconCircleOff, IconListDetails, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlugOff,
+  IconRuler2,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { analyserElementSchema, type AnalyserAssayRow, type AnalyserAssaysAnswer } from '@lis/domain';
-import { api, ApiError } from '../../api/client.ts';
+import { analyserElementSchema, type AnalyserAssayRow, integrationContracts } from '@lis/domain';
+import { ApiError, call } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { JsonEditorDialog } from '../../components/json-editor/index.ts';
 import { ListTable, invalidateList, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
@@ -36,7 +37,7 @@ import { notify } from '../../components/notify.tsx';
 import { useActiveSession } from '../auth/index.ts';
 import { analysers, assayChoices, editableAnalyser, integrationKeys, saveAnalyser } from './api.ts';
 
-export const ANALYSER_ASSAY_LIST_URL = '/assays/analyser/list';
+export const ANALYSER_ASSAY_LIST = integrationContracts.analyserAssays;
 
 type RowStatus = 'inForce' | 'switchedOff' | 'analyserOff' | 'assayMissing';
 
@@ -67,7 +68,7 @@ export function AnalyserAssayTable({ onShowReference }: { onShowReference: (laba
   const [busy, setBusy] = useState<string | null>(null);
 
   const reload = async () => {
-    await Promise.all([invalidateList(queryClient, ANALYSER_ASSAY_LIST_URL), queryClient.invalidateQueries({ queryKey: integrationKeys.all })]);
+    await Promise.all([invalidateList(queryClient, ANALYSER_ASSAY_LIST), queryClient.invalidateQueries({ queryKey: integrationKeys.all })]);
   };
 
   /** The analyser as saved now (not as the table row saw it), so a change keeps everything else of it. */
@@ -162,7 +163,7 @@ export function AnalyserAssayTable({ onShowReference }: { onShowReference: (laba
   return (
     <Stack gap="sm">
       <ListTable<AnalyserAssayRow>
-        url={ANALYSER_ASSAY_LIST_URL}
+        list={ANALYSER_ASSAY_LIST}
         storageKey="assays-analyser"
         columns={columns}
         actions={actions}
@@ -261,7 +262,7 @@ function MultiDialog({ row, onClose }: { row: AnalyserAssayRow | null; onClose: 
   const session = useActiveSession();
   const mappings = useQuery({
     queryKey: ['integration', 'assay-mappings', session.siteId, row?.sifra],
-    queryFn: async ({ signal }) => (await api.get<AnalyserAssaysAnswer>(ANALYSER_ASSAY_LIST_URL, { sifra: row?.sifra, per_page: 0 }, { signal })).data,
+    queryFn: async ({ signal }) => (await call(ANALYSER_ASSAY_LIST, { query: { sifra: row?.sifra, per_page: 0 } }, { signal })).data,
     enabled: row !== null,
   });
   return (

@@ -12,7 +12,7 @@ import { JsonEditorDialog } from '../../components/json-editor/index.ts';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { useActiveSession } from '../auth/index.ts';
-import { ANALYSER_LIST_URL, editableAnalyser, saveAnalyser, type AnalyserAnswer } from './api.ts';
+import { ANALYSER_LIST, editableAnalyser, saveAnalyser, type AnalyserAnswer } from './api.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { transportText } from './transport.ts';
 
@@ -47,7 +47,7 @@ export function AnalysersScreen() {
         {canEdit ? <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ kind: 'new' })}>{t('integration.newAnalyser')}</Button> : null}
       </Group>
       <ListTable<AnalyserAnswer>
-        url={ANALYSER_LIST_URL}
+        list={ANALYSER_LIST}
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}

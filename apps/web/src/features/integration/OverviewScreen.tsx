@@ -13,9 +13,7 @@ import { ListTable, type ListColumn, type ListRowAction } from '../../components
 import { notify } from '../../components/notify.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
-import {
-  MESSAGE_LIST_URL, REVIEW_LIST_URL, analysers, integrationKeys, retryMessage, type AnalyserMessageRow, type ReviewItemRow,
-} from './api.ts';
+import { MESSAGE_LIST, REVIEW_LIST, analysers, integrationKeys, retryMessage, type AnalyserMessageRow, type ReviewItemRow } from './api.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { transportText } from './transport.ts';
 
@@ -101,7 +99,7 @@ export function OverviewScreen() {
       ) : null}
       <Title order={2} size="h3">{t('integration.messagesTitle')}</Title>
       <ListTable<AnalyserMessageRow>
-        url={MESSAGE_LIST_URL}
+        list={MESSAGE_LIST}
         columns={messageColumns}
         actions={messageActions}
         rowKey={(row) => row._id}
@@ -125,7 +123,7 @@ export function OverviewScreen() {
         <Switch label={t('integration.onlyOpen')} checked={onlyOpen} onChange={(event) => setOnlyOpen(event.currentTarget.checked)} />
       </Group>
       <ListTable<ReviewItemRow>
-        url={REVIEW_LIST_URL}
+        list={REVIEW_LIST}
         params={{ otvoreni: onlyOpen ? '1' : undefined }}
         columns={reviewColumns}
         actions={reviewActions}

@@ -1,14 +1,15 @@
 /**
  * The integration screens' calls, typed by their contracts in @lis/domain (integration/contracts.ts).
  */
-import type { AnalyserAnswer, AnalyserElement, AnalyserListAnswer, AnalyserSavedAnswer, LabAssayListRow, RetryAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { AnalyserAnswer, AnalyserElement } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import { catalogueContracts, integrationContracts } from '@lis/domain';
 
 export type { AnalyserAnswer, AnalyserMessageRow, ReviewItemRow } from '@lis/domain';
 
-export const ANALYSER_LIST_URL = '/postavke/analysers/list';
-export const MESSAGE_LIST_URL = '/integracija/poruke';
-export const REVIEW_LIST_URL = '/integracija/pregled/stavke';
+export const ANALYSER_LIST = integrationContracts.list;
+export const MESSAGE_LIST = integrationContracts.messages;
+export const REVIEW_LIST = integrationContracts.review;
 
 export const integrationKeys = {
   all: ['integration'] as const,
@@ -18,16 +19,17 @@ export const integrationKeys = {
 
 /** Every analyser of the site (one page: a lab has a handful). */
 export const analysers = async (signal?: AbortSignal) =>
-  (await api.get<AnalyserListAnswer>(ANALYSER_LIST_URL, { per_page: 0, sort: 'ime|asc' }, { signal })).data;
+  (await call(ANALYSER_LIST, { query: { per_page: 0, sort: 'ime|asc' } }, { signal })).data;
 
+/** The JSON editor hands over what passed analyserElementSchema in the browser (an untyped record); the server checks it again. */
 export const saveAnalyser = (analyser: AnalyserElement | Record<string, unknown>) =>
-  api.post<AnalyserSavedAnswer>('/postavke/analysers/edit', { analyser });
+  call(integrationContracts.edit, { body: { analyser: analyser as AnalyserElement } });
 
-export const retryMessage = (id: string) => api.post<RetryAnswer>('/retry', { id });
+export const retryMessage = (id: string) => call(integrationContracts.retry, { body: { id } });
 
 /** The lab's assays for the mapping's choices (code and name), active ones only. */
 export const assayChoices = async (signal?: AbortSignal) =>
-  (await api.get<{ data: LabAssayListRow[] }>('/assays/lab/list', { per_page: 0, sort: 'sifra|asc' }, { signal })).data;
+  (await call(catalogueContracts.labAssayList, { query: { per_page: 0, sort: 'sifra|asc' } }, { signal })).data;
 
 /** What the editor shows of an analyser: its JSON without what the server adds (state, counters, times). */
 export function editableAnalyser(row: AnalyserAnswer): Record<string, unknown> {

@@ -15,7 +15,7 @@ import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, invalidateList } from '../../components/list-table/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { CONTRACT_LIST_URL, type ContractListRow, contract, inventoryKeys } from './api.ts';
+import { CONTRACT_LIST, type ContractListRow, contract, inventoryKeys } from './api.ts';
 import { ContractDialog } from './ContractDialog.tsx';
 import { dayText } from './format.ts';
 import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
@@ -29,7 +29,7 @@ export function ContractsScreen() {
 
   const saved = () => {
     setAdding(false);
-    void invalidateList(queryClient, CONTRACT_LIST_URL);
+    void invalidateList(queryClient, CONTRACT_LIST);
     void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
   };
 
@@ -64,7 +64,7 @@ export function ContractsScreen() {
       </Group>
       <InventoryAlertsLine />
       <ListTable<ContractListRow>
-        url={CONTRACT_LIST_URL}
+        list={CONTRACT_LIST}
         columns={columns}
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.broj} ${row.dobavljac}`}

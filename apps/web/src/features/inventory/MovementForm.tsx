@@ -13,7 +13,7 @@ import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { invalidateList } from '../../components/list-table/index.ts';
-import { CONTRACT_LIST_URL, ORDER_LIST_URL, inventoryKeys } from './api.ts';
+import { CONTRACT_LIST, ORDER_LIST, inventoryKeys } from './api.ts';
 import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
 import { MovementsTable } from './MovementsTable.tsx';
 
@@ -42,8 +42,8 @@ export function useMovementForm() {
       setSaved((count) => count + 1);
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
       // A receipt may have moved an order to received and used up a contract line.
-      void invalidateList(queryClient, ORDER_LIST_URL);
-      void invalidateList(queryClient, CONTRACT_LIST_URL);
+      void invalidateList(queryClient, ORDER_LIST);
+      void invalidateList(queryClient, CONTRACT_LIST);
     } catch (error) {
       if (error instanceof ApiError && error.field) setProblems({ [error.field]: serverMessage(error) });
       notify.apiError(error);

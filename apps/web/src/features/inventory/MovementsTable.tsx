@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type ListColumn } from '../../components/list-table/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
-import { MOVEMENT_LIST_URL, type MovementListRow } from './api.ts';
+import { MOVEMENT_LIST, type MovementListRow } from './api.ts';
 import { dayText } from './format.ts';
 
 export function MovementsTable({ vrsta, refreshSignal }: { vrsta: 'ulaz' | 'izlaz'; refreshSignal: unknown }) {
@@ -20,9 +20,9 @@ export function MovementsTable({ vrsta, refreshSignal }: { vrsta: 'ulaz' | 'izla
   ];
   return (
     <ListTable<MovementListRow>
-      url={MOVEMENT_LIST_URL}
+      list={MOVEMENT_LIST}
       params={{ vrsta }}
-      storageKey={`${MOVEMENT_LIST_URL}:${vrsta}`}
+      storageKey={`${MOVEMENT_LIST.path}:${vrsta}`}
       columns={columns}
       rowKey={(row) => row._id}
       rowLabel={(row) => `${row.LN} ${row.lot}`}

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
-import { ORDER_LIST_URL, type OrderListRow } from './api.ts';
+import { ORDER_LIST, type OrderListRow } from './api.ts';
 import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
 import { OrderDialog } from './OrderDialog.tsx';
 import { ORDER_STATUS_COLOURS } from './order-status.ts';
@@ -49,7 +49,7 @@ export function OrdersScreen() {
       <SuggestionsPanel onCreated={(id) => { changed(); setOpened(id); }} />
       <Title order={3} size="h4">{t('inventory.ordersCaption')}</Title>
       <ListTable<OrderListRow>
-        url={ORDER_LIST_URL}
+        list={ORDER_LIST}
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}

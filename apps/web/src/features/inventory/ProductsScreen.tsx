@@ -12,7 +12,7 @@ import { isLowStock } from '@lis/domain';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, invalidateList } from '../../components/list-table/index.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { PRODUCT_LIST_URL, type ProductListRow, inventoryKeys } from './api.ts';
+import { PRODUCT_LIST, type ProductListRow, inventoryKeys } from './api.ts';
 import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 
@@ -25,7 +25,7 @@ export function ProductsScreen() {
 
   const saved = () => {
     setAdding(false);
-    void invalidateList(queryClient, PRODUCT_LIST_URL);
+    void invalidateList(queryClient, PRODUCT_LIST);
     void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
   };
 
@@ -58,7 +58,7 @@ export function ProductsScreen() {
       </Group>
       <InventoryAlertsLine />
       <ListTable<ProductListRow>
-        url={PRODUCT_LIST_URL}
+        list={PRODUCT_LIST}
         columns={columns}
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.LN} ${row.opis}`}

@@ -3,31 +3,29 @@
  * (inventory/contracts.ts).
  */
 import type {
-  ConsumptionAnswer, ConsumptionRequest, ContractAnswer, ContractInput, ContractSavedAnswer, InventoryAlertsAnswer, OpenOrdersAnswer, OrderAnswer,
-  OrderInput, OrderLinesRequest, OrderSavedAnswer, OrderSuggestionsAnswer, ProductContractsAnswer, ProductCreatedAnswer, ProductInput,
-  ReadProductAnswer, ReceiptAnswer, ReceiptRequest, ReferenceEditAnswer, ReferenceEntry, ReferenceKind, SectionListAnswer, StockAnswer,
-  SupplierListAnswer,
+  ConsumptionRequest, ContractInput, OrderInput, OrderLinesRequest, ProductInput, ReceiptRequest, ReferenceEntry, ReferenceKind,
 } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 export type {
   Contract, ContractListRow, InventoryAlert, MovementListRow, Order, OrderLine, OrderListRow, OrderStatus, OrderSuggestion, Product,
   ProductListRow, ReferenceEntry, ReferenceKind, StockProduct,
 } from '@lis/domain';
+import { inventoryContracts, inventorySupplyContracts } from '@lis/domain';
 
-export const PRODUCT_LIST_URL = '/inventar/produkti/list';
-export const MOVEMENT_LIST_URL = '/inventar/kretanja/list';
-export const CONTRACT_LIST_URL = '/inventar/ugovori/list';
-export const ORDER_LIST_URL = '/inventar/narudzbe/list';
+export const PRODUCT_LIST = inventoryContracts.productList;
+export const MOVEMENT_LIST = inventoryContracts.movementList;
+export const CONTRACT_LIST = inventorySupplyContracts.contractList;
+export const ORDER_LIST = inventorySupplyContracts.orderList;
 
 /** Each reference list's call and the field its answer carries the entries in (the spec's names). */
-const REFERENCE_CALLS: Record<ReferenceKind | 'oj', { path: string; field: string }> = {
-  klasa: { path: '/inventar/listklasa', field: 'klase' },
-  program: { path: '/inventar/listprogram', field: 'programi' },
-  platforma: { path: '/inventar/listplatforma', field: 'platforme' },
-  proizvodjac: { path: '/inventar/listproizvodjac', field: 'proizvodjaci' },
-  oj: { path: '/inventar/listoj', field: 'list' },
-};
+const REFERENCE_CALLS = {
+  klasa: { call: inventoryContracts.listklasa, field: 'klase' },
+  program: { call: inventoryContracts.listprogram, field: 'programi' },
+  platforma: { call: inventoryContracts.listplatforma, field: 'platforme' },
+  proizvodjac: { call: inventoryContracts.listproizvodjac, field: 'proizvodjaci' },
+  oj: { call: inventoryContracts.listoj, field: 'list' },
+} as const;
 
 export const inventoryKeys = {
   all: ['inventory'] as const,
@@ -44,31 +42,32 @@ export const inventoryKeys = {
 };
 
 export async function referenceList(kind: ReferenceKind | 'oj', signal?: AbortSignal): Promise<ReferenceEntry[]> {
-  const call = REFERENCE_CALLS[kind];
-  const answer = await api.get<Record<string, ReferenceEntry[]>>(call.path, {}, { signal });
-  return answer[call.field] ?? [];
+  const reference = REFERENCE_CALLS[kind];
+  const answer: Record<string, unknown> = await call(reference.call, {}, { signal });
+  return (answer[reference.field] as ReferenceEntry[] | undefined) ?? [];
 }
 
 export const saveReferenceEntry = (vrsta: ReferenceKind, element: { _id?: string; naziv: string }) =>
-  api.post<ReferenceEditAnswer>('/inventar/lista/edit', { vrsta, element });
-export const readProduct = (LN: string, signal?: AbortSignal) => api.post<ReadProductAnswer>('/inventar/readprodukt', { LN }, { signal });
-export const createProduct = (produkt: ProductInput) => api.post<ProductCreatedAnswer>('/inventar/createprodukt', { produkt });
+  call(inventoryContracts.referenceEdit, { body: { vrsta, element } });
+export const readProduct = (LN: string, signal?: AbortSignal) => call(inventoryContracts.readProduct, { body: { LN } }, { signal });
+export const createProduct = (produkt: ProductInput) => call(inventoryContracts.createProduct, { body: { produkt } });
 export const stock = (produkt: string | null, signal?: AbortSignal) =>
-  api.get<StockAnswer>('/inventar/stanje', produkt ? { produkt } : {}, { signal });
-export const sections = (signal?: AbortSignal) => api.get<SectionListAnswer>('/inventar/sekcije', {}, { signal });
-export const receive = (body: ReceiptRequest) => api.post<ReceiptAnswer>('/inventar/ulaz', { ...body });
-export const consume = (body: ConsumptionRequest) => api.post<ConsumptionAnswer>('/inventar/izlaz', { ...body });
+  call(inventoryContracts.stock, { query: produkt ? { produkt } : {} }, { signal });
+export const sections = (signal?: AbortSignal) => call(inventoryContracts.sections, {}, { signal });
+export const receive = (body: ReceiptRequest) => call(inventoryContracts.receipt, { body: { ...body } });
+export const consume = (body: ConsumptionRequest) => call(inventoryContracts.consumption, { body: { ...body } });
 
-export const suppliers = (signal?: AbortSignal) => api.get<SupplierListAnswer>('/inventar/dobavljaci', {}, { signal });
-export const createContract = (ugovor: ContractInput) => api.post<ContractSavedAnswer>('/inventar/ugovori', { ugovor });
-export const contract = (id: string, signal?: AbortSignal) => api.get<ContractAnswer>(`/inventar/ugovori/${id}`, {}, { signal });
+export const suppliers = (signal?: AbortSignal) => call(inventorySupplyContracts.suppliers, {}, { signal });
+export const createContract = (ugovor: ContractInput) => call(inventorySupplyContracts.contractCreate, { body: { ugovor } });
+export const contract = (id: string, signal?: AbortSignal) => call(inventorySupplyContracts.contractShow, { params: { id } }, { signal });
 export const productContracts = (produkt: string, signal?: AbortSignal) =>
-  api.get<ProductContractsAnswer>('/inventar/ugovori/za-produkt', { produkt }, { signal });
-export const openOrders = (produkt: string, signal?: AbortSignal) => api.get<OpenOrdersAnswer>('/inventar/narudzbe/otvorene', { produkt }, { signal });
-export const orderSuggestions = (signal?: AbortSignal) => api.get<OrderSuggestionsAnswer>('/inventar/narudzbe/prijedlozi', {}, { signal });
-export const order = (id: string, signal?: AbortSignal) => api.get<OrderAnswer>(`/inventar/narudzbe/${id}`, {}, { signal });
-export const createOrder = (narudzba: OrderInput) => api.post<OrderSavedAnswer>('/inventar/narudzbe', { narudzba });
-export const saveOrderLines = (id: string, body: OrderLinesRequest) => api.post<OrderSavedAnswer>(`/inventar/narudzbe/${id}/stavke`, { ...body });
-export const orderStep = (id: string, step: 'posalji' | 'otkazi') => api.post<OrderSavedAnswer>(`/inventar/narudzbe/${id}/${step}`, {});
-export const inventoryAlerts = (signal?: AbortSignal) => api.get<InventoryAlertsAnswer>('/inventar/upozorenja', {}, { signal });
-export const orderPdf = (id: string) => api.file(`/inventar/narudzbe/${id}/pdf`);
+  call(inventorySupplyContracts.productContracts, { query: { produkt } }, { signal });
+export const openOrders = (produkt: string, signal?: AbortSignal) => call(inventorySupplyContracts.openOrders, { query: { produkt } }, { signal });
+export const orderSuggestions = (signal?: AbortSignal) => call(inventorySupplyContracts.suggestions, {}, { signal });
+export const order = (id: string, signal?: AbortSignal) => call(inventorySupplyContracts.orderShow, { params: { id } }, { signal });
+export const createOrder = (narudzba: OrderInput) => call(inventorySupplyContracts.orderCreate, { body: { narudzba } });
+export const saveOrderLines = (id: string, body: OrderLinesRequest) => call(inventorySupplyContracts.orderLines, { params: { id }, body: { ...body } });
+export const orderStep = (id: string, step: 'posalji' | 'otkazi') =>
+  call(step === 'posalji' ? inventorySupplyContracts.orderSend : inventorySupplyContracts.orderCancel, { params: { id }, body: {} });
+export const inventoryAlerts = (signal?: AbortSignal) => call(inventorySupplyContracts.alerts, {}, { signal });
+export const orderPdf = (id: string) => call(inventorySupplyContracts.orderPdf, { params: { id } });

@@ -1,6 +1,7 @@
 /** The pro-forma invoice calls (GET /api/predracun/...) and the screen's address. */
 import type { InvoiceAnswer, InvoiceCandidatesAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { invoiceContracts } from '@lis/domain';
 
 /** The invoice screen of a patient's samples: /obrada/predracun/{patient}?uzorci=id,id. */
 export function invoicePath(patientId: string, sampleIds: readonly string[]): string {
@@ -8,13 +9,13 @@ export function invoicePath(patientId: string, sampleIds: readonly string[]): st
 }
 
 export function fetchCandidates(patientId: string, signal?: AbortSignal): Promise<InvoiceCandidatesAnswer> {
-  return api.get<InvoiceCandidatesAnswer>(`/predracun/${encodeURIComponent(patientId)}/uzorci`, {}, { signal });
+  return call(invoiceContracts.candidates, { params: { patient: patientId } }, { signal });
 }
 
 export function fetchInvoice(patientId: string, sampleIds: readonly string[], signal?: AbortSignal): Promise<InvoiceAnswer> {
-  return api.get<InvoiceAnswer>(`/predracun/${encodeURIComponent(patientId)}/pregled`, { uzorci: sampleIds.join(',') }, { signal });
+  return call(invoiceContracts.show, { params: { patient: patientId }, query: { uzorci: sampleIds.join(',') } }, { signal });
 }
 
 export function fetchInvoicePdf(patientId: string, sampleIds: readonly string[]): Promise<Blob> {
-  return api.file(`/predracun/${encodeURIComponent(patientId)}`, { uzorci: sampleIds.join(',') });
+  return call(invoiceContracts.pdf, { params: { patient: patientId }, query: { uzorci: sampleIds.join(',') } });
 }

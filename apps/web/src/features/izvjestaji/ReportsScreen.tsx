@@ -12,9 +12,7 @@ import { Alert, Button, Group, Pagination, Paper, Progress, SimpleGrid, Stack, T
 import { IconCalendar, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  REPORT_DEFINITIONS, REPORT_FLAGS, reportLabel, startOfDay, type DateRange, type ReportDefinition, type ReportFlag,
-} from '@lis/domain';
+import { REPORT_DEFINITIONS, REPORT_FLAGS, reportLabel, startOfDay, type DateRange, type ReportDefinition, type ReportFlag } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { DateRangePicker, formatDateRange, wholeDay } from '../../components/date-range/index.ts';
 import { notify } from '../../components/notify.tsx';
@@ -26,6 +24,7 @@ import { useActiveSession } from '../auth/index.ts';
 import { fetchExport, fetchReport, type ExportFormat } from './api.ts';
 import { cellText, isNumeric } from './cells.ts';
 import { ReportChart } from './ReportChart.tsx';
+import type { Language } from '@lis/domain';
 
 const PER_PAGE = 100;
 
@@ -78,7 +77,7 @@ export function ReportsScreen() {
   );
 }
 
-function ReportView({ definition, range, language }: { definition: ReportDefinition; range: DateRange; language: string }) {
+function ReportView({ definition, range, language }: { definition: ReportDefinition; range: DateRange; language: Language }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [rangeSeen, setRangeSeen] = useState(range);

@@ -1,6 +1,7 @@
 /** The calls of Izvještaji: GET /api/izvjestaji/{report} (JSON) and its /pdf and /xlsx exports. */
-import type { DateRange, ReportAnswer, ReportFlag } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { DateRange, ReportAnswer, ReportFlag, Language } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import { reportContracts } from '@lis/domain';
 
 export interface ReportRequest {
   flag: ReportFlag;
@@ -14,11 +15,11 @@ function rangeQuery(range: DateRange) {
 }
 
 export function fetchReport({ flag, range, page, perPage }: ReportRequest, signal?: AbortSignal): Promise<ReportAnswer> {
-  return api.get<ReportAnswer>(`/izvjestaji/${flag}`, { ...rangeQuery(range), page, per_page: perPage }, { signal });
+  return call(reportContracts.show, { params: { report: flag }, query: { ...rangeQuery(range), page, per_page: perPage } }, { signal });
 }
 
 export type ExportFormat = 'pdf' | 'xlsx';
 
-export function fetchExport(flag: ReportFlag, range: DateRange, format: ExportFormat, language: string, signal?: AbortSignal): Promise<Blob> {
-  return api.file(`/izvjestaji/${flag}/${format}`, { ...rangeQuery(range), jezik: language }, { signal });
+export function fetchExport(flag: ReportFlag, range: DateRange, format: ExportFormat, language: Language, signal?: AbortSignal): Promise<Blob> {
+  return call(format === 'pdf' ? reportContracts.pdf : reportContracts.xlsx, { params: { report: flag }, query: { ...rangeQuery(range), jezik: language } }, { signal });
 }

@@ -15,7 +15,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { OpenInTabButton } from '../../components/OpenInTabButton.tsx';
 import { serverMessage } from '../../i18n/index.ts';
-import { downloadBlob, fetchLabel, labelPath } from './label-files.ts';
+import { downloadBlob, fetchLabel, labelFile } from './label-files.ts';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 
 export interface LabelTarget {
@@ -28,7 +28,7 @@ const PREVIEW_HEIGHT = 300;
 export function LabelDialog({ sample, onClose }: { sample: LabelTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [zplBusy, setZplBusy] = useState(false);
-  const preview = useFileUrl(sample ? labelPath(sample._id, 'pdf') : null);
+  const preview = useFileUrl(sample ? labelFile(sample._id, 'pdf') : null);
 
   const downloadZpl = async () => {
     if (!sample) return;

@@ -11,12 +11,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconHash, IconPrinter, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PROCESSING_STATUSES, sampleStatusLabelKey } from '@lis/domain';
-import { api } from '../../api/client.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import {
-  ListFetcherContext, ListTable, type ListColumn, type ListFetcher, type ListRowAction,
+  ListFetcherContext, ListTable, type ListColumn, type ListFetcher, type ListRowAction, apiListFetcher,
 } from '../../components/list-table/index.ts';
-import { SAMPLE_LIST_URL, type SampleRow } from '../samples/index.ts';
+import { SAMPLE_LIST, type SampleRow } from '../samples/index.ts';
 import { formatDate, formatTime } from '../../lib/date-time.ts';
 import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
 import { SampleDetailsDialog } from './SampleDetailsDialog.tsx';
@@ -30,12 +29,12 @@ const ALL = 'all';
  * parameter (`status=ZAPRIMLJEN,U OBRADI`, so they are part of its query key)
  * and the server's list contract takes `status` repeated.
  */
-export const processingFetcher: ListFetcher = (url, params, signal) => {
+export const processingFetcher: ListFetcher = (list, params, signal) => {
   const query = new URLSearchParams(params);
   const statuses = (params.get('status') ?? '').split(',').filter((status) => status !== '');
   query.delete('status');
   for (const status of statuses) query.append('status', status);
-  return api.get(url, query, { signal });
+  return apiListFetcher(list, query, signal);
 };
 
 export function ProcessingScreen() {
@@ -89,7 +88,7 @@ export function ProcessingScreen() {
         <ListTable<SampleRow>
           // A new status filter is a new list: its own query, back to page 1.
           key={status}
-          url={SAMPLE_LIST_URL}
+          list={SAMPLE_LIST}
           storageKey="naljepnice"
           columns={columns}
           actions={actions}

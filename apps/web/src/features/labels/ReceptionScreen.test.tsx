@@ -9,10 +9,9 @@ import { AppProviders } from '../../app/providers.tsx';
 import { sentJson, sessionFixture } from '../../test/fixtures.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { processingFetcher } from './ProcessingScreen.tsx';
-import {
-  HISTORY_LIMIT, type ScanEntry, addScan, normaliseScan, outcomeOfError, readHistory, updateScan, writeHistory,
-} from './reception.ts';
+import { HISTORY_LIMIT, type ScanEntry, addScan, normaliseScan, outcomeOfError, readHistory, updateScan, writeHistory } from './reception.ts';
 import { ReceptionScreen } from './ReceptionScreen.tsx';
+import { sampleContracts } from '@lis/domain';
 
 type Call = { url: string; body: Record<string, unknown> };
 const calls: Call[] = [];
@@ -128,7 +127,7 @@ describe('scan history', () => {
 describe('samples in processing', () => {
   it('sends the status filter as a repeated parameter, the list query as it is', async () => {
     sessionStore.start(sessionFixture());
-    await processingFetcher('/uzorci/list', new URLSearchParams('status=ZAPRIMLJEN,U OBRADI&page=2&sort=created_at|desc'));
+    await processingFetcher(sampleContracts.list, new URLSearchParams('status=ZAPRIMLJEN,U OBRADI&page=2&sort=created_at|desc'));
     const url = new URL(calls.at(-1)!.url, 'http://localhost');
     expect(url.pathname).toBe('/api/uzorci/list');
     expect(url.searchParams.getAll('status')).toEqual(['ZAPRIMLJEN', 'U OBRADI']);

@@ -9,23 +9,20 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconBarcode, IconCircleCheck, IconHash, IconInfoCircle, IconLoader2, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
-import { ApiError, api } from '../../api/client.ts';
+import { message, sampleContracts } from '@lis/domain';
+import { ApiError, call } from '../../api/client.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { showSample } from '../samples/index.ts';
 import { formatTime } from '../../lib/date-time.ts';
 import {
-  type ReceptionAnswer, type ScanEntry, type ScanOutcome, addScan, normaliseScan, outcomeOfAnswer, outcomeOfError, readHistory, updateScan,
-  writeHistory,
+  type ScanEntry, type ScanOutcome, addScan, normaliseScan, outcomeOfAnswer, outcomeOfError, readHistory, updateScan, writeHistory,
 } from './reception.ts';
 import { SerialNumberDialog } from './SerialNumberDialog.tsx';
 import classes from '../../components/sample-code.module.css';
@@ -71,7 +68,7 @@ export function ReceptionScreen() {
   const receive = async (entry: ScanEntry) => {
     let change: Partial<ScanEntry>;
     try {
-      const answer = await api.post<ReceptionAnswer>('/uzorci/prijem', { code: entry.code });
+      const answer = await call(sampleContracts.reception, { body: { code: entry.code } });
       change = { outcome: outcomeOfAnswer(answer), sample: answer.uzorak };
       try {
         const { uzorak } = await showSample(answer.uzorak._id);

@@ -11,16 +11,16 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type SampleListAnswer, chooseBySerialNumber } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { SAMPLE_LIST_URL, type SampleRow } from '../samples/index.ts';
+import { SAMPLE_LIST, type SampleRow } from '../samples/index.ts';
 import classes from '../../components/sample-code.module.css';
 
 /** Today's samples of the current site in running-number order (the code ends in the number). */
 function todaysSamples(signal: AbortSignal): Promise<SampleListAnswer> {
-  return api.get<SampleListAnswer>(SAMPLE_LIST_URL, { datum: 'DANAS', per_page: 0, sort: 'code|asc' }, { signal });
+  return call(SAMPLE_LIST, { query: { datum: 'DANAS', per_page: 0, sort: 'code|asc' } }, { signal });
 }
 
 export function SerialNumberDialog({ opened, onClose, onPick }: { opened: boolean; onClose: () => void; onPick: (sample: SampleRow) => void }) {

@@ -4,17 +4,19 @@
  * fetched with the session token by the API client and shown through an
  * object URL.
  */
-import { apiFile } from '../../api/client.ts';
+import { labelContracts } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import type { FileRequest } from '../../api/use-file-url.ts';
 
 export { downloadBlob } from '../../lib/download.ts';
 
 export type LabelFormat = 'pdf' | 'zpl';
 
-/** The label file's path (without '/api'). */
-export function labelPath(sampleId: string, format: LabelFormat): string {
-  return `/uzorci/barcode/${encodeURIComponent(sampleId)}/${format}`;
+export function fetchLabel(sampleId: string, format: LabelFormat, signal?: AbortSignal): Promise<Blob> {
+  return call(format === 'pdf' ? labelContracts.pdf : labelContracts.zpl, { params: { id: sampleId } }, { signal });
 }
 
-export function fetchLabel(sampleId: string, format: LabelFormat, signal?: AbortSignal): Promise<Blob> {
-  return apiFile(labelPath(sampleId, format), {}, { signal });
+/** The label as a file for useFileUrl (the dialog's preview). */
+export function labelFile(sampleId: string, format: LabelFormat): FileRequest {
+  return { key: `${sampleId}/${format}`, load: (signal) => fetchLabel(sampleId, format, signal) };
 }

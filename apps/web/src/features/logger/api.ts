@@ -4,11 +4,9 @@
  * tiles without a reload: the spec's "temperature events update or add a
  * sensor entry".
  */
-import type {
-  AcknowledgedAnswer, DeviceKeyAnswer, MqttKeyAnswer, OverviewAnswer, OverviewTile, RefrigeratorElement, RefrigeratorListAnswer, RefrigeratorSavedAnswer,
-  SensorEntry, StatisticsAnswer,
-} from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { OverviewTile, RefrigeratorElement, SensorEntry } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import { loggerContracts } from '@lis/domain';
 
 export type { OverviewTile, RefrigeratorAnswer, RefrigeratorStatistics, SensorEntry, StatisticsAnswer, StatisticsDay } from '@lis/domain';
 
@@ -19,15 +17,15 @@ export const loggerKeys = {
   statistics: (site: string, od: string, to: string, frizider: string | null) => ['logger', 'statistics', site, od, to, frizider] as const,
 };
 
-export const overview = (signal?: AbortSignal) => api.get<OverviewAnswer>('/loger/pregled', {}, { signal });
-export const refrigerators = (signal?: AbortSignal) => api.get<RefrigeratorListAnswer>('/loger/frizider/list', {}, { signal });
+export const overview = (signal?: AbortSignal) => call(loggerContracts.overview, {}, { signal });
+export const refrigerators = (signal?: AbortSignal) => call(loggerContracts.list, {}, { signal });
 export const statistics = (od: string, to: string, frizider: string | null, signal?: AbortSignal) =>
-  api.get<StatisticsAnswer>('/loger/statistika', { od, do: to, frizider }, { signal });
-export const saveRefrigerator = (element: RefrigeratorElement) => api.post<RefrigeratorSavedAnswer>('/loger/frizider/edit', { element });
-export const newDeviceKey = (id: string) => api.post<DeviceKeyAnswer>('/loger/frizider/kljuc', { id });
-export const replaceMqttKey = (id: string, opoziv: boolean) => api.post<MqttKeyAnswer>('/loger/frizider/mqtt', { id, opoziv });
-export const acknowledgeAlarm = (id: string, napomena: string) => api.post<AcknowledgedAnswer>('/loger/alarmi/potvrdi', { id, napomena });
-export const monthlyRecord = (month: string) => api.file('/loger/statistika/pdf', { mjesec: month });
+  call(loggerContracts.statistics, { query: { od, do: to, frizider: frizider ?? undefined } }, { signal });
+export const saveRefrigerator = (element: RefrigeratorElement) => call(loggerContracts.edit, { body: { element } });
+export const newDeviceKey = (id: string) => call(loggerContracts.deviceKey, { body: { id } });
+export const replaceMqttKey = (id: string, opoziv: boolean) => call(loggerContracts.mqttKey, { body: { id, opoziv } });
+export const acknowledgeAlarm = (id: string, napomena: string) => call(loggerContracts.acknowledge, { body: { id, napomena } });
+export const monthlyRecord = (month: string) => call(loggerContracts.monthlyRecord, { query: { mjesec: month } });
 
 function isSensorEntry(payload: unknown): payload is SensorEntry {
   if (!payload || typeof payload !== 'object') return false;

@@ -3,10 +3,11 @@
  * @lis/domain (microbiology/contracts.ts), the schemas the server validates and serialises with.
  */
 import type {
-  AntibiogramPanel, AntimicrobialOption, CultureSaveRequest, Culture, CulturesAnswer, OrganismOption, PanelEditRequest, ReferenceGuideline,
-  ReferenceImportRequest, ReferenceImportSummary, SampleStatus,
+  AntibiogramPanel, AntimicrobialOption, CultureSaveRequest, Culture, CulturesAnswer, OrganismOption, PanelEditRequest,
+  ReferenceGuideline, ReferenceImportRequest, ReferenceImportSummary, SampleStatus,
 } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { microbiologyContracts, panelContracts, referenceContracts } from '@lis/domain';
 
 export type { AntibiogramPanel, AntibiogramRow, AntimicrobialOption, Culture, CultureTest, CulturesAnswer, Isolate, OrganismOption } from '@lis/domain';
 
@@ -27,42 +28,42 @@ export const microbiologyKeys = {
 };
 
 export function getCultures(sid: string, signal?: AbortSignal): Promise<CulturesAnswer> {
-  return api.get<CulturesAnswer>(`/mikrobiologija/kulture/${encodeURIComponent(sid)}`, {}, { signal });
+  return call(microbiologyContracts.cultures, { params: { sid } }, { signal });
 }
 
 export function saveCulture(body: CultureSaveRequest): Promise<{ status: SampleStatus; version: number; kultura: Culture }> {
-  return api.post('/mikrobiologija/kulture/save', { ...body });
+  return call(microbiologyContracts.save, { body: { ...body } });
 }
 
 export async function searchOrganisms(query: string, signal?: AbortSignal): Promise<OrganismOption[]> {
-  return (await api.get<{ organizmi: OrganismOption[] }>('/mikrobiologija/organizmi', { q: query }, { signal })).organizmi;
+  return (await call(microbiologyContracts.organisms, { query: { q: query } }, { signal })).organizmi;
 }
 
 export async function searchAntimicrobials(query: string, signal?: AbortSignal): Promise<AntimicrobialOption[]> {
-  return (await api.get<{ antibiotici: AntimicrobialOption[] }>('/mikrobiologija/antibiotici', { q: query }, { signal })).antibiotici;
+  return (await call(microbiologyContracts.antimicrobials, { query: { q: query } }, { signal })).antibiotici;
 }
 
 export async function getPanels(signal?: AbortSignal): Promise<AntibiogramPanel[]> {
-  return (await api.get<{ paneli: AntibiogramPanel[] }>('/mikrobiologija/paneli', {}, { signal })).paneli;
+  return (await call(panelContracts.list, {}, { signal })).paneli;
 }
 
 /** The panel of an isolate of organism `mo` in a culture of `materijal`; null when none applies. */
 export async function choosePanel(mo: string, materijal: string, signal?: AbortSignal): Promise<AntibiogramPanel | null> {
-  return (await api.get<{ panel: AntibiogramPanel | null }>('/mikrobiologija/paneli/izbor', { mo, materijal }, { signal })).panel;
+  return (await call(panelContracts.choice, { query: { mo, materijal } }, { signal })).panel;
 }
 
 export async function savePanel(body: PanelEditRequest): Promise<AntibiogramPanel> {
-  return (await api.post<{ panel: AntibiogramPanel }>('/mikrobiologija/paneli/edit', { ...body })).panel;
+  return (await call(panelContracts.edit, { body: { ...body } })).panel;
 }
 
 export async function deletePanel(id: string): Promise<void> {
-  await api.post('/mikrobiologija/paneli/delete', { _id: id });
+  await call(panelContracts.remove, { body: { _id: id } });
 }
 
 export async function getReferenceSets(signal?: AbortSignal): Promise<ReferenceGuideline[]> {
-  return (await api.get<{ setovi: ReferenceGuideline[] }>('/mikrobiologija/referentni-podaci', {}, { signal })).setovi;
+  return (await call(referenceContracts.list, {}, { signal })).setovi;
 }
 
 export async function uploadReference(body: ReferenceImportRequest): Promise<ReferenceImportSummary> {
-  return (await api.post<{ uvoz: ReferenceImportSummary }>('/mikrobiologija/referentni-podaci/import', { ...body })).uvoz;
+  return (await call(referenceContracts.upload, { body: { ...body } })).uvoz;
 }

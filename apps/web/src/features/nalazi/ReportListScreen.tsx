@@ -21,7 +21,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { REPORT_LIST_URL, type ReportListRow, openReportPdf, reportViewPath, withdrawReport } from './api.ts';
+import { REPORT_LIST, type ReportListRow, openReportPdf, reportViewPath, withdrawReport } from './api.ts';
 import classes from '../../components/sample-code.module.css';
 
 /** The red of a report that is no longer final (the sample unlocked since). */
@@ -121,7 +121,7 @@ export function ReportListScreen() {
         <Text c="dimmed" size="sm">{t('nalazi.hint')}</Text>
       </Stack>
       <ListTable<ReportListRow>
-        url={REPORT_LIST_URL}
+        list={REPORT_LIST}
         storageKey="nalazi"
         columns={columns}
         actions={actions}

@@ -24,7 +24,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { serverMessage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { downloadBlob } from '../../lib/download.ts';
-import { REPORT_LIST_PATH, type ReportVersion, reportKeys, reportPdfPath, reportVersions, reportViewPath } from './api.ts';
+import { REPORT_LIST_PATH, type ReportVersion, reportKeys, reportPdfFile, reportVersions, reportViewPath } from './api.ts';
 
 const VIEWER_HEIGHT = 'calc(100vh - 220px)';
 
@@ -38,7 +38,7 @@ export function ReportViewScreen() {
   const versions = query.data?.versions ?? [];
   const shown = versions.find((version) => version.verzija === chosenVerzija) ?? versions[0] ?? null;
   const jezik: ReportJezik | null = shown ? (routeJezik && shown.jezici.includes(routeJezik) ? routeJezik : shown.jezici[0] ?? null) : null;
-  const pdf = useFileUrl(shown && jezik ? reportPdfPath(sid, { verzija: shown.verzija, jezik }) : null);
+  const pdf = useFileUrl(shown && jezik ? reportPdfFile(sid, { verzija: shown.verzija, jezik }) : null);
   const code = query.data?.nalaz.code ?? '';
 
   if (query.isError) {

@@ -4,12 +4,13 @@
  * PDF as a file (fetched with the token, shown through an object URL) and the
  * withdrawal from the list.
  */
-import { REPORT_ROUTE_SUFFIX, type ReportJezik, type ReportListRow, type ReportVersionsAnswer } from '@lis/domain';
-import { api, apiFile } from '../../api/client.ts';
+import { REPORT_ROUTE_SUFFIX, type ReportJezik, type ReportListRow, type ReportVersionsAnswer, nalaziContracts } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import type { FileRequest } from '../../api/use-file-url.ts';
 
 export type { ReportJezik, ReportListRow, ReportVersion, ReportVersionsAnswer } from '@lis/domain';
 
-export const REPORT_LIST_URL = '/nalazi/list';
+export const REPORT_LIST = nalaziContracts.list;
 export const REPORT_LIST_PATH = '/nalazi/pregled';
 
 export const reportKeys = {
@@ -30,18 +31,22 @@ function reportPdfQuery(options: { jezik?: ReportJezik; verzija?: number }): Rec
 }
 
 /** The path of a report's PDF with its query (without '/api'). */
-export function reportPdfPath(sid: string, options: { jezik?: ReportJezik; verzija?: number } = {}): string {
-  const search = new URLSearchParams(reportPdfQuery(options)).toString();
-  return `/nalazi/pdf/${encodeURIComponent(sid)}${search ? `?${search}` : ''}`;
+/** The report's PDF (a version, a language) for useFileUrl. */
+export function reportPdfFile(sid: string, options: { jezik?: ReportJezik; verzija?: number } = {}): FileRequest {
+  const query = reportPdfQuery(options);
+  return {
+    key: `${sid}?${new URLSearchParams(query).toString()}`,
+    load: (signal) => call(nalaziContracts.pdf, { params: { sid }, query }, { signal }),
+  };
 }
 
 export function reportVersions(sid: string, signal?: AbortSignal): Promise<ReportVersionsAnswer> {
-  return api.get<ReportVersionsAnswer>(`/nalazi/versions/${encodeURIComponent(sid)}`, {}, { signal });
+  return call(nalaziContracts.versions, { params: { sid } }, { signal });
 }
 
 /** POST /api/nalazi/delete with the spec's payload: takes the report off the list; its versions stay stored. */
 export async function withdrawReport(row: Pick<ReportListRow, '_id' | 'status' | 'final_pdf'>, email: string): Promise<void> {
-  await api.post('/nalazi/delete', { email, status: row.status, idNalaza: row._id, flag: row.final_pdf });
+  await call(nalaziContracts.delete, { body: { email, status: row.status, idNalaza: row._id, flag: row.final_pdf } });
 }
 
 /** How long an opened report's object URL lives: long enough for the tab to load it. */
@@ -56,7 +61,7 @@ const OPENED_URL_LIFETIME_MS = 60_000;
 export async function openReportPdf(sid: string, options: { jezik?: ReportJezik; verzija?: number } = {}): Promise<boolean> {
   const tab = window.open('', '_blank');
   try {
-    const blob = await apiFile(`/nalazi/pdf/${encodeURIComponent(sid)}`, reportPdfQuery(options));
+    const blob = await call(nalaziContracts.pdf, { params: { sid }, query: reportPdfQuery(options) });
     const url = URL.createObjectURL(blob);
     if (tab) tab.location.href = url;
     setTimeout(() => URL.revokeObjectURL(url), OPENED_URL_LIFETIME_MS);

@@ -17,7 +17,7 @@ import { notify } from '../../components/notify.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { OUTBOX_LIST_URL, deleteMessage, resendMessage, type OutboxRow } from './api.ts';
+import { OUTBOX_LIST, deleteMessage, resendMessage, type OutboxRow } from './api.ts';
 import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
 
 /** How often the list reloads itself, so a message queued a moment ago is seen sent without a click. */
@@ -149,7 +149,7 @@ export function OutboxScreen() {
         />
       </Group>
       <ListTable<OutboxRow>
-        url={OUTBOX_LIST_URL}
+        list={OUTBOX_LIST}
         params={{ status: status ?? undefined }}
         columns={columns}
         actions={actions}

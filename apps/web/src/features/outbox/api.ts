@@ -3,11 +3,12 @@
  * contracts in @lis/domain (outbox/contracts.ts), the schemas the server
  * validates and serialises with.
  */
-import type { GroupMailAnswer, OrdererRow, OrderersAnswer, OutboxListRow, OutboxShowAnswer, OutboxStatus } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { GroupMailAnswer, OrdererRow, OutboxListRow, OutboxShowAnswer, OutboxStatus } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import { outboxContracts } from '@lis/domain';
 
 export type OutboxRow = OutboxListRow;
-export const OUTBOX_LIST_URL = '/outbox/list';
+export const OUTBOX_LIST = outboxContracts.list;
 
 export const outboxKeys = {
   message: (id: string) => ['outbox', 'message', id] as const,
@@ -15,31 +16,31 @@ export const outboxKeys = {
 };
 
 export function fetchMessage(id: string, signal?: AbortSignal): Promise<OutboxShowAnswer> {
-  return api.get<OutboxShowAnswer>(`/outbox/${encodeURIComponent(id)}`, {}, { signal });
+  return call(outboxContracts.show, { params: { id } }, { signal });
 }
 
 /** POST /api/outbox/resend: due again now. */
 export async function resendMessage(id: string): Promise<void> {
-  await api.post('/outbox/resend', { id });
+  await call(outboxContracts.resend, { body: { id } });
 }
 
 /** POST /api/outbox/delete with the spec's payload; `status` is what the screen showed, so a message that moved on is not removed blindly. */
 export async function deleteMessage(row: { _id: string; idNalaza: string | null; status: OutboxStatus }, email: string): Promise<void> {
-  await api.post('/outbox/delete', { email, status: row.status, idNalaza: row.idNalaza ?? '', eNalaz: row._id, flag: true });
+  await call(outboxContracts.delete, { body: { email, status: row.status, idNalaza: row.idNalaza ?? '', eNalaz: row._id, flag: true } });
 }
 
 export async function fetchOrderers(from: string, to: string, signal?: AbortSignal): Promise<OrdererRow[]> {
-  return (await api.get<OrderersAnswer>('/narucioci/list', { dateRangeMin: from, dateRangeMax: to }, { signal })).narucioci;
+  return (await call(outboxContracts.orderers, { query: { dateRangeMin: from, dateRangeMax: to } }, { signal })).narucioci;
 }
 
 export async function saveOrdererEmail(naziv: string, email: string): Promise<void> {
-  await api.post('/narucioci/email', { vrsta: 'lokacija', naziv, email });
+  await call(outboxContracts.ordererEmail, { body: { vrsta: 'lokacija', naziv, email } });
 }
 
 export async function startGroupMail(from: string, to: string): Promise<GroupMailAnswer['job']> {
-  return (await api.post<GroupMailAnswer>('/narucioci/send', { dateRangeMin: from, dateRangeMax: to })).job;
+  return (await call(outboxContracts.groupMail, { body: { dateRangeMin: from, dateRangeMax: to } })).job;
 }
 
 export async function groupMailJob(id: string): Promise<GroupMailAnswer['job']> {
-  return (await api.get<GroupMailAnswer>(`/narucioci/send/${encodeURIComponent(id)}`)).job;
+  return (await call(outboxContracts.groupMailJob, { params: { id } })).job;
 }

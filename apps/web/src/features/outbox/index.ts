@@ -3,4 +3,4 @@
  * screen that queues mail can reload it. The screens themselves are loaded by
  * app/routes.tsx on their own (code splitting).
  */
-export { OUTBOX_LIST_URL, type OutboxRow } from './api.ts';
+export { OUTBOX_LIST, type OutboxRow } from './api.ts';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, invalidateList } from '../../components/list-table/index.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { PARTNER_LIST_URL, type PartnerListRow, partnerKeys } from './api.ts';
+import { PARTNER_LIST, type PartnerListRow, partnerKeys } from './api.ts';
 import { PartnerDialog } from './PartnerDialog.tsx';
 
 export function PartnersScreen() {
@@ -24,7 +24,7 @@ export function PartnersScreen() {
 
   const saved = () => {
     setOpen(null);
-    void invalidateList(queryClient, PARTNER_LIST_URL);
+    void invalidateList(queryClient, PARTNER_LIST);
     void queryClient.invalidateQueries({ queryKey: partnerKeys.all });
   };
 
@@ -64,7 +64,7 @@ export function PartnersScreen() {
         {canWrite ? <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setOpen('new')}>{t('partners.newPartner')}</Button> : null}
       </Group>
       <ListTable<PartnerListRow>
-        url={PARTNER_LIST_URL}
+        list={PARTNER_LIST}
         columns={columns}
         rowKey={(row) => row._id}
         rowLabel={(row) => row.naziv}

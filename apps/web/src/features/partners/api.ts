@@ -3,11 +3,12 @@
  * (partners/contracts.ts).
  */
 import type { Partner, PartnerSaveInput, PickerAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { partnerContracts, sampleContracts } from '@lis/domain';
 
 export type { Partner, PartnerKind, PartnerListRow, PartnerSaveInput } from '@lis/domain';
 
-export const PARTNER_LIST_URL = '/partneri/list';
+export const PARTNER_LIST = partnerContracts.list;
 
 export const partnerKeys = {
   all: ['partners'] as const,
@@ -16,14 +17,14 @@ export const partnerKeys = {
 };
 
 export async function showPartner(id: string, signal?: AbortSignal): Promise<Partner> {
-  return (await api.get<{ partner: Partner }>(`/partneri/${encodeURIComponent(id)}`, {}, { signal })).partner;
+  return (await call(partnerContracts.show, { params: { id } }, { signal })).partner;
 }
 
 export async function savePartner(body: PartnerSaveInput): Promise<Partner> {
-  return (await api.post<{ partner: Partner }>('/partneri/save', { ...body })).partner;
+  return (await call(partnerContracts.save, { body: { ...body } })).partner;
 }
 
 /** Every test of the catalogue (the picker's call without a patient), for the price list. */
 export async function catalogueTests(signal?: AbortSignal): Promise<PickerAnswer['testovi']> {
-  return (await api.post<PickerAnswer>('/uzorci/labassay/tip', { sekcija: '', tip: '' }, { signal })).testovi;
+  return (await call(sampleContracts.picker, { body: { sekcija: '', tip: '' } }, { signal })).testovi;
 }

@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ResultMultiDialog, evaluationPath } from '../evaluation/index.ts';
 import { SampleEditDialog } from '../samples/index.ts';
-import { PATIENT_LIST_URL, type PatientRow, patientName } from './api.ts';
+import { PATIENT_LIST, type PatientRow, patientName } from './api.ts';
 import { PatientDialogs, type PatientDialogKind, type PatientDialogTarget } from './PatientDialogs.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 
@@ -77,7 +77,7 @@ export function PatientListScreen() {
     <Stack gap="lg" maw={1400} mx="auto">
       <Title order={1} size="h2">{t('patients.listTitle')}</Title>
       <ListTable<PatientRow>
-        url={PATIENT_LIST_URL}
+        list={PATIENT_LIST}
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}

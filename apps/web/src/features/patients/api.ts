@@ -3,11 +3,9 @@
  * answer types are those of the contracts in @lis/domain (patient/contracts.ts),
  * the same zod schemas the server validates and serialises with.
  */
-import type {
-  Patient, PatientFindAnswer, PatientListRow, PatientSaveRequest, PatientSavedAnswer, PatientUpdateRequest, UncompletedSampleRow,
-  UncompletedSamplesAnswer,
-} from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { Patient, PatientListRow, PatientSaveRequest, PatientUpdateRequest, UncompletedSampleRow } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import { patientContracts } from '@lis/domain';
 
 /** A patient as the find, save, detail and update calls answer it (the domain's answer contract). */
 export type { Patient } from '@lis/domain';
@@ -16,35 +14,33 @@ export type PatientRow = PatientListRow;
 /** A row of GET /api/pacijenti/{id}/uzorci. */
 export type UncompletedSample = UncompletedSampleRow;
 
-export const PATIENT_LIST_URL = '/pacijenti/list';
+export const PATIENT_LIST = patientContracts.list;
 
 export function patientName(patient: { ime: string; prezime: string }): string {
   return `${patient.prezime} ${patient.ime}`.trim();
 }
 
 export async function findPatient(jmbg: string, signal?: AbortSignal): Promise<Patient | null> {
-  const answer = await api.post<PatientFindAnswer>('/pacijenti/unos/find', { jmbg }, { signal });
+  const answer = await call(patientContracts.find, { body: { jmbg } }, { signal });
   return answer.exists ? answer.pacijent : null;
 }
 
 export async function savePatient(body: PatientSaveRequest): Promise<Patient> {
-  const answer = await api.post<PatientSavedAnswer>('/pacijenti/unos/save', { ...body });
+  const answer = await call(patientContracts.save, { body: { ...body } });
   return answer.pacijent;
 }
 
 export async function patientDetail(id: string, signal?: AbortSignal): Promise<Patient> {
-  const answer = await api.get<PatientSavedAnswer>(`/pacijenti/detalji/${encodeURIComponent(id)}`, {}, { signal });
+  const answer = await call(patientContracts.detail, { params: { id } }, { signal });
   return answer.pacijent;
 }
 
 export async function updatePatient(id: string, body: PatientUpdateRequest): Promise<Patient> {
-  const answer = await api.post<PatientSavedAnswer>(`/pacijenti/detalji/update/${encodeURIComponent(id)}`, { id, ...body });
+  const answer = await call(patientContracts.update, { params: { id }, body });
   return answer.pacijent;
 }
 
 export async function uncompletedSamples(id: string, signal?: AbortSignal): Promise<UncompletedSample[]> {
-  const answer = await api.get<UncompletedSamplesAnswer>(
-    `/pacijenti/${encodeURIComponent(id)}/uzorci`, { datum: 'SVE', per_page: 0, sort: 'created_at|desc' }, { signal },
-  );
+  const answer = await call(patientContracts.uncompletedSamples, { params: { id }, query: { datum: 'SVE', per_page: 0, sort: 'created_at|desc' } }, { signal });
   return answer.data;
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatientUpdateRequest } from '@lis/domain';
 import { invalidateList } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
-import { PATIENT_LIST_URL, patientDetail, updatePatient } from './api.ts';
+import { PATIENT_LIST, patientDetail, updatePatient } from './api.ts';
 
 const detailKey = (id: string) => ['patients', 'detail', id] as const;
 
@@ -33,7 +33,7 @@ export function usePatientUpdate(onClose: () => void) {
       await updatePatient(id, body);
       notify.success(t('patients.updated'));
       await Promise.all([
-        invalidateList(queryClient, PATIENT_LIST_URL),
+        invalidateList(queryClient, PATIENT_LIST),
         queryClient.invalidateQueries({ queryKey: detailKey(id) }),
         queryClient.invalidateQueries({ queryKey: ['samples'] }),
       ]);

@@ -7,9 +7,9 @@ import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/
 import { IconShieldExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SignInAttacksAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { userContracts } from '@lis/domain';
 
 // An attack is news while it lasts: the view reads again every half minute.
 const REFRESH_MS = 30_000;
@@ -18,7 +18,7 @@ export function SignInAttacks() {
   const { t } = useTranslation();
   const attacks = useQuery({
     queryKey: ['postavke', 'users', 'napadi'],
-    queryFn: ({ signal }) => api.get<SignInAttacksAnswer>('/postavke/users/napadi', {}, { signal }),
+    queryFn: ({ signal }) => call(userContracts.attacks, {}, { signal }),
     refetchInterval: REFRESH_MS,
   });
   const minutes = attacks.data?.windowMinutes ?? 15;

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteRecord } from '@lis/domain';
 import { ListTable, type ListColumn, type ListRowAction, invalidateList } from '../../components/list-table/index.ts';
-import { SITE_LIST_URL, type SiteListRow } from './api.ts';
+import { SITE_LIST, type SiteListRow } from './api.ts';
 import { ALL_SITES_KEY } from './all-sites.ts';
 import { HistoryDialog, type HistoryTarget } from './HistoryDialog.tsx';
 import { SettingsHeader } from './SettingsHeader.tsx';
@@ -24,7 +24,7 @@ export function SitesScreen() {
 
   const saved = () => {
     setEditing(null);
-    void invalidateList(queryClient, SITE_LIST_URL);
+    void invalidateList(queryClient, SITE_LIST);
     void queryClient.invalidateQueries({ queryKey: ALL_SITES_KEY });
   };
 
@@ -57,7 +57,7 @@ export function SitesScreen() {
         <Button leftSection={<IconBuildingPlus size={18} aria-hidden />} onClick={() => setEditing({ site: null })}>{t('postavke.sites.add')}</Button>
       </SettingsHeader>
       <ListTable<SiteListRow>
-        url={SITE_LIST_URL}
+        list={SITE_LIST}
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}

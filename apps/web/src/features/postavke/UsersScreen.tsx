@@ -14,7 +14,7 @@ import { ListTable, type ListColumn, type ListRowAction, invalidateList } from '
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import { refreshSites, useActiveSession } from '../auth/index.ts';
-import { USER_LIST_URL, type UserListRow, readOptions, settingsKeys } from './api.ts';
+import { USER_LIST, type UserListRow, readOptions, settingsKeys } from './api.ts';
 import { DisableUserDialog, ResetPasswordDialog } from './UserActionDialogs.tsx';
 import { HistoryDialog, type HistoryTarget } from './HistoryDialog.tsx';
 import { SettingsHeader } from './SettingsHeader.tsx';
@@ -38,7 +38,7 @@ export function UsersScreen() {
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const now = Date.now();
 
-  const reload = () => void invalidateList(queryClient, USER_LIST_URL);
+  const reload = () => void invalidateList(queryClient, USER_LIST);
   const saved = (user: UserRecord) => {
     setEditing(null);
     reload();
@@ -103,7 +103,7 @@ export function UsersScreen() {
         <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setEditing({ user: null })}>{t('postavke.users.add')}</Button>
       </SettingsHeader>
       <ListTable<UserListRow>
-        url={USER_LIST_URL}
+        list={USER_LIST}
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}

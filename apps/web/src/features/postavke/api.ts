@@ -6,12 +6,13 @@
 import type {
   OptionsAnswer, OptionsSaveRequest, SettingsHistoryAnswer, SiteEditAnswer, SiteElementInput, UserEditAnswer, UserElementInput,
 } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { generalOptionsContracts, siteSettingsContracts, userContracts } from '@lis/domain';
 
 export type { SettingsHistoryEntry, SiteListRow, UserListRow } from '@lis/domain';
 
-export const USER_LIST_URL = '/postavke/users/list';
-export const SITE_LIST_URL = '/postavke/sites/list';
+export const USER_LIST = userContracts.list;
+export const SITE_LIST = siteSettingsContracts.list;
 
 export const settingsKeys = {
   options: ['postavke', 'options'] as const,
@@ -19,34 +20,33 @@ export const settingsKeys = {
 };
 
 export function saveUser(element: UserElementInput): Promise<UserEditAnswer> {
-  return api.post<UserEditAnswer>('/postavke/users/edit', { element });
+  return call(userContracts.edit, { body: { element } });
 }
 
 export function setUserDisabled(id: string, disabled: boolean): Promise<UserEditAnswer> {
-  return api.post<UserEditAnswer>(disabled ? '/postavke/users/disable' : '/postavke/users/enable', { _id: id });
+  return call(disabled ? userContracts.disable : userContracts.enable, { body: { _id: id } });
 }
 
 export function resetUserPassword(id: string, password: string): Promise<UserEditAnswer> {
-  return api.post<UserEditAnswer>('/postavke/users/password', { _id: id, password });
+  return call(userContracts.resetPassword, { body: { _id: id, password } });
 }
 
 export function saveSite(element: SiteElementInput): Promise<SiteEditAnswer> {
-  return api.post<SiteEditAnswer>('/postavke/sites/edit', { element });
+  return call(siteSettingsContracts.edit, { body: { element } });
 }
 
 export function readOptions(signal?: AbortSignal): Promise<OptionsAnswer> {
-  return api.get<OptionsAnswer>('/postavke/opcije', {}, { signal });
+  return call(generalOptionsContracts.read, {}, { signal });
 }
 
 export function saveOptions(body: OptionsSaveRequest): Promise<OptionsAnswer> {
-  return api.post<OptionsAnswer>('/postavke/opcije', body);
+  return call(generalOptionsContracts.save, { body: body });
 }
 
 /** Whose history: a user, a site, or the general options (which have one record, no id). */
 export type HistoryKind = 'user' | 'site' | 'options';
 
 export function readHistory(kind: HistoryKind, id: string, signal?: AbortSignal): Promise<SettingsHistoryAnswer> {
-  const path = kind === 'options' ? '/postavke/opcije/history'
-    : `/postavke/${kind === 'user' ? 'users' : 'sites'}/history/${encodeURIComponent(id)}`;
-  return api.get<SettingsHistoryAnswer>(path, {}, { signal });
+  if (kind === 'options') return call(generalOptionsContracts.history, {}, { signal });
+  return call(kind === 'user' ? userContracts.history : siteSettingsContracts.history, { params: { id } }, { signal });
 }

@@ -7,7 +7,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS, WORKLIST_PRESETS } from '@lis/domain';
-import { PROCESSING_LIST_URL } from './api.ts';
+import { PROCESSING_LIST } from './api.ts';
 import { ProcessingTable } from './ProcessingTable.tsx';
 
 export const PROCESSING_PRESETS: readonly string[] = [...WORKLIST_PRESETS, ...DATE_PRESETS];
@@ -19,7 +19,7 @@ export function ProcessingScreen() {
     <Stack gap="lg" maw={1400} mx="auto">
       <Title order={1} size="h2">{t('processing.title')}</Title>
       <ProcessingTable
-        url={PROCESSING_LIST_URL}
+        list={PROCESSING_LIST}
         storageKey="obrada"
         caption={t('processing.caption')}
         datumPresets={PROCESSING_PRESETS}

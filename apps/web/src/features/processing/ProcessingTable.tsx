@@ -34,9 +34,10 @@ import { UrgentStar } from '../samples/index.ts';
 import { type ProcessingRow, deleteSample, setUrgent } from './api.ts';
 import { useListRefresh } from './use-list-refresh.ts';
 import classes from '../../components/sample-code.module.css';
+import type { ListCall } from '../../components/list-table/index.ts';
 
 export interface ProcessingTableProps {
-  url: string;
+  list: ListCall;
   /** Names the list's stored filter. */
   storageKey: string;
   caption: string;
@@ -66,7 +67,7 @@ function registeredText(row: ProcessingRow): string {
   return isToday(row.created_at) ? formatTime(row.created_at) : `${formatDate(row.created_at)} ${formatTime(row.created_at)}`;
 }
 
-export function ProcessingTable({ url, storageKey, caption, datumPresets, defaultDatum, clearFilter = false }: ProcessingTableProps) {
+export function ProcessingTable({ list, storageKey, caption, datumPresets, defaultDatum, clearFilter = false }: ProcessingTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -227,7 +228,7 @@ export function ProcessingTable({ url, storageKey, caption, datumPresets, defaul
   return (
     <>
       <ListTable<ProcessingRow>
-        url={url}
+        list={list}
         storageKey={storageKey}
         filter={clearFilter ? '' : undefined}
         columns={columns}

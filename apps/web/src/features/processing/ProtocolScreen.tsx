@@ -6,7 +6,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS } from '@lis/domain';
-import { PROTOCOL_LIST_URL } from './api.ts';
+import { PROTOCOL_LIST } from './api.ts';
 import { ProcessingTable } from './ProcessingTable.tsx';
 
 export function ProtocolScreen() {
@@ -18,7 +18,7 @@ export function ProtocolScreen() {
         <Text c="dimmed" size="sm">{t('processing.protocolHint')}</Text>
       </Stack>
       <ProcessingTable
-        url={PROTOCOL_LIST_URL}
+        list={PROTOCOL_LIST}
         storageKey="protokol"
         caption={t('processing.protocolCaption')}
         datumPresets={DATE_PRESETS}

@@ -4,20 +4,21 @@
  * server validates and serialises with.
  */
 import type { ProcessingListRow } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { sampleContracts, processingContracts } from '@lis/domain';
 
 /** A row of GET /api/obrada/list and GET /api/protokol/list. */
 export type ProcessingRow = ProcessingListRow;
 
-export const PROCESSING_LIST_URL = '/obrada/list';
-export const PROTOCOL_LIST_URL = '/protokol/list';
+export const PROCESSING_LIST = processingContracts.list;
+export const PROTOCOL_LIST = processingContracts.protocol;
 
 /** POST /api/uzorci/delete: only while ZAPRIMLJEN (the server refuses otherwise); the sample's results go with it. */
 export async function deleteSample(id: string, email: string): Promise<void> {
-  await api.post('/uzorci/delete', { id, email });
+  await call(sampleContracts.delete, { body: { id, email } });
 }
 
 /** POST /api/uzorci/hitan: sets (true) or clears (false) the urgent star. */
 export async function setUrgent(id: string, hitan: boolean): Promise<void> {
-  await api.post('/uzorci/hitan', { id, hitan });
+  await call(sampleContracts.urgent, { body: { id, hitan } });
 }

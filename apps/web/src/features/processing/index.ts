@@ -3,4 +3,4 @@
  * a screen that changes samples can reload them (invalidateList). The screens
  * themselves are loaded by app/routes.tsx on their own (code splitting).
  */
-export { PROCESSING_LIST_URL, PROTOCOL_LIST_URL, type ProcessingRow } from './api.ts';
+export { PROCESSING_LIST, PROTOCOL_LIST, type ProcessingRow } from './api.ts';

@@ -7,7 +7,10 @@
  * sends for it (its control results then come in as runs of this lot).
  */
 import { type FormEvent, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon, Badge, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +25,7 @@ import { typedDay } from './format.ts';
 import { RulesPanel } from './RulesPanel.tsx';
 import { useActiveSession } from '../auth/index.ts';
 import { integrationKeys, siteAnalysers } from '../integration/index.ts';
-import { CONTROLS_LIST_URL, type ControlAnswer, type ControlRow, assays, definition, qcKeys, saveControl } from './api.ts';
+import { CONTROLS_LIST, type ControlAnswer, type ControlRow, assays, definition, qcKeys, saveControl } from './api.ts';
 
 interface TargetDraft {
   key: number;
@@ -104,7 +107,7 @@ export function DefinitionScreen() {
         key={draft._id ?? 'new'}
         initial={draft}
         onSaved={(saved) => {
-          void invalidateList(queryClient, CONTROLS_LIST_URL);
+          void invalidateList(queryClient, CONTROLS_LIST);
           void queryClient.invalidateQueries({ queryKey: qcKeys.all });
           setDraft(draftOf(saved));
           setSavedTargets(saved.ciljevi);
@@ -113,7 +116,7 @@ export function DefinitionScreen() {
       />
       {draft._id ? <RulesPanel assays={[...new Map(savedTargets.map((target) => [target.labassay, target.naziv])).entries()].map(([labassay, naziv]) => ({ labassay, naziv }))} /> : null}
       <ListTable<ControlRow>
-        url={CONTROLS_LIST_URL}
+        list={CONTROLS_LIST}
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}

@@ -18,7 +18,7 @@ import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { RESULTS_LIST_URL, type ControlResultRow, comment, excludeResult, qcKeys, setComment } from './api.ts';
+import { RESULTS_LIST, type ControlResultRow, comment, excludeResult, qcKeys, setComment } from './api.ts';
 import { STATUS_COLORS, figure } from './format.ts';
 
 export function ProcessingScreen() {
@@ -31,7 +31,7 @@ export function ProcessingScreen() {
   const [excluding, setExcluding] = useState<ControlResultRow | null>(null);
   const [razlog, setRazlog] = useState('');
   const reload = () => {
-    void invalidateList(queryClient, RESULTS_LIST_URL);
+    void invalidateList(queryClient, RESULTS_LIST);
     void queryClient.invalidateQueries({ queryKey: qcKeys.all });
   };
 
@@ -64,9 +64,9 @@ export function ProcessingScreen() {
     <Stack gap="lg" maw={1400} mx="auto">
       <Title order={1} size="h2">{t('qc.processingTitle')}</Title>
       <ListTable<ControlResultRow>
-        url={RESULTS_LIST_URL}
+        list={RESULTS_LIST}
         params={{ kontrola }}
-        storageKey={`${RESULTS_LIST_URL}:${kontrola ?? ''}`}
+        storageKey={`${RESULTS_LIST.path}:${kontrola ?? ''}`}
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}

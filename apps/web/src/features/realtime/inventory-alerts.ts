@@ -6,8 +6,8 @@
  * site's stock moves ('inventory:changed'); the bell then holds exactly those.
  */
 import { useEffect } from 'react';
-import { INVENTORY_CHANGED_EVENT, type InventoryAlert, inventoryAlertsAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { INVENTORY_CHANGED_EVENT, type InventoryAlert, inventoryAlertsAnswer, inventorySupplyContracts } from '@lis/domain';
+import { call } from '../../api/client.ts';
 import { i18n } from '../../i18n/index.ts';
 import { syncBellFromServer, useRealtimeEvent } from './realtime.ts';
 
@@ -20,7 +20,7 @@ export function alertText(alert: InventoryAlert): string {
 
 function loadInventoryAlerts(): Promise<void> {
   return syncBellFromServer('inventory:alert', async (site) => {
-    const answer = inventoryAlertsAnswer.safeParse(await api.get<unknown>('/inventar/upozorenja'));
+    const answer = inventoryAlertsAnswer.safeParse(await call(inventorySupplyContracts.alerts));
     return answer.success ? answer.data.upozorenja.map((alert) => ({ id: alert.id, info: alertText(alert), site })) : null;
   });
 }

@@ -8,8 +8,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { unacknowledgedAlarmsAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { unacknowledgedAlarmsAnswer, loggerContracts } from '@lis/domain';
+import { call } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
@@ -175,7 +175,7 @@ export async function syncBellFromServer(event: RealtimeEvent, load: (site: stri
 /** The site's open refrigerator alarms nobody acknowledged. */
 function loadOpenLoggerAlarms(): Promise<void> {
   return syncBellFromServer('logger:alarm', async (site) => {
-    const answer = unacknowledgedAlarmsAnswer.safeParse(await api.get<unknown>('/loger/alarmi/otvoreni'));
+    const answer = unacknowledgedAlarmsAnswer.safeParse(await call(loggerContracts.unacknowledgedAlarms));
     if (!answer.success) return null;
     return answer.data.alarmi.map((alarm) => withBellInfo('logger:alarm', {
       id: alarm._id, frizider: alarm.frizider, naziv: alarm.naziv, vrsta: alarm.vrsta, pocetak: alarm.pocetak, vrijednost: alarm.vrijednost, site,

@@ -5,10 +5,11 @@
  * the server validates and serialises with.
  */
 import type {
-  AssaySettingsAnswer, AuditEntry, ResultsSaveRequest, ResultsShowAnswer, ResultsStatusAnswer, ResultsUnverifyRequest,
-  ResultsVerifyRequest, SampleAuditAnswer, UncompletedSampleRow, UncompletedSamplesAnswer,
+  AuditEntry, ResultsSaveRequest, ResultsShowAnswer, ResultsStatusAnswer, ResultsUnverifyRequest, ResultsVerifyRequest,
+  UncompletedSampleRow,
 } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { patientContracts, processingContracts, resultContracts, sampleContracts } from '@lis/domain';
 
 export type { AuditEntry, ResultTest, ResultsShowAnswer, ResultsStatusAnswer } from '@lis/domain';
 
@@ -31,52 +32,52 @@ const sidPath = (sid: string) => encodeURIComponent(sid);
 
 /** GET /api/rezultati/{sid}: status, version, allowed actions, the sample and each test with its result. */
 export function showResults(sid: string, signal?: AbortSignal): Promise<ResultsShowAnswer> {
-  return api.get<ResultsShowAnswer>(`/rezultati/${sidPath(sid)}`, {}, { signal });
+  return call(resultContracts.show, { params: { sid: sidPath(sid) } }, { signal });
 }
 
 /** POST /api/rezultati/save: a stale `version` answers 409 results.versionConflict and changes nothing. */
 export function saveResults(body: ResultsSaveRequest): Promise<ResultsStatusAnswer> {
-  return api.post<ResultsStatusAnswer>('/rezultati/save', { ...body });
+  return call(resultContracts.save, { body: { ...body } });
 }
 
 export function approveSample(sid: string): Promise<ResultsStatusAnswer> {
-  return api.post<ResultsStatusAnswer>('/rezultati/odobri', { sid });
+  return call(resultContracts.approve, { body: { sid } });
 }
 
 export function unapproveSample(sid: string): Promise<ResultsStatusAnswer> {
-  return api.post<ResultsStatusAnswer>('/rezultati/odobri/undo', { sid });
+  return call(resultContracts.unapprove, { body: { sid } });
 }
 
 /** `obavijesten`: who was told of the critical values and when; the server refuses a critical sample without it. */
 export function verifySample(body: ResultsVerifyRequest): Promise<ResultsStatusAnswer> {
-  return api.post<ResultsStatusAnswer>('/rezultati/verifikuj', { ...body });
+  return call(resultContracts.verify, { body: { ...body } });
 }
 
 /** Unlock: takes the verification back, with the reason kept in the audit trail. */
 export function unverifySample(body: ResultsUnverifyRequest): Promise<ResultsStatusAnswer> {
-  return api.post<ResultsStatusAnswer>('/rezultati/verifikuj/undo', { ...body });
+  return call(resultContracts.unverify, { body: { ...body } });
 }
 
 /** GET /api/uzorci/audit/{sid}: the sample's history, newest first. */
 export async function sampleAudit(sid: string, signal?: AbortSignal): Promise<AuditEntry[]> {
-  const answer = await api.get<SampleAuditAnswer>(`/uzorci/audit/${sidPath(sid)}`, {}, { signal });
+  const answer = await call(resultContracts.audit, { params: { sid: sidPath(sid) } }, { signal });
   return answer.audit;
 }
 
 export async function sampleComment(sid: string, signal?: AbortSignal): Promise<string> {
-  const answer = await api.get<{ komentar: string }>(`/uzorci/komentar/${sidPath(sid)}`, {}, { signal });
+  const answer = await call(sampleContracts.comment, { params: { id: sidPath(sid) } }, { signal });
   return answer.komentar;
 }
 
 /** '' clears the comment; the server refuses (409) on an approved or verified sample. */
 export async function saveSampleComment(sid: string, komentar: string): Promise<string> {
-  const answer = await api.post<{ komentar: string }>(`/uzorci/komentar/${sidPath(sid)}`, { komentar });
+  const answer = await call(sampleContracts.setComment, { params: { id: sidPath(sid) }, body: { komentar } });
   return answer.komentar;
 }
 
 /** The lab's predefined comments ('Izaberite željeni komentar'): settings[0].komentari. */
 export async function predefinedComments(signal?: AbortSignal): Promise<string[]> {
-  const answer = await api.get<AssaySettingsAnswer>('/assays/settings', {}, { signal });
+  const answer = await call(processingContracts.assaySettings, {}, { signal });
   return answer.settings[0]?.komentari ?? [];
 }
 
@@ -86,10 +87,6 @@ export async function predefinedComments(signal?: AbortSignal): Promise<string[]
  * may fill besides the one on screen.
  */
 export async function patientSamplesOfDay(patientId: string, day: string, signal?: AbortSignal): Promise<UncompletedSampleRow[]> {
-  const answer = await api.get<UncompletedSamplesAnswer>(
-    `/pacijenti/${encodeURIComponent(patientId)}/uzorci`,
-    { dateRangeMin: day, dateRangeMax: day, per_page: 0, sort: 'created_at|desc' },
-    { signal },
-  );
+  const answer = await call(patientContracts.uncompletedSamples, { params: { id: patientId }, query: { dateRangeMin: day, dateRangeMax: day, per_page: 0, sort: 'created_at|desc' } }, { signal });
   return answer.data;
 }

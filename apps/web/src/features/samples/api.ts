@@ -4,11 +4,9 @@
  * (sample/contracts.ts), the same zod schemas the server validates and
  * serialises with.
  */
-import type {
-  PartnerChoice, PickerAnswer, SampleListAnswer, SampleListRow, SamplePatient, SamplePatientAnswer, SampleSaveRequest, SampleSavedAnswer,
-  SampleShowAnswer, SampleUpdateRequest, SampleUrgentAnswer, SampleView,
-} from '@lis/domain';
-import { api } from '../../api/client.ts';
+import type { PartnerChoice, PickerAnswer, SampleListRow, SamplePatient, SampleSaveRequest, SampleUpdateRequest, SampleView } from '@lis/domain';
+import { call } from '../../api/client.ts';
+import { partnerContracts, sampleContracts } from '@lis/domain';
 
 export type { PickerAnswer, PickerSection, PickerTest, SamplePatient, SampleTest, Uzorak } from '@lis/domain';
 
@@ -18,7 +16,7 @@ export type SampleAnswer = SampleView;
 /** A row of GET /api/uzorci/list. */
 export type SampleRow = SampleListRow;
 
-export const SAMPLE_LIST_URL = '/uzorci/list';
+export const SAMPLE_LIST = sampleContracts.list;
 
 /** Query keys: everything about samples starts with 'samples', so one invalidation refreshes every sample view. */
 export const sampleKeys = {
@@ -31,52 +29,50 @@ export const sampleKeys = {
 };
 
 export async function samplePatient(pid: string, signal?: AbortSignal): Promise<SamplePatient> {
-  const answer = await api.post<SamplePatientAnswer>('/uzorci/patient', { pid }, { signal });
+  const answer = await call(sampleContracts.patient, { body: { pid } }, { signal });
   return answer.pacijent;
 }
 
 /** The picker's tests, priced for the sample's partner (its price list) when one is chosen. */
 export function pickerTests(pid: string, flags: { trudnica: boolean; menopauza: boolean; partner?: string | null }, signal?: AbortSignal): Promise<PickerAnswer> {
-  return api.post<PickerAnswer>('/uzorci/labassay/tip', { pid, sekcija: '', tip: '', ...flags }, { signal });
+  return call(sampleContracts.picker, { body: { pid, sekcija: '', tip: '', ...flags } }, { signal });
 }
 
 /** What the new-sample form sends; fields left out take the server's defaults. */
 export type SampleSaveBody = Partial<SampleSaveRequest> & Pick<SampleSaveRequest, 'testovi'>;
 
 export function saveSample(body: SampleSaveBody): Promise<SampleAnswer> {
-  return api.post<SampleSavedAnswer>('/uzorci/save', { ...body });
+  return call(sampleContracts.save, { body: { ...body } });
 }
 
 /** What the edit dialog sends; fields left out keep their values. */
 export type SampleUpdateBody = Partial<SampleUpdateRequest> & Pick<SampleUpdateRequest, 'sid'>;
 
 export function updateSample(body: SampleUpdateBody): Promise<SampleAnswer> {
-  return api.post<SampleSavedAnswer>('/uzorci/update', { ...body });
+  return call(sampleContracts.update, { body: { ...body } });
 }
 
 export function showSample(id: string, signal?: AbortSignal): Promise<SampleAnswer> {
-  return api.get<SampleShowAnswer>(`/uzorci/show/${encodeURIComponent(id)}`, {}, { signal });
+  return call(sampleContracts.show, { params: { sid: id } }, { signal });
 }
 
 /** Active orderers: the choices of a sample's partner. */
 export async function orderingPartners(signal?: AbortSignal): Promise<PartnerChoice[]> {
-  const answer = await api.get<{ partneri: PartnerChoice[] }>('/partneri/narucioci', {}, { signal });
+  const answer = await call(partnerContracts.orderers, {}, { signal });
   return answer.partneri;
 }
 
 export async function deleteSample(id: string, email: string): Promise<void> {
-  await api.post('/uzorci/delete', { id, email });
+  await call(sampleContracts.delete, { body: { id, email } });
 }
 
 export async function setUrgent(id: string, hitan: boolean): Promise<boolean> {
-  const answer = await api.post<SampleUrgentAnswer>('/uzorci/hitan', { id, hitan });
+  const answer = await call(sampleContracts.urgent, { body: { id, hitan } });
   return answer.hitan;
 }
 
 /** The patient's samples registered today at this site, newest first (the list filter on the full ID matches only this patient). */
 export async function todaysSamples(patient: { _id: string; jmbg: string }, signal?: AbortSignal): Promise<SampleRow[]> {
-  const answer = await api.get<SampleListAnswer>(
-    SAMPLE_LIST_URL, { datum: 'DANAS', filter: patient.jmbg, per_page: 0, sort: 'created_at|desc' }, { signal },
-  );
+  const answer = await call(SAMPLE_LIST, { query: { datum: 'DANAS', filter: patient.jmbg, per_page: 0, sort: 'created_at|desc' } }, { signal });
   return answer.data.filter((row) => row.pid === patient._id);
 }

@@ -7,7 +7,7 @@
  * exported here (code splitting).
  */
 export { SampleEditDialog } from './SampleEditDialog.tsx';
-export { SAMPLE_LIST_URL, type SampleRow, showSample } from './api.ts';
+export { SAMPLE_LIST, type SampleRow, showSample } from './api.ts';
 export { choicesWith, useReferralChoices } from './referral-choices.ts';
 export { UrgentStar } from './UrgentStar.tsx';
 export { type AgeText, ageText } from './format.ts';

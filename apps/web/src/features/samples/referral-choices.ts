@@ -4,9 +4,9 @@
  * a name typed freely. Loaded once a minute at most: the lists change rarely.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReferralChoicesAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { sampleKeys } from './api.ts';
+import { referralContracts } from '@lis/domain';
 
 export interface ReferralChoices {
   doktori: string[];
@@ -19,7 +19,7 @@ export interface ReferralChoices {
 export function useReferralChoices(): ReferralChoices {
   const query = useQuery({
     queryKey: [...sampleKeys.all, 'referral'] as const,
-    queryFn: async ({ signal }) => api.get<ReferralChoicesAnswer>('/postavke/uputni', {}, { signal }),
+    queryFn: async ({ signal }) => call(referralContracts.choices, {}, { signal }),
     staleTime: 60_000,
   });
   return {

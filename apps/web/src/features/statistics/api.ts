@@ -4,8 +4,8 @@
  * out with the display key alone (never the signed-in user's token, and a
  * refusal does not end a session that may be open in the same browser).
  */
-import type { DashboardKeyAnswer, LabStatisticsAnswer, StatisticsSettingsAnswer, WallDisplayAnswer } from '@lis/domain';
-import { api } from '../../api/client.ts';
+import { statisticsContracts, type WallDisplayAnswer } from '@lis/domain';
+import { ApiError, call } from '../../api/client.ts';
 
 export type { LabStatistics, Turnaround, WallDisplay } from '@lis/domain';
 
@@ -15,17 +15,19 @@ export const statisticsKeys = {
   wallDisplay: (key: string) => ['wall-display', key] as const,
 };
 
-export const labStatistics = (od: string, to: string, signal?: AbortSignal) => api.get<LabStatisticsAnswer>('/statistika', { od, do: to }, { signal });
-export const statisticsSettings = (signal?: AbortSignal) => api.get<StatisticsSettingsAnswer>('/statistika/postavke', {}, { signal });
-export const saveTarget = (sekcija: string, minuta: number | null) => api.post<StatisticsSettingsAnswer>('/statistika/ciljevi', { sekcija, minuta });
-export const setWallDisplay = (ukljuci: boolean) => api.post<DashboardKeyAnswer>('/statistika/dashboard', { ukljuci });
+export const labStatistics = (od: string, to: string, signal?: AbortSignal) => call(statisticsContracts.statistics, { query: { od, do: to } }, { signal });
+export const statisticsSettings = (signal?: AbortSignal) => call(statisticsContracts.settings, {}, { signal });
+export const saveTarget = (sekcija: string, minuta: number | null) => call(statisticsContracts.target, { body: { sekcija, minuta } });
+export const setWallDisplay = (ukljuci: boolean) => call(statisticsContracts.dashboardKey, { body: { ukljuci } });
 
 /** Refused (a missing, wrong or revoked key): the display says so and asks again only when told of a change. */
 export class WallDisplayRefused extends Error {}
 
 export async function wallDisplay(key: string, signal?: AbortSignal): Promise<WallDisplayAnswer> {
-  const response = await fetch(`/api/dashboard?kljuc=${encodeURIComponent(key)}`, { headers: { Accept: 'application/json' }, signal });
-  if (response.status === 401 || response.status === 400) throw new WallDisplayRefused();
-  if (!response.ok) throw new Error(`wall display ${response.status}`);
-  return (await response.json()) as WallDisplayAnswer;
+  try {
+    return await call(statisticsContracts.wallDisplay, { query: { kljuc: key } }, { signal, anonymous: true });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) throw new WallDisplayRefused();
+    throw error;
+  }
 }

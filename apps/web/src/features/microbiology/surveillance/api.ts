@@ -3,8 +3,9 @@
  * POST /api/mikrobiologija/whonet (the WHONET flat file). Answer and request types are the contracts of
  * @lis/domain (microbiology/surveillance-contracts.ts).
  */
-import type { CumulativeAnswer, DateRange, WhonetExportRequest } from '@lis/domain';
-import { api } from '../../../api/client.ts';
+import type { CumulativeAnswer, DateRange, Language, WhonetExportRequest } from '@lis/domain';
+import { call } from '../../../api/client.ts';
+import { surveillanceContracts } from '@lis/domain';
 
 export interface SurveillancePeriod {
   range: DateRange;
@@ -21,13 +22,13 @@ export const surveillanceKeys = {
 };
 
 export function fetchCumulative(period: SurveillancePeriod, signal?: AbortSignal): Promise<CumulativeAnswer> {
-  return api.get<CumulativeAnswer>('/mikrobiologija/kumulativni-antibiogram', periodQuery(period), { signal });
+  return call(surveillanceContracts.cumulative, { query: periodQuery(period) }, { signal });
 }
 
-export function fetchCumulativeXlsx(period: SurveillancePeriod, language: string): Promise<Blob> {
-  return api.file('/mikrobiologija/kumulativni-antibiogram/xlsx', { ...periodQuery(period), jezik: language });
+export function fetchCumulativeXlsx(period: SurveillancePeriod, language: Language): Promise<Blob> {
+  return call(surveillanceContracts.cumulativeXlsx, { query: { ...periodQuery(period), jezik: language } });
 }
 
 export function fetchWhonet(period: SurveillancePeriod, codes: Pick<WhonetExportRequest, 'zemlja' | 'laboratorija'>): Promise<Blob> {
-  return api.postForFile('/mikrobiologija/whonet', { ...periodQuery(period), ...codes });
+  return call(surveillanceContracts.whonet, { body: { ...periodQuery(period), ...codes } });
 }
