@@ -32,7 +32,7 @@ function relative(file) {
   return path.relative(ROOT, file).split(path.sep).join('/');
 }
 
-function isTestFile(file) {
+export function isTestFile(file) {
   return /\.test\.tsx?$/.test(file) || /(^|\/)test\//.test(file) || /(^|\/)test-fixtures\.ts$/.test(file)
     || file.startsWith('e2e/') || file.startsWith('bench/');
 }
