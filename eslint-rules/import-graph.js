@@ -35,30 +35,31 @@ const SCANNED = ['apps', 'packages'];
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'drizzle']);
 const REBUILD_AFTER_MS = 30_000;
 
-function relative(file) {
-  return path.relative(ROOT, file).split(path.sep).join('/');
+function relative(file, root = ROOT) {
+  return path.relative(root, file).split(path.sep).join('/');
 }
 
-function sourceFiles() {
+function sourceFiles(root) {
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('dist-') && !entry.name.startsWith('.')) walk(path.join(dir, entry.name));
       } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-        found.push(relative(path.join(dir, entry.name)));
+        found.push(relative(path.join(dir, entry.name), root));
       }
     }
   };
-  for (const top of SCANNED) walk(path.join(ROOT, top));
+  for (const top of SCANNED) if (fs.existsSync(path.join(root, top))) walk(path.join(root, top));
   return found.sort();
 }
 
 /** '@lis/domain' → 'packages/domain/src/index.ts', from each workspace package's `exports`. */
-function workspaceEntries() {
+function workspaceEntries(root) {
   const entries = new Map();
-  for (const dir of fs.readdirSync(path.join(ROOT, 'packages'))) {
-    const manifest = path.join(ROOT, 'packages', dir, 'package.json');
+  if (!fs.existsSync(path.join(root, 'packages'))) return entries;
+  for (const dir of fs.readdirSync(path.join(root, 'packages'))) {
+    const manifest = path.join(root, 'packages', dir, 'package.json');
     if (!fs.existsSync(manifest)) continue;
     const { name, exports } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
     if (!name || !exports) continue;
@@ -93,7 +94,8 @@ export function importsOf(text) {
 /** The repository-relative file an import names, or null for a package or a file outside the graph. */
 export function resolveImport(from, source, entries, known) {
   let to;
-  if (source.startsWith('.')) to = relative(path.resolve(ROOT, path.dirname(from), source));
+  // Both paths are relative to the same root, so resolving against '/' keeps them relative to it.
+  if (source.startsWith('.')) to = path.posix.join(path.posix.dirname(from), source);
   else to = entries.get(source);
   if (!to) return null;
   if (known.has(to)) return to;
@@ -152,17 +154,17 @@ function stronglyConnected(nodes, edges) {
 }
 
 /**
- * The import graph of the repository: `edges` (file → `{ to, source, typeOnly, line }[]`),
+ * The import graph of the repository (or of another tree laid out like it, for the rule's own test): `edges` (file → `{ to, source, typeOnly, line }[]`),
  * `circles` (each a component of files that import one another, sorted) and
  * `componentOf` (file → its circle, for files on one).
  */
-export function buildImportGraph() {
-  const files = sourceFiles().filter((file) => !isTestFile(file));
+export function buildImportGraph(root = ROOT) {
+  const files = sourceFiles(root).filter((file) => !isTestFile(file));
   const known = new Set(files);
-  const entries = workspaceEntries();
+  const entries = workspaceEntries(root);
   const edges = new Map();
   for (const file of files) {
-    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
     const out = [];
     for (const { source, typeOnly, line } of importsOf(text)) {
       const to = resolveImport(file, source, entries, known);
