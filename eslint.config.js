@@ -5,6 +5,7 @@ import globals from 'globals';
 import { boundaries } from './eslint-rules/boundaries.js';
 import { pgConnections } from './eslint-rules/pg-connections.js';
 import { apiCalls } from './eslint-rules/api-calls.js';
+import { importGraph } from './eslint-rules/import-graph.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', 'data/**', '**/drizzle/**', '**/test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -19,11 +20,12 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { lis: { rules: { ...boundaries.rules, ...pgConnections.rules, ...apiCalls.rules } } },
+    plugins: { lis: { rules: { ...boundaries.rules, ...pgConnections.rules, ...apiCalls.rules, ...importGraph.rules } } },
     rules: {
       'lis/layering': 'error',
       'lis/pg-connections': 'error',
       'lis/api-calls': 'error',
+      'lis/no-import-cycles': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

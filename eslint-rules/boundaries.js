@@ -7,6 +7,13 @@
  *   `repository.ts` / `*-repository.ts` and by `apps/server/src/db/`.
  * - A module never reads another module's tables: it does not import another
  *   module's repository; it asks that module's service.
+ * - A module uses another module only through its public service: a file in
+ *   `apps/server/src/modules/A/` (and in `lib/`) imports from a module B only
+ *   `modules/B/service.ts`, or a file listed in PUBLIC_FILES below (one line
+ *   each, with why it cannot be re-exported through service.ts). Prefer
+ *   re-exporting through service.ts. The composition roots that wire modules
+ *   together (modules/index.ts, app.ts, main.ts, db/seed/, realtime/) are not
+ *   inside a module and may reach a module's routes, workers and hooks.
  * - Routes are thin: a `routes.ts` calls its service, never a repository or
  *   the database (a type-only import of `Db` to pass it on is fine).
  * - A web feature uses another feature only through that feature's public
@@ -32,7 +39,7 @@ function relative(file) {
   return path.relative(ROOT, file).split(path.sep).join('/');
 }
 
-function isTestFile(file) {
+export function isTestFile(file) {
   return /\.test\.tsx?$/.test(file) || /(^|\/)test\//.test(file) || /(^|\/)test-fixtures\.ts$/.test(file)
     || file.startsWith('e2e/') || file.startsWith('bench/');
 }
@@ -55,10 +62,22 @@ function target(file, source) {
   return relative(path.resolve(ROOT, path.dirname(file), source));
 }
 
+/**
+ * The files of a server module other modules may import besides its service.ts, each with the reason.
+ * Empty today: every cross-module use goes through a service.ts. An entry looks like
+ * `'apps/server/src/modules/B/file.ts': 'why it cannot be re-exported through B/service.ts'`.
+ */
+export const PUBLIC_FILES = Object.freeze({});
+
+/** Whether `to`, a file of another module, may be imported from outside that module. */
+function isPublicFile(to, toModule) {
+  return to === `${SERVER}modules/${toModule}/service.ts` || Object.hasOwn(PUBLIC_FILES, to);
+}
+
 const DOMAIN_FORBIDDEN_PACKAGES = /^(node:|fs$|path$|crypto$|react|@mantine|fastify|@fastify|drizzle|pg$|@electric-sql|socket\.io|i18next)/;
 
-/** The broken rule's explanation, or null when the import is allowed. */
-function violation(file, source, typeOnly) {
+/** The broken rule's explanation, or null when the import is allowed (also used by import-graph.test.js). */
+export function violation(file, source, typeOnly) {
   const to = target(file, source);
   if (file.startsWith(SERVER)) {
     const usesSql = source === 'drizzle-orm' || source.startsWith('drizzle-orm/') || to === `${SERVER}db/schema.ts`;
@@ -69,6 +88,10 @@ function violation(file, source, typeOnly) {
     const toModule = to ? moduleOf(to) : undefined;
     if (to && toModule && from && toModule !== from && isRepositoryFile(to)) {
       return `A module does not read another module's tables: ask the ${toModule} service instead of its repository.`;
+    }
+    const inModuleOrLib = from !== undefined || file.startsWith(`${SERVER}lib/`);
+    if (to && toModule && inModuleOrLib && toModule !== from && !isPublicFile(to, toModule)) {
+      return `A module uses another module only through its public service: import modules/${toModule}/service.ts (re-export what you need there), or declare the file in PUBLIC_FILES (eslint-rules/boundaries.js) with the reason.`;
     }
     if (/\/([^/]+-)?routes\.ts$/.test(file) && to && !typeOnly && (isRepositoryFile(to) || to.startsWith(`${SERVER}db/`))) {
       return 'Routes are thin: they call the service, never a repository or the database.';

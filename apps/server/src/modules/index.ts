@@ -26,9 +26,14 @@ import { surveillanceRoutes } from './microbiology/surveillance-routes.ts';
 import { qcRoutes } from './qc/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { importRoutes } from './import/routes.ts';
+import { connectResultsChain } from './results/service.ts';
+import { show as sampleView } from './samples/service.ts';
+import { issueVerifiedReport } from './reports/service.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
+  // The results chain's two steps that need a module above it (results/ports.ts).
+  connectResultsChain({ sampleView, afterVerification: issueVerifiedReport });
   await api.register(healthRoutes, options);
   await api.register(authRoutes, options);
   await api.register(siteRoutes, options);

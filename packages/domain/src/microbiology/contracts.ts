@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { failureResponses, instantSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { AST_METHODS } from './ast-value.ts';
-import { EXPERT_RULE_BASES } from './expert-rules.ts';
-import { INFECTION_SITES, SIR_CATEGORIES } from './interpretation.ts';
+import { EXPERT_RULE_BASES, INFECTION_SITES, SIR_CATEGORIES } from './interpretation.ts';
 import { defineCall } from '../call.ts';
 import { RESULT_ACTION_PERMISSIONS } from '../results/verification.ts';
 

@@ -1,4 +1,4 @@
-import type { Interpretation, OrganismTaxonomy } from './interpretation.ts';
+import type { ExpertRuleBasis, Interpretation, OrganismTaxonomy } from './interpretation.ts';
 
 /**
  * EUCAST expert rules the reference data can apply (EUCAST Expert Rules v3.2). Each rule reads the
@@ -15,10 +15,6 @@ import type { Interpretation, OrganismTaxonomy } from './interpretation.ts';
  * - Enterococci, teicoplanin R (the VanA phenotype: VanB leaves teicoplanin active): vancomycin is
  *   reported R.
  */
-
-/** Which rule made a row R: stored as the row's basis, so the screen and the report say why. */
-export const EXPERT_RULE_BASES = ['expertRule', 'expertRuleAmpicillinEnterococcus', 'expertRuleVanA'] as const;
-export type ExpertRuleBasis = (typeof EXPERT_RULE_BASES)[number];
 
 const CEFOXITIN = 'FOX';
 /** Anti-MRSA cephalosporins: interpreted by their own breakpoints. */

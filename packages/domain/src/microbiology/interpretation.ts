@@ -1,5 +1,4 @@
 import { type AstMethod, type AstReading, type MicReading, dilutionStep } from './ast-value.ts';
-import type { ExpertRuleBasis } from './expert-rules.ts';
 
 /**
  * Interpretation of an antimicrobial susceptibility test against clinical breakpoints, by EUCAST's
@@ -189,6 +188,10 @@ export function interpretZone(mm: number, breakpoint: Pick<Breakpoint, 'breakpoi
 function breakpointStep(mgPerL: number): number {
   return dilutionStep(mgPerL) ?? Math.floor(Math.log2(mgPerL));
 }
+
+/** Which EUCAST expert rule (expert-rules.ts) made a row R: stored as the row's basis, so the screen and the report say why. */
+export const EXPERT_RULE_BASES = ['expertRule', 'expertRuleAmpicillinEnterococcus', 'expertRuleVanA'] as const;
+export type ExpertRuleBasis = (typeof EXPERT_RULE_BASES)[number];
 
 /** Why an interpretation is what it is. */
 export type InterpretationBasis = 'breakpoint' | 'intrinsic' | ExpertRuleBasis | 'noBreakpoint' | 'undetermined';

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import {
-  REPORT_DEFINITIONS, calendarDateOf, toIsoDate, formatKm, fromIsoDate, reportLabel, toLocalDateText, wallClockText,
+  REPORT_DEFINITIONS, calendarDateOf, toIsoDate, formatKm, fromIsoDate, reportLabel, toLocalDateText,
   type Letterhead, type ReportCell, type ReportColumn, type ReportFlag,
 } from '@lis/domain';
+import { siteDateTime } from '../../lib/site-date-time.ts';
 import { BOLD, REGULAR, contentWidth, createDocument, drawLetterhead, drawTable, finish } from '../../lib/pdf/document.ts';
 import type { ReportResult } from './service.ts';
 
@@ -18,12 +19,6 @@ const TEXTS = {
   empty: { bs: 'Nema podataka u izabranom periodu.', en: 'No data in the chosen period.', de: 'Keine Daten im gewählten Zeitraum.' },
   total: { bs: 'Ukupno', en: 'Total', de: 'Summe' },
 } as const;
-
-/** An instant at the site: 'dd.mm.yyyy HH:mm'. */
-export function siteDateTime(instant: Date, timeZone: string): string {
-  const [, year, month, day, time] = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})/.exec(wallClockText(instant, timeZone)) ?? [];
-  return `${day}.${month}.${year} ${time}`;
-}
 
 function decimalText(value: number, language: ExportLanguage): string {
   const text = value.toFixed(1);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { CumulativeAnswer, Language } from '@lis/domain';
-import { siteDateTime } from '../izvjestaji/export.ts';
+import { siteDateTime } from '../../lib/site-date-time.ts';
 
 // The cumulative antibiogram as an Excel workbook: a title, the period and specimen, the rule it follows,
 // then one row per organism (its first isolates, whether that is too few to rely on) and four columns per

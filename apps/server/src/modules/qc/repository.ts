@@ -1,5 +1,5 @@
 import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ControlResultsQuery } from './service.ts';
+import type { ControlResultsQuery } from './types.ts';
 import { ESTABLISHING_RUNS, type ChartPoint, type CountedSummary } from '@lis/domain';
 import { type Db, queryRows } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';

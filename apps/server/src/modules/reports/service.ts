@@ -9,7 +9,8 @@ import type { ListRequest } from '../../db/list-query.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { logPatientView } from '../patients/service.ts';
-import { judge, patientFacts, rangesByAssay } from '../results/judgement.ts';
+import { judge, patientFacts, rangesByAssay } from '../results/service.ts';
+import { queueReportMail } from '../outbox/service.ts';
 import { referenceRangesOf } from '../../db/reference-ranges.ts';
 import { renderReportPdf } from './pdf.ts';
 import { reportMicrobiology } from '../microbiology/service.ts';
@@ -121,6 +122,17 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
     reason: correction?.razlog || null,
   })));
   return { verzija, versions: stored.map((row) => ({ id: row.id, jezik: jezikOf(row.jezik) })) };
+}
+
+/**
+ * What a verification owes in its transaction `tx` (the results chain calls it through its port, see
+ * results/ports.ts): the report is issued, and a patient with an e-mail address gets its PDFs by mail,
+ * queued in the same transaction: the mail goes out only if the verification commits, and a committed
+ * verification always has its mail queued.
+ */
+export async function issueVerifiedReport(tx: Tx, ctx: RequestContext, sampleId: string): Promise<void> {
+  const issued = await issueReport(tx, ctx, sampleId);
+  await queueReportMail(tx, ctx, { sampleId, ...issued });
 }
 
 /** GET /nalazi/list: the site's reports on the list, newest issue first by default. */

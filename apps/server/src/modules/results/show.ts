@@ -5,9 +5,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { show as showSample } from '../samples/service.ts';
 import { deltaLimitOf, enteredBy, judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type PreviousResultRow } from './repository.ts';
+import { resultsChainPorts } from './ports.ts';
 
 /**
  * GET /rezultati/{sid}: the result screen of a sample of this site. The
@@ -21,7 +21,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
   const sample = await results.findSample(sid);
   if (!sample) throw AppError.notFound();
   const [tests, facts, shown] = await Promise.all([
-    results.testsOfSample(sample.id), patientFacts(db, ctx.siteId, sample), showSample(db, ctx, sample.id),
+    results.testsOfSample(sample.id), patientFacts(db, ctx.siteId, sample), resultsChainPorts().sampleView(db, ctx, sample.id),
   ]);
   const withNumbers = tests.filter((test) => test.rezultat !== null && exactNumericValue(test.rezultat) !== null);
   const [rangeRows, previousRows] = await Promise.all([

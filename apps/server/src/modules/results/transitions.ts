@@ -11,8 +11,7 @@ import { judge, patientFacts, rangesByAssay, sameSnapshot, statusOf } from './ju
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type SampleMove } from './repository.ts';
 import { announce, sampleEvent, type SampleEvent } from './events.ts';
 import type { StatusAnswer } from './save.ts';
-import { issueReport } from '../reports/service.ts';
-import { queueReportMail } from '../outbox/service.ts';
+import { resultsChainPorts } from './ports.ts';
 import { heldResult } from '../qc/service.ts';
 
 // Approval (technical validation), verification (medical validation) and taking either back. Each runs in
@@ -147,13 +146,9 @@ export function verify(
     return {
       move: { status: next, verification: 'stamp', obavijesten: acknowledged },
       audit,
-      // The verified sample's report is issued in the same transaction: a verification without its report never commits.
-      // A patient with an e-mail address gets the report's PDFs by mail, queued in the same transaction: the
-      // mail goes out only if the verification commits, and a committed verification always has its mail queued.
-      afterMove: async (moved) => {
-        const issued = await issueReport(moved, ctx, sample.id);
-        await queueReportMail(moved, ctx, { sampleId: sample.id, ...issued });
-      },
+      // The verified sample's report is issued (and its mail queued) in the same transaction, by the reports
+      // module through the chain's port (ports.ts): a verification without its report never commits.
+      afterMove: (moved) => resultsChainPorts().afterVerification(moved, ctx, sample.id),
     };
   });
 }

@@ -1,0 +1,34 @@
+import type { SampleView } from '@lis/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import type { RequestContext } from '../../lib/context.ts';
+
+// The results chain (save → settle → approve → verify → issue the report) is the module the samples,
+// microbiology and reports modules build on: they import results/service.ts, and nothing here imports them.
+// Two steps of the chain still need one thing each from a module above it: the result screen shows the
+// sample as the samples module answers it, and a verification issues the report (the reports module, which
+// reads the cultures through the microbiology module, which saves its results through this chain). Importing
+// either would close an import circle through four modules, so each is a port: a function the module above
+// provides, connected once by the composition root (modules/index.ts, `registerModules`) before any route
+// runs. A port not connected is a wiring mistake and fails loudly rather than skipping the step.
+
+export interface ResultsChainPorts {
+  /** The sample of the caller's site as the samples module answers it (its `show`), for the result screen's header. */
+  sampleView(db: Db, ctx: RequestContext, sampleId: string): Promise<SampleView>;
+  /**
+   * The work a verification owes in its own transaction once the sample has moved: issuing the report
+   * (and queueing its mail). It runs in `tx`, so a verification without its report never commits.
+   */
+  afterVerification(tx: Tx, ctx: RequestContext, sampleId: string): Promise<void>;
+}
+
+let connected: ResultsChainPorts | null = null;
+
+/** Connects the modules above the chain; called by `registerModules` (again for every app a test builds: the same functions). */
+export function connectResultsChain(ports: ResultsChainPorts): void {
+  connected = ports;
+}
+
+export function resultsChainPorts(): ResultsChainPorts {
+  if (!connected) throw new Error('the results chain is not connected: registerModules (modules/index.ts) connects it');
+  return connected;
+}
