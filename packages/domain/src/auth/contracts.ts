@@ -12,7 +12,6 @@ export const loginRequest = z.object({
   password: z.string().min(1).max(1000),
   returnSecureToken: z.boolean().optional(),
 });
-export type LoginRequest = z.output<typeof loginRequest>;
 
 /** One sidebar entry of the login answer; `children` nest entries of the same shape. */
 export const sidebarItemSchema: z.ZodType<SidebarItem> = z.object({
@@ -81,7 +80,6 @@ export const passwordChangeRequest = z.object({
   novaSifra: z.string().max(1000),
   potvrdaSifra: z.string().max(1000),
 });
-export type PasswordChangeRequest = z.output<typeof passwordChangeRequest>;
 export const passwordChangeAnswer = successAnswer({ message: z.string(), code: messageCodeSchema });
 export type PasswordChangeAnswer = z.output<typeof passwordChangeAnswer>;
 

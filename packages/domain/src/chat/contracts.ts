@@ -58,7 +58,6 @@ export const chatSendRequest = z.object({
   prilozi: z.array(chatFileInput).max(CHAT_MAX_FILES).default([]),
   ...sessionFields,
 });
-export type ChatSendRequest = z.input<typeof chatSendRequest>;
 export const chatSendAnswer = successAnswer({ poruka: chatMessageSchema });
 export type ChatSendAnswer = z.output<typeof chatSendAnswer>;
 

@@ -34,7 +34,6 @@ export type ImportResult = z.output<typeof importResultSchema>;
 
 /** POST /api/import/uvoz: one part of the file's rows. */
 export const importRequest = z.object({ rows: z.array(importRowSchema).min(1, { error: 'form.required' }).max(IMPORT_CHUNK_ROWS) });
-export type ImportRequest = z.input<typeof importRequest>;
 export const importAnswer = successAnswer({ results: z.array(importResultSchema) });
 export type ImportAnswer = z.output<typeof importAnswer>;
 

@@ -85,7 +85,6 @@ const patientFields = {
 
 /** POST /api/pacijenti/unos/find and POST /api/uzorci/patient (by jmbg). */
 export const patientFindRequest = z.object({ jmbg: jmbgSchema });
-export type PatientFindRequest = z.output<typeof patientFindRequest>;
 
 /** POST /api/pacijenti/unos/save: the intake form. */
 export const patientSaveRequest = z.object(patientFields);
@@ -151,7 +150,6 @@ export const samplePatientRequest = z.object({
   jmbg: jmbgSchema.optional(),
   pid: z.guid().optional(),
 }).refine((value) => value.jmbg !== undefined || value.pid !== undefined, { error: 'form.required', path: ['jmbg'] });
-export type SamplePatientRequest = z.output<typeof samplePatientRequest>;
 
 // ---------------------------------------------------------------------------
 // Answers

@@ -107,7 +107,6 @@ export type ResultsStatusAnswer = z.output<typeof resultsStatusAnswer>;
 
 /** POST /api/rezultati/odobri, /odobri/undo: approve, or take the approval back. */
 export const resultsSidRequest = z.object({ sid: sidSchema });
-export type ResultsSidRequest = z.output<typeof resultsSidRequest>;
 
 /** Who was told of the sample's critical values (a name as typed) and when (an instant with its offset). */
 export const obavijestenSchema = z.object({
