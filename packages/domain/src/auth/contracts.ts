@@ -108,9 +108,24 @@ export type SessionMenuAnswer = z.output<typeof sessionMenuAnswer>;
 export const SESSION_MENU_EVENT = 'session:menu';
 
 export const authContracts = {
-  login: defineCall({ method: 'POST', path: '/login/users', permission: 'public', body: loginRequest, response: { 200: loginAnswer, ...failureResponses } }),
-  logout: defineCall({ method: 'POST', path: '/logout/users', permission: 'authenticated', body: logoutRequest, response: { 200: logoutAnswer, ...failureResponses } }),
-  changePassword: defineCall({ method: 'POST', path: '/users/sifra', permission: 'authenticated', body: passwordChangeRequest, response: { 200: passwordChangeAnswer, ...failureResponses } }),
-  profile: defineCall({ method: 'POST', path: '/users/:localPart', permission: 'authenticated', params: profileParams, body: profileRequest, response: { 200: profileAnswer, ...failureResponses } }),
-  sessionMenu: defineCall({ method: 'GET', path: '/sesija/izbornik', permission: 'authenticated', querystring: z.object({ ...sessionFields }), response: { 200: sessionMenuAnswer, ...failureResponses } }),
+  login: defineCall({
+    method: 'POST', path: '/login/users', permission: 'public',
+    body: loginRequest, response: { 200: loginAnswer, ...failureResponses },
+  }),
+  logout: defineCall({
+    method: 'POST', path: '/logout/users', permission: 'authenticated',
+    body: logoutRequest, response: { 200: logoutAnswer, ...failureResponses },
+  }),
+  changePassword: defineCall({
+    method: 'POST', path: '/users/sifra', permission: 'authenticated',
+    body: passwordChangeRequest, response: { 200: passwordChangeAnswer, ...failureResponses },
+  }),
+  profile: defineCall({
+    method: 'POST', path: '/users/:localPart', permission: 'authenticated',
+    params: profileParams, body: profileRequest, response: { 200: profileAnswer, ...failureResponses },
+  }),
+  sessionMenu: defineCall({
+    method: 'GET', path: '/sesija/izbornik', permission: 'authenticated',
+    querystring: z.object({ ...sessionFields }), response: { 200: sessionMenuAnswer, ...failureResponses },
+  }),
 } as const;

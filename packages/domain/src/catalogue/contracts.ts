@@ -31,7 +31,10 @@ export function settingRecordContracts(kind: SettingRecordKind): {
   const spec = SETTING_RECORD_KINDS[kind];
   const row = settingRecordRow(kind);
   return {
-    list: defineCall({ method: 'GET', path: `/postavke/${spec.path}/list`, permission: 'settings.read', querystring: listQuerySchema, response: { 200: listAnswerSchema(row) as z.ZodType as z.ZodType<{ success: true; data: RecordAnswer[]; pagination: Pagination }>, ...failureResponses } }),
+    list: defineCall({
+      method: 'GET', path: `/postavke/${spec.path}/list`, permission: 'settings.read',
+      querystring: listQuerySchema, response: { 200: listAnswerSchema(row) as z.ZodType as z.ZodType<{ success: true; data: RecordAnswer[]; pagination: Pagination }>, ...failureResponses },
+    }),
     edit: defineCall({
       method: 'POST', path: `/postavke/${spec.path}/edit`, permission: 'settings.write',
       body: z.object({ [spec.bodyField]: spec.schema, ...sessionFields }) as z.ZodType as z.ZodType<Record<string, unknown>>,
@@ -126,12 +129,28 @@ export type LabAssayRecord = z.output<typeof labAssayRecord>;
 export const labAssayAnswer = successAnswer({ labassay: labAssayRecord });
 
 export const catalogueContracts = {
-  labAssayList: defineCall({ method: 'GET', path: '/assays/lab/list', permission: 'settings.read', querystring: labAssayListQuery, response: { 200: listAnswerSchema(labAssayListRow), ...failureResponses } }),
-  labAssayShow: defineCall({ method: 'GET', path: '/assays/lab/:id', permission: 'settings.read', params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: labAssayAnswer, ...failureResponses } }),
-  labAssayEdit: defineCall({ method: 'POST', path: '/assays/lab/edit', permission: 'settings.write', body: z.object({ labassay: labAssaySchema, ...sessionFields }), response: { 200: labAssayAnswer, ...failureResponses } }),
-  labAssayDelete: defineCall({ method: 'POST', path: '/assays/lab/delete', permission: 'settings.write', body: z.object({ id: z.guid({ error: 'form.required' }), ...sessionFields }),
-    response: { 200: successAnswer({}), ...failureResponses }, }),
-  labAssayHistory: defineCall({ method: 'GET', path: '/assays/lab/history/:id', permission: 'settings.read', params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: historyAnswer, ...failureResponses } }),
+  labAssayList: defineCall({
+    method: 'GET', path: '/assays/lab/list', permission: 'settings.read',
+    querystring: labAssayListQuery, response: { 200: listAnswerSchema(labAssayListRow), ...failureResponses },
+  }),
+  labAssayShow: defineCall({
+    method: 'GET', path: '/assays/lab/:id', permission: 'settings.read',
+    params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: labAssayAnswer, ...failureResponses },
+  }),
+  labAssayEdit: defineCall({
+    method: 'POST', path: '/assays/lab/edit', permission: 'settings.write',
+    body: z.object({ labassay: labAssaySchema, ...sessionFields }), response: { 200: labAssayAnswer, ...failureResponses },
+  }),
+  labAssayDelete: defineCall({
+    method: 'POST', path: '/assays/lab/delete', permission: 'settings.write',
+    body: z.object({ id: z.guid({ error: 'form.required' }), ...sessionFields,
+  }),
+    response: { 200: successAnswer({}), ...failureResponses },
+  }),
+  labAssayHistory: defineCall({
+    method: 'GET', path: '/assays/lab/history/:id', permission: 'settings.read',
+    params: z.object({ id: pathParam('Lab assay id (uuid)') }), response: { 200: historyAnswer, ...failureResponses },
+  }),
 };
 
 /** GET /api/postavke/uputni: the active doctors and locations sample entry offers, and whether each field also takes free text. */
@@ -143,7 +162,14 @@ export const referralChoicesAnswer = successAnswer({
 export type ReferralChoicesAnswer = z.output<typeof referralChoicesAnswer>;
 
 export const referralContracts = {
-  choices: defineCall({ method: 'GET', path: '/postavke/uputni', permission: 'samples.read', response: { 200: referralChoicesAnswer, ...failureResponses } }),
-  edit: defineCall({ method: 'POST', path: '/postavke/uputni/edit', permission: 'settings.write', body: z.object({ opcije: referralOptionsSchema, ...sessionFields }),
-    response: { 200: successAnswer({ opcije: z.object({ doktor: z.boolean(), lokacija: z.boolean() }) }), ...failureResponses }, }),
+  choices: defineCall({
+    method: 'GET', path: '/postavke/uputni', permission: 'samples.read',
+    response: { 200: referralChoicesAnswer, ...failureResponses },
+  }),
+  edit: defineCall({
+    method: 'POST', path: '/postavke/uputni/edit', permission: 'settings.write',
+    body: z.object({ opcije: referralOptionsSchema, ...sessionFields,
+  }),
+    response: { 200: successAnswer({ opcije: z.object({ doktor: z.boolean(), lokacija: z.boolean() }) }), ...failureResponses },
+  }),
 };

@@ -79,11 +79,27 @@ export const chatMarkReadAnswer = successAnswer({ neprocitano: z.number().int().
 export const CHAT_SEND_BODY_LIMIT = CHAT_MAX_FILES * CHAT_MAX_FILE_BASE64 + CHAT_MAX_TEXT * 4 + 64 * 1024;
 
 export const chatContracts = {
-  history: defineCall({ method: 'GET', path: '/chat/poruke', permission: 'chat.read', querystring: chatHistoryQuery, response: { 200: chatHistoryAnswer, ...failureResponses } }),
-  send: defineCall({ method: 'POST', path: '/chat/poruke', permission: 'chat.write', body: chatSendRequest, response: { 200: chatSendAnswer, ...failureResponses } }),
-  file: defineCall({ method: 'GET', path: '/chat/prilozi/:id', permission: 'chat.read', params: z.object({ id: pathParam('The file (`_id` of an attachment).') }),
+  history: defineCall({
+    method: 'GET', path: '/chat/poruke', permission: 'chat.read',
+    querystring: chatHistoryQuery, response: { 200: chatHistoryAnswer, ...failureResponses },
+  }),
+  send: defineCall({
+    method: 'POST', path: '/chat/poruke', permission: 'chat.write',
+    body: chatSendRequest, response: { 200: chatSendAnswer, ...failureResponses },
+  }),
+  file: defineCall({
+    method: 'GET', path: '/chat/prilozi/:id', permission: 'chat.read',
+    params: z.object({ id: pathParam('The file (`_id` of an attachment).'),
+  }),
     querystring: z.object({ ...sessionFields }),
-    response: { 200: fileAnswer('application/octet-stream', 'The file as it was sent, with its own media type.', pdfBytesSchema), ...failureResponses }, }),
-  unread: defineCall({ method: 'GET', path: '/chat/neprocitano', permission: 'chat.read', querystring: z.object({ ...sessionFields }), response: { 200: chatUnreadAnswer, ...failureResponses } }),
-  markRead: defineCall({ method: 'POST', path: '/chat/procitano', permission: 'chat.read', body: chatMarkReadRequest, response: { 200: chatMarkReadAnswer, ...failureResponses } }),
+    response: { 200: fileAnswer('application/octet-stream', 'The file as it was sent, with its own media type.', pdfBytesSchema), ...failureResponses },
+  }),
+  unread: defineCall({
+    method: 'GET', path: '/chat/neprocitano', permission: 'chat.read',
+    querystring: z.object({ ...sessionFields }), response: { 200: chatUnreadAnswer, ...failureResponses },
+  }),
+  markRead: defineCall({
+    method: 'POST', path: '/chat/procitano', permission: 'chat.read',
+    body: chatMarkReadRequest, response: { 200: chatMarkReadAnswer, ...failureResponses },
+  }),
 } as const;

@@ -6,6 +6,12 @@ import { defineCall } from '../call.ts';
 export const healthAnswer = z.object({ status: z.literal('ok') });
 export type HealthAnswer = z.output<typeof healthAnswer>;
 
-export const healthContract = defineCall({ method: 'GET', path: '/health', permission: 'public', response: { 200: healthAnswer, ...failureResponses }, });
+export const healthContract = defineCall({
+  method: 'GET', path: '/health', permission: 'public',
+  response: { 200: healthAnswer, ...failureResponses },
+});
 
-export const readinessContract = defineCall({ method: 'GET', path: '/health/ready', permission: 'public', response: { 200: healthAnswer, 503: failureAnswer, ...failureResponses }, });
+export const readinessContract = defineCall({
+  method: 'GET', path: '/health/ready', permission: 'public',
+  response: { 200: healthAnswer, 503: failureAnswer, ...failureResponses },
+});

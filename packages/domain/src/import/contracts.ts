@@ -43,8 +43,20 @@ export const importResultFileRequest = z.object({ results: z.array(importResultS
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const importContracts = {
-  template: defineCall({ method: 'GET', path: '/import/predlozak', permission: 'samples.write', response: { 200: fileAnswer(XLSX, 'The import template (.xlsx)', pdfBytesSchema), ...failureResponses } }),
-  preview: defineCall({ method: 'POST', path: '/import/pregled', permission: 'samples.write', bodyKind: 'bytes', response: { 200: importPreviewAnswer, ...failureResponses } }),
-  import: defineCall({ method: 'POST', path: '/import/uvoz', permission: 'samples.write', body: importRequest, response: { 200: importAnswer, ...failureResponses } }),
-  resultFile: defineCall({ method: 'POST', path: '/import/rezultat', permission: 'samples.write', body: importResultFileRequest, response: { 200: fileAnswer(XLSX, 'The per-row results (.xlsx)', pdfBytesSchema), ...failureResponses } }),
+  template: defineCall({
+    method: 'GET', path: '/import/predlozak', permission: 'samples.write',
+    response: { 200: fileAnswer(XLSX, 'The import template (.xlsx)', pdfBytesSchema), ...failureResponses },
+  }),
+  preview: defineCall({
+    method: 'POST', path: '/import/pregled', permission: 'samples.write',
+    bodyKind: 'bytes', response: { 200: importPreviewAnswer, ...failureResponses },
+  }),
+  import: defineCall({
+    method: 'POST', path: '/import/uvoz', permission: 'samples.write',
+    body: importRequest, response: { 200: importAnswer, ...failureResponses },
+  }),
+  resultFile: defineCall({
+    method: 'POST', path: '/import/rezultat', permission: 'samples.write',
+    body: importResultFileRequest, response: { 200: fileAnswer(XLSX, 'The per-row results (.xlsx)', pdfBytesSchema), ...failureResponses },
+  }),
 } as const;

@@ -117,10 +117,28 @@ export const analyserAssaysAnswer = listAnswerSchema(analyserAssayRow);
 export type AnalyserAssaysAnswer = z.output<typeof analyserAssaysAnswer>;
 
 export const integrationContracts = {
-  analyserAssays: defineCall({ method: 'GET', path: '/assays/analyser/list', permission: 'settings.read', querystring: analyserAssaysQuery, response: { 200: analyserAssaysAnswer, ...failureResponses } }),
-  list: defineCall({ method: 'GET', path: '/postavke/analysers/list', permission: 'settings.read', querystring: listQuerySchema, response: { 200: analyserListAnswer, ...failureResponses } }),
-  edit: defineCall({ method: 'POST', path: '/postavke/analysers/edit', permission: 'settings.write', body: analyserEditBody, response: { 200: analyserSavedAnswer, ...failureResponses } }),
-  messages: defineCall({ method: 'GET', path: '/integracija/poruke', permission: 'settings.read', querystring: analyserMessagesQuery, response: { 200: analyserMessagesAnswer, ...failureResponses } }),
-  review: defineCall({ method: 'GET', path: '/integracija/pregled/stavke', permission: 'settings.read', querystring: reviewItemsQuery, response: { 200: reviewItemsAnswer, ...failureResponses } }),
-  retry: defineCall({ method: 'POST', path: '/retry', permission: 'results.enter', body: retryBody, response: { 200: retryAnswer, ...failureResponses } }),
+  analyserAssays: defineCall({
+    method: 'GET', path: '/assays/analyser/list', permission: 'settings.read',
+    querystring: analyserAssaysQuery, response: { 200: analyserAssaysAnswer, ...failureResponses },
+  }),
+  list: defineCall({
+    method: 'GET', path: '/postavke/analysers/list', permission: 'settings.read',
+    querystring: listQuerySchema, response: { 200: analyserListAnswer, ...failureResponses },
+  }),
+  edit: defineCall({
+    method: 'POST', path: '/postavke/analysers/edit', permission: 'settings.write',
+    body: analyserEditBody, response: { 200: analyserSavedAnswer, ...failureResponses },
+  }),
+  messages: defineCall({
+    method: 'GET', path: '/integracija/poruke', permission: 'settings.read',
+    querystring: analyserMessagesQuery, response: { 200: analyserMessagesAnswer, ...failureResponses },
+  }),
+  review: defineCall({
+    method: 'GET', path: '/integracija/pregled/stavke', permission: 'settings.read',
+    querystring: reviewItemsQuery, response: { 200: reviewItemsAnswer, ...failureResponses },
+  }),
+  retry: defineCall({
+    method: 'POST', path: '/retry', permission: 'results.enter',
+    body: retryBody, response: { 200: retryAnswer, ...failureResponses },
+  }),
 } as const;

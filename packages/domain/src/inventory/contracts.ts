@@ -220,18 +220,51 @@ const referenceList = <Key extends string>(key: Key) => ({
 export const inventoryContracts = {
   listklasa: defineCall({ method: 'GET', path: '/inventar/listklasa', permission: 'inventory.read', ...referenceList('klase') }),
   listprogram: defineCall({ method: 'GET', path: '/inventar/listprogram', permission: 'inventory.read', ...referenceList('programi') }),
-  listplatforma: defineCall({ method: 'GET', path: '/inventar/listplatforma', permission: 'inventory.read', ...referenceList('platforme') }),
-  listproizvodjac: defineCall({ method: 'GET', path: '/inventar/listproizvodjac', permission: 'inventory.read', ...referenceList('proizvodjaci') }),
+  listplatforma: defineCall({
+    method: 'GET', path: '/inventar/listplatforma', permission: 'inventory.read',
+    ...referenceList('platforme'),
+  }),
+  listproizvodjac: defineCall({
+    method: 'GET', path: '/inventar/listproizvodjac', permission: 'inventory.read',
+    ...referenceList('proizvodjaci'),
+  }),
   listoj: defineCall({ method: 'GET', path: '/inventar/listoj', permission: 'inventory.read', ...referenceList('list') }),
-  referenceEdit: defineCall({ method: 'POST', path: '/inventar/lista/edit', permission: 'settings.write', body: referenceEditRequest, response: { 200: referenceEditAnswer, ...failureResponses } }),
-  readProduct: defineCall({ method: 'POST', path: '/inventar/readprodukt', permission: 'inventory.read', body: readProductRequest, response: { 200: readProductAnswer, ...failureResponses } }),
-  createProduct: defineCall({ method: 'POST', path: '/inventar/createprodukt', permission: 'inventory.write', body: createProductRequest, response: { 201: productCreatedAnswer, 409: productDuplicateAnswer, ...failureResponses } }),
-  productList: defineCall({ method: 'GET', path: '/inventar/produkti/list', permission: 'inventory.read', querystring: listQuerySchema, response: { 200: listAnswerSchema(productListRow), ...failureResponses } }),
-  receipt: defineCall({ method: 'POST', path: '/inventar/ulaz', permission: 'inventory.write', body: receiptRequest, response: { 201: receiptAnswer, 409: exceededAnswer, ...failureResponses } }),
-  consumption: defineCall({ method: 'POST', path: '/inventar/izlaz', permission: 'inventory.write', body: consumptionRequest, response: { 201: consumptionAnswer, 409: insufficientStockAnswer, ...failureResponses } }),
-  stock: defineCall({ method: 'GET', path: '/inventar/stanje', permission: 'inventory.read', querystring: stockQuery, response: { 200: stockAnswer, ...failureResponses } }),
-  movementList: defineCall({ method: 'GET', path: '/inventar/kretanja/list', permission: 'inventory.read', querystring: movementListQuery, response: { 200: listAnswerSchema(movementListRow), ...failureResponses } }),
-  sections: defineCall({ method: 'GET', path: '/inventar/sekcije', permission: 'inventory.read', querystring: z.object(sessionFields), response: { 200: sectionListAnswer, ...failureResponses } }),
+  referenceEdit: defineCall({
+    method: 'POST', path: '/inventar/lista/edit', permission: 'settings.write',
+    body: referenceEditRequest, response: { 200: referenceEditAnswer, ...failureResponses },
+  }),
+  readProduct: defineCall({
+    method: 'POST', path: '/inventar/readprodukt', permission: 'inventory.read',
+    body: readProductRequest, response: { 200: readProductAnswer, ...failureResponses },
+  }),
+  createProduct: defineCall({
+    method: 'POST', path: '/inventar/createprodukt', permission: 'inventory.write',
+    body: createProductRequest, response: { 201: productCreatedAnswer, 409: productDuplicateAnswer, ...failureResponses },
+  }),
+  productList: defineCall({
+    method: 'GET', path: '/inventar/produkti/list', permission: 'inventory.read',
+    querystring: listQuerySchema, response: { 200: listAnswerSchema(productListRow), ...failureResponses },
+  }),
+  receipt: defineCall({
+    method: 'POST', path: '/inventar/ulaz', permission: 'inventory.write',
+    body: receiptRequest, response: { 201: receiptAnswer, 409: exceededAnswer, ...failureResponses },
+  }),
+  consumption: defineCall({
+    method: 'POST', path: '/inventar/izlaz', permission: 'inventory.write',
+    body: consumptionRequest, response: { 201: consumptionAnswer, 409: insufficientStockAnswer, ...failureResponses },
+  }),
+  stock: defineCall({
+    method: 'GET', path: '/inventar/stanje', permission: 'inventory.read',
+    querystring: stockQuery, response: { 200: stockAnswer, ...failureResponses },
+  }),
+  movementList: defineCall({
+    method: 'GET', path: '/inventar/kretanja/list', permission: 'inventory.read',
+    querystring: movementListQuery, response: { 200: listAnswerSchema(movementListRow), ...failureResponses },
+  }),
+  sections: defineCall({
+    method: 'GET', path: '/inventar/sekcije', permission: 'inventory.read',
+    querystring: z.object(sessionFields), response: { 200: sectionListAnswer, ...failureResponses },
+  }),
 } as const;
 
 /** The answer fields of the reference-list calls, as the spec names them. */

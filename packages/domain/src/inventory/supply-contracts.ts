@@ -215,20 +215,65 @@ export type InventoryAlertsAnswer = z.output<typeof inventoryAlertsAnswer>;
 
 const session = z.object(sessionFields);
 export const inventorySupplyContracts = {
-  suppliers: defineCall({ method: 'GET', path: '/inventar/dobavljaci', permission: 'inventory.read', querystring: session, response: { 200: supplierListAnswer, ...failureResponses } }),
-  contractCreate: defineCall({ method: 'POST', path: '/inventar/ugovori', permission: 'inventory.write', body: contractCreateRequest, response: { 201: contractSavedAnswer, ...failureResponses } }),
-  contractList: defineCall({ method: 'GET', path: '/inventar/ugovori/list', permission: 'inventory.read', querystring: listQuerySchema, response: { 200: listAnswerSchema(contractListRow), ...failureResponses } }),
-  contractShow: defineCall({ method: 'GET', path: '/inventar/ugovori/:id', permission: 'inventory.read', params: idParams, querystring: session, response: { 200: contractAnswer, ...failureResponses } }),
-  productContracts: defineCall({ method: 'GET', path: '/inventar/ugovori/za-produkt', permission: 'inventory.read', querystring: productQuery, response: { 200: productContractsAnswer, ...failureResponses } }),
-  orderCreate: defineCall({ method: 'POST', path: '/inventar/narudzbe', permission: 'inventory.write', body: orderCreateRequest, response: { 201: orderSavedAnswer, ...failureResponses } }),
-  orderLines: defineCall({ method: 'POST', path: '/inventar/narudzbe/:id/stavke', permission: 'inventory.write', params: idParams, body: orderLinesRequest, response: { 200: orderSavedAnswer, ...failureResponses } }),
-  orderSend: defineCall({ method: 'POST', path: '/inventar/narudzbe/:id/posalji', permission: 'inventory.write', params: idParams, body: z.object(sessionFields).optional(), response: { 200: orderSavedAnswer, ...failureResponses } }),
-  orderCancel: defineCall({ method: 'POST', path: '/inventar/narudzbe/:id/otkazi', permission: 'inventory.write', params: idParams, body: z.object(sessionFields).optional(), response: { 200: orderSavedAnswer, ...failureResponses } }),
-  orderShow: defineCall({ method: 'GET', path: '/inventar/narudzbe/:id', permission: 'inventory.read', params: idParams, querystring: session, response: { 200: orderAnswer, ...failureResponses } }),
-  orderList: defineCall({ method: 'GET', path: '/inventar/narudzbe/list', permission: 'inventory.read', querystring: orderListQuery, response: { 200: listAnswerSchema(orderListRow), ...failureResponses } }),
-  orderPdf: defineCall({ method: 'GET', path: '/inventar/narudzbe/:id/pdf', permission: 'inventory.read', params: idParams, querystring: session,
-    response: { 200: fileAnswer('application/pdf', 'The purchase order as PDF.', pdfBytesSchema), ...failureResponses }, }),
-  suggestions: defineCall({ method: 'GET', path: '/inventar/narudzbe/prijedlozi', permission: 'inventory.read', querystring: session, response: { 200: orderSuggestionsAnswer, ...failureResponses } }),
-  openOrders: defineCall({ method: 'GET', path: '/inventar/narudzbe/otvorene', permission: 'inventory.read', querystring: productQuery, response: { 200: openOrdersAnswer, ...failureResponses } }),
-  alerts: defineCall({ method: 'GET', path: '/inventar/upozorenja', permission: 'inventory.read', querystring: session, response: { 200: inventoryAlertsAnswer, ...failureResponses } }),
+  suppliers: defineCall({
+    method: 'GET', path: '/inventar/dobavljaci', permission: 'inventory.read',
+    querystring: session, response: { 200: supplierListAnswer, ...failureResponses },
+  }),
+  contractCreate: defineCall({
+    method: 'POST', path: '/inventar/ugovori', permission: 'inventory.write',
+    body: contractCreateRequest, response: { 201: contractSavedAnswer, ...failureResponses },
+  }),
+  contractList: defineCall({
+    method: 'GET', path: '/inventar/ugovori/list', permission: 'inventory.read',
+    querystring: listQuerySchema, response: { 200: listAnswerSchema(contractListRow), ...failureResponses },
+  }),
+  contractShow: defineCall({
+    method: 'GET', path: '/inventar/ugovori/:id', permission: 'inventory.read',
+    params: idParams, querystring: session, response: { 200: contractAnswer, ...failureResponses },
+  }),
+  productContracts: defineCall({
+    method: 'GET', path: '/inventar/ugovori/za-produkt', permission: 'inventory.read',
+    querystring: productQuery, response: { 200: productContractsAnswer, ...failureResponses },
+  }),
+  orderCreate: defineCall({
+    method: 'POST', path: '/inventar/narudzbe', permission: 'inventory.write',
+    body: orderCreateRequest, response: { 201: orderSavedAnswer, ...failureResponses },
+  }),
+  orderLines: defineCall({
+    method: 'POST', path: '/inventar/narudzbe/:id/stavke', permission: 'inventory.write',
+    params: idParams, body: orderLinesRequest, response: { 200: orderSavedAnswer, ...failureResponses },
+  }),
+  orderSend: defineCall({
+    method: 'POST', path: '/inventar/narudzbe/:id/posalji', permission: 'inventory.write',
+    params: idParams, body: z.object(sessionFields).optional(), response: { 200: orderSavedAnswer, ...failureResponses },
+  }),
+  orderCancel: defineCall({
+    method: 'POST', path: '/inventar/narudzbe/:id/otkazi', permission: 'inventory.write',
+    params: idParams, body: z.object(sessionFields).optional(), response: { 200: orderSavedAnswer, ...failureResponses },
+  }),
+  orderShow: defineCall({
+    method: 'GET', path: '/inventar/narudzbe/:id', permission: 'inventory.read',
+    params: idParams, querystring: session, response: { 200: orderAnswer, ...failureResponses },
+  }),
+  orderList: defineCall({
+    method: 'GET', path: '/inventar/narudzbe/list', permission: 'inventory.read',
+    querystring: orderListQuery, response: { 200: listAnswerSchema(orderListRow), ...failureResponses },
+  }),
+  orderPdf: defineCall({
+    method: 'GET', path: '/inventar/narudzbe/:id/pdf', permission: 'inventory.read',
+    params: idParams, querystring: session,
+    response: { 200: fileAnswer('application/pdf', 'The purchase order as PDF.', pdfBytesSchema), ...failureResponses },
+  }),
+  suggestions: defineCall({
+    method: 'GET', path: '/inventar/narudzbe/prijedlozi', permission: 'inventory.read',
+    querystring: session, response: { 200: orderSuggestionsAnswer, ...failureResponses },
+  }),
+  openOrders: defineCall({
+    method: 'GET', path: '/inventar/narudzbe/otvorene', permission: 'inventory.read',
+    querystring: productQuery, response: { 200: openOrdersAnswer, ...failureResponses },
+  }),
+  alerts: defineCall({
+    method: 'GET', path: '/inventar/upozorenja', permission: 'inventory.read',
+    querystring: session, response: { 200: inventoryAlertsAnswer, ...failureResponses },
+  }),
 } as const;

@@ -92,12 +92,21 @@ export const invoiceCandidatesAnswer = successAnswer({ uzorci: z.array(invoiceCa
 export type InvoiceCandidatesAnswer = z.output<typeof invoiceCandidatesAnswer>;
 
 export const invoiceContracts = {
-  pdf: defineCall({ method: 'GET', path: '/predracun/:patient', permission: 'samples.read', params: invoiceParams,
+  pdf: defineCall({
+    method: 'GET', path: '/predracun/:patient', permission: 'samples.read',
+    params: invoiceParams,
     querystring: invoiceQuery,
     response: {
       200: fileAnswer('application/pdf', 'The pro-forma invoice as PDF.', pdfBytesSchema),
       ...failureResponses,
-    }, }),
-  show: defineCall({ method: 'GET', path: '/predracun/:patient/pregled', permission: 'samples.read', params: invoiceParams, querystring: invoiceQuery, response: { 200: invoiceAnswer, ...failureResponses } }),
-  candidates: defineCall({ method: 'GET', path: '/predracun/:patient/uzorci', permission: 'samples.read', params: invoiceParams, response: { 200: invoiceCandidatesAnswer, ...failureResponses } }),
+    },
+  }),
+  show: defineCall({
+    method: 'GET', path: '/predracun/:patient/pregled', permission: 'samples.read',
+    params: invoiceParams, querystring: invoiceQuery, response: { 200: invoiceAnswer, ...failureResponses },
+  }),
+  candidates: defineCall({
+    method: 'GET', path: '/predracun/:patient/uzorci', permission: 'samples.read',
+    params: invoiceParams, response: { 200: invoiceCandidatesAnswer, ...failureResponses },
+  }),
 } as const;

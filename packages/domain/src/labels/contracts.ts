@@ -9,8 +9,14 @@ import { defineCall } from '../call.ts';
  * failure answer.
  */
 export const labelContracts = {
-  pdf: defineCall({ method: 'GET', path: '/uzorci/barcode/:id/pdf', permission: 'samples.read', params: sampleIdParams,
-    response: { 200: fileAnswer('application/pdf', 'The label as a one-page PDF.', pdfBytesSchema), ...failureResponses }, }),
-  zpl: defineCall({ method: 'GET', path: '/uzorci/barcode/:id/zpl', permission: 'samples.read', params: sampleIdParams,
-    response: { 200: fileAnswer('text/plain', 'The label as ZPL II text (UTF-8).', z.string()), ...failureResponses }, }),
+  pdf: defineCall({
+    method: 'GET', path: '/uzorci/barcode/:id/pdf', permission: 'samples.read',
+    params: sampleIdParams,
+    response: { 200: fileAnswer('application/pdf', 'The label as a one-page PDF.', pdfBytesSchema), ...failureResponses },
+  }),
+  zpl: defineCall({
+    method: 'GET', path: '/uzorci/barcode/:id/zpl', permission: 'samples.read',
+    params: sampleIdParams,
+    response: { 200: fileAnswer('text/plain', 'The label as ZPL II text (UTF-8).', z.string()), ...failureResponses },
+  }),
 } as const;

@@ -207,21 +207,51 @@ export const ingestAnswer = successAnswer({
 export type IngestAnswer = z.output<typeof ingestAnswer>;
 
 export const loggerContracts = {
-  list: defineCall({ method: 'GET', path: '/loger/frizider/list', permission: 'logger.read', response: { 200: refrigeratorListAnswer, ...failureResponses } }),
-  edit: defineCall({ method: 'POST', path: '/loger/frizider/edit', permission: 'settings.write', body: refrigeratorEditBody, response: { 200: refrigeratorSavedAnswer, ...failureResponses } }),
-  deviceKey: defineCall({ method: 'POST', path: '/loger/frizider/kljuc', permission: 'settings.write', body: deviceKeyBody, response: { 200: deviceKeyAnswer, ...failureResponses } }),
-  mqttKey: defineCall({ method: 'POST', path: '/loger/frizider/mqtt', permission: 'settings.write', body: mqttKeyBody, response: { 200: mqttKeyAnswer, ...failureResponses } }),
-  overview: defineCall({ method: 'GET', path: '/loger/pregled', permission: 'logger.read', response: { 200: overviewAnswer, ...failureResponses } }),
-  unacknowledgedAlarms: defineCall({ method: 'GET', path: '/loger/alarmi/otvoreni', permission: 'logger.read', response: { 200: unacknowledgedAlarmsAnswer, ...failureResponses } }),
-  acknowledge: defineCall({ method: 'POST', path: '/loger/alarmi/potvrdi', permission: 'logger.acknowledge', body: acknowledgeBody, response: { 200: acknowledgedAnswer, ...failureResponses } }),
-  statistics: defineCall({ method: 'GET', path: '/loger/statistika', permission: 'logger.read', querystring: statisticsQuery, response: { 200: statisticsAnswer, ...failureResponses } }),
-  monthlyRecord: defineCall({ method: 'GET', path: '/loger/statistika/pdf', permission: 'logger.read', querystring: monthlyRecordQuery,
+  list: defineCall({
+    method: 'GET', path: '/loger/frizider/list', permission: 'logger.read',
+    response: { 200: refrigeratorListAnswer, ...failureResponses },
+  }),
+  edit: defineCall({
+    method: 'POST', path: '/loger/frizider/edit', permission: 'settings.write',
+    body: refrigeratorEditBody, response: { 200: refrigeratorSavedAnswer, ...failureResponses },
+  }),
+  deviceKey: defineCall({
+    method: 'POST', path: '/loger/frizider/kljuc', permission: 'settings.write',
+    body: deviceKeyBody, response: { 200: deviceKeyAnswer, ...failureResponses },
+  }),
+  mqttKey: defineCall({
+    method: 'POST', path: '/loger/frizider/mqtt', permission: 'settings.write',
+    body: mqttKeyBody, response: { 200: mqttKeyAnswer, ...failureResponses },
+  }),
+  overview: defineCall({
+    method: 'GET', path: '/loger/pregled', permission: 'logger.read',
+    response: { 200: overviewAnswer, ...failureResponses },
+  }),
+  unacknowledgedAlarms: defineCall({
+    method: 'GET', path: '/loger/alarmi/otvoreni', permission: 'logger.read',
+    response: { 200: unacknowledgedAlarmsAnswer, ...failureResponses },
+  }),
+  acknowledge: defineCall({
+    method: 'POST', path: '/loger/alarmi/potvrdi', permission: 'logger.acknowledge',
+    body: acknowledgeBody, response: { 200: acknowledgedAnswer, ...failureResponses },
+  }),
+  statistics: defineCall({
+    method: 'GET', path: '/loger/statistika', permission: 'logger.read',
+    querystring: statisticsQuery, response: { 200: statisticsAnswer, ...failureResponses },
+  }),
+  monthlyRecord: defineCall({
+    method: 'GET', path: '/loger/statistika/pdf', permission: 'logger.read',
+    querystring: monthlyRecordQuery,
     response: {
-      200: {
-        description: 'The monthly record as a PDF, one A4 page per refrigerator.',
-        content: { 'application/pdf': { schema: z.custom<Uint8Array>((value) => value instanceof Uint8Array).meta({ type: 'string', format: 'binary' }) } },
-      },
-      ...failureResponses,
-    }, }),
-  ingest: defineCall({ method: 'POST', path: '/loger/ocitanja', permission: 'public', body: ingestBody, response: { 200: ingestAnswer, ...failureResponses } }),
+    200: {
+    description: 'The monthly record as a PDF, one A4 page per refrigerator.',
+    content: { 'application/pdf': { schema: z.custom<Uint8Array>((value) => value instanceof Uint8Array).meta({ type: 'string', format: 'binary' }) } },
+    },
+    ...failureResponses,
+    },
+  }),
+  ingest: defineCall({
+    method: 'POST', path: '/loger/ocitanja', permission: 'public',
+    body: ingestBody, response: { 200: ingestAnswer, ...failureResponses },
+  }),
 } as const;

@@ -166,12 +166,24 @@ export const cultureSaveRequest = z.object({
 export type CultureSaveRequest = z.input<typeof cultureSaveRequest>;
 
 export const microbiologyContracts = {
-  organisms: defineCall({ method: 'GET', path: '/mikrobiologija/organizmi', permission: 'samples.read', querystring: pickerQuery, response: { 200: successAnswer({ organizmi: z.array(organismOptionSchema) }), ...failureResponses } }),
-  antimicrobials: defineCall({ method: 'GET', path: '/mikrobiologija/antibiotici', permission: 'samples.read', querystring: pickerQuery, response: { 200: successAnswer({ antibiotici: z.array(antimicrobialOptionSchema) }), ...failureResponses }, }),
-  cultures: defineCall({ method: 'GET', path: '/mikrobiologija/kulture/:sid', permission: 'samples.read', params: z.object({ sid: pathParam('Sample id (uuid)') }), response: { 200: culturesAnswer, ...failureResponses } }),
-  save: defineCall({ method: 'POST', path: '/mikrobiologija/kulture/save', permission: RESULT_ACTION_PERMISSIONS.save, body: cultureSaveRequest,
+  organisms: defineCall({
+    method: 'GET', path: '/mikrobiologija/organizmi', permission: 'samples.read',
+    querystring: pickerQuery, response: { 200: successAnswer({ organizmi: z.array(organismOptionSchema) }), ...failureResponses },
+  }),
+  antimicrobials: defineCall({
+    method: 'GET', path: '/mikrobiologija/antibiotici', permission: 'samples.read',
+    querystring: pickerQuery, response: { 200: successAnswer({ antibiotici: z.array(antimicrobialOptionSchema) }), ...failureResponses },
+  }),
+  cultures: defineCall({
+    method: 'GET', path: '/mikrobiologija/kulture/:sid', permission: 'samples.read',
+    params: z.object({ sid: pathParam('Sample id (uuid)') }), response: { 200: culturesAnswer, ...failureResponses },
+  }),
+  save: defineCall({
+    method: 'POST', path: '/mikrobiologija/kulture/save', permission: RESULT_ACTION_PERMISSIONS.save,
+    body: cultureSaveRequest,
     response: {
-      200: successAnswer({ status: z.enum(SAMPLE_STATUSES), version: z.number().int(), kultura: cultureSchema }),
-      ...failureResponses,
-    }, }),
+    200: successAnswer({ status: z.enum(SAMPLE_STATUSES), version: z.number().int(), kultura: cultureSchema }),
+    ...failureResponses,
+    },
+  }),
 } as const;

@@ -107,8 +107,20 @@ export const panelChoiceQuery = z.object({
 });
 
 export const panelContracts = {
-  list: defineCall({ method: 'GET', path: '/mikrobiologija/paneli', permission: 'samples.read', querystring: z.object({ ...sessionFields }), response: { 200: successAnswer({ paneli: z.array(panelSchema) }), ...failureResponses } }),
-  choice: defineCall({ method: 'GET', path: '/mikrobiologija/paneli/izbor', permission: 'samples.read', querystring: panelChoiceQuery, response: { 200: successAnswer({ panel: panelSchema.nullable() }), ...failureResponses } }),
-  edit: defineCall({ method: 'POST', path: '/mikrobiologija/paneli/edit', permission: 'settings.write', body: panelEditRequest, response: { 200: successAnswer({ panel: panelSchema }), ...failureResponses } }),
-  remove: defineCall({ method: 'POST', path: '/mikrobiologija/paneli/delete', permission: 'settings.write', body: panelDeleteRequest, response: { 200: successAnswer({}), ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/mikrobiologija/paneli', permission: 'samples.read',
+    querystring: z.object({ ...sessionFields }), response: { 200: successAnswer({ paneli: z.array(panelSchema) }), ...failureResponses },
+  }),
+  choice: defineCall({
+    method: 'GET', path: '/mikrobiologija/paneli/izbor', permission: 'samples.read',
+    querystring: panelChoiceQuery, response: { 200: successAnswer({ panel: panelSchema.nullable() }), ...failureResponses },
+  }),
+  edit: defineCall({
+    method: 'POST', path: '/mikrobiologija/paneli/edit', permission: 'settings.write',
+    body: panelEditRequest, response: { 200: successAnswer({ panel: panelSchema }), ...failureResponses },
+  }),
+  remove: defineCall({
+    method: 'POST', path: '/mikrobiologija/paneli/delete', permission: 'settings.write',
+    body: panelDeleteRequest, response: { 200: successAnswer({}), ...failureResponses },
+  }),
 } as const;

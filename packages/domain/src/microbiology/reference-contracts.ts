@@ -55,7 +55,14 @@ export const referenceImportSummarySchema = z.object({
 export type ReferenceImportSummary = z.output<typeof referenceImportSummarySchema>;
 
 export const referenceContracts = {
-  list: defineCall({ method: 'GET', path: '/mikrobiologija/referentni-podaci', permission: 'samples.read', querystring: z.object({ ...sessionFields }),
-    response: { 200: successAnswer({ setovi: z.array(referenceGuidelineSchema) }), ...failureResponses }, }),
-  upload: defineCall({ method: 'POST', path: '/mikrobiologija/referentni-podaci/import', permission: 'settings.write', body: referenceImportRequest, response: { 200: successAnswer({ uvoz: referenceImportSummarySchema }), ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/mikrobiologija/referentni-podaci', permission: 'samples.read',
+    querystring: z.object({ ...sessionFields,
+  }),
+    response: { 200: successAnswer({ setovi: z.array(referenceGuidelineSchema) }), ...failureResponses },
+  }),
+  upload: defineCall({
+    method: 'POST', path: '/mikrobiologija/referentni-podaci/import', permission: 'settings.write',
+    body: referenceImportRequest, response: { 200: successAnswer({ uvoz: referenceImportSummarySchema }), ...failureResponses },
+  }),
 } as const;

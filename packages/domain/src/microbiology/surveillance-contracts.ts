@@ -72,15 +72,24 @@ export const whonetExportRequest = z.object({
 export type WhonetExportRequest = z.input<typeof whonetExportRequest>;
 
 export const surveillanceContracts = {
-  cumulative: defineCall({ method: 'GET', path: '/mikrobiologija/kumulativni-antibiogram', permission: 'reports.read', querystring: cumulativeQuery, response: { 200: cumulativeAnswer, ...failureResponses } }),
-  cumulativeXlsx: defineCall({ method: 'GET', path: '/mikrobiologija/kumulativni-antibiogram/xlsx', permission: 'reports.read', querystring: cumulativeQuery,
+  cumulative: defineCall({
+    method: 'GET', path: '/mikrobiologija/kumulativni-antibiogram', permission: 'reports.read',
+    querystring: cumulativeQuery, response: { 200: cumulativeAnswer, ...failureResponses },
+  }),
+  cumulativeXlsx: defineCall({
+    method: 'GET', path: '/mikrobiologija/kumulativni-antibiogram/xlsx', permission: 'reports.read',
+    querystring: cumulativeQuery,
     response: {
-      200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The cumulative antibiogram as an Excel workbook.', pdfBytesSchema),
-      ...failureResponses,
-    }, }),
-  whonet: defineCall({ method: 'POST', path: '/mikrobiologija/whonet', permission: 'results.verify', body: whonetExportRequest,
+    200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The cumulative antibiogram as an Excel workbook.', pdfBytesSchema),
+    ...failureResponses,
+    },
+  }),
+  whonet: defineCall({
+    method: 'POST', path: '/mikrobiologija/whonet', permission: 'results.verify',
+    body: whonetExportRequest,
     response: {
-      200: fileAnswer('text/tab-separated-values', 'The period\'s isolates as a WHONET flat file (UTF-8, tab-separated).', pdfBytesSchema),
-      ...failureResponses,
-    }, }),
+    200: fileAnswer('text/tab-separated-values', 'The period\'s isolates as a WHONET flat file (UTF-8, tab-separated).', pdfBytesSchema),
+    ...failureResponses,
+    },
+  }),
 } as const;

@@ -103,13 +103,25 @@ export const reportDeletedAnswer = successAnswer({ message: z.string(), code: me
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 
 export const nalaziContracts = {
-  list: defineCall({ method: 'GET', path: '/nalazi/list', permission: 'reports.read', querystring: listQuerySchema, response: { 200: reportListAnswer, ...failureResponses } }),
-  pdf: defineCall({ method: 'GET', path: '/nalazi/pdf/:sid', permission: 'reports.read', params: reportSidParams,
+  list: defineCall({
+    method: 'GET', path: '/nalazi/list', permission: 'reports.read',
+    querystring: listQuerySchema, response: { 200: reportListAnswer, ...failureResponses },
+  }),
+  pdf: defineCall({
+    method: 'GET', path: '/nalazi/pdf/:sid', permission: 'reports.read',
+    params: reportSidParams,
     querystring: reportPdfQuery,
     response: {
       200: { description: 'The report as issued (PDF).', content: { 'application/pdf': { schema: pdfBytes.meta({ type: 'string', format: 'binary' }) } } },
       ...failureResponses,
-    }, }),
-  versions: defineCall({ method: 'GET', path: '/nalazi/versions/:sid', permission: 'reports.read', params: reportSidParams, response: { 200: reportVersionsAnswer, ...failureResponses } }),
-  delete: defineCall({ method: 'POST', path: '/nalazi/delete', permission: 'reports.write', body: reportDeleteRequest, response: { 200: reportDeletedAnswer, ...failureResponses } }),
+    },
+  }),
+  versions: defineCall({
+    method: 'GET', path: '/nalazi/versions/:sid', permission: 'reports.read',
+    params: reportSidParams, response: { 200: reportVersionsAnswer, ...failureResponses },
+  }),
+  delete: defineCall({
+    method: 'POST', path: '/nalazi/delete', permission: 'reports.write',
+    body: reportDeleteRequest, response: { 200: reportDeletedAnswer, ...failureResponses },
+  }),
 } as const;

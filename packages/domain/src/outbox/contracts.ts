@@ -156,12 +156,36 @@ export type GroupMailAnswer = z.output<typeof groupMailAnswer>;
 export const groupMailJobParams = z.object({ id: pathParam('Group e-mail job id') });
 
 export const outboxContracts = {
-  list: defineCall({ method: 'GET', path: '/outbox/list', permission: 'reports.read', querystring: outboxListQuery, response: { 200: outboxListAnswer, ...failureResponses } }),
-  resend: defineCall({ method: 'POST', path: '/outbox/resend', permission: 'outbox.send', body: outboxResendRequest, response: { 200: outboxResendAnswer, ...failureResponses } }),
-  delete: defineCall({ method: 'POST', path: '/outbox/delete', permission: 'outbox.send', body: outboxDeleteRequest, response: { 200: outboxDeleteAnswer, ...failureResponses } }),
-  show: defineCall({ method: 'GET', path: '/outbox/:id', permission: 'reports.read', params: outboxIdParams, response: { 200: outboxShowAnswer, ...failureResponses } }),
-  orderers: defineCall({ method: 'GET', path: '/narucioci/list', permission: 'reports.read', querystring: orderersQuery, response: { 200: orderersAnswer, ...failureResponses } }),
-  ordererEmail: defineCall({ method: 'POST', path: '/narucioci/email', permission: 'outbox.send', body: ordererEmailRequest, response: { 200: ordererEmailAnswer, ...failureResponses } }),
-  groupMail: defineCall({ method: 'POST', path: '/narucioci/send', permission: 'outbox.send', body: groupMailRequest, response: { 202: groupMailAnswer, ...failureResponses } }),
-  groupMailJob: defineCall({ method: 'GET', path: '/narucioci/send/:id', permission: 'reports.read', params: groupMailJobParams, response: { 200: groupMailAnswer, ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/outbox/list', permission: 'reports.read',
+    querystring: outboxListQuery, response: { 200: outboxListAnswer, ...failureResponses },
+  }),
+  resend: defineCall({
+    method: 'POST', path: '/outbox/resend', permission: 'outbox.send',
+    body: outboxResendRequest, response: { 200: outboxResendAnswer, ...failureResponses },
+  }),
+  delete: defineCall({
+    method: 'POST', path: '/outbox/delete', permission: 'outbox.send',
+    body: outboxDeleteRequest, response: { 200: outboxDeleteAnswer, ...failureResponses },
+  }),
+  show: defineCall({
+    method: 'GET', path: '/outbox/:id', permission: 'reports.read',
+    params: outboxIdParams, response: { 200: outboxShowAnswer, ...failureResponses },
+  }),
+  orderers: defineCall({
+    method: 'GET', path: '/narucioci/list', permission: 'reports.read',
+    querystring: orderersQuery, response: { 200: orderersAnswer, ...failureResponses },
+  }),
+  ordererEmail: defineCall({
+    method: 'POST', path: '/narucioci/email', permission: 'outbox.send',
+    body: ordererEmailRequest, response: { 200: ordererEmailAnswer, ...failureResponses },
+  }),
+  groupMail: defineCall({
+    method: 'POST', path: '/narucioci/send', permission: 'outbox.send',
+    body: groupMailRequest, response: { 202: groupMailAnswer, ...failureResponses },
+  }),
+  groupMailJob: defineCall({
+    method: 'GET', path: '/narucioci/send/:id', permission: 'reports.read',
+    params: groupMailJobParams, response: { 200: groupMailAnswer, ...failureResponses },
+  }),
 } as const;

@@ -94,8 +94,20 @@ export const partnerChoiceSchema = z.object({ _id: z.string(), naziv: z.string()
 export type PartnerChoice = z.output<typeof partnerChoiceSchema>;
 
 export const partnerContracts = {
-  list: defineCall({ method: 'GET', path: '/partneri/list', permission: 'samples.read', querystring: listQuerySchema, response: { 200: listAnswerSchema(partnerListRow), ...failureResponses } }),
-  show: defineCall({ method: 'GET', path: '/partneri/:id', permission: 'samples.read', params: z.object({ id: pathParam('Partner id (uuid)') }), response: { 200: successAnswer({ partner: partnerSchema }), ...failureResponses } }),
-  save: defineCall({ method: 'POST', path: '/partneri/save', permission: 'settings.write', body: partnerSaveRequest, response: { 200: successAnswer({ partner: partnerSchema, message: z.string() }), ...failureResponses } }),
-  orderers: defineCall({ method: 'GET', path: '/partneri/narucioci', permission: 'samples.read', response: { 200: successAnswer({ partneri: z.array(partnerChoiceSchema) }), ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/partneri/list', permission: 'samples.read',
+    querystring: listQuerySchema, response: { 200: listAnswerSchema(partnerListRow), ...failureResponses },
+  }),
+  show: defineCall({
+    method: 'GET', path: '/partneri/:id', permission: 'samples.read',
+    params: z.object({ id: pathParam('Partner id (uuid)') }), response: { 200: successAnswer({ partner: partnerSchema }), ...failureResponses },
+  }),
+  save: defineCall({
+    method: 'POST', path: '/partneri/save', permission: 'settings.write',
+    body: partnerSaveRequest, response: { 200: successAnswer({ partner: partnerSchema, message: z.string() }), ...failureResponses },
+  }),
+  orderers: defineCall({
+    method: 'GET', path: '/partneri/narucioci', permission: 'samples.read',
+    response: { 200: successAnswer({ partneri: z.array(partnerChoiceSchema) }), ...failureResponses },
+  }),
 } as const;

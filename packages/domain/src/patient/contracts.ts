@@ -243,11 +243,29 @@ export const uncompletedSamplesAnswer = listAnswerSchema(uncompletedSampleRow);
 export type UncompletedSamplesAnswer = z.output<typeof uncompletedSamplesAnswer>;
 
 export const patientContracts = {
-  find: defineCall({ method: 'POST', path: '/pacijenti/unos/find', permission: 'patients.read', body: patientFindRequest, response: { 200: patientFindAnswer, ...failureResponses } }),
-  save: defineCall({ method: 'POST', path: '/pacijenti/unos/save', permission: 'patients.write', body: patientSaveRequest, response: { 201: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses } }),
-  detail: defineCall({ method: 'GET', path: '/pacijenti/detalji/:id', permission: 'patients.read', params: patientIdParams, response: { 200: patientSavedAnswer, ...failureResponses } }),
-  update: defineCall({ method: 'POST', path: '/pacijenti/detalji/update/:id', permission: 'patients.write', params: patientIdParams, body: patientUpdateRequest,
-    response: { 200: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses }, }),
-  list: defineCall({ method: 'GET', path: '/pacijenti/list', permission: 'patients.read', querystring: listQuerySchema, response: { 200: patientListAnswer, ...failureResponses } }),
-  uncompletedSamples: defineCall({ method: 'GET', path: '/pacijenti/:id/uzorci', permission: 'samples.read', params: patientIdParams, querystring: listQuerySchema, response: { 200: uncompletedSamplesAnswer, ...failureResponses } }),
+  find: defineCall({
+    method: 'POST', path: '/pacijenti/unos/find', permission: 'patients.read',
+    body: patientFindRequest, response: { 200: patientFindAnswer, ...failureResponses },
+  }),
+  save: defineCall({
+    method: 'POST', path: '/pacijenti/unos/save', permission: 'patients.write',
+    body: patientSaveRequest, response: { 201: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses },
+  }),
+  detail: defineCall({
+    method: 'GET', path: '/pacijenti/detalji/:id', permission: 'patients.read',
+    params: patientIdParams, response: { 200: patientSavedAnswer, ...failureResponses },
+  }),
+  update: defineCall({
+    method: 'POST', path: '/pacijenti/detalji/update/:id', permission: 'patients.write',
+    params: patientIdParams, body: patientUpdateRequest,
+    response: { 200: patientSavedAnswer, 409: patientDuplicateAnswer, ...failureResponses },
+  }),
+  list: defineCall({
+    method: 'GET', path: '/pacijenti/list', permission: 'patients.read',
+    querystring: listQuerySchema, response: { 200: patientListAnswer, ...failureResponses },
+  }),
+  uncompletedSamples: defineCall({
+    method: 'GET', path: '/pacijenti/:id/uzorci', permission: 'samples.read',
+    params: patientIdParams, querystring: listQuerySchema, response: { 200: uncompletedSamplesAnswer, ...failureResponses },
+  }),
 } as const;

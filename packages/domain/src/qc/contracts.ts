@@ -261,18 +261,60 @@ export type MonthlyAnswer = z.output<typeof monthlyAnswer>;
 
 const ok = successAnswer({});
 export const qcContracts = {
-  list: defineCall({ method: 'GET', path: '/kontrole/list', permission: 'qc.read', querystring: listQuerySchema, response: { 200: controlListAnswer, ...failureResponses } }),
-  definition: defineCall({ method: 'GET', path: '/kontrole/definicija/:id', permission: 'qc.read', params: z.object({ id: pathParam("The lot's _id") }), response: { 200: controlAnswer, ...failureResponses } }),
-  save: defineCall({ method: 'POST', path: '/kontrole/definicija/save', permission: 'qc.define', body: controlSaveBody, response: { 200: controlSavedAnswer, ...failureResponses } }),
-  rules: defineCall({ method: 'GET', path: '/kontrole/pravila', permission: 'qc.read', response: { 200: assayRulesListAnswer, ...failureResponses } }),
-  saveRules: defineCall({ method: 'POST', path: '/kontrole/pravila/save', permission: 'qc.define', body: assayRulesSaveBody, response: { 200: ok, ...failureResponses } }),
-  entry: defineCall({ method: 'POST', path: '/kontrole/unos', permission: 'qc.write', body: controlEntryBody, response: { 200: controlEntryAnswer, ...failureResponses } }),
-  results: defineCall({ method: 'GET', path: '/kontrole/obrada/rezultati', permission: 'qc.read', querystring: controlResultsQuery, response: { 200: controlResultsAnswer, ...failureResponses } }),
-  commentGet: defineCall({ method: 'POST', path: '/control/comment/get', permission: 'qc.read', body: commentGetBody, response: { 200: commentGetAnswer, ...failureResponses } }),
-  commentSet: defineCall({ method: 'POST', path: '/control/comment/set', permission: 'qc.write', body: commentSetBody, response: { 200: ok, ...failureResponses } }),
-  exclude: defineCall({ method: 'POST', path: '/kontrole/pregled/delete/', permission: 'qc.write', body: excludeBody, response: { 200: ok, ...failureResponses } }),
-  chart: defineCall({ method: 'GET', path: '/kontrole/charts', permission: 'qc.read', querystring: chartQuery, response: { 200: chartAnswer, ...failureResponses } }),
-  monthly: defineCall({ method: 'GET', path: '/kontrole/mjesecno', permission: 'qc.read', querystring: monthlyQuery, response: { 200: monthlyAnswer, ...failureResponses } }),
-  holds: defineCall({ method: 'GET', path: '/kontrole/blokade', permission: 'qc.read', response: { 200: holdsAnswer, ...failureResponses } }),
-  correctiveAction: defineCall({ method: 'POST', path: '/kontrole/korektivna', permission: 'qc.write', body: correctiveActionBody, response: { 200: ok, ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/kontrole/list', permission: 'qc.read',
+    querystring: listQuerySchema, response: { 200: controlListAnswer, ...failureResponses },
+  }),
+  definition: defineCall({
+    method: 'GET', path: '/kontrole/definicija/:id', permission: 'qc.read',
+    params: z.object({ id: pathParam("The lot's _id") }), response: { 200: controlAnswer, ...failureResponses },
+  }),
+  save: defineCall({
+    method: 'POST', path: '/kontrole/definicija/save', permission: 'qc.define',
+    body: controlSaveBody, response: { 200: controlSavedAnswer, ...failureResponses },
+  }),
+  rules: defineCall({
+    method: 'GET', path: '/kontrole/pravila', permission: 'qc.read',
+    response: { 200: assayRulesListAnswer, ...failureResponses },
+  }),
+  saveRules: defineCall({
+    method: 'POST', path: '/kontrole/pravila/save', permission: 'qc.define',
+    body: assayRulesSaveBody, response: { 200: ok, ...failureResponses },
+  }),
+  entry: defineCall({
+    method: 'POST', path: '/kontrole/unos', permission: 'qc.write',
+    body: controlEntryBody, response: { 200: controlEntryAnswer, ...failureResponses },
+  }),
+  results: defineCall({
+    method: 'GET', path: '/kontrole/obrada/rezultati', permission: 'qc.read',
+    querystring: controlResultsQuery, response: { 200: controlResultsAnswer, ...failureResponses },
+  }),
+  commentGet: defineCall({
+    method: 'POST', path: '/control/comment/get', permission: 'qc.read',
+    body: commentGetBody, response: { 200: commentGetAnswer, ...failureResponses },
+  }),
+  commentSet: defineCall({
+    method: 'POST', path: '/control/comment/set', permission: 'qc.write',
+    body: commentSetBody, response: { 200: ok, ...failureResponses },
+  }),
+  exclude: defineCall({
+    method: 'POST', path: '/kontrole/pregled/delete/', permission: 'qc.write',
+    body: excludeBody, response: { 200: ok, ...failureResponses },
+  }),
+  chart: defineCall({
+    method: 'GET', path: '/kontrole/charts', permission: 'qc.read',
+    querystring: chartQuery, response: { 200: chartAnswer, ...failureResponses },
+  }),
+  monthly: defineCall({
+    method: 'GET', path: '/kontrole/mjesecno', permission: 'qc.read',
+    querystring: monthlyQuery, response: { 200: monthlyAnswer, ...failureResponses },
+  }),
+  holds: defineCall({
+    method: 'GET', path: '/kontrole/blokade', permission: 'qc.read',
+    response: { 200: holdsAnswer, ...failureResponses },
+  }),
+  correctiveAction: defineCall({
+    method: 'POST', path: '/kontrole/korektivna', permission: 'qc.write',
+    body: correctiveActionBody, response: { 200: ok, ...failureResponses },
+  }),
 } as const;

@@ -45,12 +45,21 @@ export const reportAnswer = successAnswer({
 export type ReportAnswer = z.output<typeof reportAnswer>;
 
 export const reportContracts = {
-  show: defineCall({ method: 'GET', path: '/izvjestaji/:report', permission: 'reports.read', params: reportParams, querystring: reportQuery, response: { 200: reportAnswer, ...failureResponses } }),
-  pdf: defineCall({ method: 'GET', path: '/izvjestaji/:report/pdf', permission: 'reports.read', params: reportParams, querystring: reportQuery,
-    response: { 200: fileAnswer('application/pdf', 'The report as PDF.', pdfBytesSchema), ...failureResponses }, }),
-  xlsx: defineCall({ method: 'GET', path: '/izvjestaji/:report/xlsx', permission: 'reports.read', params: reportParams, querystring: reportQuery,
+  show: defineCall({
+    method: 'GET', path: '/izvjestaji/:report', permission: 'reports.read',
+    params: reportParams, querystring: reportQuery, response: { 200: reportAnswer, ...failureResponses },
+  }),
+  pdf: defineCall({
+    method: 'GET', path: '/izvjestaji/:report/pdf', permission: 'reports.read',
+    params: reportParams, querystring: reportQuery,
+    response: { 200: fileAnswer('application/pdf', 'The report as PDF.', pdfBytesSchema), ...failureResponses },
+  }),
+  xlsx: defineCall({
+    method: 'GET', path: '/izvjestaji/:report/xlsx', permission: 'reports.read',
+    params: reportParams, querystring: reportQuery,
     response: {
       200: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The report as an Excel workbook.', pdfBytesSchema),
       ...failureResponses,
-    }, }),
+    },
+  }),
 } as const;

@@ -152,11 +152,32 @@ export function answerFlag(flag: ResultFlag | null): z.output<typeof resultAnswe
 
 /** Each result call's contract as the server registers it (validation, serialisation, OpenAPI). */
 export const resultContracts = {
-  show: defineCall({ method: 'GET', path: '/rezultati/:sid', permission: 'samples.read', params: resultSidParams, response: { 200: resultsShowAnswer, ...failureResponses } }),
-  save: defineCall({ method: 'POST', path: '/rezultati/save', permission: RESULT_ACTION_PERMISSIONS.save, body: resultsSaveRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
-  approve: defineCall({ method: 'POST', path: '/rezultati/odobri', permission: RESULT_ACTION_PERMISSIONS.approve, body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
-  unapprove: defineCall({ method: 'POST', path: '/rezultati/odobri/undo', permission: RESULT_ACTION_PERMISSIONS.unapprove, body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
-  verify: defineCall({ method: 'POST', path: '/rezultati/verifikuj', permission: RESULT_ACTION_PERMISSIONS.verify, body: resultsVerifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
-  unverify: defineCall({ method: 'POST', path: '/rezultati/verifikuj/undo', permission: RESULT_ACTION_PERMISSIONS.unverify, body: resultsUnverifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses } }),
-  audit: defineCall({ method: 'GET', path: '/uzorci/audit/:sid', permission: 'samples.read', params: resultSidParams, response: { 200: sampleAuditAnswer, ...failureResponses } }),
+  show: defineCall({
+    method: 'GET', path: '/rezultati/:sid', permission: 'samples.read',
+    params: resultSidParams, response: { 200: resultsShowAnswer, ...failureResponses },
+  }),
+  save: defineCall({
+    method: 'POST', path: '/rezultati/save', permission: RESULT_ACTION_PERMISSIONS.save,
+    body: resultsSaveRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+  }),
+  approve: defineCall({
+    method: 'POST', path: '/rezultati/odobri', permission: RESULT_ACTION_PERMISSIONS.approve,
+    body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+  }),
+  unapprove: defineCall({
+    method: 'POST', path: '/rezultati/odobri/undo', permission: RESULT_ACTION_PERMISSIONS.unapprove,
+    body: resultsSidRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+  }),
+  verify: defineCall({
+    method: 'POST', path: '/rezultati/verifikuj', permission: RESULT_ACTION_PERMISSIONS.verify,
+    body: resultsVerifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+  }),
+  unverify: defineCall({
+    method: 'POST', path: '/rezultati/verifikuj/undo', permission: RESULT_ACTION_PERMISSIONS.unverify,
+    body: resultsUnverifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+  }),
+  audit: defineCall({
+    method: 'GET', path: '/uzorci/audit/:sid', permission: 'samples.read',
+    params: resultSidParams, response: { 200: sampleAuditAnswer, ...failureResponses },
+  }),
 } as const;

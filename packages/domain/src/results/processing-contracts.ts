@@ -112,9 +112,24 @@ export const patientResultsAnswer = successAnswer({
 export type PatientResultsAnswer = z.output<typeof patientResultsAnswer>;
 
 export const processingContracts = {
-  list: defineCall({ method: 'GET', path: '/obrada/list', permission: 'samples.read', querystring: processingListQuery, response: { 200: processingListAnswer, ...failureResponses } }),
-  protocol: defineCall({ method: 'GET', path: '/protokol/list', permission: 'samples.read', querystring: protocolListQuery, response: { 200: processingListAnswer, ...failureResponses } }),
-  barcodes: defineCall({ method: 'GET', path: '/rezultati/odobravanje/barcodes/:sampleId/:id', permission: 'samples.read', params: approvalBarcodesParams, querystring: approvalBarcodesQuery, response: { 200: approvalBarcodesAnswer, ...failureResponses } }),
-  assaySettings: defineCall({ method: 'GET', path: '/assays/settings', permission: 'samples.read', response: { 200: assaySettingsAnswer, ...failureResponses } }),
-  patientResults: defineCall({ method: 'GET', path: '/rezultati/pacijent/:id', permission: 'samples.read', params: patientResultsParams, querystring: patientResultsQuery, response: { 200: patientResultsAnswer, ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/obrada/list', permission: 'samples.read',
+    querystring: processingListQuery, response: { 200: processingListAnswer, ...failureResponses },
+  }),
+  protocol: defineCall({
+    method: 'GET', path: '/protokol/list', permission: 'samples.read',
+    querystring: protocolListQuery, response: { 200: processingListAnswer, ...failureResponses },
+  }),
+  barcodes: defineCall({
+    method: 'GET', path: '/rezultati/odobravanje/barcodes/:sampleId/:id', permission: 'samples.read',
+    params: approvalBarcodesParams, querystring: approvalBarcodesQuery, response: { 200: approvalBarcodesAnswer, ...failureResponses },
+  }),
+  assaySettings: defineCall({
+    method: 'GET', path: '/assays/settings', permission: 'samples.read',
+    response: { 200: assaySettingsAnswer, ...failureResponses },
+  }),
+  patientResults: defineCall({
+    method: 'GET', path: '/rezultati/pacijent/:id', permission: 'samples.read',
+    params: patientResultsParams, querystring: patientResultsQuery, response: { 200: patientResultsAnswer, ...failureResponses },
+  }),
 } as const;

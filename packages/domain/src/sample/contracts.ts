@@ -334,16 +334,52 @@ export type SampleListAnswer = z.output<typeof sampleListAnswer>;
 export const sampleListQuery = listQuerySchema.extend(sampleListFilter.shape);
 
 export const sampleContracts = {
-  patient: defineCall({ method: 'POST', path: '/uzorci/patient', permission: 'patients.read', body: samplePatientRequest, response: { 200: samplePatientAnswer, ...failureResponses } }),
-  picker: defineCall({ method: 'POST', path: '/uzorci/labassay/tip', permission: 'samples.read', body: labassayTipRequest, response: { 200: pickerAnswer, ...failureResponses } }),
-  save: defineCall({ method: 'POST', path: '/uzorci/save', permission: 'samples.write', body: sampleSaveRequest, response: { 201: sampleSavedAnswer, ...failureResponses } }),
-  update: defineCall({ method: 'POST', path: '/uzorci/update', permission: 'samples.write', body: sampleUpdateRequest, response: { 200: sampleSavedAnswer, ...failureResponses } }),
-  show: defineCall({ method: 'GET', path: '/uzorci/show/:sid', permission: 'samples.read', params: sampleShowParams, response: { 200: sampleShowAnswer, ...failureResponses } }),
-  delete: defineCall({ method: 'POST', path: '/uzorci/delete', permission: 'samples.write', body: sampleDeleteRequest, response: { 200: sampleDeletedAnswer, ...failureResponses } }),
-  comment: defineCall({ method: 'GET', path: '/uzorci/komentar/:id', permission: 'samples.read', params: sampleIdParams, response: { 200: sampleCommentAnswer, ...failureResponses } }),
-  setComment: defineCall({ method: 'POST', path: '/uzorci/komentar/:id', permission: 'samples.write', params: sampleIdParams, body: sampleCommentRequest, response: { 200: sampleCommentSavedAnswer, ...failureResponses } }),
-  urgent: defineCall({ method: 'POST', path: '/uzorci/hitan', permission: 'samples.write', body: sampleUrgentRequest, response: { 200: sampleUrgentAnswer, ...failureResponses } }),
-  reception: defineCall({ method: 'POST', path: '/uzorci/prijem', permission: 'samples.write', body: sampleReceptionRequest, response: { 200: sampleReceptionAnswer, ...failureResponses } }),
-  label: defineCall({ method: 'GET', path: '/uzorci/barcode/:id', permission: 'samples.read', params: sampleIdParams, response: { 200: labelDataAnswer, ...failureResponses } }),
-  list: defineCall({ method: 'GET', path: '/uzorci/list', permission: 'samples.read', querystring: sampleListQuery, response: { 200: sampleListAnswer, ...failureResponses } }),
+  patient: defineCall({
+    method: 'POST', path: '/uzorci/patient', permission: 'patients.read',
+    body: samplePatientRequest, response: { 200: samplePatientAnswer, ...failureResponses },
+  }),
+  picker: defineCall({
+    method: 'POST', path: '/uzorci/labassay/tip', permission: 'samples.read',
+    body: labassayTipRequest, response: { 200: pickerAnswer, ...failureResponses },
+  }),
+  save: defineCall({
+    method: 'POST', path: '/uzorci/save', permission: 'samples.write',
+    body: sampleSaveRequest, response: { 201: sampleSavedAnswer, ...failureResponses },
+  }),
+  update: defineCall({
+    method: 'POST', path: '/uzorci/update', permission: 'samples.write',
+    body: sampleUpdateRequest, response: { 200: sampleSavedAnswer, ...failureResponses },
+  }),
+  show: defineCall({
+    method: 'GET', path: '/uzorci/show/:sid', permission: 'samples.read',
+    params: sampleShowParams, response: { 200: sampleShowAnswer, ...failureResponses },
+  }),
+  delete: defineCall({
+    method: 'POST', path: '/uzorci/delete', permission: 'samples.write',
+    body: sampleDeleteRequest, response: { 200: sampleDeletedAnswer, ...failureResponses },
+  }),
+  comment: defineCall({
+    method: 'GET', path: '/uzorci/komentar/:id', permission: 'samples.read',
+    params: sampleIdParams, response: { 200: sampleCommentAnswer, ...failureResponses },
+  }),
+  setComment: defineCall({
+    method: 'POST', path: '/uzorci/komentar/:id', permission: 'samples.write',
+    params: sampleIdParams, body: sampleCommentRequest, response: { 200: sampleCommentSavedAnswer, ...failureResponses },
+  }),
+  urgent: defineCall({
+    method: 'POST', path: '/uzorci/hitan', permission: 'samples.write',
+    body: sampleUrgentRequest, response: { 200: sampleUrgentAnswer, ...failureResponses },
+  }),
+  reception: defineCall({
+    method: 'POST', path: '/uzorci/prijem', permission: 'samples.write',
+    body: sampleReceptionRequest, response: { 200: sampleReceptionAnswer, ...failureResponses },
+  }),
+  label: defineCall({
+    method: 'GET', path: '/uzorci/barcode/:id', permission: 'samples.read',
+    params: sampleIdParams, response: { 200: labelDataAnswer, ...failureResponses },
+  }),
+  list: defineCall({
+    method: 'GET', path: '/uzorci/list', permission: 'samples.read',
+    querystring: sampleListQuery, response: { 200: sampleListAnswer, ...failureResponses },
+  }),
 } as const;

@@ -13,4 +13,7 @@ export type SampleTypeEntry = z.output<typeof sampleTypeEntry>;
 export const sampleTypesAnswer = successAnswer({ tipovi: z.array(sampleTypeEntry) });
 export type SampleTypesAnswer = z.output<typeof sampleTypesAnswer>;
 
-export const sampleTypesContract = defineCall({ method: 'GET', path: '/uzorci/tipovi', permission: 'samples.read', response: { 200: sampleTypesAnswer, ...failureResponses }, });
+export const sampleTypesContract = defineCall({
+  method: 'GET', path: '/uzorci/tipovi', permission: 'samples.read',
+  response: { 200: sampleTypesAnswer, ...failureResponses },
+});

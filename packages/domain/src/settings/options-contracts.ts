@@ -39,7 +39,16 @@ export type OptionsSaveRequest = z.input<typeof optionsSaveRequest>;
 export const optionsSaveAnswer = optionsAnswer.extend({ message: z.string() });
 
 export const generalOptionsContracts = {
-  read: defineCall({ method: 'GET', path: '/postavke/opcije', permission: 'settings.write', response: { 200: optionsAnswer, ...failureResponses } }),
-  save: defineCall({ method: 'POST', path: '/postavke/opcije', permission: 'settings.write', body: optionsSaveRequest, response: { 200: optionsSaveAnswer, ...failureResponses } }),
-  history: defineCall({ method: 'GET', path: '/postavke/opcije/history', permission: 'settings.write', response: { 200: settingsHistoryAnswer, ...failureResponses } }),
+  read: defineCall({
+    method: 'GET', path: '/postavke/opcije', permission: 'settings.write',
+    response: { 200: optionsAnswer, ...failureResponses },
+  }),
+  save: defineCall({
+    method: 'POST', path: '/postavke/opcije', permission: 'settings.write',
+    body: optionsSaveRequest, response: { 200: optionsSaveAnswer, ...failureResponses },
+  }),
+  history: defineCall({
+    method: 'GET', path: '/postavke/opcije/history', permission: 'settings.write',
+    response: { 200: settingsHistoryAnswer, ...failureResponses },
+  }),
 } as const;

@@ -59,7 +59,16 @@ export const siteEditAnswer = successAnswer({ element: siteRecordSchema, message
 export type SiteEditAnswer = z.output<typeof siteEditAnswer>;
 
 export const siteSettingsContracts = {
-  list: defineCall({ method: 'GET', path: '/postavke/sites/list', permission: 'settings.write', querystring: listQuerySchema, response: { 200: listAnswerSchema(siteListRow), ...failureResponses } }),
-  edit: defineCall({ method: 'POST', path: '/postavke/sites/edit', permission: 'settings.write', body: siteEditRequest, response: { 200: siteEditAnswer, ...failureResponses } }),
-  history: defineCall({ method: 'GET', path: '/postavke/sites/history/:id', permission: 'settings.write', params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/postavke/sites/list', permission: 'settings.write',
+    querystring: listQuerySchema, response: { 200: listAnswerSchema(siteListRow), ...failureResponses },
+  }),
+  edit: defineCall({
+    method: 'POST', path: '/postavke/sites/edit', permission: 'settings.write',
+    body: siteEditRequest, response: { 200: siteEditAnswer, ...failureResponses },
+  }),
+  history: defineCall({
+    method: 'GET', path: '/postavke/sites/history/:id', permission: 'settings.write',
+    params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses },
+  }),
 } as const;

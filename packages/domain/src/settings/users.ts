@@ -121,11 +121,32 @@ export const signInAttacksAnswer = successAnswer({ data: z.array(signInAttackRow
 export type SignInAttacksAnswer = z.output<typeof signInAttacksAnswer>;
 
 export const userContracts = {
-  attacks: defineCall({ method: 'GET', path: '/postavke/users/napadi', permission: 'users.manage', response: { 200: signInAttacksAnswer, ...failureResponses } }),
-  list: defineCall({ method: 'GET', path: '/postavke/users/list', permission: 'users.manage', querystring: listQuerySchema, response: { 200: listAnswerSchema(userListRow), ...failureResponses } }),
-  edit: defineCall({ method: 'POST', path: '/postavke/users/edit', permission: 'users.manage', body: userEditRequest, response: { 200: userEditAnswer, ...failureResponses } }),
-  disable: defineCall({ method: 'POST', path: '/postavke/users/disable', permission: 'users.manage', body: userIdRequest, response: { 200: userAnswer, ...failureResponses } }),
-  enable: defineCall({ method: 'POST', path: '/postavke/users/enable', permission: 'users.manage', body: userIdRequest, response: { 200: userAnswer, ...failureResponses } }),
-  resetPassword: defineCall({ method: 'POST', path: '/postavke/users/password', permission: 'users.manage', body: userPasswordResetRequest, response: { 200: userAnswer, ...failureResponses } }),
-  history: defineCall({ method: 'GET', path: '/postavke/users/history/:id', permission: 'users.manage', params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses } }),
+  attacks: defineCall({
+    method: 'GET', path: '/postavke/users/napadi', permission: 'users.manage',
+    response: { 200: signInAttacksAnswer, ...failureResponses },
+  }),
+  list: defineCall({
+    method: 'GET', path: '/postavke/users/list', permission: 'users.manage',
+    querystring: listQuerySchema, response: { 200: listAnswerSchema(userListRow), ...failureResponses },
+  }),
+  edit: defineCall({
+    method: 'POST', path: '/postavke/users/edit', permission: 'users.manage',
+    body: userEditRequest, response: { 200: userEditAnswer, ...failureResponses },
+  }),
+  disable: defineCall({
+    method: 'POST', path: '/postavke/users/disable', permission: 'users.manage',
+    body: userIdRequest, response: { 200: userAnswer, ...failureResponses },
+  }),
+  enable: defineCall({
+    method: 'POST', path: '/postavke/users/enable', permission: 'users.manage',
+    body: userIdRequest, response: { 200: userAnswer, ...failureResponses },
+  }),
+  resetPassword: defineCall({
+    method: 'POST', path: '/postavke/users/password', permission: 'users.manage',
+    body: userPasswordResetRequest, response: { 200: userAnswer, ...failureResponses },
+  }),
+  history: defineCall({
+    method: 'GET', path: '/postavke/users/history/:id', permission: 'users.manage',
+    params: settingsRecordParams, response: { 200: settingsHistoryAnswer, ...failureResponses },
+  }),
 } as const;

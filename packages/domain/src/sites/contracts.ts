@@ -30,6 +30,12 @@ export const siteSwitchAnswer = successAnswer({ sajt: siteSchema });
 export type SiteSwitchAnswer = z.output<typeof siteSwitchAnswer>;
 
 export const siteContracts = {
-  list: defineCall({ method: 'GET', path: '/postavke/sajtovi/list', permission: 'authenticated', response: { 200: siteListAnswer, ...failureResponses } }),
-  switch: defineCall({ method: 'POST', path: '/postavke/sajtovi/:site', permission: 'authenticated', params: siteSwitchParams, response: { 200: siteSwitchAnswer, ...failureResponses } }),
+  list: defineCall({
+    method: 'GET', path: '/postavke/sajtovi/list', permission: 'authenticated',
+    response: { 200: siteListAnswer, ...failureResponses },
+  }),
+  switch: defineCall({
+    method: 'POST', path: '/postavke/sajtovi/:site', permission: 'authenticated',
+    params: siteSwitchParams, response: { 200: siteSwitchAnswer, ...failureResponses },
+  }),
 } as const;

@@ -120,9 +120,24 @@ export type WallDisplayAnswer = z.output<typeof wallDisplayAnswer>;
 export const WALL_DISPLAY_CHANGED_EVENT = 'dashboard:changed';
 
 export const statisticsContracts = {
-  statistics: defineCall({ method: 'GET', path: '/statistika', permission: 'samples.read', querystring: labStatisticsQuery, response: { 200: labStatisticsAnswer, ...failureResponses } }),
-  settings: defineCall({ method: 'GET', path: '/statistika/postavke', permission: 'samples.read', response: { 200: statisticsSettingsAnswer, ...failureResponses } }),
-  target: defineCall({ method: 'POST', path: '/statistika/ciljevi', permission: 'settings.write', body: turnaroundTargetBody, response: { 200: statisticsSettingsAnswer, ...failureResponses } }),
-  dashboardKey: defineCall({ method: 'POST', path: '/statistika/dashboard', permission: 'settings.write', body: dashboardKeyBody, response: { 200: dashboardKeyAnswer, ...failureResponses } }),
-  wallDisplay: defineCall({ method: 'GET', path: '/dashboard', permission: 'public', querystring: wallDisplayQuery, response: { 200: wallDisplayAnswer, ...failureResponses } }),
+  statistics: defineCall({
+    method: 'GET', path: '/statistika', permission: 'samples.read',
+    querystring: labStatisticsQuery, response: { 200: labStatisticsAnswer, ...failureResponses },
+  }),
+  settings: defineCall({
+    method: 'GET', path: '/statistika/postavke', permission: 'samples.read',
+    response: { 200: statisticsSettingsAnswer, ...failureResponses },
+  }),
+  target: defineCall({
+    method: 'POST', path: '/statistika/ciljevi', permission: 'settings.write',
+    body: turnaroundTargetBody, response: { 200: statisticsSettingsAnswer, ...failureResponses },
+  }),
+  dashboardKey: defineCall({
+    method: 'POST', path: '/statistika/dashboard', permission: 'settings.write',
+    body: dashboardKeyBody, response: { 200: dashboardKeyAnswer, ...failureResponses },
+  }),
+  wallDisplay: defineCall({
+    method: 'GET', path: '/dashboard', permission: 'public',
+    querystring: wallDisplayQuery, response: { 200: wallDisplayAnswer, ...failureResponses },
+  }),
 } as const;
