@@ -21,6 +21,7 @@ import { answerUnreadableUrl, inputGuard } from './lib/input-guard.ts';
 import { frameworkRefusal, validationRefusal, validatorCompiler } from './lib/validation.ts';
 import { authHook } from './modules/auth/auth-hook.ts';
 import { registerModules } from './modules/index.ts';
+import { enforceRouteContracts } from './lib/route-contracts.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 
 const BODY_LIMIT = 1_048_576;
@@ -49,7 +50,7 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  enforceRoutePermissions(app);
+  enforceRouteContracts(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -110,29 +111,6 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
   serveAcmeChallenges(app, options.config.acmeDir);
   await serveWebApp(app, options.config.webDist);
   return app;
-}
-
-/**
- * Every /api route is registered from its call contract (lib/register-call.ts),
- * which says who may call it; a route that is not is a startup error, so a
- * forgotten permission can never ship as an open route, and a path the web
- * could only type by hand cannot exist.
- */
-function enforceRoutePermissions(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    if (route.url.startsWith('/api/docs')) {
-      route.config = { ...route.config, permission: 'public' };
-      return;
-    }
-    if (!route.config?.permission) {
-      throw new Error(`${String(route.method)} ${route.url} declares no permission`);
-    }
-    // HEAD routes Fastify adds beside each GET carry the GET's config, contract included.
-    if (!route.config.contract) {
-      throw new Error(`${String(route.method)} ${route.url} is not registered from a call contract (registerCall)`);
-    }
-  });
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';

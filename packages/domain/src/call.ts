@@ -6,7 +6,7 @@ import type { Permission } from './permissions.ts';
  * zod schemas of its request and answers. The server registers the route from
  * it (apps/server/src/lib/register-call.ts: validation, serialisation, the
  * permission the auth hook enforces, the OpenAPI document) and the web calls
- * it through `call()` (apps/web/src/api/call.ts), which fills the path, sends
+ * it through `call()` (apps/web/src/api/client.ts), which fills the path, sends
  * the body and types the answer from the same object. A path is therefore
  * written once, here, and an answer type cannot be picked by hand.
  *

@@ -2,8 +2,8 @@
  * Registers a route from its call contract (defineCall in @lis/domain): the
  * method, path, permission and schemas come from the contract, so the route
  * file keeps only what is the server's own: the OpenAPI words and the
- * handler. Every /api route is registered this way; a test
- * (api-contracts.test.ts) fails on a route that is not.
+ * handler. Every /api route is registered this way: a route that is not
+ * stops the server at start-up (lib/route-contracts.ts).
  *
  *   registerCall(app, sampleContracts.save, { tags, summary, description }, async (request, reply) => …);
  */
