@@ -28,6 +28,7 @@ import { ListTable, invalidateList, type ListColumn, type ListRowAction } from '
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { notify } from '../../components/notify.tsx';
 import { useLanguage } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ASSAY_LIST_URL, type AssayRow, assayHistory, deleteAssay, readAssay, saveAssay, sectionChoices } from './api.ts';
 import { AssayEditDialog, type AssayDialogTab } from './AssayEditDialog.tsx';
@@ -112,7 +113,7 @@ export function AssayTable({ variant, caption }: AssayTableProps) {
     },
     { key: 'analit', header: t('col_analit'), sortable: true },
     { key: 'jedinica', header: t('col_jedinica'), width: 100 },
-    { key: 'price', header: t('col_price'), sortable: true, align: 'right', width: 100, render: (row) => row.price.toFixed(2).replace('.', ',') },
+    { key: 'price', header: t('col_price'), sortable: true, align: 'right', width: 100, render: (row) => formatNumber(row.price, language, { decimals: 2 }) },
     { key: 'referenci', header: t('col_referenci'), align: 'center', width: 80 },
   ];
 

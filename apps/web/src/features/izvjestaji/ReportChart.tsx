@@ -7,6 +7,7 @@ import { Box } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { fromIsoDate, reportLabel, toLocalDateText, type ReportAnswer, type ReportDefinition } from '@lis/domain';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format.ts';
 
 const COLOURS = ['teal.6', 'indigo.5', 'orange.6'];
 
@@ -34,7 +35,7 @@ export function ReportChart({ definition, rows, language }: { definition: Report
         withLegend={series.length > 1}
         tickLine="y"
         gridAxis="y"
-        valueFormatter={(value) => new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(value)}
+        valueFormatter={(value) => formatNumber(value, language, { maxDecimals: 2, grouped: true })}
       />
     </Box>
   );

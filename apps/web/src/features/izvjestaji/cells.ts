@@ -1,6 +1,7 @@
 /** A report cell as the screen shows it: days and instants at the site, KM, minutes with the language's decimal mark, named blanks. */
 import { formatKm, fromIsoDate, toLocalDateText, type ReportCell, type ReportColumn } from '@lis/domain';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 export function cellText(column: ReportColumn, value: ReportCell | undefined, language: string, blank: string): string {
   if (value === null || value === undefined || value === '') return column.kind === 'text' ? blank : '–';
@@ -11,7 +12,7 @@ export function cellText(column: ReportColumn, value: ReportCell | undefined, la
     }
     case 'instant': return formatDateTime(String(value));
     case 'money': return formatKm(String(value));
-    case 'minutes': return language === 'en' ? Number(value).toFixed(1) : Number(value).toFixed(1).replace('.', ',');
+    case 'minutes': return formatNumber(Number(value), language, { decimals: 1 });
     default: return String(value);
   }
 }
