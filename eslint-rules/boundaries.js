@@ -11,7 +11,11 @@
  *   the database (a type-only import of `Db` to pass it on is fine).
  * - A web feature uses another feature only through that feature's public
  *   `index.ts`; helpers several features share live in `components/` or `lib/`,
- *   which in turn never import a feature.
+ *   which in turn never import a feature. Nor do `api/` and the i18n core
+ *   (`i18n/`: the language hooks, `serverMessage`, the shell's text), and none
+ *   of these shared layers imports `app/`, which joins the features (their
+ *   routes, and their text in app/catalogues.ts): so no shared file reaches a
+ *   feature, not even through another shared file.
  * - `packages/domain` is pure: no Node built-ins, no server or web code, no
  *   database, HTTP or UI library. So is `packages/analyser-protocols` (the
  *   ASTM/HL7 state machines and parsers): the server does the sockets, and the
@@ -43,6 +47,11 @@ function isRepositoryFile(file) {
 
 function moduleOf(file) {
   return /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** The web's shared layers, below the features: they import no feature and no app/ file. */
+function isSharedWebFile(file) {
+  return ['components/', 'lib/', 'api/', 'i18n/'].some((folder) => file.startsWith(`${WEB}${folder}`));
 }
 
 function featureOf(file) {
@@ -80,8 +89,11 @@ function violation(file, source, typeOnly) {
     if (toFeature && from && toFeature !== from && to !== `${WEB}features/${toFeature}/index.ts`) {
       return `A feature uses another feature only through its public index.ts (features/${toFeature}/index.ts); move shared helpers to components/ or lib/.`;
     }
-    if (toFeature && (file.startsWith(`${WEB}components/`) || file.startsWith(`${WEB}lib/`) || file.startsWith(`${WEB}api/`))) {
-      return 'Shared code (components/, lib/, api/) never depends on a feature.';
+    if (isSharedWebFile(file) && toFeature) {
+      return 'Shared code (components/, lib/, api/, i18n/) never depends on a feature.';
+    }
+    if (isSharedWebFile(file) && to.startsWith(`${WEB}app/`)) {
+      return 'Shared code (components/, lib/, api/, i18n/) never imports app/, which joins the features: a feature registers its text in app/catalogues.ts.';
     }
   }
   if (file.startsWith(DOMAIN)) {

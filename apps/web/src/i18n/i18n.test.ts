@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, MESSAGES, message } from '@lis/domain';
-import { CATALOGUES, i18n, serverMessage, translateKey } from './index.ts';
+import { CATALOGUES } from '../app/catalogues.ts';
+import { i18n, serverMessage, translateKey } from './index.ts';
 
 function keysOf(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>

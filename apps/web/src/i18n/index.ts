@@ -1,6 +1,10 @@
 /**
  * i18next set up once for the whole app: Bosnian by default, English and
- * German complete (catalogues in bs.ts, en.ts, de.ts beside this file).
+ * German complete. This folder is the core: the shell's and the shared
+ * components' text (bs.ts, en.ts, de.ts beside this file), the language
+ * hooks and `serverMessage`; it imports no feature, so lib/ and components/
+ * may use it. Each feature's text is joined in by app/catalogues.ts when the
+ * app starts.
  *
  * - In components: `const { t } = useTranslation(); t('shell.logout')`, or with
  *   a prefix for a component's own group: `useTranslation(undefined, { keyPrefix: 'listTable' })`.
@@ -25,7 +29,8 @@ import { bs } from './bs.ts';
 import { en } from './en.ts';
 import { de } from './de.ts';
 
-export const CATALOGUES = { bs, en, de } as const;
+/** The core catalogues; app/catalogues.ts adds every feature's to them. */
+export const CORE_CATALOGUES = { bs, en, de } as const;
 
 void i18n.use(initReactI18next).init({
   resources: { bs: { translation: bs }, en: { translation: en }, de: { translation: de } },

@@ -1,5 +1,5 @@
 import 'i18next';
-import type { Catalogue } from './bs.ts';
+import type { Catalogue } from './catalogues.ts';
 
 // Typed keys: t('shell.logut') is a compile error, not a missing string at run time.
 declare module 'i18next' {
