@@ -11,6 +11,7 @@
 import type { Language } from '@lis/domain';
 import { CORE_CATALOGUES, i18n } from '../i18n/index.ts';
 import { patientMessages } from '../features/patients/messages.ts';
+import { symptomMessages } from '../features/patients/symptom-messages.ts';
 import { sampleMessages } from '../features/samples/messages.ts';
 import { labelMessages } from '../features/labels/messages.ts';
 import { chatMessages } from '../features/chat/messages.ts';
@@ -36,6 +37,7 @@ import { surveillanceMessages } from '../features/microbiology/surveillance/mess
 /** Each feature's catalogue under its key group (`t('qc.mean')`). */
 const FEATURE_MESSAGES = {
   patients: patientMessages,
+  symptoms: symptomMessages,
   samples: sampleMessages,
   labels: labelMessages,
   processing: processingMessages,

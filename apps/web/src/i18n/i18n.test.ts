@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, MESSAGES, message } from '@lis/domain';
+import { MENU, MESSAGES, SYMPTOM_KEYS, message } from '@lis/domain';
 import { CATALOGUES } from '../app/catalogues.ts';
 import { i18n, serverMessage, translateKey } from './index.ts';
 
@@ -62,6 +62,13 @@ describe('catalogues', () => {
       });
       expect(empty).toEqual([]);
     }
+  });
+
+  it('label every symptom of the intake checklist in every language (the domain keeps only the keys)', () => {
+    for (const catalogue of Object.values(CATALOGUES)) {
+      for (const key of SYMPTOM_KEYS) expect(catalogue.symptoms[key].length, key).toBeGreaterThan(2);
+    }
+    expect(i18n.t('symptoms.pacijentbezsimptoma')).toBe('Pacijent bez simptoma');
   });
 
   it('translate every sidebar title the server can send', () => {
