@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, MESSAGES, SYMPTOM_KEYS, message } from '@lis/domain';
+import { MENU, MESSAGES, REPORT_DEFINITIONS, REPORT_FLAGS, SYMPTOM_KEYS, message } from '@lis/domain';
 import { CATALOGUES } from '../app/catalogues.ts';
 import { i18n, serverMessage, translateKey } from './index.ts';
 
@@ -69,6 +69,18 @@ describe('catalogues', () => {
       for (const key of SYMPTOM_KEYS) expect(catalogue.symptoms[key].length, key).toBeGreaterThan(2);
     }
     expect(i18n.t('symptoms.pacijentbezsimptoma')).toBe('Pacijent bez simptoma');
+  });
+
+  it("name every report, column and figure as the server's exports do, in every language", () => {
+    for (const language of ['bs', 'en', 'de'] as const) {
+      for (const flag of REPORT_FLAGS) {
+        const definition = REPORT_DEFINITIONS[flag];
+        const texts = CATALOGUES[language].izvjestaji.reports[flag];
+        expect(texts.title).toBe(definition.title[language]);
+        for (const column of [...definition.columns, ...definition.summary]) expect(texts.columns[column.key]).toBe(column.label[language]);
+      }
+    }
+    expect(i18n.t('izvjestaji.reports.fpodanu.columns.iznos')).toBe('Iznos (KM)');
   });
 
   it('translate every sidebar title the server can send', () => {
