@@ -16,6 +16,9 @@
  *   of these shared layers imports `app/`, which joins the features (their
  *   routes, and their text in app/catalogues.ts): so no shared file reaches a
  *   feature, not even through another shared file.
+ * - The web shows interface text through i18next only: the domain's message
+ *   catalogue (`message`, `MESSAGES` of @lis/domain) is registered with
+ *   i18next by `i18n/` and read elsewhere with `messageText` / `serverMessage`.
  * - `packages/domain` is pure: no Node built-ins, no server or web code, no
  *   database, HTTP or UI library. So is `packages/analyser-protocols` (the
  *   ASTM/HL7 state machines and parsers): the server does the sockets, and the
@@ -122,10 +125,22 @@ const rule = {
       const reason = violation(file, sourceNode.value, typeOnly);
       if (reason) context.report({ node, messageId: 'broken', data: { reason } });
     };
+    const domainWords = (node) => {
+      if (!file.startsWith(WEB) || file.startsWith(`${WEB}i18n/`) || node.source?.value !== '@lis/domain') return;
+      for (const specifier of node.specifiers ?? []) {
+        const name = specifier.imported?.name ?? specifier.local?.name;
+        if (name === 'message' || name === 'MESSAGES') {
+          context.report({ node: specifier, messageId: 'broken', data: { reason: "The web shows the domain's messages through i18next: use messageText (or serverMessage) from i18n/index.ts, not message/MESSAGES of @lis/domain." } });
+        }
+      }
+    };
     const allTypes = (node) => node.importKind === 'type' || node.exportKind === 'type'
       || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
     return {
-      ImportDeclaration: (node) => check(node, node.source, allTypes(node)),
+      ImportDeclaration: (node) => {
+        check(node, node.source, allTypes(node));
+        domainWords(node);
+      },
       ExportNamedDeclaration: (node) => check(node, node.source, allTypes(node)),
       ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node, node.source, false),

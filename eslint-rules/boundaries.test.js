@@ -27,6 +27,8 @@ tester.run('lis/layering', boundaries.rules.layering, {
     { filename: at('apps/web/src/app/catalogues.ts'), code: "import { i18n } from '../i18n/index.ts'; import { qcMessages } from '../features/qc/messages.ts';" },
     { filename: at('apps/web/src/i18n/en.ts'), code: "import { listTableMessages } from '../components/list-table/messages.ts';" },
     { filename: at('apps/web/src/lib/reference-range-text.ts'), code: "import { currentLanguage } from '../i18n/index.ts';" },
+    { filename: at('apps/web/src/i18n/index.ts'), code: "import { MESSAGES, type MessageCode } from '@lis/domain';" },
+    { filename: at('apps/web/src/features/qc/RulesPanel.tsx'), code: "import { isMessageCode, type MessageCode } from '@lis/domain';" },
     { filename: at('packages/domain/src/sample/status.ts'), code: "import { z } from 'zod'; import { x } from '../spol.ts';" },
     { filename: at('packages/analyser-protocols/src/astm/link.ts'), code: "import { x } from './link-common.ts'; import { y } from '../text.ts';" },
     { filename: at('packages/analyser-protocols/src/astm/captures.test.ts'), code: "import { readFileSync } from 'node:fs';" },
@@ -44,6 +46,9 @@ tester.run('lis/layering', boundaries.rules.layering, {
     { filename: at('apps/web/src/i18n/bs.ts'), code: "import { qcMessages } from '../features/qc/messages.ts';", errors: broken },
     { filename: at('apps/web/src/i18n/index.ts'), code: "import { CATALOGUES } from '../app/catalogues.ts';", errors: broken },
     { filename: at('apps/web/src/lib/format.ts'), code: "import type { Catalogue } from '../app/catalogues.ts';", errors: broken },
+    // Interface text through i18next: the domain's message catalogue only by messageText/serverMessage.
+    { filename: at('apps/web/src/features/qc/RulesPanel.tsx'), code: "import { message } from '@lis/domain';", errors: broken },
+    { filename: at('apps/web/src/components/notify.tsx'), code: "import { MESSAGES, message as text } from '@lis/domain';", errors: [...broken, ...broken] },
     { filename: at('packages/domain/src/sample/status.ts'), code: "import { readFileSync } from 'node:fs';", errors: broken },
     { filename: at('packages/analyser-protocols/src/astm/link.ts'), code: "import net from 'node:net';", errors: broken },
     { filename: at('packages/analyser-protocols/src/hl7/mllp.ts'), code: "import { x } from '../../../domain/src/index.ts';", errors: broken },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, MESSAGES, REPORT_DEFINITIONS, REPORT_FLAGS, SYMPTOM_KEYS, message } from '@lis/domain';
+import { LANGUAGES, MENU, MESSAGES, type MessageCode, REPORT_DEFINITIONS, REPORT_FLAGS, SYMPTOM_KEYS, message } from '@lis/domain';
 import { CATALOGUES } from '../app/catalogues.ts';
-import { i18n, serverMessage, translateKey } from './index.ts';
+import { i18n, messageText, serverMessage, translateKey } from './index.ts';
 
 function keysOf(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -87,6 +87,25 @@ describe('catalogues', () => {
     const keys = keysOf(CATALOGUES.bs);
     expect(MENU.map((entry) => entry.title).filter((title) => !keys.includes(title))).toEqual([]);
     expect(translateKey('menu.prijem')).toBe('Prijem');
+  });
+});
+
+describe('messageText', () => {
+  it("shows every message of the domain's catalogue through i18next, word for word as the domain writes it", () => {
+    for (const language of LANGUAGES) {
+      for (const code of Object.keys(MESSAGES) as MessageCode[]) {
+        expect(messageText(code, { field: 'email', naziv: 'Glukoza', pravilo: '2-2s' }, language), `${language}:${code}`)
+          .toBe(message(code, language, { field: 'email', naziv: 'Glukoza', pravilo: '2-2s' }));
+      }
+    }
+  });
+
+  it('follows the language shown now, and keeps a placeholder without a value as the server does', async () => {
+    expect(messageText('form.required')).toBe('Unesite obavezna polja.');
+    await i18n.changeLanguage('de');
+    expect(messageText('form.required')).toBe('Bitte Pflichtfelder ausfüllen.');
+    await i18n.changeLanguage('bs');
+    expect(messageText('form.invalid', {}, 'en')).toBe('Invalid input: {{field}}.');
   });
 });
 

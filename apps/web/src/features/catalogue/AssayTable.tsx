@@ -21,13 +21,13 @@ import {
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { labAssaySchema, message, type LabAssayRecord } from '@lis/domain';
+import { labAssaySchema, type LabAssayRecord } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { JsonEditorDialog } from '../../components/json-editor/index.ts';
 import { ListTable, invalidateList, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { notify } from '../../components/notify.tsx';
-import { useLanguage } from '../../i18n/index.ts';
+import { useLanguage, messageText } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ASSAY_LIST_URL, type AssayRow, assayHistory, deleteAssay, readAssay, saveAssay, sectionChoices } from './api.ts';
@@ -88,7 +88,7 @@ export function AssayTable({ variant, caption }: AssayTableProps) {
       notify.apiError(error);
       throw error;
     }
-    notify.success(message('delete.ok', language));
+    notify.success(messageText('delete.ok'));
     await reload();
   };
 
