@@ -18,7 +18,14 @@
  *   the database (a type-only import of `Db` to pass it on is fine).
  * - A web feature uses another feature only through that feature's public
  *   `index.ts`; helpers several features share live in `components/` or `lib/`,
- *   which in turn never import a feature.
+ *   which in turn never import a feature. Nor do `api/` and the i18n core
+ *   (`i18n/`: the language hooks, `serverMessage`, the shell's text), and none
+ *   of these shared layers imports `app/`, which joins the features (their
+ *   routes, and their text in app/catalogues.ts): so no shared file reaches a
+ *   feature, not even through another shared file.
+ * - The web shows interface text through i18next only: the domain's message
+ *   catalogue (`message`, `MESSAGES` of @lis/domain) is registered with
+ *   i18next by `i18n/` and read elsewhere with `messageText` / `serverMessage`.
  * - `packages/domain` is pure: no Node built-ins, no server or web code, no
  *   database, HTTP or UI library. So is `packages/analyser-protocols` (the
  *   ASTM/HL7 state machines and parsers): the server does the sockets, and the
@@ -50,6 +57,11 @@ function isRepositoryFile(file) {
 
 function moduleOf(file) {
   return /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+}
+
+/** The web's shared layers, below the features: they import no feature and no app/ file. */
+function isSharedWebFile(file) {
+  return ['components/', 'lib/', 'api/', 'i18n/'].some((folder) => file.startsWith(`${WEB}${folder}`));
 }
 
 function featureOf(file) {
@@ -103,8 +115,11 @@ export function violation(file, source, typeOnly) {
     if (toFeature && from && toFeature !== from && to !== `${WEB}features/${toFeature}/index.ts`) {
       return `A feature uses another feature only through its public index.ts (features/${toFeature}/index.ts); move shared helpers to components/ or lib/.`;
     }
-    if (toFeature && (file.startsWith(`${WEB}components/`) || file.startsWith(`${WEB}lib/`) || file.startsWith(`${WEB}api/`))) {
-      return 'Shared code (components/, lib/, api/) never depends on a feature.';
+    if (isSharedWebFile(file) && toFeature) {
+      return 'Shared code (components/, lib/, api/, i18n/) never depends on a feature.';
+    }
+    if (isSharedWebFile(file) && to.startsWith(`${WEB}app/`)) {
+      return 'Shared code (components/, lib/, api/, i18n/) never imports app/, which joins the features: a feature registers its text in app/catalogues.ts.';
     }
   }
   if (file.startsWith(DOMAIN)) {
@@ -133,10 +148,22 @@ const rule = {
       const reason = violation(file, sourceNode.value, typeOnly);
       if (reason) context.report({ node, messageId: 'broken', data: { reason } });
     };
+    const domainWords = (node) => {
+      if (!file.startsWith(WEB) || file.startsWith(`${WEB}i18n/`) || node.source?.value !== '@lis/domain') return;
+      for (const specifier of node.specifiers ?? []) {
+        const name = specifier.imported?.name ?? specifier.local?.name;
+        if (name === 'message' || name === 'MESSAGES') {
+          context.report({ node: specifier, messageId: 'broken', data: { reason: "The web shows the domain's messages through i18next: use messageText (or serverMessage) from i18n/index.ts, not message/MESSAGES of @lis/domain." } });
+        }
+      }
+    };
     const allTypes = (node) => node.importKind === 'type' || node.exportKind === 'type'
       || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
     return {
-      ImportDeclaration: (node) => check(node, node.source, allTypes(node)),
+      ImportDeclaration: (node) => {
+        check(node, node.source, allTypes(node));
+        domainWords(node);
+      },
       ExportNamedDeclaration: (node) => check(node, node.source, allTypes(node)),
       ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node, node.source, false),

@@ -4,7 +4,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
-import './i18n/index.ts';
+import './app/catalogues.ts';
 import { App } from './app/App.tsx';
 
 createRoot(document.getElementById('root')!).render(

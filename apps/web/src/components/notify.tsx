@@ -10,10 +10,9 @@
  */
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
-import { message as domainMessage } from '@lis/domain';
 import { ApiError } from '../api/client.ts';
 import { isDatabaseUnreachable } from '../api/database-outage.ts';
-import { i18n, serverMessage } from '../i18n/index.ts';
+import { i18n, messageText, serverMessage } from '../i18n/index.ts';
 
 export const TOAST_DURATION_MS = 2500;
 export const TOAST_POSITION = 'top-right';
@@ -21,7 +20,7 @@ export const TOAST_POSITION = 'top-right';
 type ToastOptions = Pick<NotificationData, 'title' | 'position' | 'id'>;
 
 /** The database-unreachable message in every language: while the banner says it, no toast repeats it per call. */
-const DATABASE_UNREACHABLE = new Set((['bs', 'en', 'de'] as const).map((language) => domainMessage('db.connection', language)));
+const DATABASE_UNREACHABLE = new Set((['bs', 'en', 'de'] as const).map((language) => messageText('db.connection', {}, language)));
 
 function show(message: string, color: string, icon: React.ReactNode, options: ToastOptions): string {
   if (isDatabaseUnreachable() && DATABASE_UNREACHABLE.has(message)) return '';

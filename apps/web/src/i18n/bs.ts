@@ -1,5 +1,9 @@
 /**
- * Bosnian catalogue: the default language and the source of every key.
+ * Bosnian core catalogue: the text of the shell and of the shared components
+ * (sign-in, menu, errors, list table, date-range dialog …), the default
+ * language and the source of every core key. Each feature's screens keep their
+ * own catalogue beside them (features/<name>/messages.ts); app/catalogues.ts
+ * joins them to these when the app starts, so this folder imports no feature.
  *
  * Adding a string: add the key here, then the same key to en.ts and de.ts
  * (TypeScript refuses a missing or extra key there, and i18n.test.ts checks
@@ -11,28 +15,6 @@
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { jsonEditorMessages } from '../components/json-editor/messages.ts';
-import { patientMessages } from '../features/patients/messages.ts';
-import { sampleMessages } from '../features/samples/messages.ts';
-import { labelMessages } from '../features/labels/messages.ts';
-import { chatMessages } from '../features/chat/messages.ts';
-import { processingMessages } from '../features/processing/messages.ts';
-import { nalaziMessages } from '../features/nalazi/messages.ts';
-import { evaluationMessages } from '../features/evaluation/messages.ts';
-import { resultMessages } from '../features/results/messages.ts';
-import { catalogueMessages } from '../features/catalogue/messages.ts';
-import { settingsMessages } from '../features/postavke/messages.ts';
-import { invoiceMessages } from '../features/invoice/messages.ts';
-import { reportMessages } from '../features/izvjestaji/messages.ts';
-import { outboxMessages } from '../features/outbox/messages.ts';
-import { loggerMessages } from '../features/logger/messages.ts';
-import { inventoryMessages } from '../features/inventory/messages.ts';
-import { qcMessages } from '../features/qc/messages.ts';
-import { partnerMessages } from '../features/partners/messages.ts';
-import { importMessages } from '../features/import/messages.ts';
-import { integrationMessages } from '../features/integration/messages.ts';
-import { statisticsMessages } from '../features/statistics/messages.ts';
-import { microbiologyMessages } from '../features/microbiology/messages.ts';
-import { surveillanceMessages } from '../features/microbiology/surveillance/messages.ts';
 
 export const bs = {
   app: {
@@ -176,30 +158,7 @@ export const bs = {
   listTable: listTableMessages.bs,
   dateRange: dateRangeMessages.bs,
   jsonEditor: jsonEditorMessages.bs,
-  /** Feature screens: their catalogues live beside them (src/features). */
-  patients: patientMessages.bs,
-  samples: sampleMessages.bs,
-  labels: labelMessages.bs,
-  processing: processingMessages.bs,
-  nalazi: nalaziMessages.bs,
-  evaluation: evaluationMessages.bs,
-  results: resultMessages.bs,
-  catalogue: catalogueMessages.bs,
-  postavke: settingsMessages.bs,
-  invoice: invoiceMessages.bs,
-  izvjestaji: reportMessages.bs,
-  outbox: outboxMessages.bs,
-  logger: loggerMessages.bs,
-  inventory: inventoryMessages.bs,
-  qc: qcMessages.bs,
-  partners: partnerMessages.bs,
-  import: importMessages.bs,
-  integration: integrationMessages.bs,
-  statistics: statisticsMessages.bs,
-  chat: chatMessages.bs,
-  microbiology: microbiologyMessages.bs,
-  microSurveillance: surveillanceMessages.bs,
 };
 
-/** The shape every catalogue has: the Bosnian keys, each with a string. */
-export type Catalogue = typeof bs;
+/** The shape every core catalogue has: the Bosnian keys, each with a string. */
+export type CoreCatalogue = typeof bs;

@@ -1,32 +1,10 @@
-/** German catalogue: every key of bs.ts (TypeScript checks the shape). */
-import type { Catalogue } from './bs.ts';
+/** German core catalogue: every key of bs.ts (TypeScript checks the shape). */
+import type { CoreCatalogue } from './bs.ts';
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { jsonEditorMessages } from '../components/json-editor/messages.ts';
-import { patientMessages } from '../features/patients/messages.ts';
-import { sampleMessages } from '../features/samples/messages.ts';
-import { labelMessages } from '../features/labels/messages.ts';
-import { chatMessages } from '../features/chat/messages.ts';
-import { processingMessages } from '../features/processing/messages.ts';
-import { nalaziMessages } from '../features/nalazi/messages.ts';
-import { evaluationMessages } from '../features/evaluation/messages.ts';
-import { resultMessages } from '../features/results/messages.ts';
-import { catalogueMessages } from '../features/catalogue/messages.ts';
-import { settingsMessages } from '../features/postavke/messages.ts';
-import { invoiceMessages } from '../features/invoice/messages.ts';
-import { reportMessages } from '../features/izvjestaji/messages.ts';
-import { outboxMessages } from '../features/outbox/messages.ts';
-import { loggerMessages } from '../features/logger/messages.ts';
-import { inventoryMessages } from '../features/inventory/messages.ts';
-import { qcMessages } from '../features/qc/messages.ts';
-import { partnerMessages } from '../features/partners/messages.ts';
-import { importMessages } from '../features/import/messages.ts';
-import { integrationMessages } from '../features/integration/messages.ts';
-import { statisticsMessages } from '../features/statistics/messages.ts';
-import { microbiologyMessages } from '../features/microbiology/messages.ts';
-import { surveillanceMessages } from '../features/microbiology/surveillance/messages.ts';
 
-export const de: Catalogue = {
+export const de: CoreCatalogue = {
   app: {
     name: 'LIS',
     fullName: 'Laborinformationssystem',
@@ -168,27 +146,4 @@ export const de: Catalogue = {
   listTable: listTableMessages.de,
   dateRange: dateRangeMessages.de,
   jsonEditor: jsonEditorMessages.de,
-  /** Feature screens: their catalogues live beside them (src/features). */
-  patients: patientMessages.de,
-  samples: sampleMessages.de,
-  labels: labelMessages.de,
-  processing: processingMessages.de,
-  nalazi: nalaziMessages.de,
-  evaluation: evaluationMessages.de,
-  results: resultMessages.de,
-  catalogue: catalogueMessages.de,
-  postavke: settingsMessages.de,
-  invoice: invoiceMessages.de,
-  izvjestaji: reportMessages.de,
-  outbox: outboxMessages.de,
-  logger: loggerMessages.de,
-  inventory: inventoryMessages.de,
-  qc: qcMessages.de,
-  partners: partnerMessages.de,
-  import: importMessages.de,
-  integration: integrationMessages.de,
-  statistics: statisticsMessages.de,
-  chat: chatMessages.de,
-  microbiology: microbiologyMessages.de,
-  microSurveillance: surveillanceMessages.de,
 };

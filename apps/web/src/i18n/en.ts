@@ -1,32 +1,10 @@
-/** English catalogue: every key of bs.ts (TypeScript checks the shape). */
-import type { Catalogue } from './bs.ts';
+/** English core catalogue: every key of bs.ts (TypeScript checks the shape). */
+import type { CoreCatalogue } from './bs.ts';
 import { listTableMessages } from '../components/list-table/messages.ts';
 import { dateRangeMessages } from '../components/date-range/messages.ts';
 import { jsonEditorMessages } from '../components/json-editor/messages.ts';
-import { patientMessages } from '../features/patients/messages.ts';
-import { sampleMessages } from '../features/samples/messages.ts';
-import { labelMessages } from '../features/labels/messages.ts';
-import { chatMessages } from '../features/chat/messages.ts';
-import { processingMessages } from '../features/processing/messages.ts';
-import { nalaziMessages } from '../features/nalazi/messages.ts';
-import { evaluationMessages } from '../features/evaluation/messages.ts';
-import { resultMessages } from '../features/results/messages.ts';
-import { catalogueMessages } from '../features/catalogue/messages.ts';
-import { settingsMessages } from '../features/postavke/messages.ts';
-import { invoiceMessages } from '../features/invoice/messages.ts';
-import { reportMessages } from '../features/izvjestaji/messages.ts';
-import { outboxMessages } from '../features/outbox/messages.ts';
-import { loggerMessages } from '../features/logger/messages.ts';
-import { inventoryMessages } from '../features/inventory/messages.ts';
-import { qcMessages } from '../features/qc/messages.ts';
-import { partnerMessages } from '../features/partners/messages.ts';
-import { importMessages } from '../features/import/messages.ts';
-import { integrationMessages } from '../features/integration/messages.ts';
-import { statisticsMessages } from '../features/statistics/messages.ts';
-import { microbiologyMessages } from '../features/microbiology/messages.ts';
-import { surveillanceMessages } from '../features/microbiology/surveillance/messages.ts';
 
-export const en: Catalogue = {
+export const en: CoreCatalogue = {
   app: {
     name: 'LIS',
     fullName: 'Laboratory information system',
@@ -168,27 +146,4 @@ export const en: Catalogue = {
   listTable: listTableMessages.en,
   dateRange: dateRangeMessages.en,
   jsonEditor: jsonEditorMessages.en,
-  /** Feature screens: their catalogues live beside them (src/features). */
-  patients: patientMessages.en,
-  samples: sampleMessages.en,
-  labels: labelMessages.en,
-  processing: processingMessages.en,
-  nalazi: nalaziMessages.en,
-  evaluation: evaluationMessages.en,
-  results: resultMessages.en,
-  catalogue: catalogueMessages.en,
-  postavke: settingsMessages.en,
-  invoice: invoiceMessages.en,
-  izvjestaji: reportMessages.en,
-  outbox: outboxMessages.en,
-  logger: loggerMessages.en,
-  inventory: inventoryMessages.en,
-  qc: qcMessages.en,
-  partners: partnerMessages.en,
-  import: importMessages.en,
-  integration: integrationMessages.en,
-  statistics: statisticsMessages.en,
-  chat: chatMessages.en,
-  microbiology: microbiologyMessages.en,
-  microSurveillance: surveillanceMessages.en,
 };

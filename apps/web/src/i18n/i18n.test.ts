@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, MESSAGES, message } from '@lis/domain';
-import { CATALOGUES, i18n, serverMessage, translateKey } from './index.ts';
+import { LANGUAGES, MENU, MESSAGES, type MessageCode, REPORT_DEFINITIONS, REPORT_FLAGS, SYMPTOM_KEYS, message } from '@lis/domain';
+import { CATALOGUES } from '../app/catalogues.ts';
+import { i18n, messageText, serverMessage, translateKey } from './index.ts';
 
 function keysOf(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -63,10 +64,48 @@ describe('catalogues', () => {
     }
   });
 
+  it('label every symptom of the intake checklist in every language (the domain keeps only the keys)', () => {
+    for (const catalogue of Object.values(CATALOGUES)) {
+      for (const key of SYMPTOM_KEYS) expect(catalogue.symptoms[key].length, key).toBeGreaterThan(2);
+    }
+    expect(i18n.t('symptoms.pacijentbezsimptoma')).toBe('Pacijent bez simptoma');
+  });
+
+  it("name every report, column and figure as the server's exports do, in every language", () => {
+    for (const language of ['bs', 'en', 'de'] as const) {
+      for (const flag of REPORT_FLAGS) {
+        const definition = REPORT_DEFINITIONS[flag];
+        const texts = CATALOGUES[language].izvjestaji.reports[flag];
+        expect(texts.title).toBe(definition.title[language]);
+        for (const column of [...definition.columns, ...definition.summary]) expect(texts.columns[column.key]).toBe(column.label[language]);
+      }
+    }
+    expect(i18n.t('izvjestaji.reports.fpodanu.columns.iznos')).toBe('Iznos (KM)');
+  });
+
   it('translate every sidebar title the server can send', () => {
     const keys = keysOf(CATALOGUES.bs);
     expect(MENU.map((entry) => entry.title).filter((title) => !keys.includes(title))).toEqual([]);
     expect(translateKey('menu.prijem')).toBe('Prijem');
+  });
+});
+
+describe('messageText', () => {
+  it("shows every message of the domain's catalogue through i18next, word for word as the domain writes it", () => {
+    for (const language of LANGUAGES) {
+      for (const code of Object.keys(MESSAGES) as MessageCode[]) {
+        expect(messageText(code, { field: 'email', naziv: 'Glukoza', pravilo: '2-2s' }, language), `${language}:${code}`)
+          .toBe(message(code, language, { field: 'email', naziv: 'Glukoza', pravilo: '2-2s' }));
+      }
+    }
+  });
+
+  it('follows the language shown now, and keeps a placeholder without a value as the server does', async () => {
+    expect(messageText('form.required')).toBe('Unesite obavezna polja.');
+    await i18n.changeLanguage('de');
+    expect(messageText('form.required')).toBe('Bitte Pflichtfelder ausfüllen.');
+    await i18n.changeLanguage('bs');
+    expect(messageText('form.invalid', {}, 'en')).toBe('Invalid input: {{field}}.');
   });
 });
 

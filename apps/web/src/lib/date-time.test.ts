@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applySiteTimeZone, formatDate, formatDateTime, formatTime, fromSiteWallClock, siteTimeZone, siteToday, toSiteWallClock } from './date-time.ts';
+import { applySiteTimeZone, formatDate, formatDateTime, formatDay, formatTime, fromSiteWallClock, siteTimeZone, siteToday, toSiteWallClock } from './date-time.ts';
 
 afterEach(() => applySiteTimeZone(undefined));
 
@@ -29,5 +29,18 @@ describe("dates and times in the site's zone", () => {
     expect(toSiteWallClock(new Date('2024-06-01T06:05:00Z'))).toBe('2024-06-01 08:05:00');
     expect(fromSiteWallClock('2024-06-01 08:05:00')?.toISOString()).toBe('2024-06-01T06:05:00.000Z');
     expect(fromSiteWallClock('')).toBeNull();
+  });
+});
+
+describe('formatDay', () => {
+  it('prints a calendar day of the API as dd.mm.yyyy, in every zone and language alike', () => {
+    expect(formatDay('2026-11-22')).toBe('22.11.2026');
+    applySiteTimeZone('America/New_York');
+    expect(formatDay('2026-01-01')).toBe('01.01.2026');
+    applySiteTimeZone(undefined);
+  });
+
+  it('shows text that is no day as it is', () => {
+    expect(formatDay('bald')).toBe('bald');
   });
 });

@@ -9,7 +9,7 @@
  * that zone unless given one.
  */
 import {
-  type CalendarDate, DEFAULT_TIME_ZONE, calendarDateOf, instantOfWallClock, isTimeZone, toLocalDateText, wallClockText,
+  type CalendarDate, DEFAULT_TIME_ZONE, calendarDateOf, fromIsoDate, instantOfWallClock, isTimeZone, toLocalDateText, wallClockText,
 } from '@lis/domain';
 
 let currentZone = DEFAULT_TIME_ZONE;
@@ -38,6 +38,12 @@ export function formatDate(value: string | Date, timeZone: string = currentZone)
   const date = instant(value);
   if (!date) return '';
   return toLocalDateText(calendarDateOf(date, timeZone));
+}
+
+/** A calendar day of the API, '2026-11-22' -> '22.11.2026' (no zone: it is a day, not an instant); other text as it is. */
+export function formatDay(isoDay: string): string {
+  const day = fromIsoDate(isoDay);
+  return day ? toLocalDateText(day) : isoDay;
 }
 
 /** '2026-11-22T07:05:00Z' -> '08:05' at the site. */

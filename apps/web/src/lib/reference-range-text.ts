@@ -1,13 +1,14 @@
-import { referenceRangeText, withDecimalMark as markDecimal, type ReferenceRangeAnswer } from '@lis/domain';
+import { referenceRangeText, type ReferenceRangeAnswer } from '@lis/domain';
 import { currentLanguage } from '../i18n/index.ts';
+import { withDecimalMark as inLanguage } from './format.ts';
 
 /**
- * A number with the decimal mark of the language (comma in Bosnian and
- * German, as results are typed), never grouped; the rule is the domain's, so
- * the printed report reads the same.
+ * A number with the decimal mark of the language shown now (comma in Bosnian
+ * and German, as results are typed), never grouped; the rule is the domain's,
+ * so the printed report reads the same.
  */
 export function withDecimalMark(text: string): string {
-  return markDecimal(text, currentLanguage() === 'en' ? '.' : ',');
+  return inLanguage(text, currentLanguage());
 }
 
 export function formatReferenceNumber(value: number): string {

@@ -1,4 +1,6 @@
 import { configure } from '@testing-library/react';
+// Every feature's text, as main.tsx registers it when the app starts.
+import '../app/catalogues.ts';
 
 // jsdom lacks what Mantine measures with; give it inert versions.
 class ResizeObserverStub {

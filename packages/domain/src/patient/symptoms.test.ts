@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NO_SYMPTOMS, SYMPTOM_KEYS, SYMPTOM_LABELS, emptySymptoms, hasSymptomAnswer, isSymptomDisabled, normaliseSymptoms, setSymptom,
+  NO_SYMPTOMS, SYMPTOM_KEYS, emptySymptoms, hasSymptomAnswer, isSymptomDisabled, normaliseSymptoms, setSymptom,
 } from './symptoms.ts';
 
 describe('symptoms', () => {
@@ -9,11 +9,6 @@ describe('symptoms', () => {
     expect(SYMPTOM_KEYS[0]).toBe('pacijentbezsimptoma');
     expect(SYMPTOM_KEYS).toContain('osipilipromjenabojeprstijunarukamailinogama');
     expect(SYMPTOM_KEYS).toContain('gubitaksposobnostigovorailikretanja');
-    for (const key of SYMPTOM_KEYS) {
-      expect(SYMPTOM_LABELS[key].bs.length).toBeGreaterThan(2);
-      expect(SYMPTOM_LABELS[key].en.length).toBeGreaterThan(2);
-      expect(SYMPTOM_LABELS[key].de.length).toBeGreaterThan(2);
-    }
   });
 
   it("ticking 'no symptoms' clears the others and disables them", () => {

@@ -1,6 +1,7 @@
-import type { Language } from '../messages.ts';
-
-/** The spec's 14 symptom flags, in the order the intake form lists them; the first one is 'no symptoms'. */
+/**
+ * The spec's 14 symptom flags, in the order the intake form lists them; the first one is 'no symptoms'.
+ * Their labels are interface text: the web's catalogue (features/patients/symptom-messages.ts).
+ */
 export const SYMPTOM_KEYS = [
   'pacijentbezsimptoma',
   'povišenatjelesnatemperatura',
@@ -21,26 +22,6 @@ export type SymptomKey = (typeof SYMPTOM_KEYS)[number];
 export type Symptoms = Record<SymptomKey, boolean>;
 
 export const NO_SYMPTOMS: SymptomKey = 'pacijentbezsimptoma';
-
-/** Labels of the checklist, one source for the form and the read-only symptoms dialog. */
-export const SYMPTOM_LABELS: Record<SymptomKey, Record<Language, string>> = {
-  pacijentbezsimptoma: { bs: 'Pacijent bez simptoma', en: 'No symptoms', de: 'Keine Symptome' },
-  'povišenatjelesnatemperatura': { bs: 'Povišena tjelesna temperatura', en: 'Raised temperature', de: 'Erhöhte Körpertemperatur' },
-  'suhikašalj': { bs: 'Suhi kašalj', en: 'Dry cough', de: 'Trockener Husten' },
-  umor: { bs: 'Umor', en: 'Fatigue', de: 'Müdigkeit' },
-  bolovi: { bs: 'Bolovi', en: 'Aches', de: 'Schmerzen' },
-  grlobolja: { bs: 'Grlobolja', en: 'Sore throat', de: 'Halsschmerzen' },
-  proljev: { bs: 'Proljev', en: 'Diarrhoea', de: 'Durchfall' },
-  konjunktivitis: { bs: 'Konjunktivitis', en: 'Conjunctivitis', de: 'Bindehautentzündung' },
-  glavobolja: { bs: 'Glavobolja', en: 'Headache', de: 'Kopfschmerzen' },
-  gubitakosjetaokusailimirisa: { bs: 'Gubitak osjeta okusa ili mirisa', en: 'Loss of taste or smell', de: 'Verlust des Geschmacks- oder Geruchssinns' },
-  osipilipromjenabojeprstijunarukamailinogama: {
-    bs: 'Osip ili promjena boje prstiju na rukama ili nogama', en: 'Rash or discolouration of fingers or toes', de: 'Hautausschlag oder Verfärbung von Fingern oder Zehen',
-  },
-  'otežanodisanjeiligubitakdaha': { bs: 'Otežano disanje ili gubitak daha', en: 'Difficulty breathing', de: 'Atembeschwerden oder Kurzatmigkeit' },
-  bolilipritisakuprsima: { bs: 'Bol ili pritisak u prsima', en: 'Chest pain or pressure', de: 'Schmerzen oder Druck in der Brust' },
-  gubitaksposobnostigovorailikretanja: { bs: 'Gubitak sposobnosti govora ili kretanja', en: 'Loss of speech or movement', de: 'Verlust der Sprach- oder Bewegungsfähigkeit' },
-};
 
 export function emptySymptoms(): Symptoms {
   return Object.fromEntries(SYMPTOM_KEYS.map((key) => [key, false])) as Symptoms;

@@ -20,14 +20,14 @@ import { IconCalendar } from '@tabler/icons-react';
 import 'dayjs/locale/bs';
 import 'dayjs/locale/de';
 import {
-  EARLIEST_DAY, addDays, calendarDateOf, fromIsoDate, isValidDateRange, latestRangeEnd, message, startOfDay, toIsoDate, type CalendarDate,
+  EARLIEST_DAY, addDays, calendarDateOf, fromIsoDate, isValidDateRange, latestRangeEnd, startOfDay, toIsoDate, type CalendarDate,
   type DateRange,
 } from '@lis/domain';
 import { formatDateTime, fromSiteWallClock, siteTimeZone, toSiteWallClock } from '../../lib/date-time.ts';
 import { AppDialog, DIALOG_NARROW_QUERY } from '../AppDialog.tsx';
 import { notify } from '../notify.tsx';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../i18n/index.ts';
+import { useLanguage, messageText } from '../../i18n/index.ts';
 
 /** The pickers show seconds, so a day visibly ends at 23:59:59. */
 const PICKER_FORMAT = 'DD.MM.YYYY HH:mm:ss';
@@ -95,7 +95,7 @@ function DateRangeDialog({ opened, onClose, value, onChange, onClear, earliestDa
       ? (pickedDay ? wholeDay(pickedDay) : null)
       : { from: fromPickerValue(from), to: end && new Date(end.getTime() + 999) };
     if (!range || !isValidDateRange(range.from, range.to, { now: new Date(), earliestDay, timeZone: siteTimeZone() })) {
-      notify.warning(message('dateRange.invalid', language), { position: 'top-left' });
+      notify.warning(messageText('dateRange.invalid'), { position: 'top-left' });
       return;
     }
     onChange({ from: range.from as Date, to: range.to as Date });

@@ -11,9 +11,9 @@ import { Alert, Group, List, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isMessageCode, message } from '@lis/domain';
+import { isMessageCode } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
-import { serverMessage, useLanguage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import type { EditorProblem } from './JsonEditor.tsx';
 import { type JsonCheck, type JsonProblem, checkJson, serverProblem } from './json-problems.ts';
 
@@ -41,7 +41,6 @@ export interface JsonDraft<T> {
 export function useJsonDraft<T>(value: unknown, schema: z.ZodType<T>, bodyField?: string): JsonDraft<T> {
   const { t } = useTranslation(undefined, { keyPrefix: 'jsonEditor' });
   const { t: tRoot } = useTranslation();
-  const language = useLanguage();
   const initialText = useMemo(() => jsonText(value), [value]);
   const [text, setText] = useState(initialText);
   const [refusal, setRefusal] = useState<{ text: string; problem: JsonProblem | null; message: string } | null>(null);
@@ -60,7 +59,7 @@ export function useJsonDraft<T>(value: unknown, schema: z.ZodType<T>, bodyField?
     const field = problem.field || t('wholeRecord');
     if (problem.kind === 'syntax') return t('syntax');
     if (problem.kind === 'server') return t('server', { field, detail: problem.detail ?? '' });
-    if (problem.detail && isMessageCode(problem.detail)) return `${field}: ${message(problem.detail, language, { field })}`;
+    if (problem.detail && isMessageCode(problem.detail)) return `${field}: ${messageText(problem.detail, { field })}`;
     return t(problem.kind, { field, limit: problem.limit ?? '' });
   };
 

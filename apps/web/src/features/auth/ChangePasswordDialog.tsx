@@ -10,11 +10,11 @@ import { useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH, type MessageCode, message, validatePasswordChange, authContracts } from '@lis/domain';
+import { MIN_PASSWORD_LENGTH, type MessageCode, validatePasswordChange, authContracts } from '@lis/domain';
 import { ApiError, call } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useCommonPasswordList } from '../../lib/common-passwords.ts';
 import { useActiveSession } from './session.ts';
@@ -84,7 +84,7 @@ export function ChangePasswordDialog({ opened, onClose, initial }: ChangePasswor
     if (busy) return;
     const code: MessageCode | null = validatePasswordChange(values);
     if (code) {
-      setProblem({ text: message(code, session.language), fields: fieldsOf(code, values) });
+      setProblem({ text: messageText(code), fields: fieldsOf(code, values) });
       return;
     }
     setBusy(true);

@@ -8,9 +8,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconMicroscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { HOME_PATH } from '../../app/navigation.ts';
 import { login, useSession } from './session.ts';
 
@@ -29,7 +28,7 @@ export function LoginPage() {
     event.preventDefault();
     if (busy) return;
     if (email.trim() === '' || password === '') {
-      setProblem(message('form.required', currentLanguage()));
+      setProblem(messageText('form.required'));
       return;
     }
     setBusy(true);

@@ -22,13 +22,14 @@ import {
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { labAssaySchema, message, type LabAssayRecord } from '@lis/domain';
+import { labAssaySchema, type LabAssayRecord } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { JsonEditorDialog } from '../../components/json-editor/index.ts';
 import { ListTable, invalidateList, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { notify } from '../../components/notify.tsx';
-import { useLanguage } from '../../i18n/index.ts';
+import { useLanguage, messageText } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ASSAY_LIST, type AssayRow, assayHistory, deleteAssay, readAssay, saveAssay, sectionChoices } from './api.ts';
 import { AssayEditDialog, type AssayDialogTab } from './AssayEditDialog.tsx';
@@ -88,7 +89,7 @@ export function AssayTable({ variant, caption }: AssayTableProps) {
       notify.apiError(error);
       throw error;
     }
-    notify.success(message('delete.ok', language));
+    notify.success(messageText('delete.ok'));
     await reload();
   };
 
@@ -113,7 +114,7 @@ export function AssayTable({ variant, caption }: AssayTableProps) {
     },
     { key: 'analit', header: t('col_analit'), sortable: true },
     { key: 'jedinica', header: t('col_jedinica'), width: 100 },
-    { key: 'price', header: t('col_price'), sortable: true, align: 'right', width: 100, render: (row) => row.price.toFixed(2).replace('.', ',') },
+    { key: 'price', header: t('col_price'), sortable: true, align: 'right', width: 100, render: (row) => formatNumber(row.price, language, { decimals: 2 }) },
     { key: 'referenci', header: t('col_referenci'), align: 'center', width: 80 },
   ];
 

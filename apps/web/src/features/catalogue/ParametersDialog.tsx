@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { MAX_AGE_DAYS, daysAsYears, type LabAssayRecord } from '@lis/domain';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { useLanguage } from '../../i18n/index.ts';
+import { formatNumber, withDecimalMark } from '../../lib/format.ts';
 import { readAssay } from './api.ts';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
@@ -24,12 +26,13 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
 
 export function ParametersDialog({ assay, onClose }: { assay: LabAssayRecord | null; onClose: () => void }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'catalogue' });
+  const language = useLanguage();
   const components = useQuery({
     queryKey: ['catalogue-components', assay?._id, assay?.calculatedTests],
     queryFn: () => Promise.all((assay?.calculatedTests ?? []).map(readAssay)),
     enabled: assay !== null && assay.calculatedTests.length > 0,
   });
-  const limit = (value: number | null) => (value === null ? '—' : String(value).replace('.', ','));
+  const limit = (value: number | null) => (value === null ? '—' : withDecimalMark(String(value), language));
   const age = (days: number, end: 'from' | 'to') => {
     if (end === 'to' && days >= MAX_AGE_DAYS) return '—';
     const years = daysAsYears(days, end);
@@ -46,7 +49,7 @@ export function ParametersDialog({ assay, onClose }: { assay: LabAssayRecord | n
             <Fact label="DE" value={assay.naziv_de} />
             <Fact label={t('col_jedinica')} value={assay.jedinica} />
             <Fact label={t('col_vrsta')} value={`${t(`kind_${assay.vrsta}`)}${assay.opcije.length > 0 ? ` (${assay.opcije.join(' ')})` : ''}`} />
-            <Fact label={t('col_price')} value={assay.price.toFixed(2).replace('.', ',')} />
+            <Fact label={t('col_price')} value={formatNumber(assay.price, language, { decimals: 2 })} />
             <Fact label="Δ" value={assay.delta ? `${limit(assay.delta.limit)}${assay.delta.kind === 'percent' ? ' %' : ` ${assay.jedinica}`}` : ''} />
             <Fact label={t('criticalLow')} value={limit(assay.critical_low)} />
             <Fact label={t('criticalHigh')} value={limit(assay.critical_high)} />

@@ -8,8 +8,7 @@
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { type RangeDraft, type RangeErrors, type RangeField, emptyDraft } from './range-drafts.ts';
 
 export interface ReferenceRangesFormProps {
@@ -21,7 +20,6 @@ export interface ReferenceRangesFormProps {
 
 export function ReferenceRangesForm({ drafts, onChange, errors, readOnly = false }: ReferenceRangesFormProps) {
   const { t } = useTranslation(undefined, { keyPrefix: 'catalogue' });
-  const language = useLanguage();
 
   const update = (index: number, change: Partial<RangeDraft>) => onChange(drafts.map((draft, at) => (at === index ? { ...draft, ...change } : draft)));
   const errorOf = (index: number, ...fields: RangeField[]): string | undefined => {
@@ -30,7 +28,7 @@ export function ReferenceRangesForm({ drafts, onChange, errors, readOnly = false
     for (const field of fields) {
       if (!(field in row)) continue;
       const code = row[field];
-      return code ? message(code, language) : message('form.invalid', language, { field });
+      return code ? messageText(code) : messageText('form.invalid', { field });
     }
     return undefined;
   };

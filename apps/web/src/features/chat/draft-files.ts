@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_MAX_FILES, REMOVED_FILE_UNDO_MS, chatFileTypeOfName, formatFileSize, type Language } from '@lis/domain';
 import { i18n } from '../../i18n/index.ts';
+import { decimalMark } from '../../lib/format.ts';
 
 export interface DraftFile {
   key: string;
@@ -15,7 +16,7 @@ export interface DraftFile {
 
 /** A size in the user's language: Bosnian and German write the decimal comma. */
 export function sizeText(bytes: number, language: Language): string {
-  return formatFileSize(bytes, language === 'en' ? '.' : ',');
+  return formatFileSize(bytes, decimalMark(language));
 }
 
 let draftCounter = 0;

@@ -8,9 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconFileSpreadsheet, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize, hasAllowedExtension, message } from '@lis/domain';
+import { formatFileSize, hasAllowedExtension } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 
 /** How long a removed file can be restored before it is gone (spec: 2000 ms). */
 export const REMOVE_UNDO_MS = 2000;
@@ -87,7 +87,7 @@ export function ExcelUpload({ extensions, file, onChange, disabled = false }: Ex
           </Group>
         </Paper>
       ) : null}
-      <AppDialog opened={refused !== null} onClose={() => setRefused(null)} title={message('import.unsupported', currentLanguage())} size="sm">
+      <AppDialog opened={refused !== null} onClose={() => setRefused(null)} title={messageText('import.unsupported')} size="sm">
         <Stack gap="md">
           <Text size="sm">{t('import.refusedFile', { name: refused ?? '', extensions: extensions.join(', ') })}</Text>
           <Group justify="flex-end"><Button onClick={() => setRefused(null)}>{t('common.close')}</Button></Group>

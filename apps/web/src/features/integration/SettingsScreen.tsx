@@ -13,9 +13,9 @@ import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  analyserElementSchema, controlRecognitionOf, isMessageCode, message, newAnalyserElement, type AnalyserAnswer, type MessageCode,
+  analyserElementSchema, controlRecognitionOf, isMessageCode, newAnalyserElement, type AnalyserAnswer, type MessageCode,
 } from '@lis/domain';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { useActiveSession } from '../auth/index.ts';
@@ -84,7 +84,6 @@ function formField(path: string): string {
 
 export function SettingsScreen() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const session = useActiveSession();
   const queryClient = useQueryClient();
   const canEdit = session.can('settings.write');
@@ -119,7 +118,7 @@ export function SettingsScreen() {
     const checked = analyserElementSchema.safeParse(element);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      setErrors({ [formField(issue?.path.join('.') ?? '')]: message(isMessageCode(issue?.message ?? '') ? (issue?.message as MessageCode) : 'form.invalid', language, { field: issue?.path.join('.') ?? '' }) });
+      setErrors({ [formField(issue?.path.join('.') ?? '')]: messageText(isMessageCode(issue?.message ?? '') ? (issue?.message as MessageCode) : 'form.invalid', { field: issue?.path.join('.') ?? '' }) });
       return;
     }
     setSaving(true);

@@ -11,11 +11,10 @@ import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage, serverMessage, useLanguage } from '../../i18n/index.ts';
+import { serverMessage, useLanguage, messageText } from '../../i18n/index.ts';
 import { createContract, inventoryKeys, suppliers } from './api.ts';
 import { numberOrEmpty, parseTypedDay } from './format.ts';
 import { useProductChoices } from './use-products.ts';
@@ -58,7 +57,7 @@ export function ContractDialog({ opened, onClose, onSaved }: { opened: boolean; 
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const required = message('form.required', currentLanguage());
+    const required = messageText('form.required');
     const missing: Record<string, string> = {};
     if (!dobavljac) missing['ugovor.dobavljac'] = required;
     if (broj.trim() === '') missing['ugovor.broj'] = required;

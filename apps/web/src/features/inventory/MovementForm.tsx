@@ -8,10 +8,9 @@ import { type ReactNode, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { invalidateList } from '../../components/list-table/index.ts';
 import { CONTRACT_LIST, ORDER_LIST, inventoryKeys } from './api.ts';
 import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
@@ -26,7 +25,7 @@ export function useMovementForm() {
 
   /** Whether every required field has a value; those without one are marked and a warning is shown. */
   const requireAll = (required: Record<string, unknown>): boolean => {
-    const text = message('form.required', currentLanguage());
+    const text = messageText('form.required');
     const missing = Object.fromEntries(Object.entries(required).filter(([, value]) => value === null || value === '').map(([field]) => [field, text]));
     setProblems(missing);
     if (Object.keys(missing).length > 0) notify.warning(text);

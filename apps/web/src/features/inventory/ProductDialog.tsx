@@ -15,13 +15,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  DEFAULT_DANADOROKA, DEFAULT_NIVO, PRODUCT_COUNTRIES, PRODUCT_UNITS, type Product, type ProductDraft, type ReferenceKind, lnCheckDue, message,
+  DEFAULT_DANADOROKA, DEFAULT_NIVO, PRODUCT_COUNTRIES, PRODUCT_UNITS, type Product, type ProductDraft, type ReferenceKind, lnCheckDue,
   missingProductFields, productConfirmState,
 } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { createProduct, inventoryKeys, readProduct, referenceList } from './api.ts';
 
@@ -102,7 +102,7 @@ export function ProductDialog({ opened, onClose, onSaved }: ProductDialogProps) 
   };
 
   const confirmState = productConfirmState(fields, registered !== null);
-  const requiredError = (key: keyof ProductDraft) => (missing.has(key) ? message('form.required', currentLanguage()) : undefined);
+  const requiredError = (key: keyof ProductDraft) => (missing.has(key) ? messageText('form.required') : undefined);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -110,7 +110,7 @@ export function ProductDialog({ opened, onClose, onSaved }: ProductDialogProps) 
     const absent = missingProductFields(fields);
     if (absent.length > 0) {
       setMissing(new Set(absent));
-      notify.warning(message('form.required', currentLanguage()));
+      notify.warning(messageText('form.required'));
       return;
     }
     setSaving(true);
@@ -120,7 +120,7 @@ export function ProductDialog({ opened, onClose, onSaved }: ProductDialogProps) 
         jedinica_mjere: fields.jedinica_mjere as (typeof PRODUCT_UNITS)[number],
         zemlja_porijekla: fields.zemlja_porijekla as (typeof PRODUCT_COUNTRIES)[number] | '',
       });
-      notify.success(message('inventory.productSaved', currentLanguage()));
+      notify.success(messageText('inventory.productSaved'));
       onSaved(answer.produkt);
       void navigate('/inventar/produkti');
     } catch (error) {
@@ -131,7 +131,7 @@ export function ProductDialog({ opened, onClose, onSaved }: ProductDialogProps) 
       } else if (error instanceof ApiError && error.status === 400) {
         notify.warning(serverMessage(error));
       } else {
-        notify.error(message('save.failed', currentLanguage()));
+        notify.error(messageText('save.failed'));
       }
     } finally {
       setSaving(false);
@@ -162,7 +162,7 @@ export function ProductDialog({ opened, onClose, onSaved }: ProductDialogProps) 
             />
           </SimpleGrid>
           {registered ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={message('inventory.duplicateLn', currentLanguage())} role="alert">
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={messageText('inventory.duplicateLn')} role="alert">
               <Group justify="space-between" align="center" gap="sm">
                 <Text fw={500}>{t('inventory.registeredProduct', { opis: registered.opis })}</Text>
                 <Button rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => admit(registered)}>{t('common.admit')}</Button>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { isLowStock } from '@lis/domain';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, invalidateList } from '../../components/list-table/index.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { PRODUCT_LIST, type ProductListRow, inventoryKeys } from './api.ts';
 import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
@@ -34,7 +35,7 @@ export function ProductsScreen() {
     { key: 'opis', header: t('inventory.col_opis'), sortable: true },
     { key: 'zasticeni_naziv', header: t('inventory.col_zasticeni_naziv'), sortable: true },
     { key: 'pakovanje', header: t('inventory.col_pakovanje') },
-    { key: 'sadrzaj', header: t('inventory.col_sadrzaj'), align: 'right', render: (row) => `${row.sadrzaj.toLocaleString(session.language)} ${row.jedinica_mjere}` },
+    { key: 'sadrzaj', header: t('inventory.col_sadrzaj'), align: 'right', render: (row) => `${formatNumber(row.sadrzaj, session.language, { grouped: true })} ${row.jedinica_mjere}` },
     { key: 'klasa', header: t('inventory.col_klasa'), sortable: true, render: (row) => row.klasa ?? t('inventory.none') },
     { key: 'proizvodjac', header: t('inventory.col_proizvodjac'), sortable: true, render: (row) => row.proizvodjac ?? t('inventory.none') },
     { key: 'oj', header: t('inventory.col_oj'), sortable: true },

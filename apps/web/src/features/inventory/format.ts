@@ -1,10 +1,8 @@
-import { fromIsoDate, fromLocalDateText, toIsoDate, toLocalDateText } from '@lis/domain';
+import { fromLocalDateText, toIsoDate } from '@lis/domain';
+import { formatDay } from '../../lib/date-time.ts';
 
-/** A calendar day of the API (YYYY-MM-DD) as the app prints days: dd.mm.yyyy. */
-export function dayText(iso: string): string {
-  const date = fromIsoDate(iso);
-  return date ? toLocalDateText(date) : iso;
-}
+/** A calendar day of the API (YYYY-MM-DD) as the app prints days: dd.mm.yyyy (lib/date-time.ts). */
+export const dayText = formatDay;
 
 /** A day typed into a date field, dd.mm.yyyy (dots or dashes), as the day the form sends (YYYY-MM-DD); null when it is not one. */
 export function parseTypedDay(value: string): string | null {

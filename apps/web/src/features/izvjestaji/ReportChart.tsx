@@ -5,8 +5,9 @@
  */
 import { Box } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import { fromIsoDate, reportLabel, toLocalDateText, type ReportAnswer, type ReportDefinition } from '@lis/domain';
+import { fromIsoDate, toLocalDateText, type ReportAnswer, type ReportDefinition } from '@lis/domain';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format.ts';
 
 const COLOURS = ['teal.6', 'indigo.5', 'orange.6'];
 
@@ -20,12 +21,15 @@ export function ReportChart({ definition, rows, language }: { definition: Report
     for (const key of chart.series) point[key] = Number(row[key] ?? 0);
     return point;
   });
+  const texts = `izvjestaji.reports.${definition.flag}` as const;
+  const title = t(`${texts}.title`);
   const series = chart.series.map((key, index) => {
     const column = definition.columns.find((candidate) => candidate.key === key);
-    return { name: key, label: column ? reportLabel(column.label, language) : key, color: COLOURS[index % COLOURS.length]! };
+    const label = column ? t(`${texts}.columns.${column.key}`) : key;
+    return { name: key, label, color: COLOURS[index % COLOURS.length]! };
   });
   return (
-    <Box role="img" aria-label={t('izvjestaji.chart', { title: reportLabel(definition.title, language) })} data-testid="report-chart">
+    <Box role="img" aria-label={t('izvjestaji.chart', { title })} data-testid="report-chart">
       <BarChart
         h={240}
         data={data}
@@ -34,7 +38,7 @@ export function ReportChart({ definition, rows, language }: { definition: Report
         withLegend={series.length > 1}
         tickLine="y"
         gridAxis="y"
-        valueFormatter={(value) => new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 }).format(value)}
+        valueFormatter={(value) => formatNumber(value, language, { maxDecimals: 2, grouped: true })}
       />
     </Box>
   );

@@ -12,7 +12,9 @@ import { Alert, Button, Group, Pagination, Paper, Progress, SimpleGrid, Stack, T
 import { IconCalendar, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REPORT_DEFINITIONS, REPORT_FLAGS, reportLabel, startOfDay, type DateRange, type ReportDefinition, type ReportFlag } from '@lis/domain';
+import {
+  REPORT_DEFINITIONS, REPORT_FLAGS, startOfDay, type DateRange, type Language, type ReportDefinition, type ReportFlag,
+} from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { DateRangePicker, formatDateRange, wholeDay } from '../../components/date-range/index.ts';
 import { notify } from '../../components/notify.tsx';
@@ -24,7 +26,6 @@ import { useActiveSession } from '../auth/index.ts';
 import { fetchExport, fetchReport, type ExportFormat } from './api.ts';
 import { cellText, isNumeric } from './cells.ts';
 import { ReportChart } from './ReportChart.tsx';
-import type { Language } from '@lis/domain';
 
 const PER_PAGE = 100;
 
@@ -61,7 +62,7 @@ export function ReportsScreen() {
             <Tabs value={flag} onChange={(value) => { if (isReportFlag(value)) setSearch({ izvjestaj: value }, { replace: true }); }}>
               <Tabs.List aria-label={t('izvjestaji.report')}>
                 {allowed.map((candidate) => (
-                  <Tabs.Tab key={candidate} value={candidate}>{reportLabel(REPORT_DEFINITIONS[candidate].title, language)}</Tabs.Tab>
+                  <Tabs.Tab key={candidate} value={candidate}>{t(`izvjestaji.reports.${candidate}.title`)}</Tabs.Tab>
                 ))}
               </Tabs.List>
             </Tabs>
@@ -92,8 +93,9 @@ function ReportView({ definition, range, language }: { definition: ReportDefinit
     queryFn: ({ signal }) => fetchReport({ flag: definition.flag, range, page, perPage: PER_PAGE }, signal),
     placeholderData: keepPreviousData,
   });
-  const title = reportLabel(definition.title, language);
-  const blank = definition.blank ? reportLabel(definition.blank, language) : '–';
+  const texts = `izvjestaji.reports.${definition.flag}` as const;
+  const title = t(`${texts}.title`);
+  const blank = t(`${texts}.blank`);
   const answer = report.data;
   const pages = answer && definition.paged ? Math.max(1, Math.ceil(answer.pagination.total / PER_PAGE)) : 1;
 
@@ -114,7 +116,7 @@ function ReportView({ definition, range, language }: { definition: ReportDefinit
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2} maw={820}>
           <Title order={2} size="h3">{title}</Title>
-          <Text size="sm" c="dimmed">{reportLabel(definition.description, language)}</Text>
+          <Text size="sm" c="dimmed">{t(`${texts}.description`)}</Text>
         </Stack>
         <Group gap="xs">
           <Button
@@ -147,7 +149,7 @@ function ReportView({ definition, range, language }: { definition: ReportDefinit
           <SimpleGrid cols={{ base: 1, xs: definition.summary.length }} spacing="sm" maw={220 * definition.summary.length}>
             {definition.summary.map((column) => (
               <Paper key={column.key} withBorder p="sm" radius="md">
-                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{reportLabel(column.label, language)}</Text>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{t(`${texts}.columns.${column.key}`)}</Text>
                 <Text fw={700} size="xl" data-testid={`summary-${column.key}`}>{cellText(column, answer.sazetak[column.key], language, '–')}</Text>
               </Paper>
             ))}
@@ -159,7 +161,7 @@ function ReportView({ definition, range, language }: { definition: ReportDefinit
                 <Table.Thead>
                   <Table.Tr>
                     {definition.columns.map((column) => (
-                      <Table.Th key={column.key} ta={isNumeric(column) ? 'right' : undefined}>{reportLabel(column.label, language)}</Table.Th>
+                      <Table.Th key={column.key} ta={isNumeric(column) ? 'right' : undefined}>{t(`${texts}.columns.${column.key}`)}</Table.Th>
                     ))}
                   </Table.Tr>
                 </Table.Thead>

@@ -1,17 +1,15 @@
 /** A report cell as the screen shows it: days and instants at the site, KM, minutes with the language's decimal mark, named blanks. */
-import { formatKm, fromIsoDate, toLocalDateText, type ReportCell, type ReportColumn } from '@lis/domain';
-import { formatDateTime } from '../../lib/date-time.ts';
+import { formatKm, type ReportCell, type ReportColumn } from '@lis/domain';
+import { formatDateTime, formatDay } from '../../lib/date-time.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 export function cellText(column: ReportColumn, value: ReportCell | undefined, language: string, blank: string): string {
   if (value === null || value === undefined || value === '') return column.kind === 'text' ? blank : '–';
   switch (column.kind) {
-    case 'day': {
-      const day = fromIsoDate(String(value));
-      return day ? toLocalDateText(day) : String(value);
-    }
+    case 'day': return formatDay(String(value));
     case 'instant': return formatDateTime(String(value));
     case 'money': return formatKm(String(value));
-    case 'minutes': return language === 'en' ? Number(value).toFixed(1) : Number(value).toFixed(1).replace('.', ',');
+    case 'minutes': return formatNumber(Number(value), language, { decimals: 1 });
     default: return String(value);
   }
 }

@@ -1,8 +1,32 @@
 /**
  * Strings of Izvještaji (/reports) in Bosnian (default), English and German;
- * merged into the app catalogues under `izvjestaji.` (src/i18n). The reports'
- * titles, columns and figures come from REPORT_DEFINITIONS in @lis/domain.
+ * merged into the app catalogues under `izvjestaji.` (app/catalogues.ts).
+ *
+ * The reports' own words (title, description, column and figure names, what a
+ * blank text cell means) are REPORT_DEFINITIONS' in @lis/domain, because the
+ * server prints them in its PDF and XLSX exports too; they are registered here
+ * under `izvjestaji.reports.<flag>.`, so the screen reads them through i18next
+ * like all its text and a column is still named once.
  */
+import { REPORT_DEFINITIONS, REPORT_FLAGS, type Language, type ReportFlag } from '@lis/domain';
+
+type ReportTexts = {
+  title: string;
+  description: string;
+  /** A blank text cell: the report's own word ('Bez lokacije') or a dash. */
+  blank: string;
+  /** Every column and summary figure by its key. */
+  columns: Record<string, string>;
+};
+
+function reportTexts(language: Language): Record<ReportFlag, ReportTexts> {
+  return Object.fromEntries(REPORT_FLAGS.map((flag) => {
+    const definition = REPORT_DEFINITIONS[flag];
+    const columns = Object.fromEntries([...definition.columns, ...definition.summary].map((column) => [column.key, column.label[language]]));
+    return [flag, { title: definition.title[language], description: definition.description[language], blank: definition.blank?.[language] ?? '–', columns }];
+  })) as Record<ReportFlag, ReportTexts>;
+}
+
 const bs = {
   title: 'Izvještaji',
   hint: 'Izvještaji sajta za izabrani period; uzorci se broje po danu registracije.',
@@ -19,6 +43,7 @@ const bs = {
   rows: 'Redova: {{count}}',
   pageOf: 'Stranica {{page}} od {{pages}}',
   none: 'Vaša sesija nema nijedan izvještaj.',
+  reports: reportTexts('bs'),
 };
 
 const en: typeof bs = {
@@ -37,6 +62,7 @@ const en: typeof bs = {
   rows: 'Rows: {{count}}',
   pageOf: 'Page {{page}} of {{pages}}',
   none: 'Your session has no reports.',
+  reports: reportTexts('en'),
 };
 
 const de: typeof bs = {
@@ -55,6 +81,7 @@ const de: typeof bs = {
   rows: 'Zeilen: {{count}}',
   pageOf: 'Seite {{page}} von {{pages}}',
   none: 'Ihre Sitzung hat keine Berichte.',
+  reports: reportTexts('de'),
 };
 
 export const reportMessages = { bs, en, de };

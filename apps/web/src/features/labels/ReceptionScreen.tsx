@@ -14,10 +14,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconBarcode, IconCircleCheck, IconHash, IconInfoCircle, IconLoader2, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message, sampleContracts } from '@lis/domain';
+import { sampleContracts } from '@lis/domain';
 import { ApiError, call } from '../../api/client.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { showSample } from '../samples/index.ts';
 import { formatTime } from '../../lib/date-time.ts';
@@ -208,12 +208,11 @@ function ScanResult({ entry }: { entry: ScanEntry }) {
     pending: <IconLoader2 aria-hidden />, received: <IconCircleCheck aria-hidden />, already: <IconInfoCircle aria-hidden />,
     notFound: <IconAlertTriangle aria-hidden />, failed: <IconAlertTriangle aria-hidden />,
   }[entry.outcome];
-  const language = currentLanguage();
   // Received or not: the server's own sentences ('Uzorak zaprimljen u obradu.', 'Uzorak je već zaprimljen.').
   const title = entry.outcome === 'pending' ? t('labels.scanning', { code: entry.code })
     : entry.outcome === 'notFound' ? t('labels.notFound', { code: entry.code })
       : entry.outcome === 'failed' ? entry.message ?? t('labels.result_failed')
-        : message(entry.outcome === 'received' ? 'sample.received' : 'sample.alreadyReceived', language);
+        : messageText(entry.outcome === 'received' ? 'sample.received' : 'sample.alreadyReceived');
   return (
     <Alert styles={READABLE_ALERT_STYLES} color={OUTCOME_COLORS[entry.outcome]} variant="light" icon={icon} title={title} mih={RESULT_HEIGHT} data-testid="scan-result">
       {entry.sample ? (

@@ -1,18 +1,15 @@
 import type { Language } from '@lis/domain';
-
-// Written out rather than through Intl: a browser may not carry the Bosnian locale and would fall back to
-// English separators ("4.2" for 4,2).
+import { formatNumber } from '../../lib/format.ts';
 
 /** A measured value as the user's language writes it: fixed decimals, a comma in Bosnian and German ("4,2"); a dash without one. */
 export function measured(value: number | null | undefined, language: Language, decimals = 1): string {
   if (value === null || value === undefined) return '—';
-  const text = value.toFixed(decimals);
-  return language === 'en' ? text : text.replace('.', ',');
+  return formatNumber(value, language, { decimals });
 }
 
 /** A whole count with thousands grouped: 4.320 in Bosnian and German, 4,320 in English. */
 export function count(value: number, language: Language): string {
-  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, language === 'en' ? ',' : '.');
+  return formatNumber(Math.round(value), language, { decimals: 0, grouped: true });
 }
 
 /** Minutes as "45 min" or "3 h 20 min". */

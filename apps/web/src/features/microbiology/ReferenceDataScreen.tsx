@@ -16,14 +16,16 @@ import { REFERENCE_UPLOAD_FILES, REFERENCE_UPLOAD_LIMITS, type ReferenceUploadFi
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
-import { serverMessage } from '../../i18n/index.ts';
+import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { getReferenceSets, microbiologyKeys, uploadReference } from './api.ts';
 
 export function ReferenceDataScreen() {
   const { t } = useTranslation();
   const session = useActiveSession();
+  const language = useLanguage();
   const sets = useQuery({ queryKey: microbiologyKeys.referenceSets, queryFn: ({ signal }) => getReferenceSets(signal) });
 
   return (
@@ -60,7 +62,7 @@ export function ReferenceDataScreen() {
                         {index === 0 ? <Badge variant="light" color="teal" c={READABLE_BADGE_TEXT} tt="none" style={{ flexShrink: 0 }}>{t('microbiology.referenceData.inUse')}</Badge> : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{set.breakpoints.toLocaleString('de-DE')}</Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(set.breakpoints, language, { grouped: true })}</Table.Td>
                     <Table.Td><Text size="sm">{formatDateTime(set.importedAt)}</Text></Table.Td>
                     <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{set.kulture}</Table.Td>
                     <Table.Td>

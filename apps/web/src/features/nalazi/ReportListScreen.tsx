@@ -11,14 +11,13 @@ import { useNavigate } from 'react-router';
 import { Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEye, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { GOLD } from '../../components/status.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { REPORT_LIST, type ReportListRow, openReportPdf, reportViewPath, withdrawReport } from './api.ts';
@@ -29,7 +28,6 @@ const NOT_FINAL = 'var(--mantine-color-red-6)';
 
 export function ReportListScreen() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const session = useActiveSession();
   const [withdrawing, setWithdrawing] = useState<ReportListRow | null>(null);
@@ -52,10 +50,10 @@ export function ReportListScreen() {
     try {
       await withdrawReport(row, session.user.email);
     } catch (error) {
-      notify.error(message('delete.failed', language));
+      notify.error(messageText('delete.failed'));
       throw error;
     }
-    notify.success(message('delete.ok', language));
+    notify.success(messageText('delete.ok'));
     setReload((value) => value + 1);
   };
 

@@ -14,9 +14,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
-import { isValidEmail, message, toIsoDate, type GroupMailJob, type OrdererRow } from '@lis/domain';
+import { isValidEmail, toIsoDate, type GroupMailJob, type OrdererRow } from '@lis/domain';
 import { notify } from '../../components/notify.tsx';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { fetchOrderers, groupMailJob, outboxKeys, saveOrdererEmail, startGroupMail } from './api.ts';
@@ -170,14 +170,13 @@ function OrdererTable({ rows, loading, canEdit }: { rows: readonly OrdererRow[];
 
 /** Saving an orderer's address: the toast, the orderer list read again; answers whether it was saved. */
 function useSaveAddress() {
-  const language = useLanguage();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const saveAddress = async (naziv: string, email: string): Promise<boolean> => {
     setSaving(true);
     try {
       await saveOrdererEmail(naziv.trim(), email.trim());
-      notify.success(message('orderers.saved', language));
+      notify.success(messageText('orderers.saved'));
       await queryClient.invalidateQueries({ queryKey: ['outbox', 'orderers'] });
       return true;
     } catch (error) {
@@ -193,7 +192,6 @@ function useSaveAddress() {
 /** One orderer's address, saved with its own button (Enter saves too). */
 function AddressEditor({ row }: { row: OrdererRow }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { saving, saveAddress } = useSaveAddress();
   const [email, setEmail] = useState(row.email);
   const invalid = email.trim() !== '' && !isValidEmail(email.trim());
@@ -210,7 +208,7 @@ function AddressEditor({ row }: { row: OrdererRow }) {
           aria-label={`${t('outbox.ordererEmail')}: ${row.naziv}`}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={invalid ? message('patient.emailInvalid', language) : undefined}
+          error={invalid ? messageText('patient.emailInvalid') : undefined}
           type="email"
           style={{ flex: 1 }}
         />
@@ -225,7 +223,6 @@ function AddressEditor({ row }: { row: OrdererRow }) {
 /** An orderer that has no reports in the range yet: its name as the samples carry it, and its address. */
 function NewOrderer() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { saving, saveAddress } = useSaveAddress();
   const [naziv, setNaziv] = useState('');
   const [email, setEmail] = useState('');
@@ -234,7 +231,7 @@ function NewOrderer() {
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     if (naziv.trim() === '' || email.trim() === '' || invalid) {
-      notify.warning(message('form.required', language));
+      notify.warning(messageText('form.required'));
       return;
     }
     if (await saveAddress(naziv, email)) {
@@ -251,7 +248,7 @@ function NewOrderer() {
           <TextInput label={t('outbox.ordererName')} value={naziv} onChange={(event) => setNaziv(event.currentTarget.value)} w={300} />
           <TextInput
             label={t('outbox.ordererEmail')} value={email} onChange={(event) => setEmail(event.currentTarget.value)} type="email" w={300}
-            error={invalid ? message('patient.emailInvalid', language) : undefined}
+            error={invalid ? messageText('patient.emailInvalid') : undefined}
           />
           <Button type="submit" mt={25} loading={saving}>{t('outbox.save')}</Button>
         </Group>

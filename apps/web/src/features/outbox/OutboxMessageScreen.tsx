@@ -10,11 +10,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileTypePdf, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message, type OutboxShowAnswer } from '@lis/domain';
+import { type OutboxShowAnswer } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { notify } from '../../components/notify.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { openReportPdf, reportViewPath } from '../nalazi/index.ts';
@@ -51,7 +51,6 @@ export function OutboxMessageScreen() {
 
 function MessageView({ answer, onDeleted }: { answer: OutboxShowAnswer; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const session = useActiveSession();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
@@ -63,7 +62,7 @@ function MessageView({ answer, onDeleted }: { answer: OutboxShowAnswer; onDelete
     setBusy(true);
     try {
       await resendMessage(poruka._id);
-      notify.success(message('outbox.resent', language));
+      notify.success(messageText('outbox.resent'));
       await queryClient.invalidateQueries({ queryKey: outboxKeys.message(poruka._id) });
     } catch (error) {
       notify.apiError(error);
@@ -79,7 +78,7 @@ function MessageView({ answer, onDeleted }: { answer: OutboxShowAnswer; onDelete
       notify.apiError(error);
       throw error;
     }
-    notify.success(message('delete.ok', language));
+    notify.success(messageText('delete.ok'));
     onDeleted();
   };
 

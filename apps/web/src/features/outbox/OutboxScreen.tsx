@@ -10,11 +10,11 @@ import { useNavigate } from 'react-router';
 import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { OUTBOX_STATUSES, message, type OutboxStatus } from '@lis/domain';
+import { OUTBOX_STATUSES, type OutboxStatus } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { OUTBOX_LIST, deleteMessage, resendMessage, type OutboxRow } from './api.ts';
@@ -29,7 +29,6 @@ export function outboxMessagePath(id: string): string {
 
 export function OutboxScreen() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const session = useActiveSession();
   const canSend = session.can('outbox.send');
@@ -49,7 +48,7 @@ export function OutboxScreen() {
     setResending(row._id);
     try {
       await resendMessage(row._id);
-      notify.success(message('outbox.resent', language));
+      notify.success(messageText('outbox.resent'));
       setRefresh((count) => count + 1);
     } catch (error) {
       notify.apiError(error);
@@ -65,7 +64,7 @@ export function OutboxScreen() {
       notify.apiError(error);
       throw error;
     }
-    notify.success(message('delete.ok', language));
+    notify.success(messageText('delete.ok'));
     setRefresh((count) => count + 1);
   };
 

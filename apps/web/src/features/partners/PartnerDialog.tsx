@@ -13,11 +13,11 @@ import {
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PARTNER_KINDS, type PartnerContact, message } from '@lis/domain';
+import { PARTNER_KINDS, type PartnerContact } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type Partner, type PartnerKind, catalogueTests, partnerKeys, savePartner, showPartner } from './api.ts';
 
@@ -87,8 +87,8 @@ function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; o
     event.preventDefault();
     if (!canWrite) return;
     if (fields.naziv.trim() === '') {
-      setProblem({ field: 'naziv', text: message('form.required', currentLanguage()) });
-      notify.warning(message('form.required', currentLanguage()));
+      setProblem({ field: 'naziv', text: messageText('form.required') });
+      notify.warning(messageText('form.required'));
       return;
     }
     setSaving(true);
@@ -97,14 +97,14 @@ function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; o
         ...(partner ? { _id: partner._id } : {}), ...fields,
         cijene: fields.cijene.filter((line) => line.labassay !== null).map((line) => ({ labassay: line.labassay ?? '', price: line.price })),
       });
-      notify.success(message('partners.saved', currentLanguage()));
+      notify.success(messageText('partners.saved'));
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
         setProblem({ field: error.field ?? '', text: serverMessage(error) });
         notify.warning(serverMessage(error));
       } else {
-        notify.error(message('save.failed', currentLanguage()));
+        notify.error(messageText('save.failed'));
       }
     } finally {
       setSaving(false);

@@ -7,8 +7,8 @@
  */
 import { Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ID_MODES, message, type CalendarDate } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
+import { ID_MODES, type CalendarDate } from '@lis/domain';
+import { messageText } from '../../i18n/index.ts';
 import type { Patient } from './api.ts';
 import { IdField } from './IdField.tsx';
 import { chooseMode, leaveId, typeId, visibleIdProblem, type IntakeState } from './intake-form.ts';
@@ -50,7 +50,7 @@ export function IntakeIdSection({ state, update, today, canWrite, lookup, idRef,
           state={state}
           inputRef={idRef}
           checking={lookup.checking}
-          problem={idProblem ? message(idProblem, currentLanguage()) : null}
+          problem={idProblem ? messageText(idProblem) : null}
           below={<JmbgWarning jmbg={state.mode === 'jmbg' ? state.jmbg : null} />}
           onType={(value) => update((current) => typeId(current, value, today))}
           onLeave={() => update(leaveId)}

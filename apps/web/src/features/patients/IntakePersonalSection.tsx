@@ -6,8 +6,7 @@
  */
 import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import {
   fieldRequired, leaveEmail, setLanguages, setSpol, setText, visibleEmailProblem, type IntakeState, type IntakeTextField,
 } from './intake-form.ts';
@@ -45,7 +44,7 @@ export function IntakePersonalSection({ state, update, imeRef }: IntakePersonalS
           <TextInput
             label={t('patients.email')}
             type="email"
-            error={emailProblem ? message(emailProblem, currentLanguage()) : undefined}
+            error={emailProblem ? messageText(emailProblem) : undefined}
             onBlur={() => update(leaveEmail)}
             {...text('email')}
           />

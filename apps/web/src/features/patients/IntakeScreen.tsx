@@ -13,10 +13,9 @@ import { useNavigate } from 'react-router';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBarcode, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
 import { savePatient, type Patient } from './api.ts';
@@ -29,7 +28,6 @@ import { useIntakeLookup } from './use-intake-lookup.ts';
 
 export function IntakeScreen() {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const session = useActiveSession();
   const canWrite = session.can('patients.write');
   const navigate = useNavigate();
@@ -90,7 +88,7 @@ export function IntakeScreen() {
     }
     if (!canSave(state)) {
       update(revealProblems);
-      notify.warning(message('form.required', language));
+      notify.warning(messageText('form.required'));
       return;
     }
     setSaving(true);
@@ -101,10 +99,10 @@ export function IntakeScreen() {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'patient.duplicate' && state.jmbg) {
         // Registered by someone else a moment ago: show that patient and offer 'Prijem'.
-        notify.warning(message('patient.existsWarning', language));
+        notify.warning(messageText('patient.existsWarning'));
         await lookup.refresh(state.jmbg);
       } else {
-        notify.error(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'), { title: message('save.failed', language) });
+        notify.error(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'), { title: messageText('save.failed') });
       }
     } finally {
       setSaving(false);
@@ -154,7 +152,7 @@ export function IntakeScreen() {
                 <SymptomChecklist
                   symptoms={state.symptoms}
                   onChange={(key, checked) => update((current) => tickSymptom(current, key, checked))}
-                  error={fieldRequired(state, 'symptoms') ? message('form.required', language) : null}
+                  error={fieldRequired(state, 'symptoms') ? messageText('form.required') : null}
                 />
               </Paper>
               <Group justify="flex-end">

@@ -7,11 +7,10 @@
  */
 import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { jmbgWarnings, message } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
+import { jmbgWarnings } from '@lis/domain';
+import { messageText } from '../../i18n/index.ts';
 
 export function JmbgWarning({ jmbg }: { jmbg: string | null }) {
-  const language = currentLanguage();
   const warnings = jmbg ? jmbgWarnings(jmbg) : [];
   if (warnings.length === 0) return null;
   return (
@@ -27,7 +26,7 @@ export function JmbgWarning({ jmbg }: { jmbg: string | null }) {
       style={{ background: 'var(--mantine-color-yellow-light)', borderRadius: 'var(--mantine-radius-sm)' }}
     >
       <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-      <Text size="sm">{warnings.map((code) => message(code, language)).join(' ')}</Text>
+      <Text size="sm">{warnings.map((code) => messageText(code)).join(' ')}</Text>
     </Group>
   );
 }

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PATIENT_LIMITS, describeJmbg, message, parseBirthYearInput } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
+import { PATIENT_LIMITS, describeJmbg, parseBirthYearInput } from '@lis/domain';
+import { messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { choicesWith, useReferralChoices } from '../samples/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
@@ -25,7 +25,6 @@ export function PatientDataDialog({ patientId, onClose }: { patientId: string | 
 
 function DataForm({ patient, onClose }: { patient: Patient; onClose: () => void }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const session = useActiveSession();
   const editable = session.can('patients.write');
   const { saving, save: saveUpdate } = usePatientUpdate(onClose);
@@ -60,7 +59,7 @@ function DataForm({ patient, onClose }: { patient: Patient; onClose: () => void 
           maxLength={4}
           inputMode="numeric"
           autoComplete="off"
-          error={yearInvalid ? message('patient.birthYearInvalid', language) : undefined}
+          error={yearInvalid ? messageText('patient.birthYearInvalid') : undefined}
           onChange={(event) => setGodiste(event.currentTarget.value.replace(/\D/g, ''))}
         />
         {referral.freeLocation ? (

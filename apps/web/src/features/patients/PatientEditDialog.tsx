@@ -9,11 +9,11 @@ import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/
 import { IconChartLine } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  JMBG_LENGTH, PATIENT_LIMITS, intakeProblems, isValidJmbg, message, normaliseName, setSymptom, truncateIdInput,
+  JMBG_LENGTH, PATIENT_LIMITS, intakeProblems, isValidJmbg, normaliseName, setSymptom, truncateIdInput,
 } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import type { Patient } from './api.ts';
 import { JmbgWarning } from './JmbgWarning.tsx';
@@ -48,7 +48,6 @@ type EditState = Pick<Patient, 'jmbg' | 'ime' | 'prezime' | 'spol' | 'adresa' | 
 
 function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClose: () => void; onOpenResults: (() => void) | undefined }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const session = useActiveSession();
   const editable = session.can('patients.write');
   const { saving, save: saveUpdate } = usePatientUpdate(onClose);
@@ -65,12 +64,12 @@ function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClo
       const value = event.currentTarget.value;
       setForm((current) => ({ ...current, [field]: field === 'ime' || field === 'prezime' ? value.toUpperCase() : value }));
     },
-    error: problemOf(field) ? (field === 'email' ? message('patient.emailInvalid', language) : t('patients.required')) : undefined,
+    error: problemOf(field) ? (field === 'email' ? messageText('patient.emailInvalid') : t('patients.required')) : undefined,
   });
 
   const save = async () => {
     if (problems.length > 0) {
-      notify.warning(message('form.required', language));
+      notify.warning(messageText('form.required'));
       return;
     }
     await saveUpdate(patient._id, {
@@ -126,7 +125,7 @@ function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClo
         symptoms={form.symptoms}
         readOnly={!editable}
         onChange={(key, checked) => setForm((current) => ({ ...current, symptoms: setSymptom(current.symptoms, key, checked) }))}
-        error={problemOf('symptoms') ? message('form.required', language) : null}
+        error={problemOf('symptoms') ? messageText('form.required') : null}
       />
       <Textarea
         label={t('patients.note')}

@@ -7,10 +7,9 @@ import { useId } from 'react';
 import { Checkbox, Divider, Fieldset, Group, MultiSelect, Pill, Radio, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  NO_SYMPTOMS, REPORT_LANGUAGES, SPOL_VALUES, SYMPTOM_KEYS, SYMPTOM_LABELS, isSymptomDisabled, type ReportLanguage, type Spol,
+  NO_SYMPTOMS, REPORT_LANGUAGES, SPOL_VALUES, SYMPTOM_KEYS, isSymptomDisabled, type ReportLanguage, type Spol,
   type SymptomKey, type Symptoms,
 } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
 import { useSpolLabel } from '../../lib/spol-label.ts';
 
 interface SymptomChecklistProps {
@@ -24,13 +23,12 @@ interface SymptomChecklistProps {
 /** The 14 symptoms of the spec in its order; 'no symptoms' first, and ticking it disables and clears the others. */
 export function SymptomChecklist({ symptoms, onChange, readOnly = false, error }: SymptomChecklistProps) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const errorId = useId();
   const others = SYMPTOM_KEYS.filter((key) => key !== NO_SYMPTOMS);
   const box = (key: SymptomKey) => (
     <Checkbox
       key={key}
-      label={SYMPTOM_LABELS[key][language]}
+      label={t(`symptoms.${key}`)}
       checked={symptoms[key]}
       disabled={readOnly ? !symptoms[key] : isSymptomDisabled(symptoms, key)}
       readOnly={readOnly}

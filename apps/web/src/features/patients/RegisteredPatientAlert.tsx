@@ -6,8 +6,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconArrowRight, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import type { Patient } from './api.ts';
 
@@ -25,7 +24,7 @@ export function RegisteredPatientAlert({ patient, admitRef, onAdmit }: Registere
       color="orange"
       variant="light"
       icon={<IconUserCheck aria-hidden />}
-      title={message('patient.duplicate', currentLanguage())}
+      title={messageText('patient.duplicate')}
     >
       <Group justify="space-between" align="center" gap="sm">
         <Text fw={500}>{t('patients.registeredPatient', { ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg })}</Text>

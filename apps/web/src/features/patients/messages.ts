@@ -2,8 +2,8 @@
  * Strings of the patient screens (/prijem, /pacijenti and their dialogs) in
  * Bosnian (default), English and German; merged into the app catalogues under
  * `patients.` (src/i18n). Validation and server messages are not here: they
- * come from MESSAGES in @lis/domain (`message(code, language)`), symptom
- * labels from SYMPTOM_LABELS.
+ * come from MESSAGES in @lis/domain (`message(code, language)`); the symptom
+ * labels are symptom-messages.ts's.
  */
 const bs = {
   intakeTitle: 'Prijem',

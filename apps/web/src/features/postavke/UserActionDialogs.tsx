@@ -7,11 +7,11 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH, type UserRecord, initialPasswordSchema, message } from '@lis/domain';
+import { MIN_PASSWORD_LENGTH, type UserRecord, initialPasswordSchema } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { serverMessage, useLanguage } from '../../i18n/index.ts';
+import { serverMessage, useLanguage, messageText } from '../../i18n/index.ts';
 import { resetUserPassword, setUserDisabled } from './api.ts';
 import { schemaProblems } from './form-problems.ts';
 import { FormFooter } from './settings-form.tsx';
@@ -32,7 +32,6 @@ function failureText(error: unknown, fallback: string): string {
 /** Disables an enabled user (after asking), or enables a disabled one. */
 export function DisableUserDialog({ user, onClose, onDone }: ActionDialogProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => setFailure(null), [user]);
@@ -43,7 +42,7 @@ export function DisableUserDialog({ user, onClose, onDone }: ActionDialogProps) 
     setBusy(true);
     try {
       await setUserDisabled(user._id, disabling);
-      notify.success(message(disabling ? 'settings.userDisabled' : 'settings.userEnabled', language));
+      notify.success(messageText(disabling ? 'settings.userDisabled' : 'settings.userEnabled'));
       onDone();
     } catch (error) {
       setFailure(failureText(error, t('errors.unexpected')));
@@ -96,7 +95,7 @@ export function ResetPasswordDialog({ user, onClose, onDone }: ActionDialogProps
     setBusy(true);
     try {
       await resetUserPassword(user._id, password);
-      notify.success(message('settings.passwordReset', language));
+      notify.success(messageText('settings.passwordReset'));
       onDone();
     } catch (error) {
       setProblem(failureText(error, t('errors.unexpected')));

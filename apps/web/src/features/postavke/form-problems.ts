@@ -4,7 +4,8 @@
  * at once, and the server's refusal names one field (`element.email`), which
  * lands on that field too. Messages are the domain's catalogue texts.
  */
-import { type Language, isMessageCode, message } from '@lis/domain';
+import { type Language, isMessageCode } from '@lis/domain';
+import { messageText } from '../../i18n/index.ts';
 
 export type FieldProblems = Record<string, string>;
 
@@ -16,7 +17,7 @@ export interface SchemaVerdict {
 
 /** The text of a message code in the language shown, or the general 'invalid input' naming the field. */
 function problemText(code: string, field: string, language: Language, fieldLabel: (field: string) => string): string {
-  return isMessageCode(code) && code !== 'form.invalid' ? message(code, language) : message('form.invalid', language, { field: fieldLabel(field) });
+  return isMessageCode(code) && code !== 'form.invalid' ? messageText(code) : messageText('form.invalid', { field: fieldLabel(field) });
 }
 
 const firstSegment = (path: readonly PropertyKey[]) => String(path[0] ?? '');

@@ -17,13 +17,13 @@ import {
   IconAlertTriangle, IconArrowRight, IconFileTypePdf, IconHistory, IconMessage, IconNotes, IconPencil, IconPrinter, IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RESULT_ACTION_PERMISSIONS, allowedSampleActions, isSampleLocked, message, type SampleAction } from '@lis/domain';
+import { RESULT_ACTION_PERMISSIONS, allowedSampleActions, isSampleLocked, type SampleAction } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatTime, siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { LabelDialog, SampleDetailsDialog, type LabelTarget } from '../labels/index.ts';
@@ -69,7 +69,6 @@ function registeredText(row: ProcessingRow): string {
 
 export function ProcessingTable({ list, storageKey, caption, datumPresets, defaultDatum, clearFilter = false }: ProcessingTableProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const session = useActiveSession();
   const refresh = useListRefresh(session.siteId);
@@ -111,10 +110,10 @@ export function ProcessingTable({ list, storageKey, caption, datumPresets, defau
     try {
       await deleteSample(row._id, session.user.email);
     } catch (error) {
-      notify.error(message('delete.failed', language));
+      notify.error(messageText('delete.failed'));
       throw error;
     }
-    notify.success(message('delete.ok', language));
+    notify.success(messageText('delete.ok'));
     setDetails(null);
     refresh.reload();
   };

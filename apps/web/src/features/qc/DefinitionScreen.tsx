@@ -21,6 +21,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
+import { decimalMark } from '../../lib/format.ts';
 import { typedDay } from './format.ts';
 import { RulesPanel } from './RulesPanel.tsx';
 import { useActiveSession } from '../auth/index.ts';
@@ -230,11 +231,11 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
                     onChange={(value) => setTarget(target.key, { nivo: Number(value) || 1 })} />
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput aria-label={`${t('qc.mean')} ${index + 1}`} decimalSeparator={language === 'en' ? '.' : ','} value={target.mean}
+                  <NumberInput aria-label={`${t('qc.mean')} ${index + 1}`} decimalSeparator={decimalMark(language)} value={target.mean}
                     onChange={(value) => setTarget(target.key, { mean: value })} hideControls />
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput aria-label={`${t('qc.sd')} ${index + 1}`} decimalSeparator={language === 'en' ? '.' : ','} value={target.sd}
+                  <NumberInput aria-label={`${t('qc.sd')} ${index + 1}`} decimalSeparator={decimalMark(language)} value={target.sd}
                     onChange={(value) => setTarget(target.key, { sd: value })} hideControls />
                 </Table.Td>
                 <Table.Td>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_WESTGARD_RULES, WESTGARD_RULES, type WestgardRule } from '@lis/domain';
 import { notify } from '../../components/notify.tsx';
 import { useLanguage } from '../../i18n/index.ts';
+import { decimalMark } from '../../lib/format.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type AssayRules, qcKeys, rules, saveRules } from './api.ts';
 
@@ -57,7 +58,7 @@ function AssayRulesForm({ assay, stored }: { assay: { labassay: string; naziv: s
           {WESTGARD_RULES.map((rule) => <Checkbox key={rule} value={rule} label={rule} />)}
         </Group>
       </Checkbox.Group>
-      <NumberInput label={t('qc.tea')} value={tea} onChange={setTea} min={0} max={100} decimalSeparator={language === 'en' ? '.' : ','} w={120} hideControls />
+      <NumberInput label={t('qc.tea')} value={tea} onChange={setTea} min={0} max={100} decimalSeparator={decimalMark(language)} w={120} hideControls />
       <Button variant="light" onClick={() => void save()} loading={saving}>{t('qc.saveRules')}</Button>
     </Group>
   );

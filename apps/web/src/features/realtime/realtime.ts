@@ -12,6 +12,7 @@ import { unacknowledgedAlarmsAnswer, loggerContracts } from '@lis/domain';
 import { call } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { DISMISS_EVENTS, type DismissEvent, EVENT_LISTS, type RealtimeEvent, notificationStore } from './notification-lists.ts';
 
@@ -34,9 +35,7 @@ export function withBellInfo(event: RealtimeEvent, payload: unknown): unknown {
   }
   if (event !== 'logger:alarm' || !payload || typeof payload !== 'object') return payload;
   const alarm = payload as { naziv?: unknown; vrsta?: unknown; vrijednost?: unknown };
-  // The decimal comma of Bosnian and German written out: a browser may lack the Bosnian locale.
-  const fixed = typeof alarm.vrijednost === 'number' ? alarm.vrijednost.toFixed(1) : '—';
-  const value = i18n.language === 'en' ? fixed : fixed.replace('.', ',');
+  const value = typeof alarm.vrijednost === 'number' ? formatNumber(alarm.vrijednost, i18n.language, { decimals: 1 }) : '—';
   const key = alarm.vrsta === 'tisina' ? 'logger.bellAlarm_tisina' : 'logger.bellAlarm_opseg';
   return { ...payload, info: i18n.t(key, { naziv: typeof alarm.naziv === 'string' ? alarm.naziv : '', value }) };
 }

@@ -9,11 +9,11 @@ import { useState } from 'react';
 import { Alert, Button, Group, Select, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SAMPLE_LIMITS, message } from '@lis/domain';
+import { SAMPLE_LIMITS } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { predefinedComments, resultKeys, sampleComment, saveSampleComment } from './api.ts';
 import { useResultRights } from './result-rights.ts';
 
@@ -75,7 +75,7 @@ function CommentForm({ sid, initial, onClose }: { sid: string; initial: string; 
     setSaving(true);
     try {
       await saveSampleComment(sid, text.trim());
-      notify.success(message('sample.commentSaved', currentLanguage()));
+      notify.success(messageText('sample.commentSaved'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: resultKeys.sample(sid) }),
         queryClient.invalidateQueries({ queryKey: ['samples'] }),

@@ -12,13 +12,14 @@ import { Alert, Button, Checkbox, Group, List, Stack, Table, Text, Tooltip } fro
 import { IconCopy } from '@tabler/icons-react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fromIsoDate, isSampleLocked, toLocalDateText } from '@lis/domain';
+import { isSampleLocked } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { serverMessage } from '../../i18n/index.ts';
+import { formatDay } from '../../lib/date-time.ts';
 import { type ResultsShowAnswer, patientSamplesOfDay, resultKeys, saveResults, showResults } from './api.ts';
 import { type TargetPlan, planEntries, planTarget, sourceValues } from './multi-sample.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
@@ -72,12 +73,6 @@ export function MultiSampleSave({ answer, drafts, day }: MultiSampleSaveProps) {
       {opened ? <MultiSampleDialog code={uzorak.code} day={day} plans={plans} onClose={() => setOpened(false)} /> : null}
     </>
   );
-}
-
-/** YYYY-MM-DD as people read it (dd.mm.yyyy). */
-function dayText(day: string): string {
-  const date = fromIsoDate(day);
-  return date ? toLocalDateText(date) : day;
 }
 
 interface Failure {
@@ -139,7 +134,7 @@ function MultiSampleDialog({ code, day, plans, onClose }: { code: string; day: s
   return (
     <AppDialog opened onClose={() => { if (!busy) onClose(); }} title={t('results.multiTitle')} size="xl">
       <Stack gap="md">
-        <Text size="sm">{t('results.multiIntro', { date: dayText(day) })}</Text>
+        <Text size="sm">{t('results.multiIntro', { date: formatDay(day) })}</Text>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" aria-label={t('results.multiTitle')}>
             <Table.Thead>

@@ -12,10 +12,10 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  type QualitativeReading, type ResultTest, canConfirmQualitative, message, qualitativeResult, readQualitativeResult,
+  type QualitativeReading, type ResultTest, canConfirmQualitative, qualitativeResult, readQualitativeResult,
 } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 
 interface QualitativeFieldProps {
   test: ResultTest;
@@ -121,7 +121,7 @@ export function QualitativeDialog({ test, initial, canClear, onClose, onConfirm 
             </Radio.Group>
           ) : null}
           {reading.positive && grades.length > 0 && !confirmable ? (
-            <Text size="sm" c="dimmed">{message('results.positiveNeedsGrade', currentLanguage())}</Text>
+            <Text size="sm" c="dimmed">{messageText('results.positiveNeedsGrade')}</Text>
           ) : null}
           <Group justify="space-between" gap="sm">
             {canClear ? (

@@ -9,8 +9,8 @@
 import { Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CALCULATED_RESULT_SOURCE, type QualitativeReading, message } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
+import { CALCULATED_RESULT_SOURCE, type QualitativeReading } from '@lis/domain';
+import { messageText } from '../../i18n/index.ts';
 import { formatReferenceNumber, withDecimalMark } from '../../lib/reference-range-text.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import type { ResultTest } from './api.ts';
@@ -96,7 +96,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
   const value = shownText(test, drafts);
   const changed = isChanged(test, drafts);
   const problem = valueProblem(test, drafts);
-  const problemText = problem ? message(problem, currentLanguage(), { naziv: test.naziv }) : null;
+  const problemText = problem ? messageText(problem, { naziv: test.naziv }) : null;
   const flag = shownFlag(test, value);
   const reference = referenceText(test.referenca, formatReferenceNumber);
   const problemId = `result-problem-${test._id}`;

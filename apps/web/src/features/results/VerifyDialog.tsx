@@ -11,10 +11,10 @@ import { DateTimePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  type Obavijesten, RESULT_TEXT_LIMITS, type ResultTest, type SampleStatus, isCriticalFlag, message, obavijestenSchema, verifyRefusal,
+  type Obavijesten, RESULT_TEXT_LIMITS, type ResultTest, type SampleStatus, isCriticalFlag, obavijestenSchema, verifyRefusal,
 } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { currentLanguage, messageText } from '../../i18n/index.ts';
 import { fromSiteWallClock, toSiteWallClock } from '../../lib/date-time.ts';
 
 const PICKER_FORMAT = 'DD.MM.YYYY HH:mm';
@@ -36,8 +36,8 @@ function acknowledgement(ko: string, kada: string | null, status: SampleStatus, 
   const candidate = { ko: ko.trim(), kada: instant ? instant.toISOString() : '' };
   const parsed = obavijestenSchema.safeParse(candidate);
   const refusal = verifyRefusal({ status, flags: tests.map((test) => test.flag), obavijesten: candidate, now: new Date() });
-  if (refusal) return { problem: message(refusal.code, currentLanguage(), refusal.params ?? {}) };
-  if (!parsed.success) return { problem: message('results.notifiedRequired', currentLanguage()) };
+  if (refusal) return { problem: messageText(refusal.code, refusal.params ?? {}) };
+  if (!parsed.success) return { problem: messageText('results.notifiedRequired') };
   return parsed.data;
 }
 

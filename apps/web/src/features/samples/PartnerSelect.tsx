@@ -9,10 +9,9 @@ import { useState } from 'react';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import { orderingPartners, sampleKeys } from './api.ts';
 
 interface PartnerSelectProps {
@@ -38,7 +37,7 @@ export function PartnerSelect({ value, onChange, readOnly, confirm }: PartnerSel
   };
   const cancel = () => {
     setPending(null);
-    notify.error(message('partners.changeCancelled', currentLanguage()));
+    notify.error(messageText('partners.changeCancelled'));
   };
 
   return (

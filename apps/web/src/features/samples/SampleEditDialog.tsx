@@ -11,12 +11,12 @@ import { Alert, Badge, Button, Collapse, Divider, Group, Skeleton, Stack, Text }
 import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message, sampleStatusLabelKey } from '@lis/domain';
+import { sampleStatusLabelKey } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
@@ -61,7 +61,6 @@ export function SampleEditDialog({ sampleId, onClose }: SampleEditDialogProps) {
 
 function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => void }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const session = useActiveSession();
   const queryClient = useQueryClient();
   const { uzorak } = answer;
@@ -86,11 +85,11 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
     setSaving(true);
     try {
       await updateSample({ sid: uzorak._id, testovi: requestedTests(selection), ...flags });
-      notify.success(message('sample.updated', language));
+      notify.success(messageText('sample.updated'));
       await queryClient.invalidateQueries({ queryKey: sampleKeys.all });
       onClose();
     } catch (error) {
-      const failed = message('sample.updateFailed', language);
+      const failed = messageText('sample.updateFailed');
       const detail = error instanceof ApiError && error.code !== 'sample.updateFailed' ? serverMessage(error) : null;
       notify.error(detail ?? failed, detail ? { title: failed } : {});
     } finally {

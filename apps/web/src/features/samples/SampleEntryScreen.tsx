@@ -13,11 +13,11 @@ import { Alert, Box, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } 
 import { IconArrowLeft, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { message, totalPrice } from '@lis/domain';
+import { totalPrice } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage, serverMessage } from '../../i18n/index.ts';
+import { currentLanguage, serverMessage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { LabelDialog, type LabelTarget } from '../labels/index.ts';
 import { useSpolLabel } from '../../lib/spol-label.ts';
@@ -158,7 +158,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
       notify.success(t('samples.saved', { code: answer.uzorak.code }));
       await queryClient.invalidateQueries({ queryKey: sampleKeys.today(patient._id) });
     } catch (error) {
-      notify.error(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'), { title: message('save.failed', language) });
+      notify.error(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'), { title: messageText('save.failed') });
     } finally {
       setSaving(false);
     }

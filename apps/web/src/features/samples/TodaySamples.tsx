@@ -9,11 +9,11 @@ import { ActionIcon, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from 
 import { IconEye, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { allowedSampleActions, message } from '@lis/domain';
+import { allowedSampleActions } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { currentLanguage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import type { LabelTarget } from '../labels/index.ts';
 import { type SampleRow, deleteSample, sampleKeys, setUrgent, todaysSamples } from './api.ts';
@@ -37,16 +37,15 @@ export function TodaySamples({ patient, onEdit, onLabel }: TodaySamplesProps) {
   const [deleting, setDeleting] = useState<SampleRow | null>(null);
   const session = useActiveSession();
   const queryClient = useQueryClient();
-  const language = currentLanguage();
 
   const remove = async (row: SampleRow) => {
     try {
       await deleteSample(row._id, session.user.email);
     } catch (error) {
-      notify.error(message('delete.failed', language));
+      notify.error(messageText('delete.failed'));
       throw error;
     }
-    notify.success(message('delete.ok', language));
+    notify.success(messageText('delete.ok'));
     await queryClient.invalidateQueries({ queryKey: sampleKeys.all });
   };
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { type SelectedTest, message } from '@lis/domain';
+import { type SelectedTest } from '@lis/domain';
 import { notify } from '../../components/notify.tsx';
-import { currentLanguage } from '../../i18n/index.ts';
+import { messageText } from '../../i18n/index.ts';
 import type { PickerTest, SampleAnswer } from './api.ts';
 import { pickerLookup, testInfoMap, toggleTest } from './picker-selection.ts';
 
@@ -24,7 +24,7 @@ export function useTestSelection(
     const test = tests.find((candidate) => candidate._id === labassay) ?? { _id: labassay, disabled: false };
     const outcome = toggleTest(selection, test, lookup, mode);
     if (outcome.ok) setSelection(outcome.selection);
-    else notify.warning(message(outcome.code, currentLanguage()));
+    else notify.warning(messageText(outcome.code));
   };
 
   return { selection, setSelection, info, toggle };

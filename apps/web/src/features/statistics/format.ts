@@ -1,19 +1,18 @@
-/** Numbers of the statistics in the user's language: counts, minutes, shares. */
-// Bosnian writes numbers as German does (1.234,5); a browser may lack the Bosnian locale itself.
-const localeOf = (language: string) => (language === 'en' ? 'en-GB' : 'de-DE');
+/** Numbers of the statistics in the user's language: counts, minutes, shares (lib/format.ts writes them). */
+import { formatNumber, formatPercent } from '../../lib/format.ts';
 
 export function count(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language)).format(value);
+  return formatNumber(value, language, { grouped: true });
 }
 
 /** Minutes to one decimal ("42,5 min" in Bosnian and German); null: nothing measured. */
 export function minutesText(value: number | null, language: string): string {
   if (value === null) return '—';
-  return `${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(value)} min`;
+  return `${formatNumber(value, language, { maxDecimals: 1, grouped: true })} min`;
 }
 
 /** A share (0–1) as a percentage to one decimal; null: nothing measured. */
 export function percent(value: number | null, language: string): string {
   if (value === null) return '—';
-  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(value);
+  return formatPercent(value, language, 1);
 }
