@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretHl7 } from './interpret.ts';
+import { hl7QueryAnswer, interpretHl7 } from './interpret.ts';
 import { MllpDecoder, mllpFrame } from './mllp.ts';
 
 /**
@@ -187,5 +187,39 @@ describe('HL7 MLLP blocks as instruments stream them', () => {
     expect(texts).toEqual([first, second, ORU_THREE_ORDERS]);
     expect(texts.map((text) => interpretHl7(text).controlId)).toEqual(['AU-3311', 'LAW-19', 'DX-1']);
     expect(decoder.pendingBytes).toBe(0);
+  });
+});
+
+/** A QBP^Q11 work order step query (IHE LAW) as an immunoassay analyser sends it after reading a tube. */
+const QBP_Q11 = [
+  'MSH|^~\\&|ANALYZER|LAB|LIS|LAB|20250402100500||QBP^Q11^QBP_Q11|QRY-31|P|2.5.1|||NE|AL||UNICODE UTF-8|||LAB-27^IHE',
+  'QPD|WOS^Work Order Step^IHE_LABTF|Q-31|S-1001',
+  'RCP|I||R',
+].join('\r');
+
+describe('HL7 QBP^Q11 host query', () => {
+  it("extracts the queried specimen ids from QPD-3", () => {
+    expect(interpretHl7(QBP_Q11).queries).toEqual([{ specimenIds: ['S-1001'], raw: 'QPD|WOS^Work Order Step^IHE_LABTF|Q-31|S-1001' }]);
+  });
+
+  it("answers RSP^K11 with MSA, QAK OK, the QPD as asked, and the sample's pending tests", () => {
+    const answer = hl7QueryAnswer(QBP_Q11, [{ specimenId: 'S-1001', testCodes: ['TSH', 'FT4'] }, { specimenId: 'S-9', testCodes: ['HCG'] }], { timestamp: '20250402100501', controlId: 'R-31' });
+    expect(answer.split('\r')).toEqual([
+      'MSH|^~\\&|LIS|LAB|ANALYZER|LAB|20250402100501||RSP^K11^RSP_K11|R-31|P|2.5.1',
+      'MSA|AA|QRY-31',
+      'QAK|Q-31|OK|WOS^Work Order Step^IHE_LABTF',
+      'QPD|WOS^Work Order Step^IHE_LABTF|Q-31|S-1001',
+      'SPM|1|S-1001',
+      'ORC|NW|S-1001|S-1001',
+      'OBR|1|S-1001|S-1001|TSH',
+      'OBR|2|S-1001|S-1001|FT4',
+      '',
+    ]);
+  });
+
+  it('answers QAK NF when the sample has no pending test', () => {
+    const answer = hl7QueryAnswer(QBP_Q11, [{ specimenId: 'S-1001', testCodes: [] }], { timestamp: '20250402100501' });
+    expect(answer.split('\r').slice(1, 4)).toEqual(['MSA|AA|QRY-31', 'QAK|Q-31|NF|WOS^Work Order Step^IHE_LABTF', 'QPD|WOS^Work Order Step^IHE_LABTF|Q-31|S-1001']);
+    expect(answer).not.toContain('OBR');
   });
 });

@@ -238,28 +238,44 @@ export interface Hl7QueryAnswerOptions extends Hl7ReplyOptions {
 }
 
 /**
- * The worklist answer to a query (QRY^Q02 / QBP) as ORM^O01: for each ordered sample an ORC (NW,
- * new order, placer and filler number = the sample code) and one OBR per test with the analyser's
- * code in OBR-4. Orders for samples the query did not ask about are left out; with none left the
- * ORM carries only its MSH.
+ * The worklist answer to a host query, with the named samples' tests (orders for samples the query did
+ * not ask about are left out):
+ * - QRY^Q02 (and any query but QBP) as ORM^O01: for each ordered sample an ORC (NW, new order, placer
+ *   and filler number = the sample code) and one OBR per test with the analyser's code in OBR-4; with
+ *   none left the ORM carries only its MSH.
+ * - QBP^Q11 (IHE LAW work order step query) as RSP^K11: MSA AA with the query's MSH-10, QAK (the query
+ *   tag QPD-2, `OK` or `NF` when no asked sample has a pending test, the query name QPD-1), QPD as asked,
+ *   then for each ordered sample SPM (SPM-2 the sample code), ORC NW and one OBR per test as above.
  */
 export function hl7QueryAnswer(queryText: string, orders: readonly AnalyserOrder[], options: Hl7QueryAnswerOptions = {}): string {
   const { delimiters, segments } = parseHl7(queryText);
   const msh = segments.find((segment) => segment.name === 'MSH');
   const asked = interpretHl7(queryText).queries.flatMap((query) => query.specimenIds);
-  const answered = asked.length > 0 ? orders.filter((order) => asked.includes(order.specimenId)) : orders;
+  const answered = (asked.length > 0 ? orders.filter((order) => asked.includes(order.specimenId)) : orders)
+    .filter((order) => order.testCodes.length > 0);
   const controlId = options.controlId ?? hl7Value(msh, delimiters, 10);
-  const lines = [replyHeader(msh, delimiters, `ORM${delimiters.component}O01`, controlId, options)];
   const field = (values: string[]) => values.join(delimiters.field);
-  for (const order of answered) {
-    if (order.testCodes.length === 0) continue;
+  const isQbp = hl7Value(msh, delimiters, 9, 1).trim().toUpperCase() === 'QBP';
+  const lines: string[] = [];
+  if (isQbp) {
+    const qpd = segments.find((segment) => segment.name === 'QPD');
+    const c = delimiters.component;
+    lines.push(replyHeader(msh, delimiters, `RSP${c}K11${c}RSP_K11`, controlId, options));
+    lines.push(field(['MSA', 'AA', msh?.fields[10] ?? '']));
+    lines.push(field(['QAK', qpd?.fields[2] ?? '', answered.length > 0 ? 'OK' : 'NF', qpd?.fields[1] ?? '']));
+    if (qpd !== undefined) lines.push(qpd.fields.join(delimiters.field));
+  } else {
+    lines.push(replyHeader(msh, delimiters, `ORM${delimiters.component}O01`, controlId, options));
+  }
+  answered.forEach((order, orderIndex) => {
     const specimen = escapeHl7(order.specimenId, delimiters);
+    if (isQbp) lines.push(field(['SPM', String(orderIndex + 1), specimen]));
     lines.push(field(['ORC', 'NW', specimen, specimen]));
     order.testCodes.forEach((code, index) => {
       const testId = [escapeHl7(code, delimiters), ...(options.codingSystem ? [escapeHl7(code, delimiters), escapeHl7(options.codingSystem, delimiters)] : [])].join(delimiters.component);
       lines.push(field(['OBR', String(index + 1), specimen, specimen, testId]));
     });
-  }
+  });
   return `${lines.join('\r')}\r`;
 }
 
