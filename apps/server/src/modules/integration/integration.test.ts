@@ -380,6 +380,30 @@ describe('host query (worklist download)', () => {
     expect(report.answers[0]).toContain(sample.code);
     expect(report.answers[0]).toMatch(/OBR\|1\|[^|]*\|[^|]*\|GLU/);
   });
+
+  it("answers an HL7 QBP^Q11 (IHE LAW) with RSP^K11 carrying the sample's pending tests only", async () => {
+    const { analyser, port } = await listeningAnalyser('Upit QBP', { protokol: 'hl7' });
+    const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);
+    await calls.saved(tech, sample._id, { K: '4.1' });
+    const query = [
+      'MSH|^~\\&|ANALYZER|LAB|LIS|LAB|20260101120000||QBP^Q11^QBP_Q11|QBP-1|P|2.5.1',
+      `QPD|WOS^Work Order Step^IHE_LABTF|Q-1|${sample.code}`,
+      'RCP|I||R',
+    ].join('\r');
+    const report = await sendHl7Message(HOST, port, query, { chunkSize: 11 });
+    expect(report.ok, report.steps.join('\n')).toBe(true);
+    const lines = (report.answers[0] ?? '').split('\r');
+    expect(lines[0]).toMatch(/^MSH\|\^~\\&\|LIS\|LAB\|ANALYZER\|LAB\|\d{14}\|\|RSP\^K11\^RSP_K11\|QBP-1\|/);
+    expect(lines.slice(1).filter(Boolean)).toEqual([
+      'MSA|AA|QBP-1',
+      'QAK|Q-1|OK|WOS^Work Order Step^IHE_LABTF',
+      `QPD|WOS^Work Order Step^IHE_LABTF|Q-1|${sample.code}`,
+      `SPM|1|${sample.code}`,
+      `ORC|NW|${sample.code}|${sample.code}`,
+      `OBR|1|${sample.code}|${sample.code}|GLU`,
+    ]);
+    expect((await messagesOf(analyser._id))[0]).toMatchObject({ outcome: 'query' });
+  });
 });
 
 describe('HL7 over MLLP', () => {
