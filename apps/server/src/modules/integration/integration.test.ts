@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astmChecksum, interpretAstm } from '@lis/analyser-protocols';
+import { MllpDecoder, astmChecksum, interpretAstm, mllpFrame } from '@lis/analyser-protocols';
 import type { AnalyserAssaysAnswer, AnalyserMessagesAnswer, ReviewItemsAnswer, RetryAnswer } from '@lis/domain';
 import { analyserMessages, analyserResults, auditLog, sampleTests } from '../../db/schema.ts';
 import { signIn, siteId, type SignedIn } from '../../test/harness.ts';
@@ -407,6 +407,41 @@ describe('host query (worklist download)', () => {
 });
 
 describe('HL7 over MLLP', () => {
+  it('takes several MLLP blocks in one TCP stream (the last split across writes) and acknowledges each in order after its commit', async () => {
+    const { port } = await listeningAnalyser('HL7 tok', { protokol: 'hl7' });
+    const [first, second] = await Promise.all([calls.createSample(tech, patient._id, ['GLU']), calls.createSample(tech, patient._id, ['K'])]);
+    const messages = [
+      hl7Oru(first.code, 'TOK-1', [['GLU', '6.3', 'mmol/L', 'N']]),
+      hl7Oru(second.code, 'TOK-2', [['K', '3.9', 'mmol/L', 'N']]).replaceAll('\n', '\r'),
+      hl7Oru(first.code, 'TOK-3', [['GLU', '6.4', 'mmol/L', 'N']]).replaceAll('\n', '\r\n'),
+    ];
+    const stream = Buffer.concat(messages.map((message) => Buffer.from(mllpFrame(message))));
+    const cut = stream.length - 40;
+    const socket = await new Promise<net.Socket>((resolve, reject) => {
+      const connection = net.connect({ host: HOST, port }, () => resolve(connection));
+      connection.once('error', reject);
+    });
+    try {
+      const decoder = new MllpDecoder();
+      const answers: string[] = [];
+      const allAnswered = new Promise<void>((resolve) => {
+        socket.on('data', (chunk: Buffer) => {
+          answers.push(...decoder.push(new Uint8Array(chunk)));
+          if (answers.length >= 3) resolve();
+        });
+      });
+      socket.write(stream.subarray(0, cut));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.write(stream.subarray(cut));
+      await allAnswered;
+      expect(answers.map((answer) => /MSA\|(\w+)\|([^|\r]*)/.exec(answer)?.slice(1))).toEqual([['AA', 'TOK-1'], ['AA', 'TOK-2'], ['AA', 'TOK-3']]);
+    } finally {
+      socket.destroy();
+    }
+    expect((await calls.tests(tech, first._id)).GLU).toMatchObject({ rezultat: '6.4' });
+    expect((await calls.tests(tech, second._id)).K).toMatchObject({ rezultat: '3.9' });
+  });
+
   it('ingests an ORU with LF separators and OBX from 0, answers AA after commit, and stores a resent MSH-10 once (still AA)', async () => {
     const { analyser, port } = await listeningAnalyser('HL7 SA', { protokol: 'hl7' });
     const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);
