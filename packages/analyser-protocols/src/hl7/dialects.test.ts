@@ -71,6 +71,11 @@ describe('HL7 OBX-5 by value type (OBX-2)', () => {
     const flagged = interpretHl7('MSH|^~\\&|XS|Sysmex|||20250402||ORU^R01|9|P|2.3.1\nOBR|1||T-1\nOBX|1|NM|WBC||12.3^H|10*9/L');
     expect(flagged.results[0]?.value).toBe('12.3');
   });
+
+  it('a structured numeric sent under NM (`<^5`) is read as SN; SN `=^5` is the exact number', () => {
+    const message = interpretHl7('MSH|^~\\&|C311|LAB|||20250402||ORU^R01|10|P|2.5\rOBR|1||T-2\rOBX|1|NM|CRP||<^5|mg/L\rOBX|2|SN|GLU||=^5.5|mmol/L\rOBX|3|SN|ALB||^2^+');
+    expect(message.results.map((result) => result.value)).toEqual(['<5', '5.5', '2+']);
+  });
 });
 
 /** Three OBR groups of a haematology ORU^R01, CRLF segment ends, OBX set ids from 0 in each group. */

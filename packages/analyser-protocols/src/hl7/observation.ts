@@ -47,15 +47,24 @@ export function hl7ObservationValue(field: string | undefined, valueType: string
     return text !== '' && code !== '' ? { value: code, codedText: text } : { value: code || text };
   }
   if (type === 'NM' && first.includes(delimiters.component)) {
-    return { value: hl7Components(first, delimiters).find((part) => part.trim() !== '')?.trim() ?? '' };
+    // A structured numeric sent under NM (`<^5`) is read as SN; else `value^flag` gives the value.
+    const components = hl7Components(first, delimiters);
+    if (SN_COMPARATOR.test(components[0]?.trim() ?? '')) return { value: structuredNumeric(first, delimiters) };
+    return { value: components.find((part) => part.trim() !== '')?.trim() ?? '' };
   }
   return { value: unescapeHl7(raw, delimiters) };
 }
 
-/** SN `comparator^num1^separator/suffix^num2` as one text: `<^5` → `<5`, `^1^:^40` → `1:40`. */
+/** SN-1, the comparator: `<`, `>`, `<=`, `>=`, `=`, `<>`. */
+const SN_COMPARATOR = /^(?:<|>|<=|>=|=|<>)$/;
+
+/**
+ * SN `comparator^num1^separator/suffix^num2` as one text: `<^5` → `<5`, `^1^:^40` → `1:40`; the
+ * comparator `=` says the number is exact and is left out (`=^5` → `5`).
+ */
 function structuredNumeric(text: string, delimiters: Hl7Delimiters): string {
   const [comparator = '', first = '', separator = '', second = ''] = hl7Components(text, delimiters).map((part) => part.trim());
-  return `${comparator}${first}${separator}${second}`;
+  return `${comparator === '=' ? '' : comparator}${first}${separator}${second}`;
 }
 
 /**
