@@ -7,5 +7,6 @@ export * from './astm/interpret.ts';
 export * from './hl7/parse.ts';
 export * from './hl7/mllp.ts';
 export * from './hl7/interpret.ts';
+export * from './hl7/observation.ts';
 export * from './astm/link-sender.ts';
 export * from './astm/link.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astmChecksum, interpretAstm } from '@lis/analyser-protocols';
+import { MllpDecoder, astmChecksum, interpretAstm, mllpFrame } from '@lis/analyser-protocols';
 import type { AnalyserAssaysAnswer, AnalyserMessagesAnswer, ReviewItemsAnswer, RetryAnswer } from '@lis/domain';
 import { analyserMessages, analyserResults, auditLog, sampleTests } from '../../db/schema.ts';
 import { signIn, siteId, type SignedIn } from '../../test/harness.ts';
@@ -380,9 +380,68 @@ describe('host query (worklist download)', () => {
     expect(report.answers[0]).toContain(sample.code);
     expect(report.answers[0]).toMatch(/OBR\|1\|[^|]*\|[^|]*\|GLU/);
   });
+
+  it("answers an HL7 QBP^Q11 (IHE LAW) with RSP^K11 carrying the sample's pending tests only", async () => {
+    const { analyser, port } = await listeningAnalyser('Upit QBP', { protokol: 'hl7' });
+    const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);
+    await calls.saved(tech, sample._id, { K: '4.1' });
+    const query = [
+      'MSH|^~\\&|ANALYZER|LAB|LIS|LAB|20260101120000||QBP^Q11^QBP_Q11|QBP-1|P|2.5.1',
+      `QPD|WOS^Work Order Step^IHE_LABTF|Q-1|${sample.code}`,
+      'RCP|I||R',
+    ].join('\r');
+    const report = await sendHl7Message(HOST, port, query, { chunkSize: 11 });
+    expect(report.ok, report.steps.join('\n')).toBe(true);
+    const lines = (report.answers[0] ?? '').split('\r');
+    expect(lines[0]).toMatch(/^MSH\|\^~\\&\|LIS\|LAB\|ANALYZER\|LAB\|\d{14}\|\|RSP\^K11\^RSP_K11\|QBP-1\|/);
+    expect(lines.slice(1).filter(Boolean)).toEqual([
+      'MSA|AA|QBP-1',
+      'QAK|Q-1|OK|WOS^Work Order Step^IHE_LABTF',
+      `QPD|WOS^Work Order Step^IHE_LABTF|Q-1|${sample.code}`,
+      `SPM|1|${sample.code}`,
+      `ORC|NW|${sample.code}|${sample.code}`,
+      `OBR|1|${sample.code}|${sample.code}|GLU`,
+    ]);
+    expect((await messagesOf(analyser._id))[0]).toMatchObject({ outcome: 'query' });
+  });
 });
 
 describe('HL7 over MLLP', () => {
+  it('takes several MLLP blocks in one TCP stream (the last split across writes) and acknowledges each in order after its commit', async () => {
+    const { port } = await listeningAnalyser('HL7 tok', { protokol: 'hl7' });
+    const [first, second] = await Promise.all([calls.createSample(tech, patient._id, ['GLU']), calls.createSample(tech, patient._id, ['K'])]);
+    const messages = [
+      hl7Oru(first.code, 'TOK-1', [['GLU', '6.3', 'mmol/L', 'N']]),
+      hl7Oru(second.code, 'TOK-2', [['K', '3.9', 'mmol/L', 'N']]).replaceAll('\n', '\r'),
+      hl7Oru(first.code, 'TOK-3', [['GLU', '6.4', 'mmol/L', 'N']]).replaceAll('\n', '\r\n'),
+    ];
+    const stream = Buffer.concat(messages.map((message) => Buffer.from(mllpFrame(message))));
+    const cut = stream.length - 40;
+    const socket = await new Promise<net.Socket>((resolve, reject) => {
+      const connection = net.connect({ host: HOST, port }, () => resolve(connection));
+      connection.once('error', reject);
+    });
+    try {
+      const decoder = new MllpDecoder();
+      const answers: string[] = [];
+      const allAnswered = new Promise<void>((resolve) => {
+        socket.on('data', (chunk: Buffer) => {
+          answers.push(...decoder.push(new Uint8Array(chunk)));
+          if (answers.length >= 3) resolve();
+        });
+      });
+      socket.write(stream.subarray(0, cut));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.write(stream.subarray(cut));
+      await allAnswered;
+      expect(answers.map((answer) => /MSA\|(\w+)\|([^|\r]*)/.exec(answer)?.slice(1))).toEqual([['AA', 'TOK-1'], ['AA', 'TOK-2'], ['AA', 'TOK-3']]);
+    } finally {
+      socket.destroy();
+    }
+    expect((await calls.tests(tech, first._id)).GLU).toMatchObject({ rezultat: '6.4' });
+    expect((await calls.tests(tech, second._id)).K).toMatchObject({ rezultat: '3.9' });
+  });
+
   it('ingests an ORU with LF separators and OBX from 0, answers AA after commit, and stores a resent MSH-10 once (still AA)', async () => {
     const { analyser, port } = await listeningAnalyser('HL7 SA', { protokol: 'hl7' });
     const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);
