@@ -2,9 +2,9 @@ import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReferenceKind } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { type ListRequest, runList } from '../../db/list-query.ts';
-import {
-  inventoryLots, inventoryMovements, inventoryProducts, inventoryReferenceEntries, labSections, sites, users,
-} from '../../db/schema.ts';
+import { sites, users } from '../../db/shared-tables.ts';
+import { labSections } from '../catalogue/tables.ts';
+import { inventoryLots, inventoryMovements, inventoryProducts, inventoryReferenceEntries } from './tables.ts';
 import { qualified } from '../../db/qualified.ts';
 import { isUuid } from '../../lib/ids.ts';
 

@@ -3,9 +3,9 @@ import type { OrderStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { type ListRequest, runList } from '../../db/list-query.ts';
 import { qualified } from '../../db/qualified.ts';
-import {
-  inventoryContractLines, inventoryContracts, inventoryMovements, inventoryOrderLines, inventoryOrders, inventoryProducts, partners, users,
-} from '../../db/schema.ts';
+import { users } from '../../db/shared-tables.ts';
+import { inventoryContractLines, inventoryContracts, inventoryMovements, inventoryOrderLines, inventoryOrders, inventoryProducts } from './tables.ts';
+import { partners } from '../partners/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The SQL of supplier contracts and purchase orders. Contracts are the lab's (like products and partners);

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.ts';
-import { labAssays, labSections, sampleTests, samples } from '../../db/schema.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 
 // The pro-forma invoice's reads, every one scoped to the caller's site: a sample of another site is never read.
 

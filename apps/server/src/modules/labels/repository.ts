@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { LABEL_SETTING_TYPE } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { settingRecords } from '../../db/schema.ts';
+import { settingRecords } from '../../db/shared-tables.ts';
 
 /** The stored label setting of the site, else the lab-wide one (site_id null); null when neither exists. */
 export async function labelSettingData(db: Db, siteId: string): Promise<unknown> {

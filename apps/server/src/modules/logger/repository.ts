@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loggerAlarms, refrigerators, sites, temperatureDaily, users } from '../../db/schema.ts';
+import { sites, users } from '../../db/shared-tables.ts';
+import { loggerAlarms, refrigerators, temperatureDaily } from './tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** A refrigerator row as the services read it. */

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { TimeWindow } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import {
-  cultureIsolates, isolateSusceptibilities, labSecrets, microAntimicrobials, microOrganisms, patients, sampleCultures, samples,
-} from '../../db/schema.ts';
+import { labSecrets } from '../../db/shared-tables.ts';
+import { cultureIsolates, isolateSusceptibilities, microAntimicrobials, microOrganisms, sampleCultures } from './tables.ts';
+import { patients } from '../patients/tables.ts';
+import { samples } from '../samples/tables.ts';
 
 /** What surveillance reads: a site's verified cultures taken in a period, optionally of one specimen. */
 export interface SurveillanceScope {

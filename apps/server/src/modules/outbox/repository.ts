@@ -3,7 +3,12 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { OrdererKind, OutboxStatus } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
-import { groupMails, outboxAttempts, outboxMessages, partners, patients, reportVersions, samples, settingRecords, sites } from '../../db/schema.ts';
+import { settingRecords, sites } from '../../db/shared-tables.ts';
+import { groupMails, outboxAttempts, outboxMessages } from './tables.ts';
+import { partners } from '../partners/tables.ts';
+import { patients } from '../patients/tables.ts';
+import { reportVersions } from '../reports/tables.ts';
+import { samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The only SQL of the outbox. What belongs to a site (messages, their attempts, the site's samples and

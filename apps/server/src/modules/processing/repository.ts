@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labAssays, labSections, patients, sampleTests, samples, settingRecords } from '../../db/schema.ts';
+import { settingRecords } from '../../db/shared-tables.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { patients } from '../patients/tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 import { ASSAY_SETTINGS_TYPE } from '../../db/seed/catalogue.ts';
 import { isUuid } from '../../lib/ids.ts';
 

@@ -3,9 +3,13 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { GENERAL_OPTIONS_TYPE } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
-import {
-  type ReferenceSnapshot, auditLog, labAssays, labSections, patients, reportVersions, reports, sampleTests, sampleTypes, samples, settingRecords, sites, users,
-} from '../../db/schema.ts';
+import type { ReferenceSnapshot } from '../../db/columns.ts';
+import { auditLog, settingRecords, sites, users } from '../../db/shared-tables.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { patients } from '../patients/tables.ts';
+import { reportVersions, reports } from './tables.ts';
+import { sampleTypes } from '../sample-types/tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The reports module's SQL: what a report prints (the sample, its patient, tests, site and letterhead), the

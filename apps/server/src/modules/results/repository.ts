@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { auditLog, labAssays, labSections, sampleTests, samples, users, type ReferenceSnapshot } from '../../db/schema.ts';
+import type { ReferenceSnapshot } from '../../db/columns.ts';
+import { auditLog, users } from '../../db/shared-tables.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { jsonText, unnestRows } from '../../db/unnest.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { CALCULATED_RESULT_SOURCE, STATISTICS_OPTIONS_TYPE } from '@lis/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { settingRecords, sites } from '../../db/schema.ts';
+import { settingRecords, sites } from '../../db/shared-tables.ts';
 
 // The SQL of the lab statistics (/statistika) and the wall display (/dashboard). Counts come from the
 // pre-aggregated tables the database keeps in the transaction of every change (migration 0028, see
