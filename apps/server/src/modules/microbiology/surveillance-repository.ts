@@ -14,6 +14,9 @@ export interface SurveillanceScope {
   materijal: string | null;
 }
 
+/** A scope without its site: what the site-bound repository is asked for. */
+export type SurveillanceFilter = Omit<SurveillanceScope, 'siteId'>;
+
 export interface IsolateRow {
   isolateId: string;
   rbr: number;
@@ -70,29 +73,34 @@ function sampleConditions(scope: SurveillanceScope): SQL {
   )!;
 }
 
-/** The isolates of the scope with their sample and patient, in specimen-date order (a statement, so its plan can be checked). */
-export function isolatesQuery(db: Db, scope: SurveillanceScope) {
-  return db.select({
-    isolateId: cultureIsolates.id, rbr: cultureIsolates.rbr, mo: cultureIsolates.mo, fullname: microOrganisms.fullname,
-    sampleCode: samples.code, datum: samples.datum, patientId: samples.patientId, jmbg: patients.jmbg, godiste: patients.godiste,
-    spol: patients.spol, materijal: sampleCultures.materijal, guideline: sampleCultures.guideline,
-  }).from(samples)
-    .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
-    .innerJoin(cultureIsolates, eq(cultureIsolates.cultureId, sampleCultures.id))
-    .innerJoin(microOrganisms, eq(microOrganisms.mo, cultureIsolates.mo))
-    .innerJoin(patients, eq(patients.id, samples.patientId))
-    .where(sampleConditions(scope))
-    .orderBy(asc(samples.datum), asc(samples.code), asc(sampleCultures.id), asc(cultureIsolates.rbr));
-}
+/** The surveillance reads of one site (verified cultures, their isolates and antibiograms), and the lab's secrets. */
+export function surveillanceRepository(db: Db, siteId: string) {
+  /** The isolates of the scope with their sample and patient, in specimen-date order (a statement, so its plan can be checked). */
+  const isolatesQuery = (filter: SurveillanceFilter) => {
+    const scope: SurveillanceScope = { ...filter, siteId };
+    return db.select({
+      isolateId: cultureIsolates.id, rbr: cultureIsolates.rbr, mo: cultureIsolates.mo, fullname: microOrganisms.fullname,
+      sampleCode: samples.code, datum: samples.datum, patientId: samples.patientId, jmbg: patients.jmbg, godiste: patients.godiste,
+      spol: patients.spol, materijal: sampleCultures.materijal, guideline: sampleCultures.guideline,
+    }).from(samples)
+      .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
+      .innerJoin(cultureIsolates, eq(cultureIsolates.cultureId, sampleCultures.id))
+      .innerJoin(microOrganisms, eq(microOrganisms.mo, cultureIsolates.mo))
+      .innerJoin(patients, eq(patients.id, samples.patientId))
+      .where(sampleConditions(scope))
+      .orderBy(asc(samples.datum), asc(samples.code), asc(sampleCultures.id), asc(cultureIsolates.rbr));
+  };
 
-export function surveillanceRepository(db: Db) {
   return {
-    async isolates(scope: SurveillanceScope): Promise<IsolateRow[]> {
-      return isolatesQuery(db, scope);
+    isolatesQuery,
+
+    async isolates(filter: SurveillanceFilter): Promise<IsolateRow[]> {
+      return isolatesQuery(filter);
     },
 
     /** The antibiogram rows of the scope's isolates (one statement, whatever the number of isolates). */
-    async susceptibilities(scope: SurveillanceScope): Promise<SusceptibilityRow[]> {
+    async susceptibilities(filter: SurveillanceFilter): Promise<SusceptibilityRow[]> {
+      const scope: SurveillanceScope = { ...filter, siteId };
       return db.select({
         isolateId: isolateSusceptibilities.isolateId, ab: isolateSusceptibilities.ab, name: microAntimicrobials.name,
         grupa: microAntimicrobials.grupa, method: isolateSusceptibilities.method, vrijednost: isolateSusceptibilities.vrijednost,
@@ -107,7 +115,8 @@ export function surveillanceRepository(db: Db) {
     },
 
     /** The specimens of the site's verified cultures in the period (every specimen, whatever the filter), by name. */
-    async specimens(scope: SurveillanceScope): Promise<string[]> {
+    async specimens(filter: SurveillanceFilter): Promise<string[]> {
+      const scope: SurveillanceScope = { ...filter, siteId };
       const rows = await db.selectDistinct({ materijal: sampleCultures.materijal }).from(samples)
         .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
         .where(sampleConditions({ ...scope, materijal: null }))
