@@ -96,8 +96,6 @@ const SITE_PARAMETER_ALLOWED: Record<string, string> = {
   'general-options/repository.ts': "the lab-wide options and each site's own header record: the site is the record's key, saved by the lab's admin",
   'sites/repository.ts': "the sites module reads the lab's site rows themselves, by id",
   'users/repository.ts#replaceUserSites': "a user's site memberships are the lab's user data, edited by the admin",
-  'outbox/repository.ts#settleAttempt': 'the mail worker runs outside any request and claims messages of every site; it settles each under its own site',
-  'izvjestaji/repository.ts': 'not yet converted: its statements take a ReportScope that carries the site (issue 25 leaves it for a later change)',
 };
 
 /** `file#function` of every exported repository function, other than a site-bound factory, that takes a site. */
