@@ -2,11 +2,6 @@
  * The layering of this repository, checked on every import, so that a newcomer
  * cannot break it by accident (`npm run lint` fails):
  *
- * - SQL lives in repositories: `drizzle-orm` and the table definitions
- *   (`apps/server/src/db/schema.ts`) are imported only by a module's
- *   `repository.ts` / `*-repository.ts` and by `apps/server/src/db/`.
- * - A module never reads another module's tables: it does not import another
- *   module's repository; it asks that module's service.
  * - A module uses another module only through its public service: a file in
  *   `apps/server/src/modules/A/` (and in `lib/`) imports from a module B only
  *   `modules/B/service.ts`, or a file listed in PUBLIC_FILES below (one line
@@ -14,6 +9,18 @@
  *   re-exporting through service.ts. The composition roots that wire modules
  *   together (modules/index.ts, app.ts, main.ts, db/seed/, realtime/) are not
  *   inside a module and may reach a module's routes, workers and hooks.
+ * - SQL lives in repositories: `drizzle-orm` and the table definitions are
+ *   imported only by a module's `repository.ts` / `*-repository.ts`, by the
+ *   table files themselves and by `apps/server/src/db/`.
+ * - Tables are owned by modules: each module defines its tables in its
+ *   `tables.ts`; the tables every module shares are in `db/shared-tables.ts`
+ *   (column helpers in `db/columns.ts`). `db/schema.ts` gathers them all for
+ *   drizzle-kit and the db/ layer only: nothing in modules/ imports it.
+ * - A module never reads another module's tables: a repository imports its own
+ *   module's `tables.ts` and the shared ones, never another module's tables or
+ *   repository; it asks that module's service. The few joins that must stay one
+ *   SQL statement are declared, table by table and with the reason, in
+ *   TABLES_READ_ACROSS below.
  * - Routes are thin: a `routes.ts` calls its service, never a repository or
  *   the database (a type-only import of `Db` to pass it on is fine).
  * - A web feature uses another feature only through that feature's public
@@ -55,6 +62,61 @@ function isRepositoryFile(file) {
   return /^apps\/server\/src\/modules\/[^/]+\/([^/]+-)?repository\.ts$/.test(file);
 }
 
+function isTablesFile(file) {
+  return /^apps\/server\/src\/modules\/[^/]+\/tables\.ts$/.test(file);
+}
+
+const AGGREGATE_SCHEMA = `${SERVER}db/schema.ts`;
+/** The table files every module's repository may import. */
+const SHARED_TABLE_FILES = new Set([`${SERVER}db/shared-tables.ts`, `${SERVER}db/columns.ts`]);
+
+/**
+ * The only reads of another module's tables: joins kept in one SQL statement because a list pages, sorts and
+ * filters by them over large data (or under a lock), where asking the owner's service would mean a second
+ * query per page or loading whole tables. Each entry: the owning module, its tables that may be read, the
+ * modules whose repositories read them ('*': every module), and why. Writes stay with the owner.
+ */
+export const TABLES_READ_ACROSS = [
+  {
+    owner: 'catalogue', tables: ['labAssays', 'labSections'], readBy: '*',
+    why: 'The lab-wide catalogue every list shows, sorts and filters tests by: assay and section codes, names and order are joined in the listing statement.',
+  },
+  {
+    owner: 'sample-types', tables: ['sampleTypes'], readBy: ['catalogue', 'microbiology', 'reports'],
+    why: 'Sample-type names shown beside assays, cultures and on the report, joined in the statement that reads them.',
+  },
+  {
+    owner: 'samples', tables: ['samples', 'sampleTests'],
+    readBy: ['results', 'reports', 'microbiology', 'processing', 'invoice', 'partners', 'integration', 'outbox', 'patients', 'catalogue', 'qc'],
+    why: 'The modules built on a sample\'s tests (results, reports, cultures, worklists, invoices, analyser matching, mails, a patient\'s chart, an assay in use, the analyser of a result QC holds) select the site\'s samples and tests in the statement that pages, filters and locks them.',
+  },
+  {
+    owner: 'patients', tables: ['patients'], readBy: ['samples', 'processing', 'reports', 'microbiology', 'outbox'],
+    why: 'Sample lists, worklists, reports, surveillance exports and mails show and filter by the patient of each sample, joined in the listing statement.',
+  },
+  {
+    owner: 'partners', tables: ['partners'], readBy: ['inventory', 'outbox'],
+    why: 'Suppliers of contracts and orders (inventory) and the partner a result mail goes to (outbox), joined in the statement that lists them.',
+  },
+  {
+    owner: 'reports', tables: ['reportVersions'], readBy: ['outbox'],
+    why: 'A mail carries issued report PDFs: the outbox reads the versions it attaches, with their sample, when it lists and sends mails.',
+  },
+  {
+    owner: 'auth', tables: ['sessions'], readBy: ['users'],
+    why: 'The user list shows each user\'s last sign-in: one backward step of sessions_user_idx per listed row, in the listing statement.',
+  },
+  {
+    owner: 'integration', tables: ['analysers', 'analyserResults', 'analyserMessages'], readBy: ['qc'],
+    why: 'QC lists targets, sources and holds by analyser name, checks a target\'s analyser is the site\'s, and finds which analyser sent each held patient result (under the sample\'s lock, with its sample tests). The integration service cannot answer instead: its ingest calls the qc service, so the import would close a circle.',
+  },
+];
+
+function tablesReadAcross(owner, table, reader) {
+  return TABLES_READ_ACROSS.some((entry) => entry.owner === owner && entry.tables.includes(table)
+    && (entry.readBy === '*' || entry.readBy.includes(reader)));
+}
+
 function moduleOf(file) {
   return /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
 }
@@ -88,16 +150,29 @@ function isPublicFile(to, toModule) {
 
 const DOMAIN_FORBIDDEN_PACKAGES = /^(node:|fs$|path$|crypto$|react|@mantine|fastify|@fastify|drizzle|pg$|@electric-sql|socket\.io|i18next)/;
 
-/** The broken rule's explanation, or null when the import is allowed (also used by import-graph.test.js). */
-export function violation(file, source, typeOnly) {
+/**
+ * The broken rule's explanation, or null when the import is allowed (also used by import-graph.test.js).
+ * `names` are the names the import takes (none for a namespace import).
+ */
+export function violation(file, source, typeOnly, names = []) {
   const to = target(file, source);
   if (file.startsWith(SERVER)) {
-    const usesSql = source === 'drizzle-orm' || source.startsWith('drizzle-orm/') || to === `${SERVER}db/schema.ts`;
-    if (usesSql && !typeOnly && !isRepositoryFile(file) && !file.startsWith(`${SERVER}db/`)) {
-      return 'SQL (drizzle-orm and db/schema.ts) belongs in a repository.ts or in db/: move the query into a repository and call it from the service.';
-    }
     const from = moduleOf(file);
     const toModule = to ? moduleOf(to) : undefined;
+    if (to === AGGREGATE_SCHEMA && !file.startsWith(`${SERVER}db/`)) {
+      return 'db/schema.ts gathers every table for drizzle-kit and db/ only: import the module\'s own tables.ts and db/shared-tables.ts.';
+    }
+    const tables = to !== null && (isTablesFile(to) || SHARED_TABLE_FILES.has(to));
+    const usesSql = source === 'drizzle-orm' || source.startsWith('drizzle-orm/') || tables;
+    if (usesSql && !typeOnly && !isRepositoryFile(file) && !isTablesFile(file) && !file.startsWith(`${SERVER}db/`)) {
+      return 'SQL (drizzle-orm and the tables) belongs in a repository.ts or in db/: move the query into a repository and call it from the service.';
+    }
+    if (to && isTablesFile(to) && from && toModule !== from && !isTablesFile(file)) {
+      const unexplained = isRepositoryFile(file) ? names.filter((name) => !tablesReadAcross(toModule, name, from)) : names;
+      if (unexplained.length > 0 || names.length === 0) {
+        return `A module does not read another module's tables (${unexplained.join(', ') || source} of ${toModule}): ask the ${toModule} service, or declare the join in TABLES_READ_ACROSS (eslint-rules/boundaries.js) with its reason.`;
+      }
+    }
     if (to && toModule && from && toModule !== from && isRepositoryFile(to)) {
       return `A module does not read another module's tables: ask the ${toModule} service instead of its repository.`;
     }
@@ -143,9 +218,13 @@ const rule = {
   create(context) {
     const file = relative(context.filename);
     if (isTestFile(file)) return {};
+    // The names an import takes (a namespace or re-export of everything takes none: never a declared exception).
+    const namesOf = (node) => (node.specifiers ?? []).flatMap((s) => (s.type === 'ImportSpecifier' ? [s.imported.name]
+      : s.type === 'ExportSpecifier' ? [s.local.name] : []));
     const check = (node, sourceNode, typeOnly) => {
       if (!sourceNode || typeof sourceNode.value !== 'string') return;
-      const reason = violation(file, sourceNode.value, typeOnly);
+      const names = node.type === 'ImportDeclaration' && node.specifiers.some((s) => s.type !== 'ImportSpecifier') ? [] : namesOf(node);
+      const reason = violation(file, sourceNode.value, typeOnly, names);
       if (reason) context.report({ node, messageId: 'broken', data: { reason } });
     };
     const domainWords = (node) => {

@@ -76,7 +76,7 @@ function workspaceEntries(root) {
 // code inside strings do not start a line with `import`/`export`.
 const STATIC_IMPORT = /^(import|export)\s+(type\s+)?(?:([\w$]+\s*,\s*)?(\{[^}]*\}|\*\s*(?:as\s+[\w$]+)?)|[\w$]+)\s*from\s*['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm;
 
-/** The imports a source text makes: `{ source, typeOnly, line }` each. */
+/** The imports a source text makes: `{ source, typeOnly, line, names }` each (`names`: the imported names, none for `* as`). */
 export function importsOf(text) {
   const found = [];
   for (const match of text.matchAll(STATIC_IMPORT)) {
@@ -86,7 +86,8 @@ export function importsOf(text) {
     const typeOnly = Boolean(typeKeyword)
       || (!defaultPart && names.length > 0 && names.every((n) => n.startsWith('type ')));
     const line = text.slice(0, match.index).split('\n').length;
-    found.push({ source, typeOnly, line });
+    const imported = names.map((name) => name.replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim());
+    found.push({ source, typeOnly, line, names: imported });
   }
   return found;
 }

@@ -27,8 +27,8 @@ describe('the import graph of the repository', () => {
   it('has no import the layering forbids (a module reaching past another module\'s service.ts among them)', () => {
     const forbidden = [];
     for (const file of graph.files) {
-      for (const { source, typeOnly, line } of importsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
-        const reason = violation(file, source, typeOnly);
+      for (const { source, typeOnly, line, names } of importsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
+        const reason = violation(file, source, typeOnly, names);
         if (reason) forbidden.push(`${file}:${line} imports ${source}: ${reason}`);
       }
     }

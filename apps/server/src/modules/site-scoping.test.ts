@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { routesOf, type ModuleRoutes } from '../test/site-scoping.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -84,4 +85,55 @@ describe('site scoping of every module', () => {
       expect(existsSync(path.join(modulesFolder, folder, 'site-scoping.test.ts'))).toBe(true);
     },
   );
+});
+
+// Site scoping by construction: a repository of site data is a factory bound to one site, `xRepository(db, siteId)`,
+// made by the service with the request's site; none of its other exported functions takes a site (a `siteId`, a
+// scope or values carrying one), so a statement cannot be pointed at a site from outside it. Repositories of
+// lab-wide tables (catalogue, sample types, partners, users, auth, patients) take no site at all; their lists are
+// scoped by the list request (db/list-query.ts). The few functions that still take a site say why here.
+const SITE_PARAMETER_ALLOWED: Record<string, string> = {
+  'general-options/repository.ts': "the lab-wide options and each site's own header record: the site is the record's key, saved by the lab's admin",
+  'sites/repository.ts': "the sites module reads the lab's site rows themselves, by id",
+  'users/repository.ts#replaceUserSites': "a user's site memberships are the lab's user data, edited by the admin",
+};
+
+/** `file#function` of every exported repository function, other than a site-bound factory, that takes a site. */
+function functionsTakingASite(): string[] {
+  const found: string[] = [];
+  for (const folder of readdirSync(modulesFolder, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    for (const name of readdirSync(path.join(modulesFolder, folder.name)).filter((file) => /^([^/]+-)?repository\.ts$/.test(file))) {
+      const file = `${folder.name}/${name}`;
+      const source = ts.createSourceFile(file, readFileSync(path.join(modulesFolder, file), 'utf8'), ts.ScriptTarget.Latest, true);
+      // The file's own interfaces that carry a site (a scope object such as { siteId, window }).
+      const carriesASite = new Set(source.statements.filter(ts.isInterfaceDeclaration)
+        .filter((declaration) => declaration.members.some((member) => member.name?.getText() === 'siteId')).map((declaration) => declaration.name.text));
+      for (const statement of source.statements) {
+        if (!ts.canHaveModifiers(statement) || !ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
+        const declaration = ts.isVariableStatement(statement) ? statement.declarationList.declarations[0]?.initializer : statement;
+        if (!declaration || !(ts.isFunctionDeclaration(declaration) || ts.isArrowFunction(declaration) || ts.isFunctionExpression(declaration))) continue;
+        const functionName = ts.isFunctionDeclaration(declaration) ? declaration.name?.text
+          : ts.isVariableStatement(statement) ? statement.declarationList.declarations[0]?.name.getText() : undefined;
+        const parameters = declaration.parameters;
+        const siteBoundFactory = /Repository$/.test(functionName ?? '') && parameters[1]?.name.getText() === 'siteId';
+        const takesASite = parameters.some((parameter) => /^siteIds?$/.test(parameter.name.getText())
+          || /\bsiteIds?\b/.test(parameter.type?.getText() ?? '') || carriesASite.has(parameter.type?.getText() ?? ''));
+        if (takesASite && !siteBoundFactory) found.push(`${file}#${functionName}`);
+      }
+    }
+  }
+  return found.sort();
+}
+
+describe('site scoping by construction', () => {
+  it('no repository function takes a site, but the site-bound factories and the functions listed with a reason', () => {
+    const unexplained = functionsTakingASite().filter((key) => !(key in SITE_PARAMETER_ALLOWED) && !(key.split('#')[0]! in SITE_PARAMETER_ALLOWED));
+    expect(unexplained).toEqual([]);
+  });
+
+  it('lists no reason for a function that no longer takes a site', () => {
+    const found = functionsTakingASite();
+    const stale = Object.keys(SITE_PARAMETER_ALLOWED).filter((key) => !found.some((entry) => entry === key || entry.startsWith(`${key}#`)));
+    expect(stale).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginAttempts, loginThrottles, sessions, sites, users, userSites } from '../../db/schema.ts';
+import { sites, users, userSites } from '../../db/shared-tables.ts';
+import { loginAttempts, loginThrottles, sessions } from './tables.ts';
 import { queryRows } from '../../db/client.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users, userSites } from '../../db/schema.ts';
+import { users, userSites } from '../../db/shared-tables.ts';
+import { sessions } from './tables.ts';
 
 export interface ActiveSession {
   sessionId: string;

@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
-import { labAssays, labSections, referenceRanges, sampleTests } from '../../db/schema.ts';
+import { labAssays, labSections, referenceRanges } from './tables.ts';
+import { sampleTests } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { referenceRangeColumns, type RangeRow } from '../../db/reference-ranges.ts';
 

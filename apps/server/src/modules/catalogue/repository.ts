@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
-import { labAssays, labSections, sampleTypes, settingRecords } from '../../db/schema.ts';
+import { settingRecords } from '../../db/shared-tables.ts';
+import { labAssays, labSections } from './tables.ts';
+import { sampleTypes } from '../sample-types/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The catalogue's SQL: the lab-wide setting records (table setting_records, one `type` per kind, site_id null),

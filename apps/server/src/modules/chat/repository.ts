@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { chatFiles, chatMessages, chatReads, users } from '../../db/schema.ts';
+import { users } from '../../db/shared-tables.ts';
+import { chatFiles, chatMessages, chatReads } from './tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export interface ChatFileRow {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { settingRecords } from '../../db/schema.ts';
+import { settingRecords } from '../../db/shared-tables.ts';
 
 /**
  * The single-record setting types (general options, label size): one lab-wide row (site_id null) and at

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labAssays } from '../../db/schema.ts';
+import { labAssays } from '../catalogue/tables.ts';
 
 // The import's own SQL: the codes of the tests that can be ordered. Patients and samples are written
 // through their own modules (patients/service.ts registerImported, samples createImportedSamples).

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
-import {
-  analyserMessages, analyserResults, analyserReviewItems, analysers, labAssays, samples, type AnalyserTransport,
-} from '../../db/schema.ts';
+import { labAssays } from '../catalogue/tables.ts';
+import { analyserMessages, analyserResults, analyserReviewItems, analysers, type AnalyserTransport } from './tables.ts';
+import { samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { unnestRows } from '../../db/unnest.ts';
 import type { MessageOutcome, ReviewReason } from '@lis/domain';

@@ -24,7 +24,7 @@ export async function bookReceipt(
   let orderLineId: string | null = null;
   let contractId = body.ugovor ?? null;
   if (body.narudzba !== undefined) {
-    const order = await repository.order(tx, ctx.siteId, body.narudzba, { forUpdate: true });
+    const order = await repository.supplyRepository(tx, ctx.siteId).order(body.narudzba, { forUpdate: true });
     if (!order) throw AppError.notFound();
     if (!canReceiveOrder(order.status as OrderStatus)) throw AppError.conflict('inventory.orderNotReceivable', 'narudzba');
     const broj = orderNumberText(order.broj);
@@ -54,7 +54,7 @@ export async function bookReceipt(
 
 /** After a receipt against an order: its status follows its lines (partly received, received). Audited when it changes. */
 export async function settleOrder(tx: Tx, ctx: RequestContext, orderId: string): Promise<void> {
-  const order = await repository.order(tx, ctx.siteId, orderId);
+  const order = await repository.supplyRepository(tx, ctx.siteId).order(orderId);
   if (!order) return;
   const status = receivedStatus(await repository.orderLines(tx, orderId));
   if (status === order.status) return;

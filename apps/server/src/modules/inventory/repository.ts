@@ -2,9 +2,9 @@ import { aliasedTable, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReferenceKind } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { type ListRequest, runList } from '../../db/list-query.ts';
-import {
-  inventoryLots, inventoryMovements, inventoryProducts, inventoryReferenceEntries, labSections, sites, users,
-} from '../../db/schema.ts';
+import { sites, users } from '../../db/shared-tables.ts';
+import { labSections } from '../catalogue/tables.ts';
+import { inventoryLots, inventoryMovements, inventoryProducts, inventoryReferenceEntries } from './tables.ts';
 import { qualified } from '../../db/qualified.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -129,48 +129,61 @@ export function listProducts(db: Db, list: ListRequest<unknown>) {
   });
 }
 
-/** The site's lots: one product's, or all. */
-export function lotsOfSite(db: Db, siteId: string, productId?: string) {
-  return db.select({
-    id: inventoryLots.id, productId: inventoryLots.productId, lot: inventoryLots.lot, rokTrajanja: inventoryLots.rokTrajanja, kolicina: lotStock,
-  }).from(inventoryLots)
-    .where(and(eq(inventoryLots.siteId, siteId), productId === undefined ? undefined : eq(inventoryLots.productId, productId)))
-    .orderBy(asc(inventoryLots.rokTrajanja), asc(inventoryLots.lot), asc(inventoryLots.id));
-}
+/** The site's lots and movements: every read and write is bound to the site the repository was made for. */
+export function inventoryRepository(db: Db, siteId: string) {
+  const repository = {
+    /** The site's lots: one product's, or all. */
+    lotsOfSite(productId?: string) {
+      return db.select({
+        id: inventoryLots.id, productId: inventoryLots.productId, lot: inventoryLots.lot, rokTrajanja: inventoryLots.rokTrajanja, kolicina: lotStock,
+      }).from(inventoryLots)
+        .where(and(eq(inventoryLots.siteId, siteId), productId === undefined ? undefined : eq(inventoryLots.productId, productId)))
+        .orderBy(asc(inventoryLots.rokTrajanja), asc(inventoryLots.lot), asc(inventoryLots.id));
+    },
 
-/** Products that have a lot at the site, or whose OJ is the site (so a product under its level shows before its first receipt). */
-export function productsOfSite(db: Db, siteId: string, productId?: string): Promise<ProductRow[]> {
-  const atSite = sql`(${qualified(inventoryProducts.ojId)} = ${siteId} or exists (select 1 from ${inventoryLots}
-    where ${qualified(inventoryLots.productId)} = ${qualified(inventoryProducts.id)} and ${qualified(inventoryLots.siteId)} = ${siteId}))`;
-  return db.select().from(inventoryProducts)
-    .where(and(atSite, productId === undefined ? undefined : eq(inventoryProducts.id, productId)))
-    .orderBy(asc(inventoryProducts.ln));
-}
+    /** Products that have a lot at the site, or whose OJ is the site (so a product under its level shows before its first receipt). */
+    productsOfSite(productId?: string): Promise<ProductRow[]> {
+      const atSite = sql`(${qualified(inventoryProducts.ojId)} = ${siteId} or exists (select 1 from ${inventoryLots}
+        where ${qualified(inventoryLots.productId)} = ${qualified(inventoryProducts.id)} and ${qualified(inventoryLots.siteId)} = ${siteId}))`;
+      return db.select().from(inventoryProducts)
+        .where(and(atSite, productId === undefined ? undefined : eq(inventoryProducts.id, productId)))
+        .orderBy(asc(inventoryProducts.ln));
+    },
 
-/** The lot of a product at the site under its number, locked for the receipt that adds to it. */
-export async function lotByNumber(db: Db, siteId: string, productId: string, lot: string): Promise<LotRow | null> {
-  const [row] = await db.select().from(inventoryLots)
-    .where(and(eq(inventoryLots.siteId, siteId), eq(inventoryLots.productId, productId), eq(inventoryLots.lot, lot))).for('update');
-  return row ?? null;
-}
+    /** The lot of a product at the site under its number, locked for the receipt that adds to it. */
+    async lotByNumber(productId: string, lot: string): Promise<LotRow | null> {
+      const [row] = await db.select().from(inventoryLots)
+        .where(and(eq(inventoryLots.siteId, siteId), eq(inventoryLots.productId, productId), eq(inventoryLots.lot, lot))).for('update');
+      return row ?? null;
+    },
 
-/** Adds the lot unless a receipt that raced this one added it first; either way answers the stored lot. */
-export async function insertLot(db: Db, values: { siteId: string; productId: string; lot: string; rokTrajanja: string }): Promise<LotRow | null> {
-  const [row] = await db.insert(inventoryLots).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-}
+    /**
+     * The product's lots at the site with their stock, each lot row locked: two
+     * consumptions of one product wait for each other here, so the second sees
+     * the stock the first left and the ledger can never go below zero.
+     */
+    async lockLotsWithStock(productId: string) {
+      const locked = await db.select({ id: inventoryLots.id }).from(inventoryLots)
+        .where(and(eq(inventoryLots.siteId, siteId), eq(inventoryLots.productId, productId)))
+        .orderBy(asc(inventoryLots.id)).for('update');
+      if (locked.length === 0) return [];
+      return repository.lotsOfSite(productId);
+    },
 
-/**
- * The product's lots at the site with their stock, each lot row locked: two
- * consumptions of one product wait for each other here, so the second sees
- * the stock the first left and the ledger can never go below zero.
- */
-export async function lockLotsWithStock(db: Db, siteId: string, productId: string) {
-  const locked = await db.select({ id: inventoryLots.id }).from(inventoryLots)
-    .where(and(eq(inventoryLots.siteId, siteId), eq(inventoryLots.productId, productId)))
-    .orderBy(asc(inventoryLots.id)).for('update');
-  if (locked.length === 0) return [];
-  return lotsOfSite(db, siteId, productId);
+    /** Adds the lot at the site unless a receipt that raced this one added it first; either way answers the stored lot. */
+    async insertLot(values: { productId: string; lot: string; rokTrajanja: string }): Promise<LotRow | null> {
+      const [row] = await db.insert(inventoryLots).values({ ...values, siteId }).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    /** Receipts and consumptions at the site. */
+    async insertMovements(values: MovementValues[]): Promise<{ id: string; lotId: string; kolicina: number }[]> {
+      if (values.length === 0) return [];
+      return db.insert(inventoryMovements).values(values.map((value) => ({ ...value, siteId })))
+        .returning({ id: inventoryMovements.id, lotId: inventoryMovements.lotId, kolicina: inventoryMovements.kolicina });
+    },
+  };
+  return repository;
 }
 
 export async function stockOfLot(db: Db, lotId: string): Promise<number> {
@@ -179,13 +192,7 @@ export async function stockOfLot(db: Db, lotId: string): Promise<number> {
   return row?.kolicina ?? 0;
 }
 
-export type MovementValues = Omit<typeof inventoryMovements.$inferInsert, 'id' | 'createdAt'>;
-
-export async function insertMovements(db: Db, values: MovementValues[]): Promise<{ id: string; lotId: string; kolicina: number }[]> {
-  if (values.length === 0) return [];
-  return db.insert(inventoryMovements).values(values)
-    .returning({ id: inventoryMovements.id, lotId: inventoryMovements.lotId, kolicina: inventoryMovements.kolicina });
-}
+export type MovementValues = Omit<typeof inventoryMovements.$inferInsert, 'id' | 'createdAt' | 'siteId'>;
 
 /** GET /inventar/kretanja/list: the site's movements (receipts, consumptions), newest first by default. */
 export function listMovements(db: Db, list: ListRequest<{ vrsta?: 'ulaz' | 'izlaz' | undefined }>) {

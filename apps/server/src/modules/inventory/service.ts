@@ -156,14 +156,15 @@ export async function receive(db: Db, ctx: RequestContext, body: z.output<typeof
   return db.transaction(async (tx) => {
     const booking = await bookReceipt(tx, ctx, product.id, body, today);
     if (booking.kind === 'exceeded') return booking;
-    const lot = await repository.insertLot(tx, { siteId: ctx.siteId, productId: product.id, lot: body.lot, rokTrajanja: body.rok_trajanja })
-      ?? await repository.lotByNumber(tx, ctx.siteId, product.id, body.lot);
+    const lots = repository.inventoryRepository(tx, ctx.siteId);
+    const lot = await lots.insertLot({ productId: product.id, lot: body.lot, rokTrajanja: body.rok_trajanja })
+      ?? await lots.lotByNumber(product.id, body.lot);
     if (!lot) throw new Error('lot neither stored nor found');
     if (lot.rokTrajanja !== body.rok_trajanja) {
       throw new AppError(409, 'inventory.lotExpiryMismatch', 'rok_trajanja', { lot: lot.lot, rok: lot.rokTrajanja });
     }
-    const [movement] = await repository.insertMovements(tx, [{
-      siteId: ctx.siteId, lotId: lot.id, productId: product.id, vrsta: 'ulaz', kolicina: body.kolicina, napomena: body.napomena, userId: ctx.userId,
+    const [movement] = await lots.insertMovements([{
+      lotId: lot.id, productId: product.id, vrsta: 'ulaz', kolicina: body.kolicina, napomena: body.napomena, userId: ctx.userId,
       contractLineId: booking.contractLineId, orderLineId: booking.orderLineId,
     }]);
     if (!movement) throw new Error('movement not stored');
@@ -196,15 +197,16 @@ export async function consume(db: Db, ctx: RequestContext, body: z.output<typeof
   if (!await repository.sectionExists(db, body.sekcija)) throw AppError.badRequest('form.invalid', 'sekcija');
   const today = await siteToday(db, ctx.siteId);
   return db.transaction(async (tx) => {
-    const lots = await repository.lockLotsWithStock(tx, ctx.siteId, product.id);
+    const siteLots = repository.inventoryRepository(tx, ctx.siteId);
+    const lots = await siteLots.lockLotsWithStock(product.id);
     const plan = planConsumption(
       lots.map((lot) => ({ lotId: lot.id, lot: lot.lot, rok_trajanja: lot.rokTrajanja, kolicina: lot.kolicina })), body.kolicina, today, body.lot,
     );
     if (plan.kind === 'unknownLot') throw AppError.notFound();
     if (plan.kind === 'expired') throw new AppError(409, 'inventory.lotExpired', 'lot');
     if (plan.kind === 'insufficient') return { kind: 'insufficient', dostupno: plan.available };
-    const movements = await repository.insertMovements(tx, plan.allocations.map((allocation) => ({
-      siteId: ctx.siteId, lotId: allocation.lotId, productId: product.id, vrsta: 'izlaz', kolicina: -allocation.kolicina,
+    const movements = await siteLots.insertMovements(plan.allocations.map((allocation) => ({
+      lotId: allocation.lotId, productId: product.id, vrsta: 'izlaz', kolicina: -allocation.kolicina,
       sekcijaId: body.sekcija, napomena: body.napomena, userId: ctx.userId,
     })));
     await writeAudit(tx, ctx, plan.allocations.map((allocation, index) => ({
@@ -223,7 +225,7 @@ export async function consume(db: Db, ctx: RequestContext, body: z.output<typeof
 export async function stock(db: Db, ctx: RequestContext, productId?: string): Promise<Omit<StockAnswer, 'success'>> {
   const today = await siteToday(db, ctx.siteId);
   const [products, lots] = await Promise.all([
-    repository.productsOfSite(db, ctx.siteId, productId), repository.lotsOfSite(db, ctx.siteId, productId),
+    repository.inventoryRepository(db, ctx.siteId).productsOfSite(productId), repository.inventoryRepository(db, ctx.siteId).lotsOfSite(productId),
   ]);
   const lotsByProduct = new Map<string, typeof lots>();
   for (const lot of lots) lotsByProduct.set(lot.productId, [...(lotsByProduct.get(lot.productId) ?? []), lot]);

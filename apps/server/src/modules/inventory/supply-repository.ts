@@ -3,9 +3,9 @@ import type { OrderStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { type ListRequest, runList } from '../../db/list-query.ts';
 import { qualified } from '../../db/qualified.ts';
-import {
-  inventoryContractLines, inventoryContracts, inventoryMovements, inventoryOrderLines, inventoryOrders, inventoryProducts, partners, users,
-} from '../../db/schema.ts';
+import { users } from '../../db/shared-tables.ts';
+import { inventoryContractLines, inventoryContracts, inventoryMovements, inventoryOrderLines, inventoryOrders, inventoryProducts } from './tables.ts';
+import { partners } from '../partners/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The SQL of supplier contracts and purchase orders. Contracts are the lab's (like products and partners);
@@ -129,26 +129,11 @@ export function listContracts(db: Db, list: ListRequest<unknown>) {
 
 export type OrderLineValues = { productId: string; kolicina: number; cijena: string | null; contractLineId: string | null };
 
-export async function insertOrder(db: Db, values: Omit<typeof inventoryOrders.$inferInsert, 'broj'>, lines: OrderLineValues[]): Promise<OrderRow> {
-  const [row] = await db.insert(inventoryOrders).values(values).returning();
-  if (!row) throw new Error('order not stored');
-  await db.insert(inventoryOrderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
-  return row;
-}
-
 /** Replaces a draft's lines (a draft has no receipts, so no ledger row points at them). */
 export async function replaceOrderLines(db: Db, orderId: string, lines: OrderLineValues[], napomena: string): Promise<void> {
   await db.delete(inventoryOrderLines).where(eq(inventoryOrderLines.orderId, orderId));
   await db.insert(inventoryOrderLines).values(lines.map((line) => ({ ...line, orderId })));
   await db.update(inventoryOrders).set({ napomena, updatedAt: new Date() }).where(eq(inventoryOrders.id, orderId));
-}
-
-/** The site's order; `forUpdate` locks it, so status changes and receipts against it happen one at a time. */
-export async function order(db: Db, siteId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
-  if (!isUuid(id)) return null;
-  const query = db.select().from(inventoryOrders).where(and(eq(inventoryOrders.id, id), eq(inventoryOrders.siteId, siteId)));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row ?? null;
 }
 
 export async function orderDetails(db: Db, row: OrderRow) {
@@ -181,19 +166,40 @@ export async function setOrderStatus(db: Db, id: string, status: OrderRow['statu
   await db.update(inventoryOrders).set({ status, updatedAt: new Date(), ...(sentAt ? { sentAt } : {}) }).where(eq(inventoryOrders.id, id));
 }
 
-/** The lines of the site's sent (or partly received) orders, for one product or all, with what was received on each. */
-export function openOrderLines(db: Db, siteId: string, productId?: string) {
-  return db.select({
-    orderId: inventoryOrders.id, broj: inventoryOrders.broj, dobavljac: partners.naziv, productId: inventoryOrderLines.productId,
-    kolicina: inventoryOrderLines.kolicina, primljeno: receivedOnOrderLine,
-  }).from(inventoryOrderLines)
-    .innerJoin(inventoryOrders, eq(inventoryOrders.id, inventoryOrderLines.orderId))
-    .innerJoin(partners, eq(partners.id, inventoryOrders.partnerId))
-    .where(and(
-      eq(inventoryOrders.siteId, siteId), inArray(inventoryOrders.status, ['poslana', 'djelimicno']),
-      productId === undefined ? undefined : eq(inventoryOrderLines.productId, productId),
-    ))
-    .orderBy(asc(inventoryOrders.broj));
+/** The site's orders: found and created only at the site the repository was made for (by id, an order found here is changed below). */
+export function supplyRepository(db: Db, siteId: string) {
+  return {
+    /** A new order of the site (a draft) with its lines. */
+    async insertOrder(values: Omit<typeof inventoryOrders.$inferInsert, 'broj' | 'siteId'>, lines: OrderLineValues[]): Promise<OrderRow> {
+      const [row] = await db.insert(inventoryOrders).values({ ...values, siteId }).returning();
+      if (!row) throw new Error('order not stored');
+      await db.insert(inventoryOrderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+      return row;
+    },
+
+    /** The site's order; `forUpdate` locks it, so status changes and receipts against it happen one at a time. */
+    async order(id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+      if (!isUuid(id)) return null;
+      const query = db.select().from(inventoryOrders).where(and(eq(inventoryOrders.id, id), eq(inventoryOrders.siteId, siteId)));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    /** The lines of the site's sent (or partly received) orders, for one product or all, with what was received on each. */
+    openOrderLines(productId?: string) {
+      return db.select({
+        orderId: inventoryOrders.id, broj: inventoryOrders.broj, dobavljac: partners.naziv, productId: inventoryOrderLines.productId,
+        kolicina: inventoryOrderLines.kolicina, primljeno: receivedOnOrderLine,
+      }).from(inventoryOrderLines)
+        .innerJoin(inventoryOrders, eq(inventoryOrders.id, inventoryOrderLines.orderId))
+        .innerJoin(partners, eq(partners.id, inventoryOrders.partnerId))
+        .where(and(
+          eq(inventoryOrders.siteId, siteId), inArray(inventoryOrders.status, ['poslana', 'djelimicno']),
+          productId === undefined ? undefined : eq(inventoryOrderLines.productId, productId),
+        ))
+        .orderBy(asc(inventoryOrders.broj));
+    },
+  };
 }
 
 /** GET /inventar/narudzbe/list: the site's orders, newest first by default. */

@@ -160,8 +160,8 @@ export async function createOrder(db: Db, ctx: RequestContext, input: z.output<t
   }
   const lines = await orderLineValues(db, input.stavke, input.ugovor, 'narudzba.stavke');
   return db.transaction(async (tx) => {
-    const row = await repository.insertOrder(tx, {
-      siteId: ctx.siteId, partnerId: input.dobavljac, contractId: input.ugovor, napomena: input.napomena, createdBy: ctx.userId,
+    const row = await repository.supplyRepository(tx, ctx.siteId).insertOrder({
+      partnerId: input.dobavljac, contractId: input.ugovor, napomena: input.napomena, createdBy: ctx.userId,
     }, lines);
     const answer = await orderAnswer(tx, row);
     await writeAudit(tx, ctx, { action: 'inventory.order.create', entity: 'inventory_order', entityId: row.id, newValue: answer });
@@ -172,12 +172,12 @@ export async function createOrder(db: Db, ctx: RequestContext, input: z.output<t
 /** Replaces the lines (and note) of a draft; a sent order is refused. Audited with the lines before and after. */
 export async function editOrderLines(db: Db, ctx: RequestContext, id: string, body: OrderLinesRequest & { stavke: z.output<typeof orderLinesInput>; napomena: string }): Promise<Order> {
   return db.transaction(async (tx) => {
-    const row = await repository.order(tx, ctx.siteId, id, { forUpdate: true });
+    const row = await repository.supplyRepository(tx, ctx.siteId).order(id, { forUpdate: true });
     if (!row) throw AppError.notFound();
     if (!canEditOrder(row.status as OrderStatus)) throw AppError.conflict('inventory.orderNotEditable');
     const before = await orderAnswer(tx, row);
     await repository.replaceOrderLines(tx, row.id, await orderLineValues(tx, body.stavke, row.contractId, 'stavke'), body.napomena);
-    const after = await repository.order(tx, ctx.siteId, id);
+    const after = await repository.supplyRepository(tx, ctx.siteId).order(id);
     if (!after) throw AppError.notFound();
     const answer = await orderAnswer(tx, after);
     await writeAudit(tx, ctx, {
@@ -198,19 +198,19 @@ export type OrderStep = keyof typeof ORDER_STEPS;
 export async function orderStep(db: Db, ctx: RequestContext, id: string, step: OrderStep): Promise<Order> {
   const rule = ORDER_STEPS[step];
   return db.transaction(async (tx) => {
-    const row = await repository.order(tx, ctx.siteId, id, { forUpdate: true });
+    const row = await repository.supplyRepository(tx, ctx.siteId).order(id, { forUpdate: true });
     if (!row) throw AppError.notFound();
     if (!rule.allowed(row.status as OrderStatus)) throw new AppError(409, 'inventory.orderStepRefused', 'status', { status: row.status });
     await repository.setOrderStatus(tx, row.id, rule.status, rule.status === 'poslana' ? new Date() : undefined);
     await writeAudit(tx, ctx, { action: rule.action, entity: 'inventory_order', entityId: row.id, field: 'status', oldValue: row.status, newValue: rule.status });
-    const after = await repository.order(tx, ctx.siteId, id);
+    const after = await repository.supplyRepository(tx, ctx.siteId).order(id);
     if (!after) throw AppError.notFound();
     return orderAnswer(tx, after);
   });
 }
 
 export async function showOrder(db: Db, ctx: RequestContext, id: string): Promise<Order> {
-  const row = await repository.order(db, ctx.siteId, id);
+  const row = await repository.supplyRepository(db, ctx.siteId).order(id);
   if (!row) throw AppError.notFound();
   return orderAnswer(db, row);
 }
@@ -221,7 +221,7 @@ export function listOrders(db: Db, list: ListRequest<{ status?: string | undefin
 
 /** GET /inventar/narudzbe/otvorene: the site's sent orders still awaiting some of the product. */
 export async function openOrdersForProduct(db: Db, ctx: RequestContext, productId: string): Promise<OpenOrder[]> {
-  return (await repository.openOrderLines(db, ctx.siteId, productId))
+  return (await repository.supplyRepository(db, ctx.siteId).openOrderLines(productId))
     .map((line) => ({ _id: line.orderId, broj: orderNumberText(line.broj), dobavljac: line.dobavljac, preostalo: remainingQuantity(line.kolicina, line.primljeno) }))
     .filter((line) => line.preostalo > 0);
 }
@@ -232,7 +232,7 @@ export async function openOrdersForProduct(db: Db, ctx: RequestContext, productI
  * bring, and the cheapest contract valid today with some of it left.
  */
 export async function orderSuggestions(db: Db, ctx: RequestContext): Promise<OrderSuggestion[]> {
-  const [current, open, today] = await Promise.all([stock(db, ctx), repository.openOrderLines(db, ctx.siteId), siteToday(db, ctx.siteId)]);
+  const [current, open, today] = await Promise.all([stock(db, ctx), repository.supplyRepository(db, ctx.siteId).openOrderLines(), siteToday(db, ctx.siteId)]);
   const onTheWay = new Map<string, number>();
   for (const line of open) onTheWay.set(line.productId, (onTheWay.get(line.productId) ?? 0) + remainingQuantity(line.kolicina, line.primljeno));
   const low = current.produkti.filter((product) => product.nisko);

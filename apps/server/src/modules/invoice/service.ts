@@ -19,10 +19,10 @@ const CANDIDATE_LIMIT = 30;
 export async function invoice(db: Db, ctx: RequestContext, patientId: string, sampleIds: readonly string[], now: Date = new Date()): Promise<Invoice> {
   const patient = await patientById(db, patientId);
   if (!patient) throw AppError.notFound();
-  const rows = await repo.invoiceSamples(db, ctx.siteId, sampleIds);
+  const rows = await repo.invoiceRepository(db, ctx.siteId).invoiceSamples(sampleIds);
   if (rows.length !== sampleIds.length || rows.some((row) => row.patientId !== patientId)) throw AppError.notFound();
   const [tests, letterhead, timeZone] = await Promise.all([
-    repo.invoiceTests(db, ctx.siteId, sampleIds), siteLetterhead(db, ctx.siteId), siteTimeZone(db, ctx.siteId),
+    repo.invoiceRepository(db, ctx.siteId).invoiceTests(sampleIds), siteLetterhead(db, ctx.siteId), siteTimeZone(db, ctx.siteId),
   ]);
   const lines = invoiceLines(rows.map((row) => ({
     id: row.id, code: row.code, datum: row.datum.toISOString(),
@@ -44,7 +44,7 @@ export async function invoice(db: Db, ctx: RequestContext, patientId: string, sa
 /** GET /predracun/{patient}/uzorci: the patient's newest samples at this site with their totals; an unknown patient 404. */
 export async function candidates(db: Db, ctx: RequestContext, patientId: string): Promise<InvoiceCandidate[]> {
   if (!(await patientById(db, patientId))) throw AppError.notFound();
-  const rows = await repo.invoiceCandidates(db, ctx.siteId, patientId, CANDIDATE_LIMIT);
+  const rows = await repo.invoiceRepository(db, ctx.siteId).invoiceCandidates(patientId, CANDIDATE_LIMIT);
   return rows.map((row) => {
     if (!isSampleStatus(row.status)) throw new Error(`unknown sample status ${row.status}`);
     return {

@@ -64,8 +64,8 @@ const ODD_MINUTES = { from: new Date('2025-03-12T07:41:13+01:00'), before: new D
 async function bothWays(siteId: string, window = WHOLE_DAYS) {
   const scope: repo.ReportScope = { siteId, timeZone: 'Europe/Sarajevo', window };
   return {
-    kept: await queryRows<repo.FinanceDayRow>(db, repo.financesPerDayQuery(scope)),
-    recounted: await queryRows<repo.FinanceDayRow>(db, repo.financesPerDayFromSamplesQuery(scope)),
+    kept: await queryRows<repo.FinanceDayRow>(db, repo.izvjestajiRepository(db, siteId).financesPerDayQuery(scope)),
+    recounted: await queryRows<repo.FinanceDayRow>(db, repo.izvjestajiRepository(db, siteId).financesPerDayFromSamplesQuery(scope)),
   };
 }
 

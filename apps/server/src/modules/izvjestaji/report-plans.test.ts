@@ -37,14 +37,14 @@ async function plan(statement: SQL): Promise<string> {
 }
 
 const STATEMENTS: Record<string, () => SQL> = {
-  'ppodanu': () => repo.patientsPerDayQuery(scope),
-  'patient totals': () => repo.patientTotalsQuery(scope),
-  'ppomjestu': () => repo.patientsPerTownQuery(scope),
-  'ppolokaciji': () => repo.patientsPerLocationQuery(scope),
-  'protokol page': () => repo.protocolPageQuery(scope, page),
-  'protokol count': () => repo.sampleCountQuery(scope),
-  'tatpopacijentu page': () => repo.turnaroundPageQuery(scope, page),
-  'tatpopacijentu totals': () => repo.turnaroundTotalsQuery(scope),
+  'ppodanu': () => repo.izvjestajiRepository(db, scope.siteId).patientsPerDayQuery(scope),
+  'patient totals': () => repo.izvjestajiRepository(db, scope.siteId).patientTotalsQuery(scope),
+  'ppomjestu': () => repo.izvjestajiRepository(db, scope.siteId).patientsPerTownQuery(scope),
+  'ppolokaciji': () => repo.izvjestajiRepository(db, scope.siteId).patientsPerLocationQuery(scope),
+  'protokol page': () => repo.izvjestajiRepository(db, scope.siteId).protocolPageQuery(scope, page),
+  'protokol count': () => repo.izvjestajiRepository(db, scope.siteId).sampleCountQuery(scope),
+  'tatpopacijentu page': () => repo.izvjestajiRepository(db, scope.siteId).turnaroundPageQuery(scope, page),
+  'tatpopacijentu totals': () => repo.izvjestajiRepository(db, scope.siteId).turnaroundTotalsQuery(scope),
 };
 
 describe('every report reads its window from an index', () => {
@@ -57,7 +57,7 @@ describe('every report reads its window from an index', () => {
   });
 
   it('fpodanu: a range of days sums the quarter-hour totals by their key and reads no sample or test', async () => {
-    const text = await plan(repo.financesPerDayQuery(scope));
+    const text = await plan(repo.izvjestajiRepository(db, scope.siteId).financesPerDayQuery(scope));
     expect(text).toMatch(/(Bitmap Index|Index|Index Only) Scan (using|on) sample_totals_by_quarter_hour_site_id_quarter_hour_pk/);
     expect(text).not.toContain('Seq Scan');
     expect(text).not.toMatch(/ on samples| on sample_tests/);
@@ -65,7 +65,7 @@ describe('every report reads its window from an index', () => {
 
   it('fpodanu over a window that is not whole quarter hours: the quarter-hour totals and its edge minutes from samples_site_created_idx', async () => {
     const unaligned = { ...scope, window: { from: new Date('2025-09-01T00:07:00+02:00'), before: new Date('2025-09-30T23:52:30+02:00') } };
-    const text = await plan(repo.financesPerDayQuery(unaligned));
+    const text = await plan(repo.izvjestajiRepository(db, unaligned.siteId).financesPerDayQuery(unaligned));
     expect(text).toMatch(/sample_totals_by_quarter_hour_site_id_quarter_hour_pk/);
     expect(text).toMatch(/samples_site_created_idx/);
     expect(text).not.toContain('Seq Scan');
@@ -73,8 +73,8 @@ describe('every report reads its window from an index', () => {
   });
 
   it.each([
-    ['worklists page', () => repo.worklistPageQuery(scope, page)],
-    ['worklists totals', () => repo.worklistTotalsQuery(scope)],
+    ['worklists page', () => repo.izvjestajiRepository(db, scope.siteId).worklistPageQuery(scope, page)],
+    ['worklists totals', () => repo.izvjestajiRepository(db, scope.siteId).worklistTotalsQuery(scope)],
   ])('%s: the worklist samples from samples_worklist_idx, their tests through their key', async (_name, statement) => {
     const text = await plan(statement());
     expect(text).toMatch(/samples_worklist_idx|samples_site_created_idx/);

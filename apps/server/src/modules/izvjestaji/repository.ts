@@ -26,6 +26,9 @@ export interface ReportScope {
   timeZone: string;
 }
 
+/** A scope without its site: what the site-bound repository is asked for. */
+export type ReportRange = Omit<ReportScope, 'siteId'>;
+
 export interface Page {
   limit: number;
   offset: number;
@@ -67,7 +70,7 @@ export function quarterHoursWithin(window: TimeWindow): TimeWindow {
  * minutes of another window before its first and after its last quarter hour are its own samples'
  * totals (samples.test_count, price_total), at most two quarter hours of them.
  */
-export function financesPerDayQuery(scope: ReportScope): SQL {
+function financesPerDayQuery(scope: ReportScope): SQL {
   const whole = quarterHoursWithin(scope.window);
   if (whole.from.getTime() >= whole.before.getTime()) return financesPerDayFromSamplesQuery(scope);
   const edges = whole.from.getTime() === scope.window.from.getTime() && whole.before.getTime() === scope.window.before.getTime()
@@ -91,7 +94,7 @@ export function financesPerDayQuery(scope: ReportScope): SQL {
 }
 
 /** Finances per day read from the samples and their tests themselves: any window, and the oracle the totals are tested against. */
-export function financesPerDayFromSamplesQuery(scope: ReportScope): SQL {
+function financesPerDayFromSamplesQuery(scope: ReportScope): SQL {
   // Each sample's tests summed first (a plain join, so the planner picks index lookups for a month and one
   // hash join over the tests for a year, twice as fast there as a lookup per sample), then the days.
   return sql`
@@ -108,33 +111,33 @@ export function financesPerDayFromSamplesQuery(scope: ReportScope): SQL {
     group by 1 order by 1`;
 }
 
-export function financesPerDay(db: Db, scope: ReportScope): Promise<FinanceDayRow[]> {
+function financesPerDay(db: Db, scope: ReportScope): Promise<FinanceDayRow[]> {
   return queryRows<FinanceDayRow>(db, financesPerDayQuery(scope));
 }
 
 export interface PatientDayRow { dan: string; pacijenata: number; uzoraka: number }
 
 /** Per day: distinct patients with a sample, and the samples. */
-export function patientsPerDayQuery(scope: ReportScope): SQL {
+function patientsPerDayQuery(scope: ReportScope): SQL {
   return sql`
     select ${siteDay(scope, sql`s.created_at`)} as dan, count(distinct s.patient_id)::int as pacijenata, count(*)::int as uzoraka
     from samples s where ${inScope(scope)}
     group by 1 order by 1`;
 }
 
-export function patientsPerDay(db: Db, scope: ReportScope): Promise<PatientDayRow[]> {
+function patientsPerDay(db: Db, scope: ReportScope): Promise<PatientDayRow[]> {
   return queryRows<PatientDayRow>(db, patientsPerDayQuery(scope));
 }
 
 export interface ScopeTotals { pacijenata: number; uzoraka: number }
 
 /** Distinct patients and samples of the whole window. */
-export function patientTotalsQuery(scope: ReportScope): SQL {
+function patientTotalsQuery(scope: ReportScope): SQL {
   return sql`
     select count(distinct s.patient_id)::int as pacijenata, count(*)::int as uzoraka from samples s where ${inScope(scope)}`;
 }
 
-export async function patientTotals(db: Db, scope: ReportScope): Promise<ScopeTotals> {
+async function patientTotals(db: Db, scope: ReportScope): Promise<ScopeTotals> {
   const [row] = await queryRows<ScopeTotals>(db, patientTotalsQuery(scope));
   return row ?? { pacijenata: 0, uzoraka: 0 };
 }
@@ -145,7 +148,7 @@ export interface GroupRow { grupa: string | null; pacijenata: number; uzoraka: n
  * Per town: each patient of the window once, in the first of the site's towns (`sites.mjesta`, in their
  * order) their address names as whole words; null for none (the domain's townOfAddress).
  */
-export function patientsPerTownQuery(scope: ReportScope): SQL {
+function patientsPerTownQuery(scope: ReportScope): SQL {
   return sql`
     with per_patient as (
       select s.patient_id, count(*)::int as uzoraka from samples s where ${inScope(scope)} group by s.patient_id
@@ -166,12 +169,12 @@ export function patientsPerTownQuery(scope: ReportScope): SQL {
     order by pacijenata desc, t.ord nulls last`;
 }
 
-export function patientsPerTown(db: Db, scope: ReportScope): Promise<GroupRow[]> {
+function patientsPerTown(db: Db, scope: ReportScope): Promise<GroupRow[]> {
   return queryRows<GroupRow>(db, patientsPerTownQuery(scope));
 }
 
 /** Per referring location: the sample's, else the one recorded with the patient; null for neither. */
-export function patientsPerLocationQuery(scope: ReportScope): SQL {
+function patientsPerLocationQuery(scope: ReportScope): SQL {
   return sql`
     select nullif(coalesce(nullif(btrim(s.lokacija), ''), btrim(p.lokacija)), '') as grupa,
       count(distinct s.patient_id)::int as pacijenata, count(*)::int as uzoraka
@@ -180,7 +183,7 @@ export function patientsPerLocationQuery(scope: ReportScope): SQL {
     group by 1 order by pacijenata desc, uzoraka desc, 1`;
 }
 
-export function patientsPerLocation(db: Db, scope: ReportScope): Promise<GroupRow[]> {
+function patientsPerLocation(db: Db, scope: ReportScope): Promise<GroupRow[]> {
   return queryRows<GroupRow>(db, patientsPerLocationQuery(scope));
 }
 
@@ -195,7 +198,7 @@ export interface ProtocolRow {
 }
 
 /** The protocol book: the window's samples in order of registration, a page of them. */
-export function protocolPageQuery(scope: ReportScope, page: Page): SQL {
+function protocolPageQuery(scope: ReportScope, page: Page): SQL {
   return sql`
     select s.created_at as registrovan, s.code, p.prezime || ' ' || p.ime as pacijent, p.godiste, ${TEST_CODES} as testovi, s.status
     from (
@@ -206,7 +209,7 @@ export function protocolPageQuery(scope: ReportScope, page: Page): SQL {
     order by s.created_at, s.id`;
 }
 
-export function protocolPage(db: Db, scope: ReportScope, page: Page): Promise<ProtocolRow[]> {
+function protocolPage(db: Db, scope: ReportScope, page: Page): Promise<ProtocolRow[]> {
   return queryRows<ProtocolRow>(db, protocolPageQuery(scope, page));
 }
 
@@ -219,7 +222,7 @@ export interface TurnaroundRow {
 }
 
 /** Verified samples of the window, received -> verified in minutes, patient by patient (Bosnian alphabetical order), a page of them. */
-export function turnaroundPageQuery(scope: ReportScope, page: Page): SQL {
+function turnaroundPageQuery(scope: ReportScope, page: Page): SQL {
   return sql`
     select p.prezime || ' ' || p.ime as pacijent, s.code, ${RECEIVED} as zaprimljen, s.verified_at as verificiran,
       (extract(epoch from (s.verified_at - ${RECEIVED})) / 60)::float8 as minuta
@@ -229,14 +232,14 @@ export function turnaroundPageQuery(scope: ReportScope, page: Page): SQL {
     limit ${page.limit} offset ${page.offset}`;
 }
 
-export function turnaroundPage(db: Db, scope: ReportScope, page: Page): Promise<TurnaroundRow[]> {
+function turnaroundPage(db: Db, scope: ReportScope, page: Page): Promise<TurnaroundRow[]> {
   return queryRows<TurnaroundRow>(db, turnaroundPageQuery(scope, page));
 }
 
 export interface TurnaroundTotals { uzoraka: number; medijan: number | null; p90: number | null }
 
 /** Count, median and 90th percentile (linear interpolation, percentile_cont) of the window's turnaround times in minutes. */
-export function turnaroundTotalsQuery(scope: ReportScope): SQL {
+function turnaroundTotalsQuery(scope: ReportScope): SQL {
   return sql`
     select count(*)::int as uzoraka,
       percentile_cont(0.5) within group (order by extract(epoch from (s.verified_at - ${RECEIVED})) / 60)::float8 as medijan,
@@ -244,7 +247,7 @@ export function turnaroundTotalsQuery(scope: ReportScope): SQL {
     from samples s where ${inScope(scope)} and ${VERIFIED_IN_SCOPE}`;
 }
 
-export async function turnaroundTotals(db: Db, scope: ReportScope): Promise<TurnaroundTotals> {
+async function turnaroundTotals(db: Db, scope: ReportScope): Promise<TurnaroundTotals> {
   const [row] = await queryRows<TurnaroundTotals>(db, turnaroundTotalsQuery(scope));
   return row ?? { uzoraka: 0, medijan: null, p90: null };
 }
@@ -269,7 +272,7 @@ export interface WorklistRow {
 }
 
 /** The work lists: per lab section (in report order) each sample with tests pending there, oldest first, a page of them. */
-export function worklistPageQuery(scope: ReportScope, page: Page): SQL {
+function worklistPageQuery(scope: ReportScope, page: Page): SQL {
   return sql`
     select sec.naziv as sekcija, s.created_at as registrovan, s.code, p.prezime || ' ' || p.ime as pacijent, pending.testovi, pending.testova
     from ${PENDING_BY_SECTION} join patients p on p.id = s.patient_id
@@ -278,31 +281,65 @@ export function worklistPageQuery(scope: ReportScope, page: Page): SQL {
     limit ${page.limit} offset ${page.offset}`;
 }
 
-export function worklistPage(db: Db, scope: ReportScope, page: Page): Promise<WorklistRow[]> {
+function worklistPage(db: Db, scope: ReportScope, page: Page): Promise<WorklistRow[]> {
   return queryRows<WorklistRow>(db, worklistPageQuery(scope, page));
 }
 
 export interface WorklistTotals { redova: number; uzoraka: number; testova: number }
 
 /** Rows (section and sample), samples and tests pending in the window. */
-export function worklistTotalsQuery(scope: ReportScope): SQL {
+function worklistTotalsQuery(scope: ReportScope): SQL {
   return sql`
     select count(*)::int as redova, count(distinct s.id)::int as uzoraka, coalesce(sum(pending.testova), 0)::int as testova
     from ${PENDING_BY_SECTION}
     where ${inScope(scope)} and ${WORKLIST_SAMPLE}`;
 }
 
-export async function worklistTotals(db: Db, scope: ReportScope): Promise<WorklistTotals> {
+async function worklistTotals(db: Db, scope: ReportScope): Promise<WorklistTotals> {
   const [row] = await queryRows<WorklistTotals>(db, worklistTotalsQuery(scope));
   return row ?? { redova: 0, uzoraka: 0, testova: 0 };
 }
 
 /** Samples of the window (the protocol book's length). */
-export function sampleCountQuery(scope: ReportScope): SQL {
+function sampleCountQuery(scope: ReportScope): SQL {
   return sql`select count(*)::int as count from samples s where ${inScope(scope)}`;
 }
 
-export async function sampleCount(db: Db, scope: ReportScope): Promise<number> {
+async function sampleCount(db: Db, scope: ReportScope): Promise<number> {
   const [row] = await queryRows<{ count: number }>(db, sampleCountQuery(scope));
   return row?.count ?? 0;
+}
+
+/**
+ * The reports of one site: the statements above are reached only through this factory, made with the
+ * request's site, so a report cannot be read for another site (the `*Query` statements are here for their
+ * plan tests).
+ */
+export function izvjestajiRepository(db: Db, siteId: string) {
+  const at = (range: ReportRange): ReportScope => ({ ...range, siteId });
+  return {
+    financesPerDayQuery: (range: ReportRange) => financesPerDayQuery(at(range)),
+    financesPerDayFromSamplesQuery: (range: ReportRange) => financesPerDayFromSamplesQuery(at(range)),
+    financesPerDay: (range: ReportRange) => financesPerDay(db, at(range)),
+    patientsPerDayQuery: (range: ReportRange) => patientsPerDayQuery(at(range)),
+    patientsPerDay: (range: ReportRange) => patientsPerDay(db, at(range)),
+    patientTotalsQuery: (range: ReportRange) => patientTotalsQuery(at(range)),
+    patientTotals: (range: ReportRange) => patientTotals(db, at(range)),
+    patientsPerTownQuery: (range: ReportRange) => patientsPerTownQuery(at(range)),
+    patientsPerTown: (range: ReportRange) => patientsPerTown(db, at(range)),
+    patientsPerLocationQuery: (range: ReportRange) => patientsPerLocationQuery(at(range)),
+    patientsPerLocation: (range: ReportRange) => patientsPerLocation(db, at(range)),
+    protocolPageQuery: (range: ReportRange, page: Page) => protocolPageQuery(at(range), page),
+    protocolPage: (range: ReportRange, page: Page) => protocolPage(db, at(range), page),
+    turnaroundPageQuery: (range: ReportRange, page: Page) => turnaroundPageQuery(at(range), page),
+    turnaroundPage: (range: ReportRange, page: Page) => turnaroundPage(db, at(range), page),
+    turnaroundTotalsQuery: (range: ReportRange) => turnaroundTotalsQuery(at(range)),
+    turnaroundTotals: (range: ReportRange) => turnaroundTotals(db, at(range)),
+    worklistPageQuery: (range: ReportRange, page: Page) => worklistPageQuery(at(range), page),
+    worklistPage: (range: ReportRange, page: Page) => worklistPage(db, at(range), page),
+    worklistTotalsQuery: (range: ReportRange) => worklistTotalsQuery(at(range)),
+    worklistTotals: (range: ReportRange) => worklistTotals(db, at(range)),
+    sampleCountQuery: (range: ReportRange) => sampleCountQuery(at(range)),
+    sampleCount: (range: ReportRange) => sampleCount(db, at(range)),
+  };
 }

@@ -43,9 +43,10 @@ async function scopeOf(db: Db, ctx: RequestContext, flag: ReportFlag, query: Rep
 
 /** The rows of one report: a page of the per-sample reports, every row of the others. */
 async function compute(db: Db, flag: ReportFlag, scope: repo.ReportScope, page: repo.Page): Promise<Omit<ReportResult, 'window'>> {
+  const reports = repo.izvjestajiRepository(db, scope.siteId);
   switch (flag) {
     case 'fpodanu': {
-      const rows = await repo.financesPerDay(db, scope);
+      const rows = await reports.financesPerDay(scope);
       // Exact: the days' sums are added in minor units, never as floats.
       const iznos = fromMinorUnits(sumMinorUnits(rows.map((row) => toMinorUnits(row.iznos) ?? 0)));
       return {
@@ -54,14 +55,14 @@ async function compute(db: Db, flag: ReportFlag, scope: repo.ReportScope, page: 
       };
     }
     case 'ppodanu': {
-      const [rows, totals] = await Promise.all([repo.patientsPerDay(db, scope), repo.patientTotals(db, scope)]);
+      const [rows, totals] = await Promise.all([reports.patientsPerDay(scope), reports.patientTotals(scope)]);
       return { rows: rows.map((row) => ({ ...row })), total: rows.length, sazetak: { ...totals } };
     }
     case 'ppomjestu':
     case 'ppolokaciji': {
       const key = flag === 'ppomjestu' ? 'mjesto' : 'lokacija';
       const [groups, totals] = await Promise.all([
-        flag === 'ppomjestu' ? repo.patientsPerTown(db, scope) : repo.patientsPerLocation(db, scope), repo.patientTotals(db, scope),
+        flag === 'ppomjestu' ? reports.patientsPerTown(scope) : reports.patientsPerLocation(scope), reports.patientTotals(scope),
       ]);
       return {
         rows: groups.map((row) => ({ [key]: row.grupa, pacijenata: row.pacijenata, uzoraka: row.uzoraka })),
@@ -69,14 +70,14 @@ async function compute(db: Db, flag: ReportFlag, scope: repo.ReportScope, page: 
       };
     }
     case 'protokol': {
-      const [rows, total] = await Promise.all([repo.protocolPage(db, scope, page), repo.sampleCount(db, scope)]);
+      const [rows, total] = await Promise.all([reports.protocolPage(scope, page), reports.sampleCount(scope)]);
       return {
         rows: rows.map((row) => ({ ...row, registrovan: iso(row.registrovan), testovi: row.testovi ?? '' })),
         total, sazetak: { uzoraka: total },
       };
     }
     case 'tatpopacijentu': {
-      const [rows, totals] = await Promise.all([repo.turnaroundPage(db, scope, page), repo.turnaroundTotals(db, scope)]);
+      const [rows, totals] = await Promise.all([reports.turnaroundPage(scope, page), reports.turnaroundTotals(scope)]);
       return {
         rows: rows.map((row) => ({
           ...row, zaprimljen: iso(row.zaprimljen), verificiran: iso(row.verificiran), minuta: roundMinutes(Number(row.minuta)),
@@ -86,7 +87,7 @@ async function compute(db: Db, flag: ReportFlag, scope: repo.ReportScope, page: 
       };
     }
     case 'worklists': {
-      const [rows, totals] = await Promise.all([repo.worklistPage(db, scope, page), repo.worklistTotals(db, scope)]);
+      const [rows, totals] = await Promise.all([reports.worklistPage(scope, page), reports.worklistTotals(scope)]);
       return {
         rows: rows.map((row) => ({ ...row, registrovan: iso(row.registrovan) })),
         total: totals.redova, sazetak: { uzoraka: totals.uzoraka, testova: totals.testova },

@@ -2,10 +2,10 @@ import { labelSettingsFrom, type LabelData, type LabelSettings } from '@lis/doma
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { labelData } from '../samples/service.ts';
-import { labelSettingData } from './repository.ts';
+import { labelRepository } from './repository.ts';
 
 /** What a printable label shows (asked of the samples service) and the label stock of the calling site. */
 export async function labelFor(db: Db, ctx: RequestContext, id: string): Promise<{ content: LabelData; settings: LabelSettings }> {
-  const [content, stored] = await Promise.all([labelData(db, ctx, id), labelSettingData(db, ctx.siteId)]);
+  const [content, stored] = await Promise.all([labelData(db, ctx, id), labelRepository(db, ctx.siteId).labelSettingData()]);
   return { content, settings: labelSettingsFrom(stored) };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { loggerAlarms, refrigerators, sites } from '../../db/schema.ts';
+import { sites } from '../../db/shared-tables.ts';
+import { loggerAlarms, refrigerators } from './tables.ts';
 
 // The ingest's statements. Readings come from devices, not from a user of a site: each names its
 // refrigerator, and the refrigerator row carries the site, so every row written here belongs to the

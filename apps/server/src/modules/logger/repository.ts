@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loggerAlarms, refrigerators, sites, temperatureDaily, users } from '../../db/schema.ts';
+import { sites, users } from '../../db/shared-tables.ts';
+import { loggerAlarms, refrigerators, temperatureDaily } from './tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** A refrigerator row as the services read it. */
@@ -62,6 +63,31 @@ const alarmColumns = {
  * passes.
  */
 export function refrigeratorRepository(db: Db, siteId: string) {
+  /** The statement of `daily`, apart so a test can EXPLAIN it: the refrigerators of the site, then each one's days from the primary key. */
+  const dailyQuery = (from: string, to: string, refrigeratorId?: string) => {
+    return db.select({
+      refrigeratorId: temperatureDaily.refrigeratorId,
+      dan: temperatureDaily.dan,
+      n: temperatureDaily.n,
+      tMin: temperatureDaily.tMin,
+      tMax: temperatureDaily.tMax,
+      tSum: temperatureDaily.tSum,
+      hN: temperatureDaily.hN,
+      hMin: temperatureDaily.hMin,
+      hMax: temperatureDaily.hMax,
+      hSum: temperatureDaily.hSum,
+      vanOpsega: temperatureDaily.vanOpsega,
+    }).from(temperatureDaily)
+      .innerJoin(refrigerators, eq(refrigerators.id, temperatureDaily.refrigeratorId))
+      .where(and(
+        eq(refrigerators.siteId, siteId),
+        refrigeratorId ? eq(temperatureDaily.refrigeratorId, refrigeratorId) : undefined,
+        gte(temperatureDaily.dan, from),
+        lte(temperatureDaily.dan, to),
+      ))
+      .orderBy(asc(temperatureDaily.refrigeratorId), asc(temperatureDaily.dan));
+  };
+
   const ofSite = eq(refrigerators.siteId, siteId);
   const alarmsQuery = () => db.select(alarmColumns).from(loggerAlarms)
     .innerJoin(refrigerators, eq(refrigerators.id, loggerAlarms.refrigeratorId))
@@ -146,34 +172,11 @@ export function refrigeratorRepository(db: Db, siteId: string) {
 
     /** The daily sums of the site's refrigerators (or one of them) for days `from` to `to`, inclusive. */
     daily(from: string, to: string, refrigeratorId?: string): Promise<DailyRow[]> {
-      return dailyQuery(db, siteId, from, to, refrigeratorId);
+      return dailyQuery(from, to, refrigeratorId);
     },
+
+    dailyQuery,
   };
 }
 
 export type RefrigeratorRepository = ReturnType<typeof refrigeratorRepository>;
-
-/** The statement of `daily`, apart so a test can EXPLAIN it: the refrigerators of the site, then each one's days from the primary key. */
-export function dailyQuery(db: Db, siteId: string, from: string, to: string, refrigeratorId?: string) {
-  return db.select({
-    refrigeratorId: temperatureDaily.refrigeratorId,
-    dan: temperatureDaily.dan,
-    n: temperatureDaily.n,
-    tMin: temperatureDaily.tMin,
-    tMax: temperatureDaily.tMax,
-    tSum: temperatureDaily.tSum,
-    hN: temperatureDaily.hN,
-    hMin: temperatureDaily.hMin,
-    hMax: temperatureDaily.hMax,
-    hSum: temperatureDaily.hSum,
-    vanOpsega: temperatureDaily.vanOpsega,
-  }).from(temperatureDaily)
-    .innerJoin(refrigerators, eq(refrigerators.id, temperatureDaily.refrigeratorId))
-    .where(and(
-      eq(refrigerators.siteId, siteId),
-      refrigeratorId ? eq(temperatureDaily.refrigeratorId, refrigeratorId) : undefined,
-      gte(temperatureDaily.dan, from),
-      lte(temperatureDaily.dan, to),
-    ))
-    .orderBy(asc(temperatureDaily.refrigeratorId), asc(temperatureDaily.dan));
-}

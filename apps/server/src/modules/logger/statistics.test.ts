@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, type Api } from '../samples/test-fixtures.ts';
 import { ReadingIngest } from './ingest.ts';
-import { dailyQuery } from './repository.ts';
+import { refrigeratorRepository } from './repository.ts';
 import { saveRefrigerator } from './test-fixtures.ts';
 
 // The statistics come from daily sums kept as readings are stored, not from the readings themselves. This
@@ -172,10 +172,10 @@ describe('plans', () => {
 
   it("reads a refrigerator's days from the daily sums' primary key, never the readings", async () => {
     // With a handful of rows the planner would rightly scan them; seqscan off asks which index it would take at scale.
-    const plan = await explain(dailyQuery(t.database.db, sarajevo, '2025-04-01', '2026-03-31', generated[0]!.refrigeratorId));
+    const plan = await explain(refrigeratorRepository(t.database.db, sarajevo).dailyQuery('2025-04-01', '2026-03-31', generated[0]!.refrigeratorId));
     expect(plan).toMatch(/temperature_daily_pkey/);
     expect(plan).not.toContain('temperature_readings');
-    const all = await explain(dailyQuery(t.database.db, sarajevo, '2026-03-01', '2026-03-31'));
+    const all = await explain(refrigeratorRepository(t.database.db, sarajevo).dailyQuery('2026-03-01', '2026-03-31'));
     expect(all).toMatch(/temperature_daily_pkey/);
   });
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { microAntimicrobials, microOrganisms, microPanels } from '../../db/schema.ts';
+import { microAntimicrobials, microOrganisms, microPanels } from './tables.ts';
 
 export interface StoredPanel {
   id: string;

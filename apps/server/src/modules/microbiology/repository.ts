@@ -2,10 +2,11 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AntimicrobialRecord, Breakpoint, IntrinsicResistanceRecord, OrganismRecord, OrganismTaxonomy, UsedBreakpoint } from '@lis/domain';
 import { queryRows, type Db } from '../../db/client.ts';
 import { referenceRangesOf } from '../../db/reference-ranges.ts';
-import {
-  cultureIsolates, isolateSusceptibilities, labAssays, labSections, microAntimicrobials, microBreakpoints, microIntrinsicResistance,
-  microOrganisms, microReferenceSets, patients, sampleCultures, sampleTests, sampleTypes, samples,
-} from '../../db/schema.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { cultureIsolates, isolateSusceptibilities, microAntimicrobials, microBreakpoints, microIntrinsicResistance, microOrganisms, microReferenceSets, sampleCultures } from './tables.ts';
+import { patients } from '../patients/tables.ts';
+import { sampleTypes } from '../sample-types/tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** Rows per INSERT when importing: well under PostgreSQL's 65,535 parameters per statement. */

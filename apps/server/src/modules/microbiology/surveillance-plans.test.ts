@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { explainStatement, planTestDatabase, PLAN_PATIENT_JMBG } from '../../test/explain.ts';
-import { isolatesQuery } from './surveillance-repository.ts';
+import { surveillanceRepository } from './surveillance-repository.ts';
 
 // The cumulative antibiogram and the WHONET export read a month or a year of a site's verified cultures out of
 // years of samples: they must start from samples_micro_verified_idx (site, datum of verified microbiology
@@ -41,8 +41,8 @@ afterAll(async () => {
 
 describe('surveillance reads', () => {
   it('reads a month of verified cultures from samples_micro_verified_idx', async () => {
-    const plan = await explainStatement(db, isolatesQuery(db, {
-      siteId, window: { from: new Date('2024-06-01T00:00:00Z'), before: new Date('2024-07-01T00:00:00Z') }, materijal: null,
+    const plan = await explainStatement(db, surveillanceRepository(db, siteId).isolatesQuery({
+      window: { from: new Date('2024-06-01T00:00:00Z'), before: new Date('2024-07-01T00:00:00Z') }, materijal: null,
     }));
     expect(plan).toContain('samples_micro_verified_idx');
     expect(plan).not.toMatch(/Seq Scan on samples/);

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { TimeWindow } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import {
-  cultureIsolates, isolateSusceptibilities, labSecrets, microAntimicrobials, microOrganisms, patients, sampleCultures, samples,
-} from '../../db/schema.ts';
+import { labSecrets } from '../../db/shared-tables.ts';
+import { cultureIsolates, isolateSusceptibilities, microAntimicrobials, microOrganisms, sampleCultures } from './tables.ts';
+import { patients } from '../patients/tables.ts';
+import { samples } from '../samples/tables.ts';
 
 /** What surveillance reads: a site's verified cultures taken in a period, optionally of one specimen. */
 export interface SurveillanceScope {
@@ -12,6 +13,9 @@ export interface SurveillanceScope {
   window: TimeWindow;
   materijal: string | null;
 }
+
+/** A scope without its site: what the site-bound repository is asked for. */
+export type SurveillanceFilter = Omit<SurveillanceScope, 'siteId'>;
 
 export interface IsolateRow {
   isolateId: string;
@@ -69,29 +73,34 @@ function sampleConditions(scope: SurveillanceScope): SQL {
   )!;
 }
 
-/** The isolates of the scope with their sample and patient, in specimen-date order (a statement, so its plan can be checked). */
-export function isolatesQuery(db: Db, scope: SurveillanceScope) {
-  return db.select({
-    isolateId: cultureIsolates.id, rbr: cultureIsolates.rbr, mo: cultureIsolates.mo, fullname: microOrganisms.fullname,
-    sampleCode: samples.code, datum: samples.datum, patientId: samples.patientId, jmbg: patients.jmbg, godiste: patients.godiste,
-    spol: patients.spol, materijal: sampleCultures.materijal, guideline: sampleCultures.guideline,
-  }).from(samples)
-    .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
-    .innerJoin(cultureIsolates, eq(cultureIsolates.cultureId, sampleCultures.id))
-    .innerJoin(microOrganisms, eq(microOrganisms.mo, cultureIsolates.mo))
-    .innerJoin(patients, eq(patients.id, samples.patientId))
-    .where(sampleConditions(scope))
-    .orderBy(asc(samples.datum), asc(samples.code), asc(sampleCultures.id), asc(cultureIsolates.rbr));
-}
+/** The surveillance reads of one site (verified cultures, their isolates and antibiograms), and the lab's secrets. */
+export function surveillanceRepository(db: Db, siteId: string) {
+  /** The isolates of the scope with their sample and patient, in specimen-date order (a statement, so its plan can be checked). */
+  const isolatesQuery = (filter: SurveillanceFilter) => {
+    const scope: SurveillanceScope = { ...filter, siteId };
+    return db.select({
+      isolateId: cultureIsolates.id, rbr: cultureIsolates.rbr, mo: cultureIsolates.mo, fullname: microOrganisms.fullname,
+      sampleCode: samples.code, datum: samples.datum, patientId: samples.patientId, jmbg: patients.jmbg, godiste: patients.godiste,
+      spol: patients.spol, materijal: sampleCultures.materijal, guideline: sampleCultures.guideline,
+    }).from(samples)
+      .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
+      .innerJoin(cultureIsolates, eq(cultureIsolates.cultureId, sampleCultures.id))
+      .innerJoin(microOrganisms, eq(microOrganisms.mo, cultureIsolates.mo))
+      .innerJoin(patients, eq(patients.id, samples.patientId))
+      .where(sampleConditions(scope))
+      .orderBy(asc(samples.datum), asc(samples.code), asc(sampleCultures.id), asc(cultureIsolates.rbr));
+  };
 
-export function surveillanceRepository(db: Db) {
   return {
-    async isolates(scope: SurveillanceScope): Promise<IsolateRow[]> {
-      return isolatesQuery(db, scope);
+    isolatesQuery,
+
+    async isolates(filter: SurveillanceFilter): Promise<IsolateRow[]> {
+      return isolatesQuery(filter);
     },
 
     /** The antibiogram rows of the scope's isolates (one statement, whatever the number of isolates). */
-    async susceptibilities(scope: SurveillanceScope): Promise<SusceptibilityRow[]> {
+    async susceptibilities(filter: SurveillanceFilter): Promise<SusceptibilityRow[]> {
+      const scope: SurveillanceScope = { ...filter, siteId };
       return db.select({
         isolateId: isolateSusceptibilities.isolateId, ab: isolateSusceptibilities.ab, name: microAntimicrobials.name,
         grupa: microAntimicrobials.grupa, method: isolateSusceptibilities.method, vrijednost: isolateSusceptibilities.vrijednost,
@@ -106,7 +115,8 @@ export function surveillanceRepository(db: Db) {
     },
 
     /** The specimens of the site's verified cultures in the period (every specimen, whatever the filter), by name. */
-    async specimens(scope: SurveillanceScope): Promise<string[]> {
+    async specimens(filter: SurveillanceFilter): Promise<string[]> {
+      const scope: SurveillanceScope = { ...filter, siteId };
       const rows = await db.selectDistinct({ materijal: sampleCultures.materijal }).from(samples)
         .innerJoin(sampleCultures, eq(sampleCultures.sampleId, samples.id))
         .where(sampleConditions({ ...scope, materijal: null }))

@@ -53,7 +53,7 @@ function surveillanceIsolate(isolate: IsolateRow, rows: readonly SusceptibilityR
 /** GET /mikrobiologija/kumulativni-antibiogram: the site's cumulative antibiogram over the period. */
 export async function cumulative(db: Db, ctx: RequestContext, query: CumulativeQuery): Promise<CumulativeAnswer & { timeZone: string }> {
   const { scope, timeZone } = await scopeOf(db, ctx, query);
-  const repository = surveillanceRepository(db);
+  const repository = surveillanceRepository(db, ctx.siteId);
   const [isolates, rows, materijali] = await Promise.all([repository.isolates(scope), repository.susceptibilities(scope), repository.specimens(scope)]);
   const grouped = byIsolate(rows);
   const table = cumulativeAntibiogram(
@@ -94,7 +94,7 @@ export async function whonetExport(db: Db, ctx: RequestContext, body: WhonetExpo
   const input = whonetExportRequest.parse(body);
   const { scope, timeZone } = await scopeOf(db, ctx, input);
   return db.transaction(async (tx) => {
-    const repository = surveillanceRepository(tx);
+    const repository = surveillanceRepository(tx, ctx.siteId);
     const secret = await repository.secret(PSEUDONYM_SECRET);
     const isolates = await repository.isolates(scope);
     const grouped = byIsolate(await repository.susceptibilities(scope));

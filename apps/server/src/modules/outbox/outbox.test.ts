@@ -11,7 +11,7 @@ import { buildTestApp, signIn, type SignedIn, type TestApp } from '../../test/ha
 import { openCrossSiteApp } from '../../test/site-scoping.ts';
 import { api, daysAgo, jmbgFor, registerPatient, toIsoDate, todayInSarajevo, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
 import { fileMailer, smtpMailer, type Mailer } from './mailer.ts';
-import { claimNext, settleAttempt } from './repository.ts';
+import { claimNext, outboxRepository } from './repository.ts';
 import { queueReportMail } from './service.ts';
 import { OutboxWorker, type OutboxWorkerOptions } from './worker.ts';
 import {
@@ -230,7 +230,7 @@ describe('a worker that dies between claim and send', () => {
     expect(await listRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
 
     // The dead worker, were it to come back, cannot settle a claim that is no longer its own.
-    expect(await settleAttempt(t.database.db, claimed!, abandonedToken, { outcome: 'retry', reply: '451 late', nextAttemptAt: time.now() })).toBe(false);
+    expect(await outboxRepository(t.database.db, claimed!.siteId).settleAttempt(claimed!.id, abandonedToken, { outcome: 'retry', reply: '451 late', nextAttemptAt: time.now() })).toBe(false);
     expect(await listRow(id)).toMatchObject({ status: 'sent' });
     // And nothing sends it again.
     time.advance(600_001);

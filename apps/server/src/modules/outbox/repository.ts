@@ -3,7 +3,12 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { OrdererKind, OutboxStatus } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
-import { groupMails, outboxAttempts, outboxMessages, partners, patients, reportVersions, samples, settingRecords, sites } from '../../db/schema.ts';
+import { settingRecords, sites } from '../../db/shared-tables.ts';
+import { groupMails, outboxAttempts, outboxMessages } from './tables.ts';
+import { partners } from '../partners/tables.ts';
+import { patients } from '../patients/tables.ts';
+import { reportVersions } from '../reports/tables.ts';
+import { samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The only SQL of the outbox. What belongs to a site (messages, their attempts, the site's samples and
@@ -321,6 +326,26 @@ export function outboxRepository(db: Db | Tx, siteId: string) {
         .orderBy(asc(samples.verifiedAt), asc(samples.id));
       return rows;
     },
+
+    /**
+     * Records an attempt and its outcome in one transaction: the attempt row
+     * always (it happened), the message's new status only while the claim is
+     * still this worker's (a claim taken over as stale belongs to the other
+     * worker now). Answers whether the message was settled by this call. The worker makes the repository with
+     * the claimed message's own site.
+     */
+    async settleAttempt(messageId: string, claimToken: string, settlement: Settlement): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.insert(outboxAttempts).values({ messageId, siteId, outcome: settlement.outcome, reply: settlement.reply });
+        const status = settlement.outcome === 'retry' ? 'queued' : settlement.outcome;
+        const settled = await tx.update(outboxMessages).set({
+          status, lastReply: settlement.reply, claimedAt: null, claimToken: null, updatedAt: sql`now()`,
+          ...(settlement.outcome === 'sent' ? { sentAt: sql`now()` } : {}),
+          ...(settlement.nextAttemptAt ? { nextAttemptAt: settlement.nextAttemptAt } : {}),
+        }).where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.siteId, siteId), eq(outboxMessages.claimToken, claimToken))).returning({ id: outboxMessages.id });
+        return settled.length > 0;
+      });
+    },
   };
 }
 
@@ -388,25 +413,6 @@ export interface Settlement {
   reply: string;
   /** When a retry is due. */
   nextAttemptAt?: Date;
-}
-
-/**
- * Records an attempt and its outcome in one transaction: the attempt row
- * always (it happened), the message's new status only while the claim is
- * still this worker's (a claim taken over as stale belongs to the other
- * worker now). Answers whether the message was settled by this call.
- */
-export async function settleAttempt(db: Db, message: Pick<ClaimedMessage, 'id' | 'siteId'>, claimToken: string, settlement: Settlement): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.insert(outboxAttempts).values({ messageId: message.id, siteId: message.siteId, outcome: settlement.outcome, reply: settlement.reply });
-    const status = settlement.outcome === 'retry' ? 'queued' : settlement.outcome;
-    const settled = await tx.update(outboxMessages).set({
-      status, lastReply: settlement.reply, claimedAt: null, claimToken: null, updatedAt: sql`now()`,
-      ...(settlement.outcome === 'sent' ? { sentAt: sql`now()` } : {}),
-      ...(settlement.nextAttemptAt ? { nextAttemptAt: settlement.nextAttemptAt } : {}),
-    }).where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.claimToken, claimToken))).returning({ id: outboxMessages.id });
-    return settled.length > 0;
-  });
 }
 
 /** Messages queued and due, and claims older than `staleBefore`: what the worker still has to do (tests and shutdown read it). */

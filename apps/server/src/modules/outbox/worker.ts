@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from './mailer.ts';
 import { SendFailure } from './mailer.ts';
 import { attachmentsOf } from './attachments.ts';
-import { claimNext, settleAttempt, type ClaimedMessage } from './repository.ts';
+import { claimNext, outboxRepository, type ClaimedMessage } from './repository.ts';
 
 /**
  * The outbox worker: claims one due message at a time, hands it to the
@@ -142,6 +142,6 @@ export class OutboxWorker {
         : undefined;
       settlement = { outcome, reply: failure.reply, nextAttemptAt };
     }
-    await settleAttempt(db, message, claimToken, settlement);
+    await outboxRepository(db, message.siteId).settleAttempt(message.id, claimToken, settlement);
   }
 }

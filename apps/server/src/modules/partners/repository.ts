@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ListRequest, runList } from '../../db/list-query.ts';
 import { qualified } from '../../db/qualified.ts';
-import { labAssays, partnerPrices, partners, samples } from '../../db/schema.ts';
+import { labAssays } from '../catalogue/tables.ts';
+import { partnerPrices, partners } from './tables.ts';
+import { samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The only SQL of the partners. Partners and their price lists are lab-wide; the count of a partner's

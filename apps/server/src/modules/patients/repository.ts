@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UNCOMPLETED_STATUSES } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { accessLog, patients, sampleTests, samples } from '../../db/schema.ts';
+import { accessLog } from '../../db/shared-tables.ts';
+import { patients } from './tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';

@@ -5,7 +5,7 @@ import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { listPageQuery, type ListRequest } from '../../db/list-query.ts';
 import { explainStatement, planTestDatabase } from '../../test/explain.ts';
 import { sampleListSpec, type SampleListExtra, type SampleListScope } from '../samples/repository.ts';
-import { resultSummariesQuery } from './repository.ts';
+import { processingRepository } from './repository.ts';
 
 // The processing lists must stay fast with a million samples: the worklist ('RADNA LISTA', Mikrobiologija)
 // and the results check (/protokol) read their newest rows straight from partial indexes that hold only
@@ -96,7 +96,7 @@ describe('the processing lists read their rows from partial indexes', () => {
 
 describe('the result summary of a page', () => {
   it("reads only the page's samples and their tests through their keys", async () => {
-    const plan = await explain(resultSummariesQuery(db, siteId, pageIds));
+    const plan = await explain(processingRepository(db, siteId).resultSummariesQuery(pageIds));
     expect(plan).toMatch(/Index (Only )?Scan using (samples_pkey|sample_tests_sample_assay_key)|Bitmap Index Scan on (samples_pkey|sample_tests_sample_assay_key)/);
     expect(plan).not.toContain('Seq Scan on sample_tests');
     expect(plan).not.toContain('Seq Scan on samples');

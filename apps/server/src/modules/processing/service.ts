@@ -23,7 +23,7 @@ type SampleListAnswer = Awaited<ReturnType<typeof samplesService.list>>;
 export const PROCESSING_DEFAULT_DATUM = 'RADNA LISTA';
 
 async function withResultSummaries(db: Db, siteId: string, page: SampleListAnswer) {
-  const summaries = new Map((await repo.resultSummaries(db, siteId, page.data.map((row) => row._id))).map((summary) => [summary.sampleId, summary]));
+  const summaries = new Map((await repo.processingRepository(db, siteId).resultSummaries(page.data.map((row) => row._id))).map((summary) => [summary.sampleId, summary]));
   return {
     ...page,
     data: page.data.map((row) => {
@@ -75,11 +75,11 @@ export async function approvalBarcodes(db: Db, ctx: RequestContext, sampleId: st
     asked = fromLocalDateText(dateText);
     if (!asked) throw AppError.badRequest('form.invalid', 'date');
   }
-  const sample = await repo.labelSample(db, ctx.siteId, sampleId);
+  const sample = await repo.processingRepository(db, ctx.siteId).labelSample(sampleId);
   if (!sample || sample.patientId !== patientId) throw AppError.notFound();
   const timeZone = await siteTimeZone(db, ctx.siteId);
   const day = asked ?? calendarDateOf(sample.datum, timeZone);
-  const sameDay = await repo.patientSamplesTakenBetween(db, ctx.siteId, patientId, startOfDay(day, timeZone), startOfDay(addDays(day, 1), timeZone));
+  const sameDay = await repo.processingRepository(db, ctx.siteId).patientSamplesTakenBetween(patientId, startOfDay(day, timeZone), startOfDay(addDays(day, 1), timeZone));
   return [sample, ...sameDay.filter((row) => row.id !== sample.id)].map((row) => approvalLabel(row, timeZone));
 }
 
@@ -112,7 +112,7 @@ function numberOrNull(value: string | null): number | null {
 export async function patientResults(db: Db, ctx: RequestContext, patientId: string, sifre: readonly string[]): Promise<PatientResultsAnswer> {
   const patient = await patientById(db, patientId);
   if (!patient) throw AppError.notFound();
-  const [rows, today] = await Promise.all([repo.patientResults(db, ctx.siteId, patient.id, sifre), siteToday(db, ctx.siteId)]);
+  const [rows, today] = await Promise.all([repo.processingRepository(db, ctx.siteId).patientResults(patient.id, sifre), siteToday(db, ctx.siteId)]);
   const ranges = await repo.referenceRangesOf(db, [...new Set(rows.map((row) => row.labassayId))]);
   const age = patientAge(patient, today);
   const referencePatient = { spol: isSpol(patient.spol) ? patient.spol : null, ageDays: age?.days ?? null, trudnica: null, menopauza: null };

@@ -3,10 +3,11 @@ import type { ControlResultsQuery } from './types.ts';
 import { ESTABLISHING_RUNS, type ChartPoint, type CountedSummary } from '@lis/domain';
 import { type Db, queryRows } from '../../db/client.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
-import {
-  analyserMessages, analyserResults, analysers, labAssays, qcAssayRules, qcControlSpecimens, qcControls, qcCorrectiveActions, qcResults, qcTargets,
-  sampleTests, sites,
-} from '../../db/schema.ts';
+import { sites } from '../../db/shared-tables.ts';
+import { labAssays } from '../catalogue/tables.ts';
+import { analyserMessages, analyserResults, analysers } from '../integration/tables.ts';
+import { qcAssayRules, qcControlSpecimens, qcControls, qcCorrectiveActions, qcResults, qcTargets } from './tables.ts';
+import { sampleTests } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export type ControlRowDb = typeof qcControls.$inferSelect;

@@ -3,9 +3,13 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { GENERAL_OPTIONS_TYPE } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
-import {
-  type ReferenceSnapshot, auditLog, labAssays, labSections, patients, reportVersions, reports, sampleTests, sampleTypes, samples, settingRecords, sites, users,
-} from '../../db/schema.ts';
+import type { ReferenceSnapshot } from '../../db/columns.ts';
+import { auditLog, settingRecords, sites, users } from '../../db/shared-tables.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { patients } from '../patients/tables.ts';
+import { reportVersions, reports } from './tables.ts';
+import { sampleTypes } from '../sample-types/tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // The reports module's SQL: what a report prints (the sample, its patient, tests, site and letterhead), the
@@ -230,27 +234,28 @@ export function reportRepository(db: Db, siteId: string) {
         .returning({ sampleId: reports.sampleId });
       return rows.length > 0;
     },
+
+    /** The performing site's name, address and time zone. */
+    async siteLetterhead(): Promise<{ naziv: string; sifra: string; adresa: string; timeZone: string } | null> {
+      const rows = await db.select({ naziv: sites.naziv, sifra: sites.sifra, adresa: sites.adresa, timeZone: sites.timeZone })
+        .from(sites).where(eq(sites.id, siteId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The general options' data: the lab-wide record and the site's own, either null when missing (newest first wins). */
+    async generalOptionsData(): Promise<{ labWide: unknown; siteOwn: unknown }> {
+      const rows = await db.select({ siteId: settingRecords.siteId, data: settingRecords.data }).from(settingRecords)
+        .where(and(eq(settingRecords.type, GENERAL_OPTIONS_TYPE), or(isNull(settingRecords.siteId), eq(settingRecords.siteId, siteId))))
+        .orderBy(desc(settingRecords.updatedAt));
+      return {
+        labWide: rows.find((row) => row.siteId === null)?.data ?? null,
+        siteOwn: rows.find((row) => row.siteId === siteId)?.data ?? null,
+      };
+    },
   };
 }
+
 export type ReportRepository = ReturnType<typeof reportRepository>;
-
-/** The performing site's name, address and time zone. */
-export async function siteLetterhead(db: Db, siteId: string): Promise<{ naziv: string; sifra: string; adresa: string; timeZone: string } | null> {
-  const rows = await db.select({ naziv: sites.naziv, sifra: sites.sifra, adresa: sites.adresa, timeZone: sites.timeZone })
-    .from(sites).where(eq(sites.id, siteId)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** The general options' data: the lab-wide record and the site's own, either null when missing (newest first wins). */
-export async function generalOptionsData(db: Db, siteId: string): Promise<{ labWide: unknown; siteOwn: unknown }> {
-  const rows = await db.select({ siteId: settingRecords.siteId, data: settingRecords.data }).from(settingRecords)
-    .where(and(eq(settingRecords.type, GENERAL_OPTIONS_TYPE), or(isNull(settingRecords.siteId), eq(settingRecords.siteId, siteId))))
-    .orderBy(desc(settingRecords.updatedAt));
-  return {
-    labWide: rows.find((row) => row.siteId === null)?.data ?? null,
-    siteOwn: rows.find((row) => row.siteId === siteId)?.data ?? null,
-  };
-}
 
 /** The patient's name and report languages. */
 export async function reportPatient(db: Db, patientId: string) {

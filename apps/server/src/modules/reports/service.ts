@@ -15,7 +15,7 @@ import { referenceRangesOf } from '../../db/reference-ranges.ts';
 import { renderReportPdf } from './pdf.ts';
 import { reportMicrobiology } from '../microbiology/service.ts';
 import {
-  type ReportSampleRow, type ReportTestRow, generalOptionsData, listReports, reportPatient, reportRepository, siteLetterhead,
+  type ReportSampleRow, type ReportTestRow, listReports, reportPatient, reportRepository,
 } from './repository.ts';
 
 // Result reports: issued when a sample is verified (in the verification's transaction), one PDF per
@@ -60,8 +60,8 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
   // One after another: a transaction is one connection, which runs one statement at a time.
   const patient = await reportPatient(tx, sample.patientId);
   const tests = await repo.testsOfSample(sample.id);
-  const site = await siteLetterhead(tx, ctx.siteId);
-  const options = await generalOptionsData(tx, ctx.siteId);
+  const site = await repo.siteLetterhead();
+  const options = await repo.generalOptionsData();
   const previous = await repo.findReport(sample.id);
   if (!patient || !site) throw new Error('a sample without its patient or site');
   const facts = await patientFacts(tx, ctx.siteId, sample);

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportListAnswer } from '@lis/domain';
-import { auditLog, reportVersions, reports, samples } from '../../db/schema.ts';
+import { GENERAL_OPTIONS_TYPE, type ReportListAnswer } from '@lis/domain';
+import { auditLog, reportVersions, reports, samples, settingRecords } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type TestApp } from '../../test/harness.ts';
 import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
 import { reportRepository, type ReportRepository } from './repository.ts';
@@ -143,6 +143,20 @@ const repositoryCases: Record<keyof ReportRepository, (fixture: RepositoryFixtur
     const before = await stateAtTuzla(sid);
     expect(await atSarajevo.withdraw(sid, f.tech.userId)).toBe(false);
     expect(await stateAtTuzla(sid)).toEqual(before);
+  },
+  siteLetterhead: async ({ atSarajevo, atTuzla }) => {
+    expect((await atTuzla.siteLetterhead())?.sifra).toBe('TZ');
+    expect((await atSarajevo.siteLetterhead())?.sifra).toBe('SA');
+  },
+  generalOptionsData: async ({ atSarajevo, atTuzla }) => {
+    // TZ's own general options are TZ's: SA's repository never answers them as its own.
+    const [record] = await t.database.db.insert(settingRecords).values({ type: GENERAL_OPTIONS_TYPE, siteId: tuzla, data: { naslov: 'Tuzla' } }).returning();
+    try {
+      expect((await atTuzla.generalOptionsData()).siteOwn).toEqual({ naslov: 'Tuzla' });
+      expect((await atSarajevo.generalOptionsData()).siteOwn).not.toEqual({ naslov: 'Tuzla' });
+    } finally {
+      await t.database.db.delete(settingRecords).where(eq(settingRecords.id, record!.id));
+    }
   },
 };
 

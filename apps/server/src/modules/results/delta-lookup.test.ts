@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/harness.ts';
-import { previousVerifiedStatement, resultRepository } from './repository.ts';
+import { resultRepository } from './repository.ts';
 
 // The delta check's lookup of a patient's previous verified result, against a plain reference
 // implementation over a patient with thousands of samples, and its plan: the partial index
@@ -102,7 +102,7 @@ describe('the previous verified result of a patient with thousands of samples', 
 
   it('is served by samples_patient_verified_idx, without reading the samples table through', async () => {
     const latest = [...generated].sort((a, b) => b.datum.getTime() - a.datum.getTime())[0]!;
-    const statement = previousVerifiedStatement(siteA, { id: latest.id, patientId, datum: latest.datum }, assays);
+    const statement = resultRepository(database.db, siteA).previousVerifiedStatement({ id: latest.id, patientId, datum: latest.datum }, assays);
     if (!statement) throw new Error('no statement');
     const rows = await queryRows<Record<string, string>>(database.db, sql`explain ${statement}`);
     const plan = rows.map((row) => Object.values(row).join(' ')).join('\n');

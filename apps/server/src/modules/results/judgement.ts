@@ -3,7 +3,7 @@ import {
   type SampleStatus, calendarDateOf, evaluateResultFlag, isSampleStatus, isSpol, patientAge, selectReferenceRange,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import type { ReferenceSnapshot } from '../../db/schema.ts';
+import type { ReferenceSnapshot } from '../../db/columns.ts';
 import { patientById, patientsByIds, type PatientRecord } from '../patients/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
 import type { RangeRow, ResultSampleRow, ResultTestRow } from './repository.ts';

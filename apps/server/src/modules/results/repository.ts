@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { auditLog, labAssays, labSections, sampleTests, samples, users, type ReferenceSnapshot } from '../../db/schema.ts';
+import type { ReferenceSnapshot } from '../../db/columns.ts';
+import { auditLog, users } from '../../db/shared-tables.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { sampleTests, samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { jsonText, unnestRows } from '../../db/unnest.ts';
 
@@ -128,34 +131,6 @@ export interface PreviousLookupSample {
   datum: Date;
 }
 
-/**
- * The delta check's lookup: for each assay, the same patient's latest
- * verified result of it at this site, from another sample taken no later
- * than this one (a sample drawn afterwards is not "previous"). One probe per
- * assay: the patient's verified samples, newest verification first
- * (samples_patient_verified_idx, a backward scan), each checked for the assay
- * through sample_tests_sample_assay_key, stopping at the first with a result,
- * so a patient with years of samples costs a few index reads. Null when there
- * is no assay to look up.
- */
-export function previousVerifiedStatement(siteId: string, sample: PreviousLookupSample, labassayIds: readonly string[]): SQL | null {
-  const assays = labassayIds.filter(isUuid);
-  if (assays.length === 0) return null;
-  const assayList = sql.join(assays.map((id) => sql`(${id}::uuid)`), sql`, `);
-  return sql`
-    select a.id as labassay_id, previous.rezultat, previous.verified_at
-    from (values ${assayList}) as a(id)
-    cross join lateral (
-      select t.rezultat, s.verified_at
-      from ${samples} as s
-      join ${sampleTests} as t on t.sample_id = s.id and t.labassay_id = a.id
-      where s.patient_id = ${sample.patientId}::uuid and s.site_id = ${siteId}::uuid and s.status = 'VERIFICIRAN'
-        and s.verified_at is not null and s.id <> ${sample.id}::uuid and s.datum <= ${sample.datum.toISOString()}::timestamptz
-        and t.rezultat is not null and btrim(t.rezultat) <> ''
-      order by s.verified_at desc
-      limit 1
-    ) as previous`;
-}
 
 /**
  * The results of one site's samples, the only way this module reaches sample
@@ -166,8 +141,38 @@ export function previousVerifiedStatement(siteId: string, sample: PreviousLookup
 export function resultRepository(db: Db, siteId: string) {
   const ofSite = (condition: SQL) => and(eq(samples.siteId, siteId), condition);
   const ownSample = (sampleId: string) => db.select({ id: samples.id }).from(samples).where(ofSite(eq(samples.id, sampleId)));
+  /**
+   * The delta check's lookup: for each assay, the same patient's latest
+   * verified result of it at this site, from another sample taken no later
+   * than this one (a sample drawn afterwards is not "previous"). One probe per
+   * assay: the patient's verified samples, newest verification first
+   * (samples_patient_verified_idx, a backward scan), each checked for the assay
+   * through sample_tests_sample_assay_key, stopping at the first with a result,
+   * so a patient with years of samples costs a few index reads. Null when there
+   * is no assay to look up.
+   */
+  const previousVerifiedStatement = (sample: PreviousLookupSample, labassayIds: readonly string[]): SQL | null => {
+    const assays = labassayIds.filter(isUuid);
+    if (assays.length === 0) return null;
+    const assayList = sql.join(assays.map((id) => sql`(${id}::uuid)`), sql`, `);
+    return sql`
+      select a.id as labassay_id, previous.rezultat, previous.verified_at
+      from (values ${assayList}) as a(id)
+      cross join lateral (
+        select t.rezultat, s.verified_at
+        from ${samples} as s
+        join ${sampleTests} as t on t.sample_id = s.id and t.labassay_id = a.id
+        where s.patient_id = ${sample.patientId}::uuid and s.site_id = ${siteId}::uuid and s.status = 'VERIFICIRAN'
+          and s.verified_at is not null and s.id <> ${sample.id}::uuid and s.datum <= ${sample.datum.toISOString()}::timestamptz
+          and t.rezultat is not null and btrim(t.rezultat) <> ''
+        order by s.verified_at desc
+        limit 1
+      ) as previous`;
+  };
 
   return {
+    previousVerifiedStatement,
+
     /** A sample of this site; `forUpdate` takes its row lock until the transaction ends, so writes to one sample queue. */
     async findSample(id: string, options: { forUpdate?: boolean } = {}): Promise<ResultSampleRow | null> {
       if (!isUuid(id)) return null;
@@ -235,7 +240,7 @@ export function resultRepository(db: Db, siteId: string) {
 
     /** For each assay, the same patient's latest verified result of it at this site (previousVerifiedStatement). */
     async previousVerifiedResults(sample: PreviousLookupSample, labassayIds: readonly string[]): Promise<PreviousResultRow[]> {
-      const statement = previousVerifiedStatement(siteId, sample, labassayIds);
+      const statement = previousVerifiedStatement(sample, labassayIds);
       if (!statement) return [];
       const rows = await queryRows<{ labassay_id: string; rezultat: string; verified_at: Date | string }>(db, statement);
       return rows.map((row) => ({ labassayId: row.labassay_id, rezultat: row.rezultat, verifiedAt: instant(row.verified_at) }));

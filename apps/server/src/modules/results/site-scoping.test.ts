@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleStatus } from '@lis/domain';
+import { queryRows } from '../../db/client.ts';
 import { auditLog, samples, sampleTests } from '../../db/schema.ts';
 import type { SignedIn, TestApp } from '../../test/harness.ts';
 import { expectEveryRouteCovered, openCrossSiteApp, type RouteKey } from '../../test/site-scoping.ts';
@@ -155,6 +156,20 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
     const tests = await atTuzla.testsOfSample(sid);
     expect((await atTuzla.previousVerifiedResults(later, tests.map((test) => test.labassayId))).length).toBe(2);
     expect(await atSarajevo.previousVerifiedResults(later, tests.map((test) => test.labassayId))).toEqual([]);
+  },
+  previousVerifiedStatement: async ({ atSarajevo, atTuzla, sid }) => {
+    // The statement itself is bound to its site: run as built by SA, it finds none of TZ's verified results.
+    const sample = await atTuzla.findSample(sid);
+    if (!sample) throw new Error('no sample');
+    const later = { id: '00000000-0000-4000-8000-000000000000', patientId: sample.patientId, datum: new Date() };
+    const assays = (await atTuzla.testsOfSample(sid)).map((test) => test.labassayId);
+    const run = (repository: ResultRepository) => {
+      const statement = repository.previousVerifiedStatement(later, assays);
+      if (!statement) throw new Error('no statement');
+      return queryRows(t.database.db, statement);
+    };
+    expect(await run(atTuzla)).toHaveLength(2);
+    expect(await run(atSarajevo)).toEqual([]);
   },
   writeTests: async ({ atSarajevo, atTuzla, sid }) => {
     const before = await atTuzla.testsOfSample(sid);

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sampleTypes } from '../../db/schema.ts';
+import { sampleTypes } from './tables.ts';
 
 /** The lab's sample types, one catalogue for every site (the table has no site), by name. */
 export async function listSampleTypes(db: Db): Promise<{ id: string; sifra: string; naziv: string }[]> {

@@ -1,5 +1,6 @@
 import { type LabassayTipRequest, type PatientScope, type SamplePatient, type PickerAssay, isAssayOffered, patientAge, testClass } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
+import { referenceRangesOf, type RangeRow } from '../../db/reference-ranges.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteToday } from '../sites/service.ts';
@@ -28,13 +29,13 @@ export async function patientForSampleEntry(db: Db, ctx: RequestContext, referen
   };
 }
 
-function rangesByAssay(ranges: readonly repo.RangeRow[]): Map<string, repo.RangeRow[]> {
-  const byAssay = new Map<string, repo.RangeRow[]>();
+function rangesByAssay(ranges: readonly RangeRow[]): Map<string, RangeRow[]> {
+  const byAssay = new Map<string, RangeRow[]>();
   for (const range of ranges) byAssay.set(range.labassayId, [...(byAssay.get(range.labassayId) ?? []), range]);
   return byAssay;
 }
 
-function offered(ranges: readonly repo.RangeRow[] | undefined, scope: PatientScope): boolean {
+function offered(ranges: readonly RangeRow[] | undefined, scope: PatientScope): boolean {
   return isAssayOffered((ranges ?? []).map((range) => ({ ...range, spol: spolOf(range.spol) })), scope);
 }
 
@@ -69,7 +70,7 @@ export async function pickerTests(db: Db, ctx: RequestContext, input: LabassayTi
   const listed = await repo.pickerAssays(db, { sekcija: input.sekcija, tip: input.tip });
   const priced = await pricedFor(db, new Map(listed.map((assay) => [assay.id, assay])), input.partner ?? null);
   const assays = listed.map((assay) => priced.get(assay.id) ?? assay);
-  const ranges = rangesByAssay(await repo.rangesOf(db, assays.map((assay) => assay.id)));
+  const ranges = rangesByAssay(await referenceRangesOf(db, assays.map((assay) => assay.id)));
   const testovi = assays.filter((assay) => offered(ranges.get(assay.id), scope));
   const sekcije = new Map<string, { _id: string; sifra: string; naziv: string; redoslijed: number }>();
   for (const assay of testovi) {
@@ -115,7 +116,7 @@ export function pickerLookup(catalogue: Map<string, repo.CatalogueAssay>) {
  * Components a calculated test pulls in are not checked: the calculation needs them.
  */
 export async function assertOrderable(db: Db, picked: readonly string[], catalogue: Map<string, repo.CatalogueAssay>, scope: PatientScope): Promise<void> {
-  const ranges = rangesByAssay(await repo.rangesOf(db, picked));
+  const ranges = rangesByAssay(await referenceRangesOf(db, picked));
   picked.forEach((id, index) => {
     const assay = catalogue.get(id);
     if (!assay) throw AppError.badRequest('form.invalid', `testovi.${index}`);

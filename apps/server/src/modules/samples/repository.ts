@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { WORKLIST_STATUSES, type SampleStatus, type WORKLIST_PRESETS } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import { labAssays, labSections, patients, referenceRanges, sampleCodeCounters, sampleTests, samples } from '../../db/schema.ts';
+import { labAssays, labSections } from '../catalogue/tables.ts';
+import { patients } from '../patients/tables.ts';
+import { sampleCodeCounters, sampleTests, samples } from './tables.ts';
 import { runList, type ListRequest, type ListSpec } from '../../db/list-query.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../lib/ids.ts';
@@ -249,27 +251,6 @@ export async function pickerAssays(db: Db, filter: { sekcija: string; tip: strin
     .innerJoin(labSections, eq(labSections.id, labAssays.sekcijaId))
     .where(and(...conditions))
     .orderBy(asc(labSections.redoslijed), asc(labAssays.redoslijed), asc(labAssays.naziv));
-}
-
-export interface RangeRow {
-  labassayId: string;
-  spol: string | null;
-  ageMinDays: number;
-  ageMaxDays: number;
-  trudnica: boolean | null;
-  menopauza: boolean | null;
-}
-
-export async function rangesOf(db: Db, labassayIds: readonly string[]): Promise<RangeRow[]> {
-  if (labassayIds.length === 0) return [];
-  return db.select({
-    labassayId: referenceRanges.labassayId,
-    spol: referenceRanges.spol,
-    ageMinDays: referenceRanges.ageMinDays,
-    ageMaxDays: referenceRanges.ageMaxDays,
-    trudnica: referenceRanges.trudnica,
-    menopauza: referenceRanges.menopauza,
-  }).from(referenceRanges).where(inArray(referenceRanges.labassayId, [...labassayIds]));
 }
 
 export interface SampleListExtra {

@@ -3,7 +3,7 @@ import { GENERAL_OPTIONS_TYPE } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { type ListRequest, runList } from '../../db/list-query.ts';
 import { qualified } from '../../db/qualified.ts';
-import { settingRecords, sites, users, userSites } from '../../db/schema.ts';
+import { settingRecords, sites, users, userSites } from '../../db/shared-tables.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** The site's IANA time zone as stored, or null for an unknown site. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { CALCULATED_RESULT_SOURCE, STATISTICS_OPTIONS_TYPE } from '@lis/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { settingRecords, sites } from '../../db/schema.ts';
+import { settingRecords, sites } from '../../db/shared-tables.ts';
 
 // The SQL of the lab statistics (/statistika) and the wall display (/dashboard). Counts come from the
 // pre-aggregated tables the database keeps in the transaction of every change (migration 0028, see
@@ -21,6 +21,9 @@ export interface StatisticsScope {
   before: Date;
   timeZone: string;
 }
+
+/** A scope without its site: what a site-bound repository is asked for (the site is the repository's). */
+export type StatisticsRange = Omit<StatisticsScope, 'siteId'>;
 
 function inScope(scope: StatisticsScope): SQL {
   return sql`s.site_id = ${scope.siteId} and s.created_at >= ${scope.from} and s.created_at < ${scope.before}`;
@@ -65,101 +68,6 @@ export function statisticsTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): 
   });
 }
 
-export async function site(db: Db, siteId: string): Promise<{ naziv: string; timeZone: string } | null> {
-  const rows = await db.select({ naziv: sites.naziv, timeZone: sites.timeZone }).from(sites).where(eq(sites.id, siteId)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** Per day: samples registered and their tests (days without a sample are left out). */
-export async function perDay(db: Db, scope: StatisticsScope): Promise<DayRow[]> {
-  const rows = await queryRows<DayRow>(db, sql`
-    select d.dan::text as dan, sum(d.uzorci) as uzorci, sum(d.testovi) as testovi
-    from statistics_samples_daily d where ${daysOf('d', scope)}
-    group by d.dan having sum(d.uzorci) <> 0 order by d.dan`);
-  return numbers(rows, ['uzorci', 'testovi']);
-}
-
-/** Samples by status and urgency. */
-export async function perStatus(db: Db, scope: StatisticsScope): Promise<StatusRow[]> {
-  const rows = await queryRows<StatusRow>(db, sql`
-    select d.status, d.hitan, sum(d.uzorci) as uzorci
-    from statistics_samples_daily d where ${daysOf('d', scope)}
-    group by d.status, d.hitan having sum(d.uzorci) <> 0`);
-  return numbers(rows, ['uzorci']);
-}
-
-/** Samples and tests per ordering partner (null: samples without one), most samples first. */
-export async function perPartner(db: Db, scope: StatisticsScope): Promise<PartnerRow[]> {
-  const rows = await queryRows<PartnerRow>(db, sql`
-    select d.partner_id::text as partner, p.naziv, sum(d.uzorci) as uzorci, sum(d.testovi) as testovi
-    from statistics_samples_daily d left join partners p on p.id = d.partner_id
-    where ${daysOf('d', scope)}
-    group by d.partner_id, p.naziv having sum(d.uzorci) <> 0
-    order by sum(d.uzorci) desc, p.naziv nulls last`);
-  return numbers(rows, ['uzorci', 'testovi']);
-}
-
-/**
- * Per lab section: samples with a test of it (each once), its tests, and the turnaround (reception →
- * verification, minutes) of its verified samples: PostgreSQL's percentile_cont median and 90th percentile,
- * and how many within the target. `targets` maps section ids to minutes; a section not named has `fallback`.
- */
-export async function perSection(db: Db, scope: StatisticsScope, targets: Record<string, number>, fallback: number): Promise<SectionRow[]> {
-  const rows = await queryRows<SectionRow>(db, sql`
-    select ss.sekcija_id::text as sekcija, sec.naziv, count(*) as uzorci, sum(ss.testovi) as testovi,
-      count(ss.minuta) as n,
-      percentile_cont(0.5) within group (order by ss.minuta) as medijan,
-      percentile_cont(0.9) within group (order by ss.minuta) as p90,
-      count(*) filter (where ss.minuta <= coalesce((${JSON.stringify(targets)}::jsonb ->> ss.sekcija_id::text)::numeric, ${fallback})) as u_cilju
-    from statistics_sample_sections ss
-    join lab_sections sec on sec.id = ss.sekcija_id
-    where ${daysOf('ss', scope)}
-    group by ss.sekcija_id, sec.naziv, sec.redoslijed order by sec.redoslijed, sec.naziv`);
-  return numbers(rows, ['uzorci', 'testovi', 'n', 'medijan', 'p90', 'u_cilju']);
-}
-
-/**
- * Turnaround of the scope's verified samples (only the urgent ones when `urgentOnly`: a range scan of
- * samples_urgent_turnaround_idx) against one target.
- */
-export async function turnaround(db: Db, scope: StatisticsScope, target: number, urgentOnly: boolean): Promise<TurnaroundRow> {
-  const rows = await queryRows<TurnaroundRow>(db, sql`
-    select count(*) as n,
-      percentile_cont(0.5) within group (order by ${TURNAROUND_MINUTES}) as medijan,
-      percentile_cont(0.9) within group (order by ${TURNAROUND_MINUTES}) as p90,
-      count(*) filter (where ${TURNAROUND_MINUTES} <= ${target}) as u_cilju
-    from samples s where ${inScope(scope)} and ${MEASURABLE} ${urgentOnly ? sql`and s.hitan` : sql``}`);
-  return numbers(rows, ['n', 'medijan', 'p90', 'u_cilju'])[0] ?? { n: 0, medijan: null, p90: null, u_cilju: 0 };
-}
-
-/** Qualitative tests with a result: how many, and how many positive ("Pozitivan" or "Pozitivan (grade)"). */
-export async function positivity(db: Db, scope: StatisticsScope): Promise<PositivityRow[]> {
-  const rows = await queryRows<PositivityRow>(db, sql`
-    select a.id::text as analiza, a.naziv, sum(r.rezultati) as rezultati, sum(r.pozitivni) as pozitivni
-    from statistics_results_daily r join lab_assays a on a.id = r.labassay_id
-    where ${daysOf('r', scope)} and a.vrsta = 'qualitative'
-    group by a.id, a.naziv having sum(r.rezultati) <> 0 order by a.naziv`);
-  return numbers(rows, ['rezultati', 'pozitivni']);
-}
-
-/** Results each analyser gave per day (the source of a result no person typed and no formula computed). */
-export async function perAnalyserAndDay(db: Db, scope: StatisticsScope): Promise<AnalyserDayRow[]> {
-  const rows = await queryRows<AnalyserDayRow>(db, sql`
-    select r.dan::text as dan, r.izvor as analizator, sum(r.rezultati) as rezultati
-    from statistics_results_daily r
-    where ${daysOf('r', scope)} and r.izvor is not null and r.izvor <> ${CALCULATED_RESULT_SOURCE}
-    group by r.dan, r.izvor having sum(r.rezultati) <> 0 order by r.dan, r.izvor`);
-  return numbers(rows, ['rezultati']);
-}
-
-/** The stored statistics options of a site (null: none saved). */
-export async function optionsData(db: Db, siteId: string): Promise<unknown> {
-  const rows = await db.select({ data: settingRecords.data }).from(settingRecords)
-    .where(and(eq(settingRecords.type, STATISTICS_OPTIONS_TYPE), eq(settingRecords.siteId, siteId)))
-    .orderBy(asc(settingRecords.createdAt)).limit(1);
-  return rows[0]?.data ?? null;
-}
-
 /** Every site's stored statistics options (the wall display's key lookup compares each hash). */
 export async function allOptions(db: Db): Promise<{ siteId: string; data: unknown }[]> {
   const rows = await db.select({ siteId: settingRecords.siteId, data: settingRecords.data }).from(settingRecords)
@@ -175,11 +83,119 @@ export async function lockOptions(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`setting_records:${STATISTICS_OPTIONS_TYPE}`}))`);
 }
 
-/** Writes the site's statistics options, inserting the row when there is none. Call under `lockOptions`. */
-export async function writeOptions(tx: Tx, siteId: string, data: Record<string, unknown>): Promise<void> {
-  const where = and(eq(settingRecords.type, STATISTICS_OPTIONS_TYPE), eq(settingRecords.siteId, siteId));
-  const existing = await tx.select({ id: settingRecords.id }).from(settingRecords).where(where).orderBy(asc(settingRecords.createdAt)).limit(1);
-  const row = existing[0];
-  if (row) await tx.update(settingRecords).set({ data, updatedAt: new Date() }).where(eq(settingRecords.id, row.id));
-  else await tx.insert(settingRecords).values({ type: STATISTICS_OPTIONS_TYPE, siteId, data });
+/** The statistics of one site: every statement is bound to the site the repository was made for. */
+export function statisticsRepository(db: Db, siteId: string) {
+  return {
+    /** The site's name and time zone. */
+    async site(): Promise<{ naziv: string; timeZone: string } | null> {
+      const rows = await db.select({ naziv: sites.naziv, timeZone: sites.timeZone }).from(sites).where(eq(sites.id, siteId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Per day: samples registered and their tests (days without a sample are left out). */
+    async perDay(range: StatisticsRange): Promise<DayRow[]> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<DayRow>(db, sql`
+        select d.dan::text as dan, sum(d.uzorci) as uzorci, sum(d.testovi) as testovi
+        from statistics_samples_daily d where ${daysOf('d', scope)}
+        group by d.dan having sum(d.uzorci) <> 0 order by d.dan`);
+      return numbers(rows, ['uzorci', 'testovi']);
+    },
+
+    /** Samples by status and urgency. */
+    async perStatus(range: StatisticsRange): Promise<StatusRow[]> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<StatusRow>(db, sql`
+        select d.status, d.hitan, sum(d.uzorci) as uzorci
+        from statistics_samples_daily d where ${daysOf('d', scope)}
+        group by d.status, d.hitan having sum(d.uzorci) <> 0`);
+      return numbers(rows, ['uzorci']);
+    },
+
+    /** Samples and tests per ordering partner (null: samples without one), most samples first. */
+    async perPartner(range: StatisticsRange): Promise<PartnerRow[]> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<PartnerRow>(db, sql`
+        select d.partner_id::text as partner, p.naziv, sum(d.uzorci) as uzorci, sum(d.testovi) as testovi
+        from statistics_samples_daily d left join partners p on p.id = d.partner_id
+        where ${daysOf('d', scope)}
+        group by d.partner_id, p.naziv having sum(d.uzorci) <> 0
+        order by sum(d.uzorci) desc, p.naziv nulls last`);
+      return numbers(rows, ['uzorci', 'testovi']);
+    },
+
+    /**
+     * Per lab section: samples with a test of it (each once), its tests, and the turnaround (reception →
+     * verification, minutes) of its verified samples: PostgreSQL's percentile_cont median and 90th percentile,
+     * and how many within the target. `targets` maps section ids to minutes; a section not named has `fallback`.
+     */
+    async perSection(range: StatisticsRange, targets: Record<string, number>, fallback: number): Promise<SectionRow[]> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<SectionRow>(db, sql`
+        select ss.sekcija_id::text as sekcija, sec.naziv, count(*) as uzorci, sum(ss.testovi) as testovi,
+          count(ss.minuta) as n,
+          percentile_cont(0.5) within group (order by ss.minuta) as medijan,
+          percentile_cont(0.9) within group (order by ss.minuta) as p90,
+          count(*) filter (where ss.minuta <= coalesce((${JSON.stringify(targets)}::jsonb ->> ss.sekcija_id::text)::numeric, ${fallback})) as u_cilju
+        from statistics_sample_sections ss
+        join lab_sections sec on sec.id = ss.sekcija_id
+        where ${daysOf('ss', scope)}
+        group by ss.sekcija_id, sec.naziv, sec.redoslijed order by sec.redoslijed, sec.naziv`);
+      return numbers(rows, ['uzorci', 'testovi', 'n', 'medijan', 'p90', 'u_cilju']);
+    },
+
+    /**
+     * Turnaround of the scope's verified samples (only the urgent ones when `urgentOnly`: a range scan of
+     * samples_urgent_turnaround_idx) against one target.
+     */
+    async turnaround(range: StatisticsRange, target: number, urgentOnly: boolean): Promise<TurnaroundRow> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<TurnaroundRow>(db, sql`
+        select count(*) as n,
+          percentile_cont(0.5) within group (order by ${TURNAROUND_MINUTES}) as medijan,
+          percentile_cont(0.9) within group (order by ${TURNAROUND_MINUTES}) as p90,
+          count(*) filter (where ${TURNAROUND_MINUTES} <= ${target}) as u_cilju
+        from samples s where ${inScope(scope)} and ${MEASURABLE} ${urgentOnly ? sql`and s.hitan` : sql``}`);
+      return numbers(rows, ['n', 'medijan', 'p90', 'u_cilju'])[0] ?? { n: 0, medijan: null, p90: null, u_cilju: 0 };
+    },
+
+    /** Qualitative tests with a result: how many, and how many positive ("Pozitivan" or "Pozitivan (grade)"). */
+    async positivity(range: StatisticsRange): Promise<PositivityRow[]> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<PositivityRow>(db, sql`
+        select a.id::text as analiza, a.naziv, sum(r.rezultati) as rezultati, sum(r.pozitivni) as pozitivni
+        from statistics_results_daily r join lab_assays a on a.id = r.labassay_id
+        where ${daysOf('r', scope)} and a.vrsta = 'qualitative'
+        group by a.id, a.naziv having sum(r.rezultati) <> 0 order by a.naziv`);
+      return numbers(rows, ['rezultati', 'pozitivni']);
+    },
+
+    /** Results each analyser gave per day (the source of a result no person typed and no formula computed). */
+    async perAnalyserAndDay(range: StatisticsRange): Promise<AnalyserDayRow[]> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<AnalyserDayRow>(db, sql`
+        select r.dan::text as dan, r.izvor as analizator, sum(r.rezultati) as rezultati
+        from statistics_results_daily r
+        where ${daysOf('r', scope)} and r.izvor is not null and r.izvor <> ${CALCULATED_RESULT_SOURCE}
+        group by r.dan, r.izvor having sum(r.rezultati) <> 0 order by r.dan, r.izvor`);
+      return numbers(rows, ['rezultati']);
+    },
+
+    /** The stored statistics options of a site (null: none saved). */
+    async optionsData(): Promise<unknown> {
+      const rows = await db.select({ data: settingRecords.data }).from(settingRecords)
+        .where(and(eq(settingRecords.type, STATISTICS_OPTIONS_TYPE), eq(settingRecords.siteId, siteId)))
+        .orderBy(asc(settingRecords.createdAt)).limit(1);
+      return rows[0]?.data ?? null;
+    },
+
+    /** Writes the site's statistics options, inserting the row when there is none. Call under `lockOptions`. */
+    async writeOptions(data: Record<string, unknown>): Promise<void> {
+      const where = and(eq(settingRecords.type, STATISTICS_OPTIONS_TYPE), eq(settingRecords.siteId, siteId));
+      const existing = await db.select({ id: settingRecords.id }).from(settingRecords).where(where).orderBy(asc(settingRecords.createdAt)).limit(1);
+      const row = existing[0];
+      if (row) await db.update(settingRecords).set({ data, updatedAt: new Date() }).where(eq(settingRecords.id, row.id));
+      else await db.insert(settingRecords).values({ type: STATISTICS_OPTIONS_TYPE, siteId, data });
+    },
+  };
 }

@@ -32,13 +32,13 @@ function turnaroundOf(row: { n: number; medijan: number | null; p90: number | nu
 }
 
 async function siteOf(db: Db, siteId: string): Promise<{ naziv: string; timeZone: string }> {
-  const found = await repo.site(db, siteId);
+  const found = await repo.statisticsRepository(db, siteId).site();
   if (!found) throw AppError.notFound();
   return found;
 }
 
 export async function optionsOf(db: Db, siteId: string): Promise<StatisticsOptions> {
-  return statisticsOptionsFrom(await repo.optionsData(db, siteId));
+  return statisticsOptionsFrom(await repo.statisticsRepository(db, siteId).optionsData());
 }
 
 /** Days `od` to `do` of the site's calendar: the end not before the start, at most MAX_LAB_STATISTICS_DAYS. */
@@ -61,13 +61,14 @@ export async function labStatistics(db: Db, ctx: RequestContext, odText: string,
   const scope = scopeOf(ctx.siteId, timeZone, odText, doText);
   const options = await optionsOf(db, ctx.siteId);
   return repo.statisticsTransaction(db, async (tx) => {
-    const days = await repo.perDay(tx, scope);
-    const statuses = await repo.perStatus(tx, scope);
-    const sections = await repo.perSection(tx, scope, options.tatCiljevi, DEFAULT_TURNAROUND_TARGET_MINUTES);
-    const urgentTurnaround = await repo.turnaround(tx, scope, DEFAULT_TURNAROUND_TARGET_MINUTES, true);
-    const positives = await repo.positivity(tx, scope);
-    const partners = await repo.perPartner(tx, scope);
-    const analyserDays = await repo.perAnalyserAndDay(tx, scope);
+    const siteStatistics = repo.statisticsRepository(tx, scope.siteId);
+    const days = await siteStatistics.perDay(scope);
+    const statuses = await siteStatistics.perStatus(scope);
+    const sections = await siteStatistics.perSection(scope, options.tatCiljevi, DEFAULT_TURNAROUND_TARGET_MINUTES);
+    const urgentTurnaround = await siteStatistics.turnaround(scope, DEFAULT_TURNAROUND_TARGET_MINUTES, true);
+    const positives = await siteStatistics.positivity(scope);
+    const partners = await siteStatistics.perPartner(scope);
+    const analyserDays = await siteStatistics.perAnalyserAndDay(scope);
     const sum = (rows: readonly repo.StatusRow[]) => rows.reduce((total, row) => total + row.uzorci, 0);
     const urgent = statuses.filter((row) => row.hitan);
     const perAnalyser = new Map<string, number>();
@@ -107,9 +108,9 @@ export async function settings(db: Db, ctx: RequestContext): Promise<{ tatCiljev
 async function changeOptions(db: Db, ctx: RequestContext, action: string, change: (options: StatisticsOptions) => StatisticsOptions): Promise<StatisticsOptions> {
   return db.transaction(async (tx) => {
     await repo.lockOptions(tx);
-    const before = statisticsOptionsFrom(await repo.optionsData(tx, ctx.siteId));
+    const before = statisticsOptionsFrom(await repo.statisticsRepository(tx, ctx.siteId).optionsData());
     const after = change(before);
-    await repo.writeOptions(tx, ctx.siteId, after);
+    await repo.statisticsRepository(tx, ctx.siteId).writeOptions(after);
     const visible = (options: StatisticsOptions) => ({ tatCiljevi: options.tatCiljevi, dashboard: options.dashboardKeyHash !== null });
     await writeAudit(tx, ctx, { action, entity: STATISTICS_AUDIT_ENTITY, entityId: ctx.siteId, oldValue: visible(before), newValue: visible(after) });
     return after;
@@ -162,8 +163,9 @@ export async function wallDisplay(db: Db, key: string | undefined, now: Date = n
   const today = toIsoDate(calendarDateOf(now, timeZone));
   const scope = scopeOf(siteId, timeZone, today, today);
   return repo.statisticsTransaction(db, async (tx) => {
-    const statuses = await repo.perStatus(tx, scope);
-    const measured = await repo.turnaround(tx, scope, DEFAULT_TURNAROUND_TARGET_MINUTES, false);
+    const siteStatistics = repo.statisticsRepository(tx, scope.siteId);
+    const statuses = await siteStatistics.perStatus(scope);
+    const measured = await siteStatistics.turnaround(scope, DEFAULT_TURNAROUND_TARGET_MINUTES, false);
     const sum = (rows: readonly repo.StatusRow[]) => rows.reduce((total, row) => total + row.uzorci, 0);
     return {
       sajt: naziv,

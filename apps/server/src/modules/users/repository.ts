@@ -3,7 +3,8 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Role } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { type ListRequest, type ListSpec, runList } from '../../db/list-query.ts';
-import { sessions, sites, users, userSites } from '../../db/schema.ts';
+import { sites, users, userSites } from '../../db/shared-tables.ts';
+import { sessions } from '../auth/tables.ts';
 import { qualified } from '../../db/qualified.ts';
 import { isUuid } from '../../lib/ids.ts';
 

@@ -1,0 +1,60 @@
+/** The tables the reports module owns: only its repositories query them; another module asks its service (eslint-rules/boundaries.js). */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, bytea } from '../../db/columns.ts';
+import { sites, users } from '../../db/shared-tables.ts';
+import { samples } from '../samples/tables.ts';
+
+/**
+ * A sample's result report: one row per sample that was ever verified, the
+ * list /nalazi/pregled reads (its versions are in report_versions). The
+ * latest version's number, languages and issue time are kept here, so the
+ * list reads one row per report. Withdrawn from the list (nalazi/delete):
+ * the versions stay retrievable; a new verification issues it again.
+ */
+export const reports = pgTable('reports', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  sampleId: uuid('sample_id').notNull().references(() => samples.id),
+  /** The latest version issued (1, 2, ...). */
+  verzija: integer('verzija').notNull(),
+  /** The languages of the latest version. */
+  jezici: text('jezici').array().notNull(),
+  firstIssuedAt: timestamp('first_issued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the latest version was issued. */
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  withdrawnBy: uuid('withdrawn_by').references(() => users.id),
+}, (t) => [
+  uniqueIndex('reports_sample_key').on(t.sampleId),
+  // The list's newest-first order and its day presets: a backward scan (see db/list-query.ts).
+  index('reports_site_issued_idx').on(t.siteId, t.issuedAt, t.id),
+]);
+
+/**
+ * One issued report in one language: the PDF's bytes exactly as issued and
+ * their SHA-256. Rows are only ever inserted: a correction is a new version,
+ * so every report a patient or doctor received can be shown again as it was.
+ */
+export const reportVersions = pgTable('report_versions', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  sampleId: uuid('sample_id').notNull().references(() => samples.id),
+  verzija: integer('verzija').notNull(),
+  /** bs, en or de. */
+  jezik: text('jezik').notNull(),
+  pdf: bytea('pdf').notNull(),
+  /** SHA-256 of `pdf`, hex. */
+  sha256: text('sha256').notNull(),
+  createdAt: createdAt(),
+  issuedBy: uuid('issued_by').notNull().references(() => users.id),
+  /** A corrected report: issued after an unlock of a verified sample. */
+  corrected: boolean('corrected').notNull().default(false),
+  /** The unlock's reason, on a corrected report. */
+  razlog: text('razlog'),
+  /** When the version this one replaces was issued, on a corrected report. */
+  originalIssuedAt: timestamp('original_issued_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('report_versions_sample_verzija_jezik_key').on(t.sampleId, t.verzija, t.jezik),
+  check('report_versions_jezik_check', sql`${t.jezik} in ('bs', 'en', 'de')`),
+]);
