@@ -42,6 +42,7 @@ tester.run('lis/layering', boundaries.rules.layering, {
     { filename: at('packages/analyser-protocols/src/astm/captures.test.ts'), code: "import { readFileSync } from 'node:fs';" },
   ],
   invalid: [
+    { filename: at('apps/web/src/features/invoice/InvoiceScreen.tsx'), code: "import { formatKm } from '@lis/domain';", errors: broken },
     { filename: at('apps/server/src/modules/patients/service.ts'), code: "import { eq } from 'drizzle-orm';", errors: broken },
     { filename: at('apps/server/src/lib/helper.ts'), code: "import { samples } from '../db/schema.ts';", errors: broken },
     { filename: at('apps/server/src/modules/samples/answers.ts'), code: "import { findPatientById } from '../patients/repository.ts';", errors: broken },

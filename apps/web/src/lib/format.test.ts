@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalMark, formatNumber, formatPercent, withDecimalMark } from './format.ts';
+import { decimalMark, formatMoney, formatNumber, formatPercent, withDecimalMark } from './format.ts';
 
 describe('formatNumber', () => {
   it('writes the decimal comma in Bosnian (and the session language rs) and German, the point in English', () => {
@@ -47,3 +47,19 @@ describe('withDecimalMark', () => {
     expect(withDecimalMark('0.000001', 'de')).toBe('0,000001');
   });
 });
+
+describe('formatMoney', () => {
+  it('writes exact decimal text with the language\'s marks, never through a float', () => {
+    expect(formatMoney('1234.5', 'bs')).toBe('1.234,50 KM');
+    expect(formatMoney('1234.50', 'de')).toBe('1.234,50 KM');
+    expect(formatMoney('1234.50', 'en')).toBe('1,234.50 KM');
+    expect(formatMoney('0.10', 'bs')).toBe('0,10 KM');
+    expect(formatMoney('-4.5', 'en', 'BAM')).toBe('-4.50 BAM');
+    expect(formatMoney('12345678901234.99', 'bs')).toBe('12.345.678.901.234,99 KM');
+  });
+
+  it('shows text that is no amount as it came', () => {
+    expect(formatMoney('n/a', 'bs')).toBe('n/a KM');
+  });
+});
+

@@ -83,3 +83,19 @@ export function formatPercent(share: number, language: LanguageCode, maxDecimals
 export function withDecimalMark(text: string, language: LanguageCode): string {
   return markDecimal(text, decimalMark(language));
 }
+
+const EXACT_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount of money as exact decimal text ('1234.5', as the server sends prices) in the language, never
+ * through a float: '1.234,50 KM' in Bosnian and German, '1,234.50 KM' in English. Text that is no amount is
+ * shown as it came, with the currency.
+ */
+export function formatMoney(amount: string, language: LanguageCode, currency = 'KM'): string {
+  const match = EXACT_AMOUNT.exec(amount.trim());
+  if (!match) return `${amount} ${currency}`;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const group = decimalMark(language) === ',' ? '.' : ',';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${grouped}${decimalMark(language)}${fraction.padEnd(2, '0')} ${currency}`;
+}

@@ -10,7 +10,7 @@ import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatKm, isContractValid } from '@lis/domain';
+import { isContractValid } from '@lis/domain';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { ListTable, type ListColumn, invalidateList } from '../../components/list-table/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
@@ -19,6 +19,8 @@ import { CONTRACT_LIST, type ContractListRow, contract, inventoryKeys } from './
 import { ContractDialog } from './ContractDialog.tsx';
 import { dayText } from './format.ts';
 import { InventoryAlertsLine } from './InventoryAlertsLine.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 export function ContractsScreen() {
   const { t } = useTranslation();
@@ -84,6 +86,7 @@ export function ContractsScreen() {
 /** A contract's lines with what was received against each and what remains. */
 function ContractLines({ id, broj }: { id: string; broj: string }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const query = useQuery({ queryKey: inventoryKeys.contract(id), queryFn: ({ signal }) => contract(id, signal) });
   if (query.isPending) return <Text size="sm" c="dimmed">{t('inventory.loading')}</Text>;
   if (query.isError) return <Text size="sm" c="red.8">{t('inventory.failed')}</Text>;
@@ -105,7 +108,7 @@ function ContractLines({ id, broj }: { id: string; broj: string }) {
           <Table.Tr key={line._id}>
             <Table.Td><Text size="sm" ff="monospace" fw={600}>{line.LN}</Text></Table.Td>
             <Table.Td>{line.opis}</Table.Td>
-            <Table.Td ta="right">{formatKm(line.cijena)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(line.cijena, language)}</Table.Td>
             <Table.Td ta="right">{line.kolicina}</Table.Td>
             <Table.Td ta="right">{line.primljeno}</Table.Td>
             <Table.Td ta="right"><Text size="sm" fw={600} c={line.preostalo === 0 ? 'dimmed' : undefined}>{line.preostalo}</Text></Table.Td>

@@ -14,7 +14,7 @@ import { IconCalendar, IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatKm, toIsoDate } from '@lis/domain';
+import { toIsoDate } from '@lis/domain';
 import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
@@ -22,6 +22,7 @@ import { inventoryKeys, openOrders, productContracts, receive } from './api.ts';
 import { parseTypedDay } from './format.ts';
 import { MovementForm, useMovementForm } from './MovementForm.tsx';
 import { useProductChoices } from './use-products.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 const MONDAY = 1;
 const NONE = '';
@@ -57,7 +58,7 @@ export function GoodsInScreen() {
     { value: NONE, label: t('inventory.withoutContract') },
     ...(contractQuery.data?.ugovori ?? []).map((entry) => ({
       value: entry._id,
-      label: t('inventory.contractOption', { broj: entry.broj, dobavljac: entry.dobavljac.naziv, cijena: formatKm(entry.cijena), preostalo: entry.preostalo }),
+      label: t('inventory.contractOption', { broj: entry.broj, dobavljac: entry.dobavljac.naziv, cijena: formatMoney(entry.cijena, language), preostalo: entry.preostalo }),
     })),
   ];
   // A choice the product no longer offers (another product picked) is not sent.

@@ -13,17 +13,18 @@ import { IconFileTypePdf, IconPackageImport, IconSend, IconX } from '@tabler/ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { canCancelOrder, canEditOrder, canReceiveOrder, canSendOrder, formatKm } from '@lis/domain';
+import { canCancelOrder, canEditOrder, canReceiveOrder, canSendOrder } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
-import { serverMessage } from '../../i18n/index.ts';
+import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { openInNewTab } from '../../lib/download.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type Order, inventoryKeys, order as readOrder, orderPdf, orderStep, saveOrderLines } from './api.ts';
 import { numberOrEmpty } from './format.ts';
 import { ORDER_STATUS_COLOURS } from './order-status.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 type Edits = Readonly<Record<string, { kolicina: number | ''; cijena: number | '' }>>;
 
@@ -33,6 +34,7 @@ const editsOf = (order: Order): Edits => Object.fromEntries(order.stavke.map((li
 
 export function OrderDialog({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const session = useActiveSession();
   const queryClient = useQueryClient();
   const canWrite = session.can('inventory.write');
@@ -122,7 +124,7 @@ export function OrderDialog({ id, onClose, onChanged }: { id: string | null; onC
                           />
                         ) : (
                           <Text size="sm">
-                            {line.cijena === null ? t('inventory.noContract') : formatKm(line.cijena)}
+                            {line.cijena === null ? t('inventory.noContract') : formatMoney(line.cijena, language)}
                             {line.ugovorena ? <Text span size="xs" c="dimmed"> ({t('inventory.contractPrice')})</Text> : null}
                           </Text>
                         )}
@@ -147,7 +149,7 @@ export function OrderDialog({ id, onClose, onChanged }: { id: string | null; onC
               </Table.Tbody>
             </Table>
           </div>
-          <Text size="sm" ta="right"><b>{t('inventory.ukupno')}:</b> {current.ukupno === null ? t('inventory.noContract') : formatKm(current.ukupno)}</Text>
+          <Text size="sm" ta="right"><b>{t('inventory.ukupno')}:</b> {current.ukupno === null ? t('inventory.noContract') : formatMoney(current.ukupno, language)}</Text>
           <Group justify="space-between">
             <Button variant="default" loading={busy === 'pdf'} leftSection={<IconFileTypePdf size={18} aria-hidden />} onClick={() => void openPdf(current)}>
               {t('inventory.orderPdf')}

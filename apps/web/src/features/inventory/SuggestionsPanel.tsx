@@ -11,16 +11,17 @@ import { Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Table, Text
 import { IconFilePlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatKm } from '@lis/domain';
 import { notify } from '../../components/notify.tsx';
-import { serverMessage } from '../../i18n/index.ts';
+import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { createOrder, inventoryKeys, orderSuggestions, suppliers } from './api.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 const NONE = '';
 
 export function SuggestionsPanel({ onCreated }: { onCreated: (orderId: string) => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const session = useActiveSession();
   const queryClient = useQueryClient();
   const canWrite = session.can('inventory.write');
@@ -133,7 +134,7 @@ export function SuggestionsPanel({ onCreated }: { onCreated: (orderId: string) =
                         ) : entry.kolicina}
                       </Table.Td>
                       <Table.Td>
-                        {entry.ugovor ? `${entry.ugovor.broj} · ${entry.ugovor.dobavljac.naziv} · ${formatKm(entry.ugovor.cijena)}` : t('inventory.noContract')}
+                        {entry.ugovor ? `${entry.ugovor.broj} · ${entry.ugovor.dobavljac.naziv} · ${formatMoney(entry.ugovor.cijena, language)}` : t('inventory.noContract')}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -10,11 +10,13 @@ import { Alert, Badge, Button, Checkbox, Group, Skeleton, Stack, Text } from '@m
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatKm, type InvoiceCandidate } from '@lis/domain';
+import { type InvoiceCandidate } from '@lis/domain';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { formatDate, formatTime, siteToday } from '../../lib/date-time.ts';
 import { fetchCandidates, invoicePath } from './api.ts';
 import classes from '../../components/sample-code.module.css';
+import { formatMoney } from '../../lib/format.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 function updatedToday(candidate: InvoiceCandidate): boolean {
   const day = siteToday(new Date(candidate.updated_at));
@@ -24,6 +26,7 @@ function updatedToday(candidate: InvoiceCandidate): boolean {
 
 export function InvoiceChoice({ patientId, sampleId }: { patientId: string; sampleId: string }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const candidates = useQuery({
     queryKey: ['predracun', 'uzorci', patientId],
@@ -68,7 +71,7 @@ export function InvoiceChoice({ patientId, sampleId }: { patientId: string; samp
                 <Text span className={classes.code} fw={row._id === sampleId ? 700 : 500}>{row.code}</Text>
                 <Text span size="sm">{formatDate(row.datum)} {formatTime(row.datum)}</Text>
                 <Text span size="sm" c="dimmed">{t('invoice.tests', { count: row.testova })}</Text>
-                <Text span size="sm" fw={500}>{formatKm(row.ukupno)}</Text>
+                <Text span size="sm" fw={500}>{formatMoney(row.ukupno, language)}</Text>
                 {row._id === sampleId ? <Badge size="xs" variant="light">{t('invoice.thisSample')}</Badge> : null}
               </Group>
             )}

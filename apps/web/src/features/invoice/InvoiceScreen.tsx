@@ -11,15 +11,16 @@ import { Alert, Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Tabl
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatKm, fromIsoDate, toLocalDateText, type Invoice } from '@lis/domain';
+import { fromIsoDate, toLocalDateText, type Invoice } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
-import { serverMessage } from '../../i18n/index.ts';
+import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/date-time.ts';
 import { downloadBlob, openInNewTab } from '../../lib/download.ts';
 import { fetchInvoice, fetchInvoicePdf } from './api.ts';
 import classes from '../../components/sample-code.module.css';
+import { formatMoney } from '../../lib/format.ts';
 
 function chosenSamples(text: string | null): string[] {
   return (text ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
@@ -88,6 +89,7 @@ export function InvoiceScreen() {
 
 function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { zaglavlje, pacijent } = invoice;
   const issued = fromIsoDate(invoice.datum);
   return (
@@ -141,14 +143,14 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                       {test.naziv}
                       {test.ukljuceno_u ? <Text span size="sm" c="dimmed"> ({t('invoice.included', { test: test.ukljuceno_u })})</Text> : null}
                     </Table.Td>
-                    <Table.Td ta="right" c={test.ukljuceno_u ? 'dimmed' : undefined}>{formatKm(test.cijena)}</Table.Td>
+                    <Table.Td ta="right" c={test.ukljuceno_u ? 'dimmed' : undefined}>{formatMoney(test.cijena, language)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
               <Table.Tfoot>
                 <Table.Tr>
                   <Table.Th colSpan={2}>{t('invoice.subtotal', { code: uzorak.code })}</Table.Th>
-                  <Table.Th ta="right">{formatKm(uzorak.ukupno)}</Table.Th>
+                  <Table.Th ta="right">{formatMoney(uzorak.ukupno, language)}</Table.Th>
                 </Table.Tr>
               </Table.Tfoot>
             </Table>
@@ -157,7 +159,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         <Divider color="dark" />
         <Group justify="space-between">
           <Text fw={700} size="lg" tt="uppercase">{t('invoice.total')}</Text>
-          <Text fw={700} size="lg" data-testid="invoice-total">{formatKm(invoice.ukupno)}</Text>
+          <Text fw={700} size="lg" data-testid="invoice-total">{formatMoney(invoice.ukupno, language)}</Text>
         </Group>
         <Text size="xs" c="dimmed">{t('invoice.notFiscal')}</Text>
         {zaglavlje.reportFooter ? <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>{zaglavlje.reportFooter}</Text> : null}

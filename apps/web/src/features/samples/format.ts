@@ -4,11 +4,11 @@
  * Tested in format.test.ts.
  */
 import { type Age, type Language, type MinorUnits, fromMinorUnits, toMinorUnits } from '@lis/domain';
-import { withDecimalMark } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 /** 1250 -> '12,50 KM' (a decimal comma in Bosnian and German, a point in English). */
 export function formatKm(units: MinorUnits, language: Language, currency = 'KM'): string {
-  return `${withDecimalMark(fromMinorUnits(units), language)} ${currency}`;
+  return formatMoney(fromMinorUnits(units), language, currency);
 }
 
 /** A price as the server sends it ('4.50'), in minor units; text that is no amount counts as 0 rather than breaking a total. */
