@@ -62,6 +62,26 @@ export function newAnalyserElement(): AnalyserElementInput {
   };
 }
 
+/**
+ * How an analyser's messages are read, for instruments the defaults misread (`tumacenje` in the element;
+ * none of it is needed for the common cases): the component of the test id holding the code (1-based), the
+ * field holding the specimen id (ASTM O-3, O-4, P-3, P-4), the decimal mark, and ASTM frames without frame
+ * number and checksum (`STX text ETX`).
+ */
+export const analyserInterpretationSchema = z.object({
+  testCodeComponent: z.number().int().min(1).max(20).optional(),
+  specimenIdField: z.enum(['O3', 'O4', 'P3', 'P4']).optional(),
+  decimalMark: z.enum(['.', ',']).optional(),
+  bareFrames: z.boolean().optional(),
+});
+export type AnalyserInterpretation = z.output<typeof analyserInterpretationSchema>;
+
+/** The interpretation settings of a stored element (none: the defaults; an unreadable one is ignored, the defaults apply). */
+export function analyserInterpretationOf(element: Readonly<Record<string, unknown>>): AnalyserInterpretation {
+  const parsed = analyserInterpretationSchema.safeParse(element.tumacenje ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
 /** The control recognition of a stored element (one saved before the setting existed has the default). */
 export function controlRecognitionOf(element: Readonly<Record<string, unknown>>): ControlRecognition {
   const parsed = controlRecognitionSchema.safeParse(element.kontrole ?? {});
@@ -81,12 +101,14 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 /** Why an analyser's result was kept for review rather than saved on a sample. */
 /**
+ * `noResult`: the analyser measured nothing (`----`, `***`, an empty value; the value is kept as sent).
  * Of a control specimen: `unknownControl` (its id is no level of a lot at the site), `controlNoTarget` (the lot
  * has no target for the assay at that level), `controlExpired` (the lot had expired); a control result is
  * never applied to a patient's sample.
  */
 export const REVIEW_REASONS = [
   'unknownSpecimen', 'sampleLocked', 'testNotOrdered', 'unmappedCode', 'invalidValue', 'unknownControl', 'controlNoTarget', 'controlExpired',
+  'noResult',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
