@@ -5,8 +5,8 @@ import { analyserMessages, analyserResults } from '../../db/schema.ts';
 import { signIn, siteId, type SignedIn } from '../../test/harness.ts';
 import { createResultCatalogue, resultCalls, type ResultAssay, type ResultCalls, type ResultCatalogue } from '../results/test-fixtures.ts';
 import { api, daysAgo, jmbgFor, registerPatient, type Api } from '../samples/test-fixtures.ts';
-import { captureFrames, replayAstmFrames } from './replay.ts';
-import { captureFiles, createIntegrationApp, giveSampleCode, portOf, readCapture, saveAnalyser, type IntegrationTestApp } from './test-fixtures.ts';
+import { captureFrames, replayAstmFrames, sendAstmMessage, sendHl7Message } from './replay.ts';
+import { captureFiles, createIntegrationApp, giveSampleCode, hl7Oru, portOf, readCapture, saveAnalyser, type IntegrationTestApp } from './test-fixtures.ts';
 
 /**
  * Every shared real capture (../shared/analyser-captures) sent over TCP to the running ingest lands on a
@@ -114,5 +114,47 @@ describe('every real capture lands on a sample over TCP', () => {
     expect(message).toMatchObject({ outcome: 'applied', rezultata: 1, zaPregled: 0, error: null });
     expect((await calls.tests(tech, sid)).TG).toMatchObject({ rezultat: '40.13' });
     expect(await appliedOf(message.id)).toEqual([['413', '40.13', 'g/L', 'N']]);
+  });
+});
+
+describe('one value interpretation for every protocol (analyserValue in the ingest)', () => {
+  it('haematology value^flag under non-default delimiters, a censored value, a ratio on a text assay and *** as no result', async () => {
+    const mapa = { HGB: cat.sifra.HGB, GLU: cat.sifra.GLU, TITER: cat.sifra.BOJA, K: cat.sifra.K };
+    const analyser = await saveAnalyser(client, admin, { ime: 'Hematologija !~@$', mapa }, sarajevo);
+    const sample = await calls.createSample(tech, patient._id, ['HGB', 'GLU', 'BOJA', 'K']);
+    const text = [
+      'H!~@$!!!XN@1!!!!!!!P!1',
+      'P!1',
+      `O!1!${sample.code}!!@@@HGB`,
+      'R!1!@@@HGB!140@H!g/L!!!!F',
+      'R!2!@@@GLU!<0.5!mmol/L!!L!!F',
+      'R!3!@@@TITER!1:40!!!!!F',
+      'R!4!@@@K!***!mmol/L!!!!F',
+      'L!1!N',
+    ].join('\r');
+    const report = await sendAstmMessage(HOST, portOf(analyser), `${text}\r`);
+    expect(report.ok, report.steps.join('\n')).toBe(true);
+    const tests = await calls.tests(tech, sample._id);
+    expect(tests.HGB).toMatchObject({ rezultat: '140' });
+    expect(tests.GLU).toMatchObject({ rezultat: '<0.5' });
+    expect(tests.BOJA).toMatchObject({ rezultat: '1:40' });
+    expect(tests.K).toMatchObject({ rezultat: null });
+    const [message] = await t.database.db.select().from(analyserMessages).where(eq(analyserMessages.analyserId, analyser._id));
+    // The instrument's flag (the value field's second component) is kept with the analyser result.
+    expect(await appliedOf(message!.id)).toEqual([['GLU', '<0.5', 'mmol/L', 'L'], ['HGB', '140', 'g/L', 'H'], ['TITER', '1:40', null, null]]);
+    expect((await reviewOf(message!.id)).map((item) => [item.test, item.razlog, item.vrijednost])).toEqual([['K', 'noResult', '***']]);
+  });
+
+  it('reads values with the decimal mark the analyser is set to, and an HL7 value the same way', async () => {
+    const astm = await saveAnalyser(client, admin, { ime: 'Zarez', mapa: { ALP: cat.sifra.ALP }, tumacenje: { decimalMark: ',' } }, sarajevo);
+    const sample = await calls.createSample(tech, patient._id, ['ALP', 'CRP']);
+    const text = `H|\\^&\rP|1\rO|1|${sample.code}\rR|1|^^^ALP|1.234,5|U/L\rL|1|N\r`;
+    expect((await sendAstmMessage(HOST, portOf(astm), text)).ok).toBe(true);
+    expect((await calls.tests(tech, sample._id)).ALP).toMatchObject({ rezultat: '1234,5' });
+    const hl7 = await saveAnalyser(client, admin, { ime: 'HL7 vrijednosti', protokol: 'hl7', mapa: { CRP: cat.sifra.CRP } }, sarajevo);
+    const report = await sendHl7Message(HOST, portOf(hl7), hl7Oru(sample.code, 'VAL-1', [['CRP', '----', 'mg/L', '']]));
+    expect(report.ok, report.steps.join('\n')).toBe(true);
+    const [message] = await t.database.db.select().from(analyserMessages).where(eq(analyserMessages.analyserId, hl7._id));
+    expect((await reviewOf(message!.id)).map((item) => [item.test, item.razlog, item.vrijednost])).toEqual([['CRP', 'noResult', '----']]);
   });
 });
