@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
-  analyserValue, astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type InterpretedMessage,
+  analyserValue, astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type DecimalMark,
+  type InterpretedMessage,
 } from '@lis/analyser-protocols';
 import {
   analyserCodesFor, analyserInterpretationOf, controlRecognitionOf, isControlSpecimen, mappingInForce, type MessageOutcome, type ReviewReason,
@@ -105,7 +106,7 @@ async function applyResults(
   // for review as a control stays one) go to quality control, never to a sample, whatever their id.
   const recognition = controlRecognitionOf(analyser.element);
   const isControl = (result: AnalyserResult) => keptAsControls.has(result) || isControlSpecimen(recognition, result.specimenId, result.qc === true);
-  const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep);
+  const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep, decimalMark);
 
   const bySpecimen = new Map<string, AnalyserResult[]>();
   for (const result of results.filter((candidate) => !isControl(candidate))) {
@@ -168,13 +169,17 @@ export function flagsOf(result: AnalyserResult): string | null {
 async function applyControls(
   tx: Tx, analyser: AnalyserRow, messageId: string, mapa: Readonly<Record<string, string>>, results: readonly AnalyserResult[],
   keep: (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null, kontrola: boolean) => void,
+  decimalMark: DecimalMark | undefined,
 ): Promise<{ stored: number; runs: RejectedRun[] }> {
   if (results.length === 0) return { stored: 0, runs: [] };
   const mapped: { result: AnalyserResult; control: AnalyserControlResult }[] = [];
   for (const result of results) {
     const sifra = mapa[result.testCode];
     if (sifra === undefined) { keep(result, 'unmappedCode', null, true); continue; }
-    mapped.push({ result, control: { specimenId: result.specimenId, sifra, value: result.value } });
+    // A control's value is read as a patient's is (analyserValue); no result waits for review.
+    const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
+    if (reading.kind === 'none') { keep(result, 'noResult', null, true); continue; }
+    mapped.push({ result, control: { specimenId: result.specimenId, sifra, value: reading.text } });
   }
   const entered = await enterAnalyserControls(
     tx, analyserContext(analyser.siteId, messageId), { id: analyser.id, ime: analyser.ime }, messageId, mapped.map((entry) => entry.control),
