@@ -143,6 +143,10 @@ describe('one value interpretation for every protocol (analyserValue in the inge
     // The instrument's flag (the value field's second component) is kept with the analyser result.
     expect(await appliedOf(message!.id)).toEqual([['GLU', '<0.5', 'mmol/L', 'L'], ['HGB', '140', 'g/L', 'H'], ['TITER', '1:40', null, null]]);
     expect((await reviewOf(message!.id)).map((item) => [item.test, item.razlog, item.vrijednost])).toEqual([['K', 'noResult', '***']]);
+    // The result screen shows the analyser's flags beside the results it entered, until a person changes one.
+    expect([tests.HGB?.aparat_flag, tests.GLU?.aparat_flag, tests.BOJA?.aparat_flag, tests.K?.aparat_flag]).toEqual(['H', 'L', null, null]);
+    await calls.saved(tech, sample._id, { HGB: '141' });
+    expect((await calls.tests(tech, sample._id)).HGB).toMatchObject({ rezultat: '141', aparat_flag: null });
   });
 
   it('reads values with the decimal mark the analyser is set to, and an HL7 value the same way', async () => {
