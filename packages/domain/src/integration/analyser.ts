@@ -35,34 +35,6 @@ export type ControlRecognition = z.output<typeof controlRecognitionSchema>;
 export const DEFAULT_CONTROL_RECOGNITION: ControlRecognition = { prefiksi: [], qc_oznaka: true };
 
 /**
- * The analyser element of `POST /api/postavke/analysers/edit`: with `_id` it changes that analyser, without
- * one it adds one to the site worked on. `mapa` maps the analyser's test code to a lab assay `sifra`;
- * `mapa_iskljuceno` lists codes of the map switched off (/assays, akcija): the mapping is kept, but while it
- * is off a result with that code is not applied (kept for review as unmapped) and a worklist leaves it out.
- */
-export const analyserElementSchema = z.looseObject({
-  _id: z.uuid().optional(),
-  ime: z.string().trim().min(1, { error: 'form.required' }).max(100),
-  protokol: z.enum(ANALYSER_PROTOCOLS),
-  transport: analyserTransportSchema,
-  checksum: z.boolean().default(true),
-  mapa: z.record(analyserTestCodeSchema, z.string().trim().min(1).max(40)).default({}),
-  mapa_iskljuceno: z.array(analyserTestCodeSchema).default([]),
-  kontrole: controlRecognitionSchema.default(DEFAULT_CONTROL_RECOGNITION),
-  aktivan: z.boolean().default(true),
-});
-export type AnalyserElement = z.output<typeof analyserElementSchema>;
-export type AnalyserElementInput = z.input<typeof analyserElementSchema>;
-
-/** A new analyser as the editor starts it: ASTM, the LIS listening, checksums checked, no mapping yet. */
-export function newAnalyserElement(): AnalyserElementInput {
-  return {
-    ime: '', protokol: 'astm', transport: { mode: 'listen', port: 5001 }, checksum: true, mapa: {}, kontrole: { ...DEFAULT_CONTROL_RECOGNITION },
-    aktivan: true,
-  };
-}
-
-/**
  * How an analyser's messages are read, for instruments the defaults misread (`tumacenje` in the element;
  * none of it is needed for the common cases): the component of the test id holding the code (1-based), the
  * field holding the specimen id (ASTM O-3, O-4, P-3, P-4), the decimal mark, and ASTM frames without frame
@@ -80,6 +52,36 @@ export type AnalyserInterpretation = z.output<typeof analyserInterpretationSchem
 export function analyserInterpretationOf(element: Readonly<Record<string, unknown>>): AnalyserInterpretation {
   const parsed = analyserInterpretationSchema.safeParse(element.tumacenje ?? {});
   return parsed.success ? parsed.data : {};
+}
+
+/**
+ * The analyser element of `POST /api/postavke/analysers/edit`: with `_id` it changes that analyser, without
+ * one it adds one to the site worked on. `mapa` maps the analyser's test code to a lab assay `sifra`;
+ * `mapa_iskljuceno` lists codes of the map switched off (/assays, akcija): the mapping is kept, but while it
+ * is off a result with that code is not applied (kept for review as unmapped) and a worklist leaves it out.
+ */
+export const analyserElementSchema = z.looseObject({
+  _id: z.uuid().optional(),
+  ime: z.string().trim().min(1, { error: 'form.required' }).max(100),
+  protokol: z.enum(ANALYSER_PROTOCOLS),
+  transport: analyserTransportSchema,
+  checksum: z.boolean().default(true),
+  mapa: z.record(analyserTestCodeSchema, z.string().trim().min(1).max(40)).default({}),
+  mapa_iskljuceno: z.array(analyserTestCodeSchema).default([]),
+  kontrole: controlRecognitionSchema.default(DEFAULT_CONTROL_RECOGNITION),
+  /** How its messages are read, when the defaults misread them (analyserInterpretationSchema); absent: the defaults. */
+  tumacenje: analyserInterpretationSchema.optional(),
+  aktivan: z.boolean().default(true),
+});
+export type AnalyserElement = z.output<typeof analyserElementSchema>;
+export type AnalyserElementInput = z.input<typeof analyserElementSchema>;
+
+/** A new analyser as the editor starts it: ASTM, the LIS listening, checksums checked, no mapping yet. */
+export function newAnalyserElement(): AnalyserElementInput {
+  return {
+    ime: '', protokol: 'astm', transport: { mode: 'listen', port: 5001 }, checksum: true, mapa: {}, kontrole: { ...DEFAULT_CONTROL_RECOGNITION },
+    aktivan: true,
+  };
 }
 
 /** The control recognition of a stored element (one saved before the setting existed has the default). */
