@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewItemsAnswer } from '@lis/domain';
@@ -160,5 +161,35 @@ describe('one value interpretation for every protocol (analyserValue in the inge
     expect(report.ok, report.steps.join('\n')).toBe(true);
     const [message] = await t.database.db.select().from(analyserMessages).where(eq(analyserMessages.analyserId, hl7._id));
     expect((await reviewOf(message!.id)).map((item) => [item.test, item.razlog, item.vrijednost])).toEqual([['CRP', 'noResult', '----']]);
+  });
+});
+
+describe('framing set per analyser', () => {
+  it('with tumacenje.bareFrames, takes STX text ETX frames with no frame number and no checksum over TCP', async () => {
+    const analyser = await saveAnalyser(client, admin, { ime: 'Bez okvira', mapa: { GLU: cat.sifra.GLU }, tumacenje: { bareFrames: true } }, sarajevo);
+    const sample = await calls.createSample(tech, patient._id, ['GLU']);
+    const socket = await new Promise<net.Socket>((resolve, reject) => {
+      const connection = net.connect({ host: HOST, port: portOf(analyser) }, () => resolve(connection));
+      connection.once('error', reject);
+    });
+    const received: number[] = [];
+    let wake: (() => void) | null = null;
+    socket.on('data', (chunk: Buffer) => { received.push(...chunk); wake?.(); });
+    const next = async (): Promise<number | undefined> => {
+      if (received.length === 0) await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, 10_000); });
+      return received.shift();
+    };
+    try {
+      socket.write(Buffer.of(0x05));
+      expect(await next()).toBe(0x06);
+      for (const record of ['H|\\^&|||BARE', 'P|1', `O|1|${sample.code}||^^^GLU`, 'R|1|^^^GLU|6.3|mmol/L||H||F', 'L|1|N']) {
+        socket.write(Buffer.concat([Buffer.of(0x02), Buffer.from(`${record}\r`, 'latin1'), Buffer.from('\u0003\r\n', 'latin1')]));
+        expect(await next(), record).toBe(0x06);
+      }
+      socket.write(Buffer.of(0x04));
+    } finally {
+      socket.destroy();
+    }
+    expect((await calls.tests(tech, sample._id)).GLU).toMatchObject({ rezultat: '6.3', aparat_flag: 'H' });
   });
 });
