@@ -1,5 +1,6 @@
 export * from './text.ts';
 export * from './interpreted.ts';
+export * from './value.ts';
 export * from './astm/link-common.ts';
 export * from './astm/link-receiver.ts';
 export * from './astm/records.ts';

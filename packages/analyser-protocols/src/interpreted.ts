@@ -1,3 +1,5 @@
+import type { DecimalMark } from './value.ts';
+
 /** Results and queries in a protocol-neutral form, the same for ASTM and HL7. */
 
 export interface AnalyserResult {
@@ -7,11 +9,21 @@ export interface AnalyserResult {
   testCode: string;
   /** The test id as sent (raw, all components). */
   testId: string;
-  /** The value exactly as sent (escape sequences resolved), e.g. `5.4`, `-----`, `<0.1`. */
+  /**
+   * The value as sent (escape sequences resolved), e.g. `5.4`, `-----`, `<0.1`: of a value field with
+   * components (`5.4^H`) the first that is not empty; the others are in `flags`. Read it with analyserValue.
+   */
   value: string;
+  /**
+   * The instrument's flags that came with the value as further components of its field (`5.4^H` → `['H']`),
+   * and the abnormal flag field's further components or repeats: kept with the stored result and shown
+   * beside it. Absent when there are none.
+   */
+  flags?: string[];
   unit?: string;
   referenceRange?: string;
   abnormalFlags?: string;
+  /** The result status as sent (ASTM R-9, HL7 OBX-11: `F`, `C`, `P`, `X`, `W`...), not interpreted here. */
   resultStatus?: string;
   /** The analyser's timestamp as sent (YYYYMMDDHHMMSS or a prefix of it). */
   completedAt?: string;
@@ -23,6 +35,11 @@ export interface AnalyserResult {
    * code) `Q`, HL7 OBR-11 (specimen action code) `Q`. Absent otherwise.
    */
   qc?: true;
+  /**
+   * The decimal mark the analyser is set to (the interpretation's option), for reading `value` with
+   * analyserValue; absent: the default ('.', an unambiguous comma read too).
+   */
+  decimalMark?: DecimalMark;
 }
 
 export interface AnalyserQuery {
@@ -52,7 +69,7 @@ export interface AnalyserOrder {
   testCodes: string[];
 }
 
-const OPTIONAL_RESULT_FIELDS = ['unit', 'referenceRange', 'abnormalFlags', 'resultStatus', 'completedAt', 'instrument', 'comments'] as const;
+const OPTIONAL_RESULT_FIELDS = ['flags', 'unit', 'referenceRange', 'abnormalFlags', 'resultStatus', 'completedAt', 'instrument', 'comments'] as const;
 
 /** Leaves out the optional fields of a result that are empty, so results compare and serialise cleanly. */
 export function withoutEmptyOptionals(result: AnalyserResult): AnalyserResult {

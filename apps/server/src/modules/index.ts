@@ -29,11 +29,12 @@ import { importRoutes } from './import/routes.ts';
 import { connectResultsChain } from './results/service.ts';
 import { show as sampleView } from './samples/service.ts';
 import { issueVerifiedReport } from './reports/service.ts';
+import { analyserFlags } from './integration/service.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
-  // The results chain's two steps that need a module above it (results/ports.ts).
-  connectResultsChain({ sampleView, afterVerification: issueVerifiedReport });
+  // The results chain's steps that need a module above it (results/ports.ts).
+  connectResultsChain({ sampleView, afterVerification: issueVerifiedReport, analyserFlags });
   await api.register(healthRoutes, options);
   await api.register(authRoutes, options);
   await api.register(siteRoutes, options);

@@ -1,5 +1,6 @@
 import type { AnalyserOrder, AnalyserQuery, AnalyserResult, InterpretedMessage } from '../interpreted.ts';
 import { withoutEmptyOptionals } from '../interpreted.ts';
+import type { DecimalMark } from '../value.ts';
 import {
   DEFAULT_ASTM_DELIMITERS, astmComponents, astmRepeats, astmText, encodeAstmMessage, parseAstmMessage,
   type AstmDelimiters, type AstmRecord, type AstmRecordValue,
@@ -15,24 +16,46 @@ import {
  */
 
 /**
- * Reads the results and host queries of an E1394 message. The specimen id of a result is the one of
- * the O record above it: O-3, or O-4 when O-3 is empty (Afinion, Sysmex, cobas put the sample there);
- * of its components the first that is not empty, trimmed (`S1234^00^00` → `S1234`,
- * `^^   27^M` → `27`).
+ * Reads the results and host queries of an E1394 message, in the dialects instruments send it. The
+ * delimiters are the H record's own (any of the four characters), escape sequences resolved.
+ *
+ * - Specimen id: O-3, or O-4 when O-3 is empty, of its components the first that is not empty, trimmed
+ *   (`S1234^00^00` → `S1234`, `^^   27^M` → `27`); a field that is only `rack^position` (numbers in
+ *   several components) gives way to the other one; when the order carries none, or the results follow a
+ *   P record without an O record, the patient record's P-3 then P-4 (immunology analysers that send one
+ *   P record per sample). `specimenIdField` names the field instead.
+ * - Test code: see testCodeOf; `testCodeComponent` names the component instead.
+ * - R-4 `value^flag^...`: the first component that is not empty is the value, the others the instrument's
+ *   flags (`flags`); R-5 units and R-7 abnormal flags likewise (R-7's other components and repeats join
+ *   `flags`), R-6 `low^high` as `low to high`.
+ * - Several results in one R record: R-3 with repeats, R-4 (and R-5..R-7) repeated alike, one result each.
+ * - C records after an R record are that result's `comments`; M (manufacturer) and S records are ignored.
  */
 export interface AstmInterpretOptions {
   /**
-   * Which component (1-based) of O-3/O-4 holds the sample code, for analysers that put more in
+   * Which component (1-based) of the specimen id field holds the sample code, for analysers that put more in
    * that field: Sysmex XN sends `rack^position^sample no.^attribute` from its sampler, so 3. By
    * default the first component that is not empty.
    */
   specimenIdComponent?: number;
+  /** The one field that holds the specimen id (O-3, O-4, P-3 or P-4), for analysers the default misreads. */
+  specimenIdField?: AstmSpecimenIdField;
+  /** Which component (1-based) of R-3 holds the analyser's test code, for analysers the default misreads. */
+  testCodeComponent?: number;
+  /**
+   * The analyser's decimal mark, carried to each result (`decimalMark`) for the value's reading
+   * (analyserValue); the value itself stays as sent.
+   */
+  decimalMark?: DecimalMark;
   /**
    * Which component (1-based) of Q-3 holds the sample code. By default E1394's second component
    * (`patient id^specimen id`), or the first filled one after it when that is empty.
    */
   querySpecimenComponent?: number;
 }
+
+export type AstmSpecimenIdField = 'O3' | 'O4' | 'P3' | 'P4';
+export const ASTM_SPECIMEN_ID_FIELDS: readonly AstmSpecimenIdField[] = ['O3', 'O4', 'P3', 'P4'];
 
 export function interpretAstm(text: string, options: AstmInterpretOptions = {}): InterpretedMessage {
   const { delimiters, records } = parseAstmMessage(text);
@@ -43,46 +66,48 @@ export function interpretAstm(text: string, options: AstmInterpretOptions = {}):
   if (header === undefined) problems.push('The message does not start with an H (header) record.');
   if (records.length > 0 && records[records.length - 1]?.type !== 'L') problems.push('The message does not end with an L (terminator) record.');
   const sender = header ? readableComponents(header.fields[4], delimiters) : '';
+  // The specimen id the patient record gives (P-3/P-4), for orders that carry none.
+  let patientSpecimenId = '';
   let specimenId: string | null = null;
   // E1394 action code `Q`: the order is a quality-control specimen; its results carry `qc`.
   let controlOrder = false;
-  let lastResult: AnalyserResult | null = null;
+  let lastResults: AnalyserResult[] = [];
   records.forEach((record, index) => {
     switch (record.type) {
       case 'O':
-        specimenId = specimenIdOf(record, delimiters, options.specimenIdComponent);
+        specimenId = orderSpecimenId(record, delimiters, options) || patientSpecimenId;
         if (specimenId === '') problems.push(`Order record ${index + 1} has no specimen id.`);
         controlOrder = astmText(record.fields[11], delimiters).trim().toUpperCase() === 'Q';
-        lastResult = null;
+        lastResults = [];
         break;
       case 'R': {
-        if (specimenId === null) {
+        // Results right after a P record that names the sample (no O record between): that sample's.
+        const resultSpecimen = specimenId ?? (patientSpecimenId === '' ? null : patientSpecimenId);
+        if (resultSpecimen === null) {
           problems.push(`Result record ${index + 1} has no order (O) record before it.`);
-          lastResult = null;
+          lastResults = [];
           break;
         }
-        const testId = astmRepeats(record.fields[2], delimiters)[0] ?? '';
-        const testCode = testCodeOf(testId, delimiters);
-        if (testCode === '') problems.push(`Result record ${index + 1} has no test code.`);
-        lastResult = withoutEmptyOptionals({
-          specimenId,
-          testCode,
-          testId: record.fields[2] ?? '',
-          value: astmText(record.fields[3], delimiters),
-          unit: astmText(record.fields[4], delimiters).trim(),
-          referenceRange: astmText(record.fields[5], delimiters).trim(),
-          abnormalFlags: astmText(record.fields[6], delimiters).trim(),
-          resultStatus: astmText(record.fields[8], delimiters).trim(),
-          completedAt: astmText(record.fields[12], delimiters).trim(),
-          instrument: readableComponents(record.fields[13], delimiters) || sender,
+        lastResults = resultsOf(record, delimiters, options).map((read) => {
+          if (read.testCode === '') problems.push(`Result record ${index + 1} has no test code.`);
+          const result = withoutEmptyOptionals({
+            specimenId: resultSpecimen,
+            ...read,
+            resultStatus: astmText(record.fields[8], delimiters).trim(),
+            completedAt: astmText(record.fields[12], delimiters).trim(),
+            instrument: readableComponents(record.fields[13], delimiters) || sender,
+          });
+          if (options.decimalMark !== undefined) result.decimalMark = options.decimalMark;
+          if (controlOrder) result.qc = true;
+          return result;
         });
-        if (controlOrder) lastResult.qc = true;
-        results.push(lastResult);
+        results.push(...lastResults);
         break;
       }
       case 'C': {
         const comment = readableComponents(record.fields[3], delimiters);
-        if (lastResult !== null && comment !== '') lastResult.comments = [...(lastResult.comments ?? []), comment];
+        if (comment === '') break;
+        for (const result of lastResults) result.comments = [...(result.comments ?? []), comment];
         break;
       }
       case 'Q': {
@@ -94,10 +119,12 @@ export function interpretAstm(text: string, options: AstmInterpretOptions = {}):
         break;
       }
       case 'P':
+        patientSpecimenId = patientSpecimenIdOf(record, delimiters, options);
         specimenId = null;
         controlOrder = false;
-        lastResult = null;
+        lastResults = [];
         break;
+      // M (manufacturer) and S (scientific) records carry nothing the LIS reads: ignored without a problem.
     }
   });
   const interpreted: InterpretedMessage = {
@@ -115,23 +142,86 @@ export function interpretAstm(text: string, options: AstmInterpretOptions = {}):
   return interpreted;
 }
 
-function specimenIdOf(order: AstmRecord, delimiters: AstmDelimiters, component: number | undefined): string {
-  for (const field of [order.fields[2], order.fields[3]]) {
-    const components = astmComponents(astmRepeats(field, delimiters)[0], delimiters);
-    const id = component === undefined ? firstFilled(components) : (components[component - 1] ?? '').trim();
-    if (id !== '') return id;
+type ResultReading = Pick<AnalyserResult, 'testCode' | 'testId' | 'value' | 'flags' | 'unit' | 'referenceRange' | 'abnormalFlags'>;
+
+/** The results of one R record: one per repeat of R-3 (several results in one record), the other fields' repeats alike. */
+function resultsOf(record: AstmRecord, delimiters: AstmDelimiters, options: AstmInterpretOptions): ResultReading[] {
+  const testIds = astmRepeats(record.fields[2], delimiters);
+  const several = testIds.length > 1;
+  const repeat = (field: number, at: number) => {
+    const repeats = astmRepeats(record.fields[field], delimiters);
+    return several ? (repeats[at] ?? '') : (record.fields[field] ?? '');
+  };
+  return testIds.map((testId, at) => {
+    const valueParts = filledComponents(astmRepeats(repeat(3, at), delimiters)[0], delimiters);
+    const flagRepeats = astmRepeats(repeat(6, at), delimiters).flatMap((flags) => filledComponents(flags, delimiters));
+    const flags = [...valueParts.slice(1), ...flagRepeats.slice(1)];
+    const reading: ResultReading = {
+      testCode: testCodeOf(testId, delimiters, options.testCodeComponent),
+      testId: several ? testId : (record.fields[2] ?? ''),
+      value: valueParts[0] ?? '',
+      unit: filledComponents(repeat(4, at), delimiters)[0] ?? '',
+      referenceRange: referenceRangeOf(repeat(5, at), delimiters),
+      abnormalFlags: flagRepeats[0] ?? '',
+    };
+    if (flags.length > 0) reading.flags = flags;
+    return reading;
+  });
+}
+
+/** R-6 as sent (`3.9 to 6.1`, `3.9-6.1`), or `low^high` in components as `low to high`. */
+function referenceRangeOf(field: string, delimiters: AstmDelimiters): string {
+  const parts = filledComponents(field, delimiters);
+  if (parts.length === 2 && parts.every((part) => /^[<>]?=?\s*[+-]?\d+(?:[.,]\d+)?$/.test(part))) return `${parts[0]} to ${parts[1]}`;
+  return parts[0] ?? '';
+}
+
+function orderSpecimenId(order: AstmRecord, delimiters: AstmDelimiters, options: AstmInterpretOptions): string {
+  const field = options.specimenIdField;
+  if (field === 'O3' || field === 'O4') return specimenIdIn(order.fields[field === 'O3' ? 2 : 3], delimiters, options.specimenIdComponent);
+  if (field === 'P3' || field === 'P4') return '';
+  const specimen = order.fields[2];
+  const instrument = order.fields[3];
+  // `rack^position` in O-3 with the sample in O-4 (some samplers): the other field's id.
+  if (isRackPosition(specimen, delimiters) && specimenIdIn(instrument, delimiters, undefined) !== '') {
+    return specimenIdIn(instrument, delimiters, options.specimenIdComponent);
   }
-  return '';
+  return specimenIdIn(specimen, delimiters, options.specimenIdComponent) || specimenIdIn(instrument, delimiters, options.specimenIdComponent);
+}
+
+function patientSpecimenIdOf(patient: AstmRecord, delimiters: AstmDelimiters, options: AstmInterpretOptions): string {
+  const field = options.specimenIdField;
+  if (field === 'O3' || field === 'O4') return '';
+  if (field === 'P3' || field === 'P4') return specimenIdIn(patient.fields[field === 'P3' ? 2 : 3], delimiters, options.specimenIdComponent);
+  return specimenIdIn(patient.fields[2], delimiters, undefined) || specimenIdIn(patient.fields[3], delimiters, undefined);
+}
+
+function specimenIdIn(field: string | undefined, delimiters: AstmDelimiters, component: number | undefined): string {
+  const components = astmComponents(astmRepeats(field, delimiters)[0], delimiters);
+  return component === undefined ? firstFilled(components) : (components[component - 1] ?? '').trim();
+}
+
+/** A field of two or more components, all of them numbers: a sampler's rack and position, not a sample code. */
+function isRackPosition(field: string | undefined, delimiters: AstmDelimiters): boolean {
+  const components = astmComponents(astmRepeats(field, delimiters)[0], delimiters);
+  const filled = components.map((part) => part.trim()).filter((part) => part !== '');
+  return components.length >= 2 && filled.length >= 1 && filled.every((part) => /^\d+$/.test(part));
 }
 
 /**
- * The test code is the manufacturer's local code: the first component from the fourth on that is
- * not empty (`^^^WBC^804-5^1` → `WBC`, with a LOINC code after it; `^^^^WBC^1` → `WBC`); a test id
- * with only its first components filled gives the first of those.
+ * The test code is the manufacturer's local code, found in the forms instruments send:
+ * - E1394's `^^^GLU` (the fourth component; the first filled one from the fourth on, so `^^^^WBC^1` (Sysmex)
+ *   and `^^^WBC^804-5^1` (Horiba, a LOINC code after it) give `WBC`);
+ * - `CODE^Name^^F` (the code first, a status letter last): the first component when it is filled;
+ * - Roche's `717/` (a numeric code with a suffix after `/`): the code before the `/`.
+ * `component` (1-based) names the component instead, for an analyser the default misreads.
  */
-export function testCodeOf(testId: string, delimiters: AstmDelimiters = DEFAULT_ASTM_DELIMITERS): string {
+export function testCodeOf(testId: string, delimiters: AstmDelimiters = DEFAULT_ASTM_DELIMITERS, component?: number): string {
   const components = astmComponents(testId, delimiters);
-  return firstFilled(components.slice(3)) || firstFilled(components);
+  if (component !== undefined) return (components[component - 1] ?? '').trim();
+  const code = (components[0] ?? '').trim() || firstFilled(components.slice(3)) || firstFilled(components);
+  const roche = /^(\d+)\/.*$/.exec(code);
+  return roche ? (roche[1] ?? code) : code;
 }
 
 /** Q-3 is `patient id^specimen id^...`; analysers that put the sample elsewhere fill a later component. */
@@ -139,6 +229,11 @@ function queriedSpecimenId(range: string, delimiters: AstmDelimiters, component:
   const components = astmComponents(range, delimiters);
   if (component !== undefined) return (components[component - 1] ?? '').trim();
   return firstFilled(components.slice(1)) || firstFilled(components);
+}
+
+/** A field's components that are not empty, trimmed, escape sequences resolved. */
+function filledComponents(field: string | undefined, delimiters: AstmDelimiters): string[] {
+  return astmComponents(field, delimiters).map((part) => part.trim()).filter((part) => part !== '');
 }
 
 function firstFilled(components: string[]): string {

@@ -24,11 +24,16 @@ export interface LinkOptions {
   maxFrameBytes?: number;
   /** Characters of text per frame when sending (E1381: 240). */
   frameSize?: number;
+  /**
+   * Receive frames as some instruments send them: `STX text ETX` (or ETB) with no frame number and no
+   * checksum after it. Off by default (E1381 frames); a per-analyser setting.
+   */
+  bareFrames?: boolean;
 }
 
 export type ResolvedLinkOptions = Required<LinkOptions>;
 
-export const DEFAULT_LINK_OPTIONS: ResolvedLinkOptions = { checksum: true, encoding: 'auto', maxFrameBytes: 65536, frameSize: 240 };
+export const DEFAULT_LINK_OPTIONS: ResolvedLinkOptions = { checksum: true, encoding: 'auto', maxFrameBytes: 65536, frameSize: 240, bareFrames: false };
 
 export type LinkEvent =
   | { kind: 'write'; bytes: Uint8Array }

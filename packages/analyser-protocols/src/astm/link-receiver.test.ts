@@ -246,3 +246,54 @@ describe('AstmLinkReceiver: timer', () => {
     expect(lastTimer(receiver.commit(id, 100_000))).toBe(100_000 + RECEIVER_TIMEOUT_MS);
   });
 });
+
+describe('AstmLinkReceiver: framing as instruments do it', () => {
+  it('joins a record split over frames (ETB) anywhere, inside a field and inside a delimiter pair, before splitting records', () => {
+    const receiver = opened();
+    const text = `${H}${P}${O}R|1|^^^GLU|5.4^H|mmol/L||N||F\r${L}`;
+    // Cut inside the test id, right after a component delimiter, inside the value and between the two frames of a field pair.
+    const cuts = [text.indexOf('^^^G') + 2, text.indexOf('GLU|5') + 4, text.indexOf('5.4') + 2, text.indexOf('||N') + 1];
+    const pieces = [0, ...cuts, text.length].slice(1).map((end, index, ends) => text.slice(index === 0 ? 0 : ends[index - 1], end));
+    const answers: number[] = [];
+    let message: { id: number; text: string } | undefined;
+    pieces.forEach((piece, index) => {
+      const events = receiver.receive(frameOf(index + 1, piece, { last: index === pieces.length - 1 }), 1);
+      answers.push(...written(events));
+      message ??= messages(events)[0];
+    });
+    expect(answers).toEqual(Array<number>(pieces.length - 1).fill(ACK));
+    expect(message?.text).toBe(text.slice(0, -1));
+  });
+
+  it('one record per frame, several H…L messages in one session without EOT between them', () => {
+    const receiver = opened();
+    const records = [H, P, O, R, L, H, P, O.replace('S-1', 'S-2'), R, L];
+    const texts: string[] = [];
+    records.forEach((record, index) => {
+      const events = receiver.receive(frameOf(index + 1, record), index);
+      for (const message of messages(events)) {
+        texts.push(message.text);
+        receiver.commit(message.id, index);
+      }
+    });
+    expect(texts).toEqual([MESSAGE_TEXT, MESSAGE_TEXT.replace('S-1', 'S-2')]);
+  });
+
+  it('with bareFrames, reads STX text ETX with no frame number and no checksum (off by default)', () => {
+    const bare = (text: string) => bytesOf(`\x02${text}\x03\r\n`);
+    const receiver = opened({ bareFrames: true });
+    const answers: number[] = [];
+    let message: { id: number; text: string } | undefined;
+    for (const record of [H, P, O, R, L]) {
+      const events = receiver.receive(bare(record), 1);
+      answers.push(...written(events));
+      message ??= messages(events)[0];
+    }
+    expect(answers).toEqual([ACK, ACK, ACK, ACK]);
+    expect(message?.text).toBe(MESSAGE_TEXT);
+    expect(written(receiver.commit(message?.id ?? 0, 2))).toEqual([ACK]);
+    // The same frames on a receiver left on E1381 framing are refused.
+    const strict = opened();
+    expect(written(strict.receive(bare(H), 1))).toEqual([NAK]);
+  });
+});

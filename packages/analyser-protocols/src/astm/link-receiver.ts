@@ -146,6 +146,8 @@ export class AstmLinkReceiver {
       if (byte === ETB || byte === ETX) {
         this.checksumChars = '';
         this.framing = 'checksum';
+        // Bare frames (an option): no checksum follows the ETX.
+        if (this.options.bareFrames) this.completeFrame(now, out);
       }
     } else if (byte === CR || byte === LF) {
       // The checksum is missing or short: the frame ends here (and is refused when checksums are checked).
@@ -181,6 +183,10 @@ export class AstmLinkReceiver {
       }
       return;
     }
+    if (this.options.bareFrames) {
+      this.completeBareFrame(frame, now, out);
+      return;
+    }
     const terminator = frame[frame.length - 1];
     const number = frame.length >= 2 ? frameNumberOf(frame[0] ?? 0) : null;
     if (this.frameTooLong) {
@@ -207,8 +213,30 @@ export class AstmLinkReceiver {
       }
       return;
     }
+    this.addFrameText(frame, 1, number, terminator, now, out);
+  }
+
+  /**
+   * A frame without a frame number or checksum (the bareFrames option): its text is all between STX and
+   * ETB/ETX. Nothing tells a repeat from new data, so every frame is new.
+   */
+  private completeBareFrame(frame: number[], now: number, out: EventList): void {
+    const terminator = frame[frame.length - 1];
+    if (this.frameTooLong) {
+      this.refuse(now, out, `a frame longer than ${this.options.maxFrameBytes} bytes`);
+      return;
+    }
+    if (terminator !== ETB && terminator !== ETX) {
+      this.refuse(now, out, 'a frame without ETB or ETX');
+      return;
+    }
+    this.addFrameText(frame, 0, this.expectedFrame, terminator, now, out);
+  }
+
+  /** Adds a checked frame's text (from `textStart` up to its ETB/ETX) to the message, and hands the message over at its L record. */
+  private addFrameText(frame: number[], textStart: number, number: number, terminator: number, now: number, out: EventList): void {
     const bytesBeforeFinal = this.message.length;
-    for (let i = 1; i < frame.length - 1; i++) this.message.push(frame[i] ?? 0);
+    for (let i = textStart; i < frame.length - 1; i++) this.message.push(frame[i] ?? 0);
     if (terminator === ETB) {
       this.accept(number, now, out);
       return;

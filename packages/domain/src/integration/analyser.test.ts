@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyserCodesFor, analyserElementSchema, controlRecognitionOf, isControlSpecimen, mappingInForce } from './analyser.ts';
+import { analyserCodesFor, analyserElementSchema, analyserInterpretationOf, controlRecognitionOf, isControlSpecimen, mappingInForce } from './analyser.ts';
 
 describe('mappingInForce', () => {
   it('leaves out the codes switched off, and only those', () => {
@@ -53,5 +53,22 @@ describe('control specimens (kontrole)', () => {
     const refused = analyserElementSchema.safeParse({ ...base, kontrole: { prefiksi: [' '] } });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.path).toEqual(['kontrole', 'prefiksi', 0]);
+  });
+});
+
+describe('analyser interpretation settings (tumacenje)', () => {
+  const base = { ime: 'XN', protokol: 'astm', transport: { mode: 'listen', port: 0 } };
+
+  it('need no setting: an element without them reads with the defaults, an unreadable stored one too', () => {
+    expect(analyserInterpretationOf({})).toEqual({});
+    expect(analyserInterpretationOf({ tumacenje: { decimalMark: ';' } })).toEqual({});
+    expect(analyserInterpretationOf({ tumacenje: { decimalMark: ',', specimenIdField: 'P4', testCodeComponent: 5, bareFrames: true } }))
+      .toEqual({ decimalMark: ',', specimenIdField: 'P4', testCodeComponent: 5, bareFrames: true });
+  });
+
+  it('are checked when the analyser is saved', () => {
+    expect(analyserElementSchema.safeParse({ ...base, tumacenje: { decimalMark: ',' } }).success).toBe(true);
+    expect(analyserElementSchema.safeParse({ ...base, tumacenje: { specimenIdField: 'O9' } }).success).toBe(false);
+    expect(analyserElementSchema.safeParse({ ...base, tumacenje: { testCodeComponent: 0 } }).success).toBe(false);
   });
 });

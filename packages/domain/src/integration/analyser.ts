@@ -35,6 +35,26 @@ export type ControlRecognition = z.output<typeof controlRecognitionSchema>;
 export const DEFAULT_CONTROL_RECOGNITION: ControlRecognition = { prefiksi: [], qc_oznaka: true };
 
 /**
+ * How an analyser's messages are read, for instruments the defaults misread (`tumacenje` in the element;
+ * none of it is needed for the common cases): the component of the test id holding the code (1-based), the
+ * field holding the specimen id (ASTM O-3, O-4, P-3, P-4), the decimal mark, and ASTM frames without frame
+ * number and checksum (`STX text ETX`).
+ */
+export const analyserInterpretationSchema = z.object({
+  testCodeComponent: z.number().int().min(1).max(20).optional(),
+  specimenIdField: z.enum(['O3', 'O4', 'P3', 'P4']).optional(),
+  decimalMark: z.enum(['.', ',']).optional(),
+  bareFrames: z.boolean().optional(),
+});
+export type AnalyserInterpretation = z.output<typeof analyserInterpretationSchema>;
+
+/** The interpretation settings of a stored element (none: the defaults; an unreadable one is ignored, the defaults apply). */
+export function analyserInterpretationOf(element: Readonly<Record<string, unknown>>): AnalyserInterpretation {
+  const parsed = analyserInterpretationSchema.safeParse(element.tumacenje ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/**
  * The analyser element of `POST /api/postavke/analysers/edit`: with `_id` it changes that analyser, without
  * one it adds one to the site worked on. `mapa` maps the analyser's test code to a lab assay `sifra`;
  * `mapa_iskljuceno` lists codes of the map switched off (/assays, akcija): the mapping is kept, but while it
@@ -49,6 +69,8 @@ export const analyserElementSchema = z.looseObject({
   mapa: z.record(analyserTestCodeSchema, z.string().trim().min(1).max(40)).default({}),
   mapa_iskljuceno: z.array(analyserTestCodeSchema).default([]),
   kontrole: controlRecognitionSchema.default(DEFAULT_CONTROL_RECOGNITION),
+  /** How its messages are read, when the defaults misread them (analyserInterpretationSchema); absent: the defaults. */
+  tumacenje: analyserInterpretationSchema.optional(),
   aktivan: z.boolean().default(true),
 });
 export type AnalyserElement = z.output<typeof analyserElementSchema>;
@@ -81,12 +103,14 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 /** Why an analyser's result was kept for review rather than saved on a sample. */
 /**
+ * `noResult`: the analyser measured nothing (`----`, `***`, an empty value; the value is kept as sent).
  * Of a control specimen: `unknownControl` (its id is no level of a lot at the site), `controlNoTarget` (the lot
  * has no target for the assay at that level), `controlExpired` (the lot had expired); a control result is
  * never applied to a patient's sample.
  */
 export const REVIEW_REASONS = [
   'unknownSpecimen', 'sampleLocked', 'testNotOrdered', 'unmappedCode', 'invalidValue', 'unknownControl', 'controlNoTarget', 'controlExpired',
+  'noResult',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 

@@ -75,6 +75,11 @@ export const resultTestSchema = z.object({
   unio: z.string().nullable(),
   /** When that was. */
   unio_at: instantSchema.nullable(),
+  /**
+   * The flags the analyser sent with the result it entered (its abnormal flag and its own flags, as sent:
+   * `H`, `H W`), shown beside the result; absent or null when a person entered the result or none came.
+   */
+  aparat_flag: z.string().nullable().optional(),
 });
 export type ResultTest = z.output<typeof resultTestSchema>;
 

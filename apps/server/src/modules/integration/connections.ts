@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { AstmLink, MllpDecoder, hl7Ack, mllpFrame, type LinkEvent } from '@lis/analyser-protocols';
-import type { ConnectionStatus } from '@lis/domain';
+import { analyserInterpretationOf, type ConnectionStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { errorKind, type AnalyserIngest, type IngestAnswer, type IngestLog } from './ingest.ts';
 import { leaseStatuses, publishLeaseStatuses } from './lease-repository.ts';
@@ -321,7 +321,7 @@ export class AnalyserConnections {
     // Both directions of the connection: the analyser's results and queries come in, the worklists the
     // LIS answers go out once the analyser has ended its session (AstmLink routes the bytes and yields
     // on contention). One timer for both sides, driven here.
-    const link = new AstmLink({ checksum: analyser.checksum });
+    const link = new AstmLink({ checksum: analyser.checksum, bareFrames: analyserInterpretationOf(analyser.element).bareFrames });
     let timer: NodeJS.Timeout | null = null;
     let open = true;
     let finishing = false;

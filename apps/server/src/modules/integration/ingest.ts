@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type InterpretedMessage,
+  analyserValue, astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type DecimalMark,
+  type InterpretedMessage,
 } from '@lis/analyser-protocols';
-import { analyserCodesFor, controlRecognitionOf, isControlSpecimen, mappingInForce, type MessageOutcome, type ReviewReason } from '@lis/domain';
+import {
+  analyserCodesFor, analyserInterpretationOf, controlRecognitionOf, isControlSpecimen, mappingInForce, type MessageOutcome, type ReviewReason,
+} from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import {
@@ -56,9 +59,13 @@ export function contentHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-function interpret(protokol: string, text: string): { message: InterpretedMessage | null; error: string | null } {
+/** Reads a message with the analyser's interpretation settings (none needed for the common dialects). */
+function interpret(analyser: AnalyserRow, text: string): { message: InterpretedMessage | null; error: string | null } {
   try {
-    const message = protokol === 'hl7' ? interpretHl7(text) : interpretAstm(text);
+    const { testCodeComponent, specimenIdField, decimalMark } = analyserInterpretationOf(analyser.element);
+    const message = analyser.protokol === 'hl7'
+      ? interpretHl7(text)
+      : interpretAstm(text, { testCodeComponent, specimenIdField, decimalMark });
     return { message, error: null };
   } catch (error) {
     return { message: null, error: error instanceof Error ? error.message : String(error) };
@@ -89,8 +96,9 @@ async function applyResults(
   const review: NewReviewItem[] = [];
   const keep = (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null, kontrola = false) => review.push({
     analyserId: analyser.id, messageId, razlog, specimenId: result.specimenId.trim(), sampleId, kontrola,
-    testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
+    testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: flagsOf(result),
   });
+  const decimalMark = analyserInterpretationOf(analyser.element).decimalMark;
   // A code whose mapping is switched off is as good as unmapped: kept for review, never applied.
   const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
 
@@ -98,7 +106,7 @@ async function applyResults(
   // for review as a control stays one) go to quality control, never to a sample, whatever their id.
   const recognition = controlRecognitionOf(analyser.element);
   const isControl = (result: AnalyserResult) => keptAsControls.has(result) || isControlSpecimen(recognition, result.specimenId, result.qc === true);
-  const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep);
+  const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep, decimalMark);
 
   const bySpecimen = new Map<string, AnalyserResult[]>();
   for (const result of results.filter((candidate) => !isControl(candidate))) {
@@ -121,9 +129,12 @@ async function applyResults(
       if (sifra === undefined) { keep(result, 'unmappedCode', sample.id); continue; }
       const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
       if (!test) { keep(result, 'testNotOrdered', sample.id); continue; }
-      const value = result.value.trim();
-      // An empty value would clear a result: an analyser never takes one away.
-      if (value === '' || test.valueProblem(value) !== null) { keep(result, 'invalidValue', sample.id); continue; }
+      // The one reading of an analyser value (analyserValue): a number, a censored value or a ratio is stored as the
+      // text it is; no result (`----`, `***`, empty: an analyser never takes a result away) waits for review.
+      const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
+      if (reading.kind === 'none') { keep(result, 'noResult', sample.id); continue; }
+      const value = reading.text;
+      if (test.valueProblem(value) !== null) { keep(result, 'invalidValue', sample.id); continue; }
       const earlier = entries.get(test.id);
       if (earlier) keep(earlier.result, 'invalidValue', sample.id);
       entries.set(test.id, { rezultat: value, result });
@@ -132,12 +143,21 @@ async function applyResults(
     saves.push({ sample, rezultati: [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })) });
     for (const [sampleTestId, { result }] of entries) {
       appliedRows.push({
-        messageId, sampleTestId, testCode: result.testCode, vrijednost: result.value, jedinica: result.unit ?? null, flag: result.abnormalFlags ?? null,
+        messageId, sampleTestId, testCode: result.testCode, vrijednost: result.value, jedinica: result.unit ?? null, flag: flagsOf(result),
       });
     }
   }
   const completions = await saveAnalyserResults(tx, analyserContext(analyser.siteId, messageId), saves, analyser.ime);
   return { applied: appliedRows, review, controls: controls.stored, completions, qcRuns: controls.runs };
+}
+
+/**
+ * The flags an analyser sent with a result, kept beside the value as sent: the abnormal flag (ASTM R-7, HL7
+ * OBX-8) and the instrument's own flags (`5.4^H`'s `H`), space-separated, each once; null when there are none.
+ */
+export function flagsOf(result: AnalyserResult): string | null {
+  const all = [...new Set([result.abnormalFlags ?? '', ...(result.flags ?? [])].map((flag) => flag.trim()).filter((flag) => flag !== ''))];
+  return all.length > 0 ? all.join(' ') : null;
 }
 
 /**
@@ -149,13 +169,17 @@ async function applyResults(
 async function applyControls(
   tx: Tx, analyser: AnalyserRow, messageId: string, mapa: Readonly<Record<string, string>>, results: readonly AnalyserResult[],
   keep: (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null, kontrola: boolean) => void,
+  decimalMark: DecimalMark | undefined,
 ): Promise<{ stored: number; runs: RejectedRun[] }> {
   if (results.length === 0) return { stored: 0, runs: [] };
   const mapped: { result: AnalyserResult; control: AnalyserControlResult }[] = [];
   for (const result of results) {
     const sifra = mapa[result.testCode];
     if (sifra === undefined) { keep(result, 'unmappedCode', null, true); continue; }
-    mapped.push({ result, control: { specimenId: result.specimenId, sifra, value: result.value } });
+    // A control's value is read as a patient's is (analyserValue); no result waits for review.
+    const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
+    if (reading.kind === 'none') { keep(result, 'noResult', null, true); continue; }
+    mapped.push({ result, control: { specimenId: result.specimenId, sifra, value: reading.text } });
   }
   const entered = await enterAnalyserControls(
     tx, analyserContext(analyser.siteId, messageId), { id: analyser.id, ime: analyser.ime }, messageId, mapped.map((entry) => entry.control),
@@ -184,7 +208,7 @@ export class AnalyserIngest {
   ) {}
 
   async receive(analyser: AnalyserRow, text: string): Promise<IngestAnswer> {
-    const { message, error: readError } = interpret(analyser.protokol, text);
+    const { message, error: readError } = interpret(analyser, text);
     let outcome: { stored: boolean; completions: SampleEvent[]; qcRuns: RejectedRun[] };
     try {
       outcome = await this.db.transaction(async (tx) => {
@@ -251,7 +275,7 @@ export class AnalyserIngest {
   }> {
     const repository = integrationRepository(tx, analyser.siteId);
     if (message.outcome === 'error') {
-      const { message: interpreted, error } = interpret(analyser.protokol, message.raw.replaceAll('\u2400', '\u0000'));
+      const { message: interpreted, error } = interpret(analyser, message.raw.replaceAll('\u2400', '\u0000'));
       if (!interpreted) {
         await repository.finishMessage(message.id, { review: [], applied: [], controls: 0, withoutResults: 'error', error, messageType: null });
         return { outcome: 'error', applied: 0, review: 0, completions: [], qcRuns: [] };

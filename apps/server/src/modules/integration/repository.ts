@@ -331,3 +331,17 @@ export async function analyserById(db: Db, id: string): Promise<AnalyserRow | nu
 }
 
 export type { AnalyserTransport };
+
+/**
+ * The flags of the latest analyser result applied to each of these sample tests of the site (as sent: the
+ * abnormal flag and the instrument's flags), by sample test id; tests with none, or whose latest had none, are absent.
+ */
+export async function latestAnalyserFlags(db: Db, siteId: string, sampleTestIds: readonly string[]): Promise<Map<string, string>> {
+  if (sampleTestIds.length === 0) return new Map();
+  const rows = await db.selectDistinctOn([analyserResults.sampleTestId], { sampleTestId: analyserResults.sampleTestId, flag: analyserResults.flag })
+    .from(analyserResults)
+    .innerJoin(analyserMessages, eq(analyserMessages.id, analyserResults.messageId))
+    .where(and(eq(analyserMessages.siteId, siteId), inArray(analyserResults.sampleTestId, [...sampleTestIds])))
+    .orderBy(analyserResults.sampleTestId, desc(analyserResults.createdAt), desc(analyserResults.id));
+  return new Map(rows.flatMap((row) => (row.flag === null ? [] : [[row.sampleTestId, row.flag] as const])));
+}

@@ -1,9 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AnalyserAnswer, AnalyserListAnswer, AnalyserSavedAnswer } from '@lis/domain';
 import { buildApp } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { samples } from '../../db/schema.ts';
 import { RealtimeHub } from '../../realtime/hub.ts';
 import { createTestDatabase, type SignedIn, type TestApp } from '../../test/harness.ts';
 import type { Api } from '../samples/test-fixtures.ts';
@@ -110,4 +113,13 @@ export function hl7Oru(specimen: string, controlId: string, results: readonly [s
     ...results.map(([code, value, unit, flag], index) => `OBX|${index}|NM|${code}^${code}||${value}|${unit}||${flag}|||F|||20260101120500`),
   ];
   return `${segments.join('\n')}\n`;
+}
+
+/**
+ * Gives a sample the code an analyser's capture names (sample codes are generated as yymmdd + number; a real
+ * capture carries the code its lab printed), so that the capture lands on that sample.
+ */
+export async function giveSampleCode(db: Db, sampleId: string, code: string): Promise<void> {
+  const [row] = await db.update(samples).set({ code }).where(eq(samples.id, sampleId)).returning({ id: samples.id });
+  if (!row) throw new Error(`no sample ${sampleId}`);
 }

@@ -4,8 +4,8 @@ import type { RequestContext } from '../../lib/context.ts';
 
 // The results chain (save → settle → approve → verify → issue the report) is the module the samples,
 // microbiology and reports modules build on: they import results/service.ts, and nothing here imports them.
-// Two steps of the chain still need one thing each from a module above it: the result screen shows the
-// sample as the samples module answers it, and a verification issues the report (the reports module, which
+// Steps of the chain still need one thing each from a module above it: the result screen shows the
+// sample as the samples module answers it (and the analyser's flags as the integration module kept them), and a verification issues the report (the reports module, which
 // reads the cultures through the microbiology module, which saves its results through this chain). Importing
 // either would close an import circle through four modules, so each is a port: a function the module above
 // provides, connected once by the composition root (modules/index.ts, `registerModules`) before any route
@@ -19,6 +19,11 @@ export interface ResultsChainPorts {
    * (and queueing its mail). It runs in `tx`, so a verification without its report never commits.
    */
   afterVerification(tx: Tx, ctx: RequestContext, sampleId: string): Promise<void>;
+  /**
+   * The flags an analyser sent with the results it entered on these sample tests (the integration module's
+   * latest applied result of each), by sample test id, for the result screen; tests without any are absent.
+   */
+  analyserFlags(db: Db, ctx: RequestContext, sampleTestIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 let connected: ResultsChainPorts | null = null;

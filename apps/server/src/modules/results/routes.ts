@@ -24,7 +24,7 @@ export function resultRoutes(app: FastifyInstance, { db, realtime, outbox }: App
       + 'referenca: { low, high, text } (the range for this patient: sex, age in days at the sample date, pregnancy, menopause), '
       + 'flag (L, H, LL, HH, A or null), kriticni, delta: { previous, previousAt, exceeded } | null (the same patient\'s latest verified '
       + 'result of the assay at this site, from a sample taken no later than this one), status_t, unio (who entered it, or the source such '
-      + 'as "formula"), unio_at }`.',
+      + 'as "formula"), unio_at, aparat_flag (the flags the analyser sent with a result it entered, or null) }`.',
   }, async (request) => {
     return { success: true as const, ...(await service.show(db, request.ctx, request.params.sid)) };
   });

@@ -23,6 +23,9 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
   const [tests, facts, shown] = await Promise.all([
     results.testsOfSample(sample.id), patientFacts(db, ctx.siteId, sample), resultsChainPorts().sampleView(db, ctx, sample.id),
   ]);
+  // The analyser's flags are shown only beside a result an analyser entered (a person's change replaces them).
+  const byAnalyser = tests.filter((test) => test.unioSource !== null && !test.calculated);
+  const analyserFlags = await resultsChainPorts().analyserFlags(db, ctx, byAnalyser.map((test) => test.id));
   const withNumbers = tests.filter((test) => test.rezultat !== null && exactNumericValue(test.rezultat) !== null);
   const [rangeRows, previousRows] = await Promise.all([
     referenceRangesOf(db, tests.map((test) => test.labassayId)),
@@ -55,6 +58,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
       status_t: test.statusT,
       unio: enteredBy(test),
       unio_at: test.unioAt?.toISOString() ?? null,
+      aparat_flag: analyserFlags.get(test.id) ?? null,
     };
   });
   const hasQualitativeResult = tests.some((test) => test.vrsta === 'qualitative' && test.rezultat !== null);

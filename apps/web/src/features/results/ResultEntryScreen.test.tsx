@@ -176,6 +176,13 @@ describe('ResultEntryScreen', () => {
     expect(screen.getByTestId('result-row-CHOL').querySelector('[data-delta-exceeded]')).toBeNull();
   });
 
+  it("shows the analyser's flags beside a result the analyser entered", async () => {
+    signIn('technician');
+    answer = fixtureAnswer({}, fixtureTests({ glu: { rezultat: '12.8', unio: 'XN-350', unio_at: '2026-03-10T08:00:00Z', aparat_flag: 'H W' } }));
+    renderScreen();
+    expect(await screen.findByTestId('analyser-flags-GLU')).toHaveTextContent('Oznake aparata: H W');
+  });
+
   it('marks a value that is not a number and does not send it', async () => {
     signIn('technician');
     renderScreen();

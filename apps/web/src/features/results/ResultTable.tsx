@@ -167,6 +167,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
           <Text size="xs" c="gray.7" lh={1.35}>
             {test.unio === CALCULATED_RESULT_SOURCE ? t('results.calculated') : test.unio}
             {test.unio_at ? <><br />{formatDateTime(test.unio_at)}</> : null}
+            {test.aparat_flag ? <><br /><span data-testid={`analyser-flags-${test.sifra}`}>{t('results.analyserFlags', { flags: test.aparat_flag })}</span></> : null}
           </Text>
         ) : null}
       </Table.Td>
