@@ -294,6 +294,20 @@ export function integrationRepository(db: Db, siteId: string) {
       const [row] = await db.select({ id: samples.id }).from(samples).where(and(eq(samples.siteId, siteId), eq(samples.code, code))).limit(1);
       return row?.id ?? null;
     },
+
+    /**
+     * The flags of the latest analyser result applied to each of these sample tests of the site (as sent: the
+     * abnormal flag and the instrument's flags), by sample test id; tests with none, or whose latest had none, are absent.
+     */
+    async latestAnalyserFlags(sampleTestIds: readonly string[]): Promise<Map<string, string>> {
+      if (sampleTestIds.length === 0) return new Map();
+      const rows = await db.selectDistinctOn([analyserResults.sampleTestId], { sampleTestId: analyserResults.sampleTestId, flag: analyserResults.flag })
+        .from(analyserResults)
+        .innerJoin(analyserMessages, eq(analyserMessages.id, analyserResults.messageId))
+        .where(and(eq(analyserMessages.siteId, siteId), inArray(analyserResults.sampleTestId, [...sampleTestIds])))
+        .orderBy(analyserResults.sampleTestId, desc(analyserResults.createdAt), desc(analyserResults.id));
+      return new Map(rows.flatMap((row) => (row.flag === null ? [] : [[row.sampleTestId, row.flag] as const])));
+    },
   };
 }
 
@@ -331,17 +345,3 @@ export async function analyserById(db: Db, id: string): Promise<AnalyserRow | nu
 }
 
 export type { AnalyserTransport };
-
-/**
- * The flags of the latest analyser result applied to each of these sample tests of the site (as sent: the
- * abnormal flag and the instrument's flags), by sample test id; tests with none, or whose latest had none, are absent.
- */
-export async function latestAnalyserFlags(db: Db, siteId: string, sampleTestIds: readonly string[]): Promise<Map<string, string>> {
-  if (sampleTestIds.length === 0) return new Map();
-  const rows = await db.selectDistinctOn([analyserResults.sampleTestId], { sampleTestId: analyserResults.sampleTestId, flag: analyserResults.flag })
-    .from(analyserResults)
-    .innerJoin(analyserMessages, eq(analyserMessages.id, analyserResults.messageId))
-    .where(and(eq(analyserMessages.siteId, siteId), inArray(analyserResults.sampleTestId, [...sampleTestIds])))
-    .orderBy(analyserResults.sampleTestId, desc(analyserResults.createdAt), desc(analyserResults.id));
-  return new Map(rows.flatMap((row) => (row.flag === null ? [] : [[row.sampleTestId, row.flag] as const])));
-}

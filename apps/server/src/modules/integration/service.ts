@@ -14,7 +14,7 @@ import { siteTimeZone } from '../sites/service.ts';
 import type { AnalyserConnections } from './connections.ts';
 import type { AnalyserIngest } from './ingest.ts';
 import {
-  existingAssayCodes, integrationRepository, latestAnalyserFlags, listenPortTaken, type AnalyserRow, type AnalyserValues,
+  existingAssayCodes, integrationRepository, listenPortTaken, type AnalyserRow, type AnalyserValues,
 } from './repository.ts';
 
 /** What the integration calls work with: the process's connections (their state, restarted on save) and the ingest. */
@@ -137,5 +137,5 @@ export async function retryMessage(
 
 /** The result screen's analyser flags (results/ports.ts `analyserFlags`): the latest applied analyser result's flags per sample test. */
 export function analyserFlags(db: Db, ctx: RequestContext, sampleTestIds: readonly string[]): Promise<Map<string, string>> {
-  return latestAnalyserFlags(db, ctx.siteId, sampleTestIds);
+  return integrationRepository(db, ctx.siteId).latestAnalyserFlags(sampleTestIds);
 }
