@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, type ListAnswer, type ListQueryInput, type SortSpec } from '@lis/domain';
+import { defineCall, listQuerySchema, type ListAnswer, type ListQueryInput, type SortSpec } from '@lis/domain';
 import { buildApp } from '../app.ts';
 import { queryRows, type Database, type Db } from './client.ts';
 import { sites } from './schema.ts';
 import { createTestDatabase, signIn } from '../test/harness.ts';
 import { AppError } from '../lib/errors.ts';
 import { listBaseUrl, listRoute } from '../lib/list-route.ts';
+import { registerCall } from '../lib/register-call.ts';
 import { escapeLike, listPageQuery, runList, type ListRequest, type ListSpec } from './list-query.ts';
 
 /* A scratch table made for this test only: the helper must work on any table. */
@@ -476,12 +476,17 @@ describe('listRoute', () => {
       config: { acmeDir: undefined, sessionMaxHours: 12, webDist: '/nonexistent', logLevel: 'silent' },
     });
     const extra = z.object({ status: z.enum(STATUSI).optional() });
-    app.withTypeProvider<ZodTypeProvider>().get('/api/probe/list', {
-      config: { permission: 'authenticated' }, schema: { querystring: listQuerySchema.extend(extra.shape) },
-    }, listRoute(db, (listRequest) => runList(db, listRequest, {
-      ...probeSpec(),
-      where: listRequest.extra.status ? eq(probe.status, listRequest.extra.status) : undefined,
-    })));
+    const probeList = defineCall({
+      method: 'GET', path: '/probe/list', permission: 'authenticated',
+      querystring: listQuerySchema.extend(extra.shape), response: { 200: z.unknown() },
+    });
+    await app.register((api) => new Promise<void>((resolve) => {
+      registerCall(api, probeList, { tags: ['probe'], summary: 'A probe list' }, listRoute(db, (listRequest) => runList(db, listRequest, {
+        ...probeSpec(),
+        where: listRequest.extra.status ? eq(probe.status, listRequest.extra.status) : undefined,
+      })));
+      resolve();
+    }), { prefix: '/api' });
     await app.ready();
     token = (await signIn(app, 'admin@demo.lab')).token;
     // Rows of this very moment, for DANAS as the route computes it.
