@@ -158,6 +158,8 @@ export const MESSAGES = {
   'integration.portTaken': { bs: 'Port {{port}} već koristi drugi analizator.', en: 'Port {{port}} is already used by another analyser.', de: 'Port {{port}} wird bereits von einem anderen Analysegerät verwendet.' },
   'integration.badCode': { bs: 'Šifra testa analizatora ne smije sadržavati razdjelnike (| ^ & \\ ~).', en: 'An analyser test code must not contain delimiters (| ^ & \\ ~).', de: 'Ein Testcode des Analysegeräts darf keine Trennzeichen enthalten (| ^ & \\ ~).' },
   'integration.unknownAssay': { bs: 'Analiza {{sifra}} ne postoji.', en: 'The assay {{sifra}} does not exist.', de: 'Die Analyse {{sifra}} existiert nicht.' },
+  'integration.benchStored': { bs: 'Poruka spremljena kao primljena od analizatora.', en: 'Message stored as received from the analyser.', de: 'Nachricht wie vom Analysegerät empfangen gespeichert.' },
+  'integration.notStored': { bs: 'Poruka nije spremljena; pokušajte ponovo.', en: 'The message was not stored; try again.', de: 'Die Nachricht wurde nicht gespeichert; bitte erneut versuchen.' },
   'integration.retried': { bs: 'Poruka ponovo obrađena.', en: 'Message processed again.', de: 'Nachricht erneut verarbeitet.' },
   'logger.alreadyAcknowledged': { bs: 'Alarm je već potvrđen.', en: 'The alarm has already been acknowledged.', de: 'Der Alarm wurde bereits bestätigt.' },
   'logger.deviceKey': { bs: 'Ključ uređaja nije ispravan.', en: 'The device key is not valid.', de: 'Der Geräteschlüssel ist ungültig.' },

@@ -116,6 +116,59 @@ export const analyserAssaysQuery = listQuerySchema.extend({ sifra: z.string().tr
 export const analyserAssaysAnswer = listAnswerSchema(analyserAssayRow);
 export type AnalyserAssaysAnswer = z.output<typeof analyserAssaysAnswer>;
 
+/**
+ * POST /api/integracija/provjera (the capture bench, /integracija): a capture pasted or uploaded for one of the
+ * site's analysers, raw ASTM records, framed ASTM (STX … ETX with checksums, as a serial or TCP log shows them)
+ * or HL7 (with or without MLLP bytes). `benchCheck` reads it as the ingest would and stores nothing.
+ */
+export const benchBody = z.object({ analyser: z.uuid(), tekst: z.string().min(1).max(1_000_000), ...sessionFields });
+
+/** One result of a capture as the ingest would treat it: where it would land, or why it would be refused. */
+export const benchResultRow = z.object({
+  uzorak: z.string(),
+  /** A sample with that code exists at the site. */
+  uzorak_postoji: z.boolean(),
+  /** A control specimen (its results go to quality control, never to a sample). */
+  kontrola: z.boolean(),
+  test: z.string(),
+  /** The lab assay the code maps to (in force), null when not mapped. */
+  sifra: z.string().nullable(),
+  /** The value as sent. */
+  vrijednost: z.string(),
+  /** The value as it would be stored (analyserValue), null when it would not be. */
+  pohranjeno: z.string().nullable(),
+  jedinica: z.string().nullable(),
+  flag: z.string().nullable(),
+  /** Why it would be kept for review rather than applied; null: it would be applied. */
+  razlog: z.enum(REVIEW_REASONS).nullable(),
+});
+export type BenchResultRow = z.output<typeof benchResultRow>;
+
+export const benchCheckAnswer = successAnswer({
+  protokol: z.enum(ANALYSER_PROTOCOLS),
+  /** The delimiters the message declares (ASTM H-2, HL7 MSH-1/MSH-2), as sent; null when unreadable. */
+  delimiteri: z.string().nullable(),
+  vrsta: z.string().nullable(),
+  /** Why the capture could not be read at all; null when it was. */
+  greska: z.string().nullable(),
+  /** What the reading noticed (a record it skipped). */
+  problemi: z.array(z.string()),
+  upita: z.number().int(),
+  rezultati: z.array(benchResultRow),
+});
+export type BenchCheckAnswer = z.output<typeof benchCheckAnswer>;
+
+/** POST /api/integracija/provjera/spremi: the capture stored through the ingest as a message over TCP would be. */
+export const benchStoreAnswer = successAnswer({
+  message: z.string(),
+  /** The same capture was stored before (applied once). */
+  duplikat: z.boolean(),
+  primijenjeno: z.number().int(),
+  za_pregled: z.number().int(),
+  greska: z.string().nullable(),
+});
+export type BenchStoreAnswer = z.output<typeof benchStoreAnswer>;
+
 export const integrationContracts = {
   analyserAssays: defineCall({
     method: 'GET', path: '/assays/analyser/list', permission: 'settings.read',
@@ -140,5 +193,13 @@ export const integrationContracts = {
   retry: defineCall({
     method: 'POST', path: '/retry', permission: 'results.enter',
     body: retryBody, response: { 200: retryAnswer, ...failureResponses },
+  }),
+  benchCheck: defineCall({
+    method: 'POST', path: '/integracija/provjera', permission: 'settings.read',
+    body: benchBody, response: { 200: benchCheckAnswer, ...failureResponses },
+  }),
+  benchStore: defineCall({
+    method: 'POST', path: '/integracija/provjera/spremi', permission: 'results.enter',
+    body: benchBody, response: { 200: benchStoreAnswer, ...failureResponses },
   }),
 } as const;

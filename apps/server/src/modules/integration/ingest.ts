@@ -60,7 +60,7 @@ export function contentHash(text: string): string {
 }
 
 /** Reads a message with the analyser's interpretation settings (none needed for the common dialects). */
-function interpret(analyser: AnalyserRow, text: string): { message: InterpretedMessage | null; error: string | null } {
+export function interpret(analyser: AnalyserRow, text: string): { message: InterpretedMessage | null; error: string | null } {
   try {
     const { testCodeComponent, specimenIdField, decimalMark } = analyserInterpretationOf(analyser.element);
     const message = analyser.protokol === 'hl7'
@@ -108,47 +108,85 @@ async function applyResults(
   const isControl = (result: AnalyserResult) => keptAsControls.has(result) || isControlSpecimen(recognition, result.specimenId, result.qc === true);
   const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep, decimalMark);
 
-  const bySpecimen = new Map<string, AnalyserResult[]>();
-  for (const result of results.filter((candidate) => !isControl(candidate))) {
-    const specimen = result.specimenId.trim();
-    bySpecimen.set(specimen, [...(bySpecimen.get(specimen) ?? []), result]);
-  }
+  // Sample by sample in code order (a stable sort keeps each sample's results in the message's order).
+  const patients = results.filter((candidate) => !isControl(candidate))
+    .sort((a, b) => compareCodes(a.specimenId.trim(), b.specimenId.trim()));
+  const samples = await lockSamplesForAnalyser(tx, analyser.siteId, specimensOf(patients));
   const appliedRows: NewAppliedResult[] = [];
-  const saves: { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string }[] }[] = [];
-  const specimens = [...bySpecimen.keys()].sort();
-  const samples = await lockSamplesForAnalyser(tx, analyser.siteId, specimens.filter((specimen) => specimen !== ''));
-  for (const specimen of specimens) {
-    const specimenResults = bySpecimen.get(specimen) ?? [];
-    const sample = samples.get(specimen);
-    if (!sample) { for (const result of specimenResults) keep(result, 'unknownSpecimen', null); continue; }
-    if (sample.locked) { for (const result of specimenResults) keep(result, 'sampleLocked', sample.id); continue; }
-    // One value per test: a message naming a test twice (a rerun in the same transmission) keeps the last.
-    const entries = new Map<string, { rezultat: string; result: AnalyserResult }>();
-    for (const result of specimenResults) {
-      const sifra = mapa[result.testCode];
-      if (sifra === undefined) { keep(result, 'unmappedCode', sample.id); continue; }
-      const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
-      if (!test) { keep(result, 'testNotOrdered', sample.id); continue; }
-      // The one reading of an analyser value (analyserValue): a number, a censored value or a ratio is stored as the
-      // text it is; no result (`----`, `***`, empty: an analyser never takes a result away) waits for review.
-      const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
-      if (reading.kind === 'none') { keep(result, 'noResult', sample.id); continue; }
-      const value = reading.text;
-      if (test.valueProblem(value) !== null) { keep(result, 'invalidValue', sample.id); continue; }
-      const earlier = entries.get(test.id);
-      if (earlier) keep(earlier.result, 'invalidValue', sample.id);
-      entries.set(test.id, { rezultat: value, result });
-    }
-    if (entries.size === 0) continue;
-    saves.push({ sample, rezultati: [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })) });
+  const saves = new Map<AnalyserTargetSample, Map<string, { rezultat: string; result: AnalyserResult }>>();
+  for (const judged of judgePatientResults(patients, samples, mapa, decimalMark)) {
+    if (judged.razlog !== null) { keep(judged.result, judged.razlog, judged.sample?.id ?? null); continue; }
+    const { sample, test, value } = judged;
+    const entries = saves.get(sample) ?? new Map<string, { rezultat: string; result: AnalyserResult }>();
+    entries.set(test.id, { rezultat: value, result: judged.result });
+    saves.set(sample, entries);
+  }
+  for (const entries of saves.values()) {
     for (const [sampleTestId, { result }] of entries) {
       appliedRows.push({
         messageId, sampleTestId, testCode: result.testCode, vrijednost: result.value, jedinica: result.unit ?? null, flag: flagsOf(result),
       });
     }
   }
-  const completions = await saveAnalyserResults(tx, analyserContext(analyser.siteId, messageId), saves, analyser.ime);
+  const completions = await saveAnalyserResults(
+    tx, analyserContext(analyser.siteId, messageId),
+    [...saves].map(([sample, entries]) => ({ sample, rezultati: [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })) })),
+    analyser.ime,
+  );
   return { applied: appliedRows, review, controls: controls.stored, completions, qcRuns: controls.runs };
+}
+
+function compareCodes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The specimen ids of results, trimmed, each once, in code order (the order their samples are locked in). */
+export function specimensOf(results: readonly AnalyserResult[]): string[] {
+  return [...new Set(results.map((result) => result.specimenId.trim()))].filter((specimen) => specimen !== '').sort(compareCodes);
+}
+
+/** What the ingest decides about a patient's result: applied to a test of a sample as a value, or kept for review with the reason. */
+export type JudgedResult =
+  | { result: AnalyserResult; razlog: null; sample: AnalyserTargetSample; sifra: string; test: AnalyserTargetSample['tests'][number]; value: string }
+  | { result: AnalyserResult; razlog: ReviewReason; sample: AnalyserTargetSample | null; sifra: string | null; value: string | null };
+
+/**
+ * The one judgement of patients' results, shared by the ingest (which then stores) and the capture bench (which
+ * only reports): the sample its specimen id names on the site (none: unknownSpecimen; approved: sampleLocked),
+ * the code through the analyser's map (unmappedCode), the ordered test of that assay (testNotOrdered), the value
+ * as analyserValue reads it (none: noResult; not valid for the test: invalidValue). One value per test: a
+ * message naming a test twice (a rerun in the same transmission) keeps the last, the earlier is kept for review.
+ * Returned in the results' order.
+ */
+export function judgePatientResults(
+  results: readonly AnalyserResult[], samples: ReadonlyMap<string, AnalyserTargetSample>, mapa: Readonly<Record<string, string>>,
+  decimalMark: DecimalMark | undefined,
+): JudgedResult[] {
+  const judged: JudgedResult[] = [];
+  const lastForTest = new Map<string, number>();
+  for (const result of results) {
+    const sample = samples.get(result.specimenId.trim()) ?? null;
+    const sifra = mapa[result.testCode] ?? null;
+    const refuse = (razlog: ReviewReason, value: string | null = null) => judged.push({ result, razlog, sample, sifra, value });
+    if (!sample) { refuse('unknownSpecimen'); continue; }
+    if (sample.locked) { refuse('sampleLocked'); continue; }
+    if (sifra === null) { refuse('unmappedCode'); continue; }
+    const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
+    if (!test) { refuse('testNotOrdered'); continue; }
+    // The one reading of an analyser value (analyserValue): a number, a censored value or a ratio is stored as the
+    // text it is; no result (`----`, `***`, empty: an analyser never takes a result away) waits for review.
+    const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
+    if (reading.kind === 'none') { refuse('noResult'); continue; }
+    if (test.valueProblem(reading.text) !== null) { refuse('invalidValue', reading.text); continue; }
+    const earlier = lastForTest.get(test.id);
+    if (earlier !== undefined) {
+      const first = judged[earlier]!;
+      judged[earlier] = { result: first.result, razlog: 'invalidValue', sample, sifra, value: first.value };
+    }
+    lastForTest.set(test.id, judged.length);
+    judged.push({ result, razlog: null, sample, sifra, test, value: reading.text });
+  }
+  return judged;
 }
 
 /**

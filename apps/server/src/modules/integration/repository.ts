@@ -212,6 +212,14 @@ export function integrationRepository(db: Db, siteId: string) {
       return null;
     },
 
+    /** The message of this site an analyser sent with this content (what became of it), or null. */
+    async messageByContent(analyserId: string, contentHash: string): Promise<AnalyserMessageRecord | null> {
+      const [row] = await db.select().from(analyserMessages)
+        .where(and(eq(analyserMessages.siteId, siteId), eq(analyserMessages.analyserId, analyserId), eq(analyserMessages.contentHash, contentHash)))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** A message of this site, its row locked (a retry and another retry of it queue). */
     async lockMessage(id: string): Promise<AnalyserMessageRecord | null> {
       if (!isUuid(id)) return null;

@@ -4,6 +4,7 @@ import type { AppOptions } from '../../app-options.ts';
 import { listRoute } from '../../lib/list-route.ts';
 import { AnalyserConnections } from './connections.ts';
 import { AnalyserIngest } from './ingest.ts';
+import { benchCheck, benchStore } from './bench.ts';
 import * as service from './service.ts';
 import { registerCall } from '../../lib/register-call.ts';
 
@@ -80,6 +81,27 @@ export function integrationRoutes(app: FastifyInstance, options: AppOptions): Pr
   }, async (request) => ({
     success: true as const, message: message('integration.retried'),
     ...(await service.retryMessage(db, integration, realtime, request.ctx, request.body.id)),
+  }));
+
+  registerCall(app, integrationContracts.benchCheck, {
+    tags: TAGS,
+    summary: 'The capture bench: what the ingest would do with a capture (/integracija, \'Provjera poruke\')',
+    description: `${SESSION} \`analyser\`: the analyser the capture is read for; \`tekst\`: raw ASTM records, framed ASTM (STX … ETX `
+      + 'with checksums; `<STX>` spelt out as logs write it is understood) or HL7 (with or without MLLP bytes). Read with the ingest\'s '
+      + 'own interpretation and judgement; nothing is stored.\n\n`200 { success: true, protokol, delimiteri, vrsta, greska, problemi, '
+      + 'upita, rezultati: [{ uzorak, uzorak_postoji, kontrola, test, sifra, vrijednost, pohranjeno, jedinica, flag, razlog }] }`: '
+      + '`razlog` null when the result would be applied, else the review reason.',
+  }, async (request) => ({ success: true as const, ...(await benchCheck(db, request.ctx, request.body.analyser, request.body.tekst)) }));
+
+  registerCall(app, integrationContracts.benchStore, {
+    tags: TAGS,
+    summary: 'The capture bench: store a capture as a message from the analyser',
+    description: `${SESSION} The body of \`integracija/provjera\`. The capture goes through the same ingest as a message over TCP `
+      + '(kept as the message, its results applied or kept for review, sent twice: stored once). Audited.\n\n'
+      + '`200 { success: true, message, duplikat, primijenjeno, za_pregled, greska }`.',
+  }, async (request) => ({
+    success: true as const, message: message('integration.benchStored'),
+    ...(await benchStore(db, integration, request.ctx, request.body.analyser, request.body.tekst)),
   }));
 
   return Promise.resolve();

@@ -89,6 +89,21 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     const [after] = await t.database.db.select().from(analyserMessages).where(eq(analyserMessages.id, tzMessageId));
     expect(after).toEqual(before);
   },
+  'POST /api/integracija/provjera': async () => {
+    const capture = astmMessage('TZ-NEPOZNAT', [['GLU', '6.1', 'mmol/L', 'N']]);
+    const response = await client.post(admin, '/integracija/provjera', { analyser: tzAnalyser._id, tekst: capture }, sarajevo);
+    expect(response.statusCode).toBe(404);
+    const atTuzla = await client.post(admin, '/integracija/provjera', { analyser: tzAnalyser._id, tekst: capture }, tuzla);
+    expect(atTuzla.statusCode, atTuzla.body).toBe(200);
+  },
+  'POST /api/integracija/provjera/spremi': async () => {
+    const messages = async () => (await t.database.db.select().from(analyserMessages).where(eq(analyserMessages.analyserId, tzAnalyser._id))).length;
+    const before = await messages();
+    const capture = astmMessage('TZ-NEPOZNAT', [['GLU', '6.2', 'mmol/L', 'N']]);
+    const response = await client.post(admin, '/integracija/provjera/spremi', { analyser: tzAnalyser._id, tekst: capture }, sarajevo);
+    expect(response.statusCode).toBe(404);
+    expect(await messages()).toBe(before);
+  },
 };
 
 describe('integration site scoping', () => {

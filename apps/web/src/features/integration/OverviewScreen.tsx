@@ -1,10 +1,11 @@
 /**
  * /integracija/pregled: each analyser's state (listening or connected, last message, messages today), the
  * messages received with their outcome and raw text, and the results kept for review; a message can be
- * processed again (POST /api/retry) after the sample got the test or the mapping was fixed.
+ * processed again (POST /api/retry) after the sample got the test or the mapping was fixed. A second tab is the
+ * capture bench (BenchPanel): what a pasted capture would do, before anything is stored.
  */
 import { useState } from 'react';
-import { Alert, Badge, Box, Code, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Code, Group, Loader, Paper, SimpleGrid, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { notify } from '../../components/notify.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { MESSAGE_LIST, REVIEW_LIST, analysers, integrationKeys, retryMessage, type AnalyserMessageRow, type ReviewItemRow } from './api.ts';
+import { BenchPanel } from './BenchPanel.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { transportText } from './transport.ts';
 
@@ -79,42 +81,50 @@ export function OverviewScreen() {
   return (
     <Stack gap="lg" maw={1400} mx="auto">
       <Title order={1} size="h2">{t('integration.overviewTitle')}</Title>
-      {states.isPending ? <Group gap="xs"><Loader size="sm" /><Text>{t('integration.loading')}</Text></Group> : null}
-      {states.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('integration.failed')}</Alert> : null}
-      {states.data && states.data.length === 0 ? <Alert color="gray">{t('integration.noAnalysers')}</Alert> : null}
-      {states.data && states.data.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {states.data.map((row) => (
-            <Paper key={row._id} withBorder p="md" radius="md" aria-label={row.ime}>
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={700}>{row.ime}</Text>
-                <ConnectionBadge veza={row.veza} />
-              </Group>
-              <Text size="sm" c="dimmed">{row.protokol.toUpperCase()} · {transportText(t, row)}</Text>
-              <Text size="sm" mt={6}>{row.zadnja_poruka ? t('integration.lastMessage', { time: formatDateTime(row.zadnja_poruka) }) : t('integration.noMessageYet')}</Text>
-              <Text size="sm">{t('integration.messagesToday', { count: row.poruka_danas })}</Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
-      ) : null}
-      <Title order={2} size="h3">{t('integration.messagesTitle')}</Title>
-      <ListTable<AnalyserMessageRow>
-        list={MESSAGE_LIST}
-        columns={messageColumns}
-        actions={messageActions}
-        rowKey={(row) => row._id}
-        rowLabel={(row) => `${row.analyser_ime} ${formatDateTime(row.primljeno)}`}
-        defaultSort={[{ field: 'primljeno', direction: 'desc' }]}
-        refreshSignal={refresh}
-        followPatientSelected={false}
-        caption={t('integration.messagesCaption')}
-        minWidth={900}
-        rowAccent={(row) => (row.ishod === 'error' ? 'var(--mantine-color-red-6)' : row.ishod === 'review' ? 'var(--mantine-color-orange-5)' : undefined)}
-        renderDetail={(row) => (
-          <Stack gap={4}>
-            {row.greska ? <Text size="sm" c="red.8">{row.greska}</Text> : null}
-            <Text size="xs" fw={600}>{t('integration.raw')}</Text>
-            <Code block tabIndex={0} aria-label={t('integration.raw')} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto' }}>{row.sirovo.replaceAll('\r', '\n')}</Code>
+      <Tabs defaultValue="overview" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="overview">{t('integration.tabOverview')}</Tabs.Tab>
+          <Tabs.Tab value="bench">{t('integration.tabBench')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="bench"><BenchPanel /></Tabs.Panel>
+        <Tabs.Panel value="overview">
+          <Stack gap="lg">
+            {states.isPending ? <Group gap="xs"><Loader size="sm" /><Text>{t('integration.loading')}</Text></Group> : null}
+            {states.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('integration.failed')}</Alert> : null}
+            {states.data && states.data.length === 0 ? <Alert color="gray">{t('integration.noAnalysers')}</Alert> : null}
+            {states.data && states.data.length > 0 ? (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {states.data.map((row) => (
+                  <Paper key={row._id} withBorder p="md" radius="md" aria-label={row.ime}>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={700}>{row.ime}</Text>
+                      <ConnectionBadge veza={row.veza} />
+                    </Group>
+                    <Text size="sm" c="dimmed">{row.protokol.toUpperCase()} · {transportText(t, row)}</Text>
+                    <Text size="sm" mt={6}>{row.zadnja_poruka ? t('integration.lastMessage', { time: formatDateTime(row.zadnja_poruka) }) : t('integration.noMessageYet')}</Text>
+                    <Text size="sm">{t('integration.messagesToday', { count: row.poruka_danas })}</Text>
+                  </Paper>
+                ))}
+              </SimpleGrid>
+            ) : null}
+            <Title order={2} size="h3">{t('integration.messagesTitle')}</Title>
+            <ListTable<AnalyserMessageRow>
+              list={MESSAGE_LIST}
+              columns={messageColumns}
+              actions={messageActions}
+              rowKey={(row) => row._id}
+              rowLabel={(row) => `${row.analyser_ime} ${formatDateTime(row.primljeno)}`}
+              defaultSort={[{ field: 'primljeno', direction: 'desc' }]}
+              refreshSignal={refresh}
+              followPatientSelected={false}
+              caption={t('integration.messagesCaption')}
+              minWidth={900}
+              rowAccent={(row) => (row.ishod === 'error' ? 'var(--mantine-color-red-6)' : row.ishod === 'review' ? 'var(--mantine-color-orange-5)' : undefined)}
+              renderDetail={(row) => (
+                <Stack gap={4}>
+                  {row.greska ? <Text size="sm" c="red.8">{row.greska}</Text> : null}
+                  <Text size="xs" fw={600}>{t('integration.raw')}</Text>
+                  <Code block tabIndex={0} aria-label={t('integration.raw')} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 320, overflow: 'auto' }}>{row.sirovo.replaceAll('\r', '\n')}</Code>
           </Stack>
         )}
       />
@@ -135,6 +145,9 @@ export function OverviewScreen() {
         caption={t('integration.reviewCaption')}
         minWidth={900}
       />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

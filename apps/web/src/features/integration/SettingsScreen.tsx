@@ -7,13 +7,15 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden,
+  ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  analyserElementSchema, controlRecognitionOf, isMessageCode, newAnalyserElement, type AnalyserAnswer, type MessageCode,
+  analyserElementSchema, analyserInterpretationOf, controlRecognitionOf, isMessageCode, newAnalyserElement, type AnalyserAnswer,
+  type AnalyserInterpretation, type MessageCode,
 } from '@lis/domain';
 import { messageText } from '../../i18n/index.ts';
 import { ApiError } from '../../api/client.ts';
@@ -37,6 +39,8 @@ interface Draft {
   /** The control specimens' prefixes as typed, separated by commas or spaces. */
   prefiksi: string;
   qcOznaka: boolean;
+  /** How its messages are read (`tumacenje`); a field left out is the default (automatic). */
+  tumacenje: AnalyserInterpretation;
   /** Fields of the JSON element the form does not show, kept as they are. */
   rest: Record<string, unknown>;
 }
@@ -49,14 +53,15 @@ function draftOf(row: AnalyserAnswer | null): Draft {
     const controls = controlRecognitionOf(fresh);
     return {
       ime: '', protokol: 'astm', mode: 'listen', host: '', port: fresh.transport.port, checksum: true, aktivan: true, mapping: [{ code: '', sifra: null }],
-      prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, rest: {},
+      prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, tumacenje: {}, rest: {},
     };
   }
-  const { _id, ime, protokol, transport, checksum, mapa, aktivan, kontrole, veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest } = row;
+  const { _id, ime, protokol, transport, checksum, mapa, aktivan, kontrole, tumacenje, veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest } = row;
   const controls = controlRecognitionOf({ kontrole });
   return {
     _id, ime, protokol, mode: transport.mode, host: transport.mode === 'connect' ? transport.host : '', port: transport.port, checksum, aktivan,
-    mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra })), prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, rest,
+    mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra })), prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka,
+    tumacenje: analyserInterpretationOf({ tumacenje }), rest,
   };
 }
 
@@ -72,13 +77,34 @@ function elementOf(draft: Draft): Record<string, unknown> {
     aktivan: draft.aktivan,
     mapa: Object.fromEntries(draft.mapping.filter((row) => row.code.trim() !== '' && row.sifra).map((row) => [row.code.trim(), row.sifra])),
     kontrole: { prefiksi: draft.prefiksi.split(/[\s,;]+/).filter((prefix) => prefix !== ''), qc_oznaka: draft.qcOznaka },
+    ...interpretationOf(draft),
   };
 }
+
+/**
+ * The interpretation settings as saved: only the ones set (automatic is no field), only the protocol's own (the
+ * specimen id field and bare frames are ASTM's); none at all: no `tumacenje`.
+ */
+function interpretationOf(draft: Draft): { tumacenje?: AnalyserInterpretation } {
+  const { testCodeComponent, specimenIdField, decimalMark, bareFrames } = draft.tumacenje;
+  const astm = draft.protokol === 'astm';
+  const tumacenje: AnalyserInterpretation = {
+    ...(testCodeComponent === undefined ? {} : { testCodeComponent }),
+    ...(astm && specimenIdField !== undefined ? { specimenIdField } : {}),
+    ...(decimalMark === undefined ? {} : { decimalMark }),
+    ...(astm && bareFrames === true ? { bareFrames } : {}),
+  };
+  return Object.keys(tumacenje).length > 0 ? { tumacenje } : {};
+}
+
+const SPECIMEN_ID_FIELDS = ['O3', 'O4', 'P3', 'P4'] as const;
+const AUTOMATIC = 'auto';
 
 /** The field a problem names, as the form knows it ('transport.port' → 'port', 'mapa.WBC' → 'mapa'). */
 function formField(path: string): string {
   const parts = path.replace(/^analyser\./, '').split('.');
   if (parts[0] === 'transport') return parts[1] ?? 'port';
+  if (parts[0] === 'tumacenje') return 'tumacenje';
   return parts[0] ?? '';
 }
 
@@ -107,6 +133,7 @@ export function SettingsScreen() {
   const assayOptions = useMemo(() => (assays.data ?? []).filter((assay) => !assay.disabled && !assay.calculated)
     .map((assay) => ({ value: assay.sifra, label: `${assay.sifra} — ${assay.naziv}` })), [assays.data]);
   const set = (change: Partial<Draft>) => setDraft((value) => ({ ...value, ...change }));
+  const setInterpretation = (change: Partial<AnalyserInterpretation>) => setDraft((value) => ({ ...value, tumacenje: { ...value.tumacenje, ...change } }));
   const setMapping = (index: number, change: Partial<MappingRow>) =>
     set({ mapping: draft.mapping.map((row, at) => (at === index ? { ...row, ...change } : row)) });
 
@@ -185,6 +212,29 @@ export function SettingsScreen() {
               <Checkbox mt="xl" label={t('integration.controlFlag')} checked={draft.qcOznaka} disabled={!canEdit}
                 onChange={(event) => set({ qcOznaka: event.currentTarget.checked })} />
             </Group>
+            <Title order={2} size="h4" mt="sm">{t('integration.interpretationTitle')}</Title>
+            <Text size="sm" c="dimmed">{t('integration.interpretationHelp')}</Text>
+            <Group grow align="flex-start">
+              {draft.protokol === 'astm' ? (
+                <Select label={t('integration.specimenIdField')} allowDeselect={false} readOnly={!canEdit}
+                  value={draft.tumacenje.specimenIdField ?? AUTOMATIC}
+                  data={[{ value: AUTOMATIC, label: t('integration.automatic') }, ...SPECIMEN_ID_FIELDS.map((field) => ({ value: field, label: `${field.charAt(0)}-${field.slice(1)}` }))]}
+                  onChange={(value) => setInterpretation({ specimenIdField: SPECIMEN_ID_FIELDS.find((field) => field === value) })} />
+              ) : null}
+              <NumberInput label={t('integration.testCodeComponent')} description={t('integration.testCodeComponentHelp')} placeholder={t('integration.automatic')}
+                min={1} max={20} allowDecimal={false} readOnly={!canEdit} value={draft.tumacenje.testCodeComponent ?? ''} error={errors.tumacenje}
+                onChange={(value) => setInterpretation({ testCodeComponent: typeof value === 'number' ? value : undefined })} />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="decimal-mark-label">{t('integration.decimalMark')}</Text>
+                <SegmentedControl aria-labelledby="decimal-mark-label" readOnly={!canEdit} value={draft.tumacenje.decimalMark ?? AUTOMATIC}
+                  onChange={(value) => setInterpretation({ decimalMark: value === '.' || value === ',' ? value : undefined })}
+                  data={[{ value: AUTOMATIC, label: t('integration.automatic') }, { value: '.', label: '.' }, { value: ',', label: ',' }]} />
+              </Stack>
+            </Group>
+            {draft.protokol === 'astm' ? (
+              <Switch label={t('integration.bareFrames')} checked={draft.tumacenje.bareFrames === true} disabled={!canEdit}
+                onChange={(event) => setInterpretation({ bareFrames: event.currentTarget.checked ? true : undefined })} />
+            ) : null}
             <Title order={2} size="h4" mt="sm">{t('integration.mappingTitle')}</Title>
             <Text size="sm" c="dimmed">{t('integration.mappingHelp')}</Text>
             {errors.mapa ? <Alert color="red" icon={<IconAlertTriangle />}>{errors.mapa}</Alert> : null}

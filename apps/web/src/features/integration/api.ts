@@ -5,7 +5,7 @@ import type { AnalyserAnswer, AnalyserElement } from '@lis/domain';
 import { call } from '../../api/client.ts';
 import { catalogueContracts, integrationContracts } from '@lis/domain';
 
-export type { AnalyserAnswer, AnalyserMessageRow, ReviewItemRow } from '@lis/domain';
+export type { AnalyserAnswer, AnalyserMessageRow, BenchCheckAnswer, BenchResultRow, ReviewItemRow } from '@lis/domain';
 
 export const ANALYSER_LIST = integrationContracts.list;
 export const MESSAGE_LIST = integrationContracts.messages;
@@ -36,3 +36,9 @@ export function editableAnalyser(row: AnalyserAnswer): Record<string, unknown> {
   const { veza: _veza, zadnja_poruka: _last, poruka_danas: _today, created_at: _created, updated_at: _updated, ...element } = row;
   return element;
 }
+
+/** The capture bench: what the ingest would do with a capture for this analyser (stores nothing). */
+export const benchCheck = (analyser: string, tekst: string) => call(integrationContracts.benchCheck, { body: { analyser, tekst } });
+
+/** The capture bench: the capture stored through the ingest as a message from the analyser. */
+export const benchStore = (analyser: string, tekst: string) => call(integrationContracts.benchStore, { body: { analyser, tekst } });
