@@ -1,4 +1,4 @@
-import { MLLP_END, MLLP_START, analyserValue, type AnalyserResult } from '@lis/analyser-protocols';
+import { MLLP_END, MLLP_START, type AnalyserResult } from '@lis/analyser-protocols';
 import {
   analyserInterpretationOf, controlRecognitionOf, isControlSpecimen, mappingInForce, type BenchCheckAnswer, type BenchResultRow,
   type ReviewReason,
@@ -8,7 +8,7 @@ import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockSamplesForAnalyser } from '../results/service.ts';
-import { contentHash, flagsOf, interpret, judgePatientResults, specimensOf } from './ingest.ts';
+import { contentHash, flagsOf, interpret, judgeControlResult, judgePatientResults, specimensOf } from './ingest.ts';
 import { captureMessageText } from './replay.ts';
 import { integrationRepository, type AnalyserRow } from './repository.ts';
 import type { Integration } from './service.ts';
@@ -93,10 +93,8 @@ export async function benchCheck(db: Db, ctx: RequestContext, analyserId: string
     if (entry) {
       return row(result, { exists: entry.sample !== null, control: false, sifra: entry.sifra, stored: entry.value, razlog: entry.razlog });
     }
-    const sifra = mapa[result.testCode] ?? null;
-    const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
-    const razlog: ReviewReason | null = sifra === null ? 'unmappedCode' : reading.kind === 'none' ? 'noResult' : null;
-    return row(result, { exists: false, control: true, sifra, stored: reading.kind === 'none' ? null : reading.text, razlog });
+    const control = judgeControlResult(result, mapa, decimalMark);
+    return row(result, { exists: false, control: true, sifra: control.sifra, stored: control.value, razlog: control.razlog });
   });
   return {
     ...base, vrsta: message.messageType ?? null, greska: null, problemi: [...message.problems], upita: message.queries.length, rezultati,

@@ -199,6 +199,21 @@ export function flagsOf(result: AnalyserResult): string | null {
 }
 
 /**
+ * What the ingest decides about a control specimen's result before quality control judges its lot and level:
+ * the code through the analyser's map (unmappedCode) and the value read as a patient's is (analyserValue; no
+ * result: noResult). Shared by the ingest and the capture bench.
+ */
+export function judgeControlResult(
+  result: AnalyserResult, mapa: Readonly<Record<string, string>>, decimalMark: DecimalMark | undefined,
+): { razlog: null; sifra: string; value: string } | { razlog: ReviewReason; sifra: string | null; value: null } {
+  const sifra = mapa[result.testCode];
+  if (sifra === undefined) return { razlog: 'unmappedCode', sifra: null, value: null };
+  const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
+  if (reading.kind === 'none') return { razlog: 'noResult', sifra, value: null };
+  return { razlog: null, sifra, value: reading.text };
+}
+
+/**
  * A message's control results: each code through the analyser's map to a lab assay (unmapped: kept for review),
  * then stored as control runs by quality control (enterAnalyserControls: the lot and level by the specimen id,
  * judged by the Westgard rules, the analyser recorded). What quality control refuses is kept for review with
@@ -212,12 +227,9 @@ async function applyControls(
   if (results.length === 0) return { stored: 0, runs: [] };
   const mapped: { result: AnalyserResult; control: AnalyserControlResult }[] = [];
   for (const result of results) {
-    const sifra = mapa[result.testCode];
-    if (sifra === undefined) { keep(result, 'unmappedCode', null, true); continue; }
-    // A control's value is read as a patient's is (analyserValue); no result waits for review.
-    const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
-    if (reading.kind === 'none') { keep(result, 'noResult', null, true); continue; }
-    mapped.push({ result, control: { specimenId: result.specimenId, sifra, value: reading.text } });
+    const judged = judgeControlResult(result, mapa, decimalMark);
+    if (judged.razlog !== null) { keep(result, judged.razlog, null, true); continue; }
+    mapped.push({ result, control: { specimenId: result.specimenId, sifra: judged.sifra, value: judged.value } });
   }
   const entered = await enterAnalyserControls(
     tx, analyserContext(analyser.siteId, messageId), { id: analyser.id, ime: analyser.ime }, messageId, mapped.map((entry) => entry.control),
