@@ -173,9 +173,10 @@ export function judgePatientResults(
     if (sifra === null) { refuse('unmappedCode'); continue; }
     const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
     if (!test) { refuse('testNotOrdered'); continue; }
-    // The one reading of an analyser value (analyserValue): a number, a censored value or a ratio is stored as the
+    // The one reading of an analyser value (analyserValue, with the analyser's decimal mark setting, which interpretAstm
+    // also stamps on each ASTM result): a number, a censored value or a ratio is stored as the
     // text it is; no result (`----`, `***`, empty: an analyser never takes a result away) waits for review.
-    const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
+    const reading = analyserValue(result.value, { decimalMark });
     if (reading.kind === 'none') { refuse('noResult'); continue; }
     if (test.valueProblem(reading.text) !== null) { refuse('invalidValue', reading.text); continue; }
     const earlier = lastForTest.get(test.id);
@@ -208,7 +209,7 @@ export function judgeControlResult(
 ): { razlog: null; sifra: string; value: string } | { razlog: ReviewReason; sifra: string | null; value: null } {
   const sifra = mapa[result.testCode];
   if (sifra === undefined) return { razlog: 'unmappedCode', sifra: null, value: null };
-  const reading = analyserValue(result.value, { decimalMark: result.decimalMark ?? decimalMark });
+  const reading = analyserValue(result.value, { decimalMark });
   if (reading.kind === 'none') return { razlog: 'noResult', sifra, value: null };
   return { razlog: null, sifra, value: reading.text };
 }
