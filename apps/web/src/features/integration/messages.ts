@@ -81,6 +81,9 @@ const bs = {
   reason_controlNoTarget: 'Kontrola nema cilj za test i nivo',
   reason_controlExpired: 'LOT kontrole je istekao',
   reason_noResult: 'Aparat nije dao rezultat',
+  reason_noCulture: 'Uzorak nema kulturu',
+  reason_unknownOrganism: 'Nepoznat organizam',
+  reason_unknownAntibiotic: 'Nepoznat antibiotik',
   duplicates: 'Ponovljeno {{count}} puta',
   raw: 'Sirova poruka',
   retry: 'Ponovo obradi',
@@ -142,6 +145,15 @@ const bs = {
   benchApplied: 'Primijenilo bi se',
   benchControl: 'Kontrola (QC)',
   benchNotMapped: 'nije mapirano',
+  benchMicroCaption: 'Izolati i antibiogram poruke mikrobiološkog aparata i šta bi se s njima desilo',
+  benchMicroOrganism: 'Organizam',
+  benchMicroLands: 'Upisalo bi se u kulturu',
+  benchMicroDisagrees: 'Neslaganje s aparatom',
+  col_izolat: 'Izolat',
+  col_kod: 'Šifra aparata',
+  col_referenca: 'Organizam / antibiotik',
+  col_sirAparat: 'S/I/R aparata',
+  col_sirNase: 'S/I/R (EUCAST)',
 };
 
 type Messages = typeof bs;
@@ -225,6 +237,9 @@ const en: Messages = {
   reason_controlNoTarget: 'Control has no target for the test and level',
   reason_controlExpired: 'Control LOT expired',
   reason_noResult: 'No result from the analyser',
+  reason_noCulture: 'The sample has no culture',
+  reason_unknownOrganism: 'Unknown organism',
+  reason_unknownAntibiotic: 'Unknown antibiotic',
   duplicates: 'Received again {{count}} times',
   raw: 'Raw message',
   retry: 'Process again',
@@ -286,6 +301,15 @@ const en: Messages = {
   benchApplied: 'Would be applied',
   benchControl: 'Control (QC)',
   benchNotMapped: 'not mapped',
+  benchMicroCaption: 'Isolates and antibiogram of the microbiology instrument message and what would happen to them',
+  benchMicroOrganism: 'Organism',
+  benchMicroLands: 'Would land on the culture',
+  benchMicroDisagrees: 'Disagrees with the instrument',
+  col_izolat: 'Isolate',
+  col_kod: 'Instrument code',
+  col_referenca: 'Organism / antibiotic',
+  col_sirAparat: 'Instrument S/I/R',
+  col_sirNase: 'S/I/R (EUCAST)',
 };
 
 const de: Messages = {
@@ -367,6 +391,9 @@ const de: Messages = {
   reason_controlNoTarget: 'Kontrolle ohne Zielwert für Test und Level',
   reason_controlExpired: 'Kontroll-LOT abgelaufen',
   reason_noResult: 'Kein Ergebnis vom Analysator',
+  reason_noCulture: 'Die Probe hat keine Kultur',
+  reason_unknownOrganism: 'Unbekannter Organismus',
+  reason_unknownAntibiotic: 'Unbekanntes Antibiotikum',
   duplicates: '{{count}}-mal erneut empfangen',
   raw: 'Rohnachricht',
   retry: 'Erneut verarbeiten',
@@ -428,6 +455,15 @@ const de: Messages = {
   benchApplied: 'Würde übernommen',
   benchControl: 'Kontrolle (QC)',
   benchNotMapped: 'nicht zugeordnet',
+  benchMicroCaption: 'Isolate und Antibiogramm der Nachricht des Mikrobiologiegeräts und was mit ihnen geschähe',
+  benchMicroOrganism: 'Organismus',
+  benchMicroLands: 'Würde in die Kultur übernommen',
+  benchMicroDisagrees: 'Abweichung vom Gerät',
+  col_izolat: 'Isolat',
+  col_kod: 'Gerätecode',
+  col_referenca: 'Organismus / Antibiotikum',
+  col_sirAparat: 'S/I/R des Geräts',
+  col_sirNase: 'S/I/R (EUCAST)',
 };
 
 export const integrationMessages = { bs, en, de };
