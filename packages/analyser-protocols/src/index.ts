@@ -11,3 +11,4 @@ export * from './hl7/interpret.ts';
 export * from './hl7/observation.ts';
 export * from './astm/link-sender.ts';
 export * from './astm/link.ts';
+export * from './microbiology.ts';

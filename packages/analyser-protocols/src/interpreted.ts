@@ -23,6 +23,12 @@ export interface AnalyserResult {
   unit?: string;
   referenceRange?: string;
   abnormalFlags?: string;
+  /**
+   * Which of several alike observations of the specimen this one is: HL7 OBX-4 (observation sub-id), ASTM the
+   * component of the test id after the code (`^^^AM^1` → `1`). Read only when the interpretation is asked for
+   * it (`subIds`): a microbiology instrument numbers its isolates there. Absent otherwise.
+   */
+  subId?: string;
   /** The result status as sent (ASTM R-9, HL7 OBX-11: `F`, `C`, `P`, `X`, `W`...), not interpreted here. */
   resultStatus?: string;
   /** The analyser's timestamp as sent (YYYYMMDDHHMMSS or a prefix of it). */

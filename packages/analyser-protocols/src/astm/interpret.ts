@@ -52,6 +52,11 @@ export interface AstmInterpretOptions {
    * (`patient id^specimen id`), or the first filled one after it when that is empty.
    */
   querySpecimenComponent?: number;
+  /**
+   * Read each result's `subId` from the test id: the first filled component after the one holding the code
+   * (`^^^AM^1`, the isolate number of a microbiology instrument's result). Off by default.
+   */
+  subIds?: boolean;
 }
 
 export type AstmSpecimenIdField = 'O3' | 'O4' | 'P3' | 'P4';
@@ -98,6 +103,10 @@ export function interpretAstm(text: string, options: AstmInterpretOptions = {}):
             instrument: readableComponents(record.fields[13], delimiters) || sender,
           });
           if (options.decimalMark !== undefined) result.decimalMark = options.decimalMark;
+          if (options.subIds) {
+            const subId = subIdOf(read.testId, read.testCode, delimiters);
+            if (subId !== '') result.subId = subId;
+          }
           if (controlOrder) result.qc = true;
           return result;
         });
@@ -222,6 +231,13 @@ export function testCodeOf(testId: string, delimiters: AstmDelimiters = DEFAULT_
   const code = (components[0] ?? '').trim() || firstFilled(components.slice(3)) || firstFilled(components);
   const roche = /^(\d+)\/.*$/.exec(code);
   return roche ? (roche[1] ?? code) : code;
+}
+
+/** The first filled component of a test id after the one holding its code (`^^^AM^1` → `1`), '' when none. */
+function subIdOf(testId: string, testCode: string, delimiters: AstmDelimiters): string {
+  const components = astmComponents(testId, delimiters).map((part) => part.trim());
+  const at = components.findIndex((part) => part === testCode || /^(\d+)\//.exec(part)?.[1] === testCode);
+  return at < 0 ? '' : firstFilled(components.slice(at + 1));
 }
 
 /** Q-3 is `patient id^specimen id^...`; analysers that put the sample elsewhere fill a later component. */

@@ -20,6 +20,8 @@ export interface Hl7InterpretOptions {
    * the laboratory's id there). Set: that field first, then the default order when it is empty.
    */
   specimenIdField?: Hl7SpecimenIdField;
+  /** Read each result's `subId` from OBX-4 (the isolate number of a microbiology instrument's result). Off by default. */
+  subIds?: boolean;
 }
 
 /** The order in which the specimen id fields are tried when none is set. */
@@ -130,6 +132,7 @@ export function interpretHl7(text: string, options: Hl7InterpretOptions = {}): H
             instrument: hl7Value(segment, delimiters, 18, 1).trim() || sender,
           }),
           ...(codedText === undefined ? {} : { codedText }),
+          ...(options.subIds && hl7Value(segment, delimiters, 4).trim() !== '' ? { subId: hl7Value(segment, delimiters, 4).trim() } : {}),
           ...hl7StatusMarkers(resultStatus),
         };
         (group).results.push(result);

@@ -76,6 +76,37 @@ export function analyserInterpretationOf(element: Readonly<Record<string, unknow
 }
 
 /**
+ * A microbiology instrument (VITEK 2, BD Phoenix …): its results are organism identifications and
+ * susceptibilities (ID/AST) that land as a culture's isolates and antibiograms rather than as test results
+ * (`vrsta: 'mikrobiologija'`). The instrument's organism and antibiotic codes are the reference tables' codes
+ * (organism `mo` such as B_ESCHR_COLI, antimicrobial `ab` such as AMP), else found through these maps where
+ * its codes differ (`organizmi`: instrument code → `mo`, `antibiotici`: instrument code → `ab`); an organism
+ * the map does not name is also found by the exact scientific name the instrument sends beside its code, an
+ * antibiotic by an abbreviation only one agent has (VITEK's AM, GM). `organizamKodovi`: the test codes that
+ * carry the identification (default ORG, ORGANISM, ID, ORGID, IDENT).
+ */
+export const ANALYSER_KINDS = ['rutina', 'mikrobiologija'] as const;
+export type AnalyserKind = (typeof ANALYSER_KINDS)[number];
+const referenceCodeSchema = z.string().trim().min(1).max(40);
+export const microbiologyInstrumentSchema = z.object({
+  organizmi: z.record(analyserTestCodeSchema, referenceCodeSchema).default({}),
+  antibiotici: z.record(analyserTestCodeSchema, referenceCodeSchema).default({}),
+  organizamKodovi: z.array(analyserTestCodeSchema).max(10).optional(),
+});
+export type MicrobiologyInstrument = z.output<typeof microbiologyInstrumentSchema>;
+
+/** Whether a stored element is a microbiology instrument. */
+export function isMicrobiologyInstrument(element: Readonly<Record<string, unknown>>): boolean {
+  return element.vrsta === 'mikrobiologija';
+}
+
+/** The microbiology instrument's code maps of a stored element (none, or unreadable: empty maps). */
+export function microbiologyInstrumentOf(element: Readonly<Record<string, unknown>>): MicrobiologyInstrument {
+  const parsed = microbiologyInstrumentSchema.safeParse(element.mikrobiologija ?? {});
+  return parsed.success ? parsed.data : { organizmi: {}, antibiotici: {} };
+}
+
+/**
  * The analyser element of `POST /api/postavke/analysers/edit`: with `_id` it changes that analyser, without
  * one it adds one to the site worked on. `mapa` maps the analyser's test code to a lab assay `sifra`;
  * `mapa_iskljuceno` lists codes of the map switched off (/assays, akcija): the mapping is kept, but while it
@@ -92,6 +123,10 @@ export const analyserElementSchema = z.looseObject({
   kontrole: controlRecognitionSchema.default(DEFAULT_CONTROL_RECOGNITION),
   /** How its messages are read, when the defaults misread them (analyserInterpretationSchema); absent: the defaults. */
   tumacenje: analyserInterpretationSchema.optional(),
+  /** A microbiology instrument (ID/AST to cultures) or, absent or `rutina`, an analyser of test results. */
+  vrsta: z.enum(ANALYSER_KINDS).optional(),
+  /** A microbiology instrument's code maps (microbiologyInstrumentSchema). */
+  mikrobiologija: microbiologyInstrumentSchema.optional(),
   aktivan: z.boolean().default(true),
 }).superRefine((element, context) => {
   // The specimen id field is a field of the analyser's own protocol: an HL7 analyser has no O-3.
@@ -139,10 +174,13 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
  * Of a control specimen: `unknownControl` (its id is no level of a lot at the site), `controlNoTarget` (the lot
  * has no target for the assay at that level), `controlExpired` (the lot had expired); a control result is
  * never applied to a patient's sample.
+ * Of a microbiology instrument: `noCulture` (the sample has no culture test), `unknownOrganism` (the organism
+ * code is in neither the map nor the reference table, or the isolate came without an identification),
+ * `unknownAntibiotic` (likewise the antibiotic code); a MIC off the dilution scale is `invalidValue`.
  */
 export const REVIEW_REASONS = [
   'unknownSpecimen', 'sampleLocked', 'testNotOrdered', 'unmappedCode', 'invalidValue', 'unknownControl', 'controlNoTarget', 'controlExpired',
-  'noResult', 'preliminary', 'cancelled', 'correctionLocked', 'unmappedAnswer', 'notNumeric',
+  'noResult', 'preliminary', 'cancelled', 'correctionLocked', 'unmappedAnswer', 'notNumeric', 'noCulture', 'unknownOrganism', 'unknownAntibiotic',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 

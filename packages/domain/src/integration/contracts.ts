@@ -144,6 +144,34 @@ export const benchResultRow = z.object({
 });
 export type BenchResultRow = z.output<typeof benchResultRow>;
 
+/**
+ * One line of the capture bench for a microbiology instrument's message: an isolate's identification or one
+ * antibiotic of its antibiogram, as the ingest would land it on the sample's culture.
+ */
+export const benchMicrobiologyLine = z.object({
+  uzorak: z.string(),
+  uzorak_postoji: z.boolean(),
+  /** The instrument's isolate number. */
+  izolat: z.string(),
+  /** 'organizam': the identification; 'antibiotik': a susceptibility. */
+  vrsta: z.enum(['organizam', 'antibiotik']),
+  /** The instrument's code as sent. */
+  kod: z.string(),
+  /** The reference organism (`mo`) or agent (`ab`) it maps to; null when none. */
+  referenca: z.string().nullable(),
+  /** The organism's name (the reference's, else as sent); null for an antibiotic. */
+  naziv: z.string().nullable(),
+  /** The value as sent (the MIC with its prefix, or the organism code). */
+  vrijednost: z.string(),
+  /** The instrument's S/I/R, ours by the lab's breakpoints, and whether they disagree. */
+  aparat: z.enum(['S', 'I', 'R']).nullable(),
+  tumacenje: z.enum(['S', 'I', 'R']).nullable(),
+  neslaganje: z.boolean(),
+  /** Why it would be kept for review; null: it would land on the culture. */
+  razlog: z.enum(REVIEW_REASONS).nullable(),
+});
+export type BenchMicrobiologyLine = z.output<typeof benchMicrobiologyLine>;
+
 export const benchCheckAnswer = successAnswer({
   protokol: z.enum(ANALYSER_PROTOCOLS),
   /** The delimiters the message declares (ASTM H-2, HL7 MSH-1/MSH-2), as sent; null when unreadable. */
@@ -155,6 +183,8 @@ export const benchCheckAnswer = successAnswer({
   problemi: z.array(z.string()),
   upita: z.number().int(),
   rezultati: z.array(benchResultRow),
+  /** For a microbiology instrument: per isolate and antibiotic what would land on the culture (empty for other analysers). */
+  mikrobiologija: z.array(benchMicrobiologyLine),
 });
 export type BenchCheckAnswer = z.output<typeof benchCheckAnswer>;
 

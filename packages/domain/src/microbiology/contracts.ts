@@ -67,6 +67,12 @@ export const antibiogramRowSchema = z.object({
   izmjena: z.object({ kategorija: sirSchema, razlog: z.string() }).nullable(),
   /** What is reported: the override, else the interpretation. */
   konacno: sirSchema.nullable(),
+  /**
+   * The S/I/R a microbiology instrument reported with the value (kept beside ours, never reported), and
+   * whether it disagrees with our interpretation (instrumentDisagrees), for the specialist; null when a
+   * person entered the row or the instrument sent no category.
+   */
+  aparat: z.object({ kategorija: sirSchema, neslaganje: z.boolean() }).nullable(),
 });
 export type AntibiogramRow = z.output<typeof antibiogramRowSchema>;
 
@@ -77,6 +83,8 @@ export const isolateSchema = z.object({
   /** Colony count as a power of ten (5: 10^5 CFU/mL); null: not counted. */
   kolicina: z.number().int().nullable(),
   napomena: z.string(),
+  /** The microbiology instrument that reported the isolate (its name then) and its isolate number; null: entered by a person. */
+  aparat: z.object({ naziv: z.string(), izolat: z.string() }).nullable(),
   antibiogram: z.array(antibiogramRowSchema),
 });
 export type Isolate = z.output<typeof isolateSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colonyCountText, cultureSpecimen, cultureSummary, reportedCategory } from './culture.ts';
+import { colonyCountText, cultureSpecimen, cultureSummary, instrumentDisagrees, reportedCategory } from './culture.ts';
 
 describe('culture summary', () => {
   it('names each organism with its count', () => {
@@ -26,5 +26,14 @@ describe('cultureSpecimen', () => {
     expect(cultureSpecimen({ type: '', tip: 'Bris (grlo)' }, 'Bris', 'Bris grla')).toBe('Bris (grlo)');
     expect(cultureSpecimen({ type: '', tip: 'Standard' }, 'Bris (rana)', 'Bris rane')).toBe('Bris (rana)');
     expect(cultureSpecimen({ type: ' ', tip: 'Mikrobiologija' }, null, 'Hemokultura')).toBe('Hemokultura');
+  });
+});
+
+describe('instrument disagreement', () => {
+  it('flags an instrument S/I/R that differs from ours, and nothing when either side has no category', () => {
+    expect(instrumentDisagrees('I', 'S')).toBe(true);
+    expect(instrumentDisagrees('R', 'R')).toBe(false);
+    expect(instrumentDisagrees(null, 'S')).toBe(false);
+    expect(instrumentDisagrees('S', null)).toBe(false);
   });
 });

@@ -36,3 +36,13 @@ export function cultureSpecimen(sample: { type: string; tip: string }, testSampl
   if (/\(.+\)/.test(tip)) return tip;
   return testSampleType?.trim() || testName;
 }
+
+/**
+ * Whether a microbiology instrument's S/I/R disagrees with our interpretation of the same value (the lab's
+ * breakpoints, intrinsic resistance and expert rules): flagged on the culture for the specialist, who decides
+ * (an override) what is reported. No category from the instrument, or none from us (no breakpoint, a censored
+ * value spanning categories): nothing to compare, no flag.
+ */
+export function instrumentDisagrees(tumacenje: SirCategory | null, aparat: SirCategory | null): boolean {
+  return tumacenje !== null && aparat !== null && tumacenje !== aparat;
+}

@@ -1,6 +1,6 @@
 import { MLLP_END, MLLP_START, type AnalyserResult } from '@lis/analyser-protocols';
 import {
-  analyserInterpretationOf, controlRecognitionOf, isControlSpecimen, mappingInForce, type BenchCheckAnswer, type BenchResultRow,
+  analyserInterpretationOf, controlRecognitionOf, isControlSpecimen, isMicrobiologyInstrument, mappingInForce, type BenchCheckAnswer, type BenchResultRow,
   type ReviewReason,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockSamplesForAnalyser } from '../results/service.ts';
 import { contentHash, flagsOf, interpret, judgeControlResult, judgePatientResults, specimensOf } from './ingest.ts';
+import { microbiologyBenchLines } from './microbiology-ingest.ts';
 import { captureMessageText } from './replay.ts';
 import { integrationRepository, type AnalyserRow } from './repository.ts';
 import type { Integration } from './service.ts';
@@ -76,7 +77,10 @@ export async function benchCheck(db: Db, ctx: RequestContext, analyserId: string
   const text = benchMessageText(protocol, capture);
   const { message, error } = interpret(analyser, text);
   const base = { protokol: protocol, delimiteri: delimitersOf(protocol, text) };
-  if (!message) return { ...base, vrsta: null, greska: error ?? 'unreadable', problemi: [], upita: 0, rezultati: [] };
+  if (!message) return { ...base, vrsta: null, greska: error ?? 'unreadable', problemi: [], upita: 0, rezultati: [], mikrobiologija: [] };
+  const read = { ...base, vrsta: message.messageType ?? null, greska: null, problemi: [...message.problems], upita: message.queries.length };
+  // A microbiology instrument's results land as isolates, not as test results: one line per isolate and antibiotic says what each would do.
+  if (isMicrobiologyInstrument(analyser.element)) return { ...read, rezultati: [], mikrobiologija: await microbiologyBenchLines(db, analyser, message.results) };
 
   const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
   const settings = analyserInterpretationOf(analyser.element);
@@ -96,9 +100,7 @@ export async function benchCheck(db: Db, ctx: RequestContext, analyserId: string
     const control = judgeControlResult(result, mapa, settings);
     return row(result, { exists: false, control: true, sifra: control.sifra, stored: control.value, razlog: control.razlog });
   });
-  return {
-    ...base, vrsta: message.messageType ?? null, greska: null, problemi: [...message.problems], upita: message.queries.length, rezultati,
-  };
+  return { ...read, rezultati, mikrobiologija: [] };
 }
 
 /**

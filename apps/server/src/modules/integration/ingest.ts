@@ -5,7 +5,7 @@ import {
 } from '@lis/analyser-protocols';
 import {
   ASTM_SPECIMEN_ID_FIELDS, HL7_SPECIMEN_ID_FIELDS, analyserAnswer, analyserCodesFor, analyserInterpretationOf, controlRecognitionOf,
-  isControlSpecimen, mappingInForce, type AnalyserInterpretation, type MessageOutcome, type ReviewReason,
+  isControlSpecimen, isMicrobiologyInstrument, mappingInForce, type AnalyserInterpretation, type MessageOutcome, type ReviewReason,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
@@ -14,7 +14,11 @@ import {
 } from '../results/service.ts';
 import { announceRejected, enterAnalyserControls, type AnalyserControlResult, type RejectedRun } from '../qc/service.ts';
 import { holdsLeaseFor } from './lease-repository.ts';
+import { applyMicrobiology, retryMicrobiology } from './microbiology-ingest.ts';
 import { integrationRepository, type AnalyserRow, type NewAppliedResult, type NewReviewItem } from './repository.ts';
+import { compareCodes, flagsOf, specimensOf } from './result-flags.ts';
+
+export { flagsOf, specimensOf } from './result-flags.ts';
 
 /** What the link layer answers the analyser once a message has been handled. */
 export type IngestAnswer =
@@ -67,9 +71,11 @@ export function interpret(analyser: AnalyserRow, text: string): { message: Inter
     // The specimen id field is its protocol's own (the analyser's schema checks it; an element saved otherwise reads the default).
     const hl7Field = HL7_SPECIMEN_ID_FIELDS.find((field) => field === specimenIdField);
     const astmField = ASTM_SPECIMEN_ID_FIELDS.find((field) => field === specimenIdField);
+    // A microbiology instrument numbers its isolates in the observation sub-id (HL7 OBX-4, the ASTM test id after the code).
+    const subIds = isMicrobiologyInstrument(analyser.element);
     const message = analyser.protokol === 'hl7'
-      ? interpretHl7(text, hl7Field === undefined ? {} : { specimenIdField: hl7Field })
-      : interpretAstm(text, { testCodeComponent, specimenIdField: astmField, decimalMark });
+      ? interpretHl7(text, hl7Field === undefined ? { subIds } : { specimenIdField: hl7Field, subIds })
+      : interpretAstm(text, { testCodeComponent, specimenIdField: astmField, decimalMark, subIds });
     return { message, error: null };
   } catch (error) {
     return { message: null, error: error instanceof Error ? error.message : String(error) };
@@ -145,14 +151,6 @@ async function applyResults(
   return { applied: appliedRows, review, controls: controls.stored, completions, qcRuns: controls.runs };
 }
 
-function compareCodes(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The specimen ids of results, trimmed, each once, in code order (the order their samples are locked in). */
-export function specimensOf(results: readonly AnalyserResult[]): string[] {
-  return [...new Set(results.map((result) => result.specimenId.trim()))].filter((specimen) => specimen !== '').sort(compareCodes);
-}
 
 /** The audit reason of a result changed by an analyser's correction (HL7 OBX-11 C). */
 export const ANALYSER_CORRECTION_REASON = 'correction from the analyser';
@@ -243,14 +241,6 @@ export function judgePatientResults(
   return judged;
 }
 
-/**
- * The flags an analyser sent with a result, kept beside the value as sent: the abnormal flag (ASTM R-7, HL7
- * OBX-8) and the instrument's own flags (`5.4^H`'s `H`), space-separated, each once; null when there are none.
- */
-export function flagsOf(result: AnalyserResult): string | null {
-  const all = [...new Set([result.abnormalFlags ?? '', ...(result.flags ?? [])].map((flag) => flag.trim()).filter((flag) => flag !== ''))];
-  return all.length > 0 ? all.join(' ') : null;
-}
 
 /**
  * What the ingest decides about a control specimen's result before quality control judges its lot and level:
@@ -333,7 +323,10 @@ export class AnalyserIngest {
           await repository.finishMessage(messageId, { review: [], applied: [], controls: 0, withoutResults: 'error', error: readError, messageType: null });
           return { stored: true, completions: [], qcRuns: [] };
         }
-        const applied = await applyResults(tx, analyser, messageId, message.results);
+        // A microbiology instrument's results land as isolates of cultures (microbiology-ingest.ts).
+        const applied = isMicrobiologyInstrument(analyser.element)
+          ? await applyMicrobiology(tx, analyser, messageId, message.results)
+          : await applyResults(tx, analyser, messageId, message.results);
         await repository.finishMessage(messageId, {
           review: applied.review, applied: applied.applied, controls: applied.controls, withoutResults: outcomeWithoutResults(message),
           error: message.problems.length > 0 ? message.problems.join('; ') : null, messageType: message.messageType ?? null,
@@ -382,6 +375,9 @@ export class AnalyserIngest {
     outcome: MessageOutcome; applied: number; review: number; completions: SampleEvent[]; qcRuns: RejectedRun[];
   }> {
     const repository = integrationRepository(tx, analyser.siteId);
+    if (isMicrobiologyInstrument(analyser.element)) {
+      return retryMicrobiology(tx, analyser, message, interpret(analyser, message.raw.replaceAll('\u2400', '\u0000')));
+    }
     if (message.outcome === 'error') {
       const { message: interpreted, error } = interpret(analyser, message.raw.replaceAll('\u2400', '\u0000'));
       if (!interpreted) {

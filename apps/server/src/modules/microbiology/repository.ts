@@ -158,6 +158,23 @@ export function referenceRepository(db: Db) {
       return rows;
     },
 
+    /** Organisms whose scientific name is exactly one of these (case ignored), current names before synonyms. */
+    async organismsByName(names: readonly string[]): Promise<{ mo: string; fullname: string }[]> {
+      if (names.length === 0) return [];
+      return db.select({ mo: microOrganisms.mo, fullname: microOrganisms.fullname }).from(microOrganisms)
+        .where(inArray(sql`lower(${microOrganisms.fullname})`, names.map((name) => name.toLowerCase())))
+        .orderBy(sql`(${microOrganisms.status} = 'synonym')`, asc(microOrganisms.mo));
+    },
+
+    /** Agents that list one of these abbreviations (lower case), with the abbreviation they matched. */
+    async antimicrobialsByAbbreviation(abbreviations: readonly string[]): Promise<{ ab: string; abbreviation: string }[]> {
+      if (abbreviations.length === 0) return [];
+      const wanted = abbreviations.map((abbreviation) => abbreviation.toLowerCase());
+      const rows = await db.select({ ab: microAntimicrobials.ab, abbreviations: microAntimicrobials.abbreviations }).from(microAntimicrobials)
+        .where(sql`${microAntimicrobials.abbreviations} && array[${sql.join(wanted.map((abbreviation) => sql`${abbreviation}`), sql`, `)}]::text[]`);
+      return rows.flatMap((row) => row.abbreviations.filter((abbreviation) => wanted.includes(abbreviation)).map((abbreviation) => ({ ab: row.ab, abbreviation })));
+    },
+
     async antimicrobialsByCode(codes: readonly string[]): Promise<{ ab: string; name: string; grupa: string }[]> {
       if (codes.length === 0) return [];
       return db.select({ ab: microAntimicrobials.ab, name: microAntimicrobials.name, grupa: microAntimicrobials.grupa })
@@ -238,6 +255,10 @@ export interface StoredIsolate {
   rank: string;
   kolicina: number | null;
   napomena: string;
+  /** The instrument that reported it (null: a person entered it). */
+  analyserId: string | null;
+  aparat: string | null;
+  aparatIzolat: string | null;
   antibiogram: StoredSusceptibility[];
 }
 
@@ -254,6 +275,14 @@ export interface StoredSusceptibility {
   breakpoint: UsedBreakpoint | null;
   izmjena: string | null;
   razlog: string | null;
+  aparatKategorija: string | null;
+}
+
+/** Where an isolate came from when a microbiology instrument reported it: the instrument, its name then, its isolate number. */
+export interface IsolateInstrument {
+  analyserId: string;
+  naziv: string;
+  izolat: string;
 }
 
 /** What a culture save writes: the culture and its isolates with their antibiogram rows, already interpreted. */
@@ -268,9 +297,13 @@ export interface CultureWrite {
     mo: string;
     kolicina: number | null;
     napomena: string;
+    /** The instrument that reported the isolate, null when a person entered it. */
+    aparat: IsolateInstrument | null;
     antibiogram: {
       ab: string; method: string; vrijednost: string; tumacenje: string | null; osnova: string;
       breakpoint: UsedBreakpoint | null; izmjena: string | null; razlog: string | null;
+      /** The instrument's own S/I/R for this value, null when a person entered it or none was sent. */
+      aparatKategorija: string | null;
     }[];
   }[];
 }
@@ -322,7 +355,8 @@ export function cultureRepository(db: Db, siteId: string) {
       const isolates = await db.select({
         id: cultureIsolates.id, cultureId: cultureIsolates.cultureId, rbr: cultureIsolates.rbr, mo: cultureIsolates.mo,
         fullname: microOrganisms.fullname, gramStain: microOrganisms.gramStain, rank: microOrganisms.rank,
-        kolicina: cultureIsolates.kolicina, napomena: cultureIsolates.napomena,
+        kolicina: cultureIsolates.kolicina, napomena: cultureIsolates.napomena, analyserId: cultureIsolates.analyserId,
+        aparat: cultureIsolates.aparat, aparatIzolat: cultureIsolates.aparatIzolat,
       }).from(cultureIsolates).innerJoin(microOrganisms, eq(microOrganisms.mo, cultureIsolates.mo))
         .where(inArray(cultureIsolates.cultureId, cultures.map((culture) => culture.id)))
         .orderBy(asc(cultureIsolates.rbr));
@@ -331,7 +365,7 @@ export function cultureRepository(db: Db, siteId: string) {
         ab: isolateSusceptibilities.ab, name: microAntimicrobials.name, grupa: microAntimicrobials.grupa,
         method: isolateSusceptibilities.method, vrijednost: isolateSusceptibilities.vrijednost, tumacenje: isolateSusceptibilities.tumacenje,
         osnova: isolateSusceptibilities.osnova, breakpoint: isolateSusceptibilities.breakpoint, izmjena: isolateSusceptibilities.izmjena,
-        razlog: isolateSusceptibilities.razlog,
+        razlog: isolateSusceptibilities.razlog, aparatKategorija: isolateSusceptibilities.aparatKategorija,
       }).from(isolateSusceptibilities).innerJoin(microAntimicrobials, eq(microAntimicrobials.ab, isolateSusceptibilities.ab))
         .where(inArray(isolateSusceptibilities.isolateId, isolates.map((isolate) => isolate.id)))
         .orderBy(asc(isolateSusceptibilities.rbr));
@@ -344,8 +378,11 @@ export function cultureRepository(db: Db, siteId: string) {
       }));
     },
 
-    /** Writes the culture of a sample test whole: the culture row upserted, its isolates and antibiogram rows replaced. */
-    async writeCulture(sampleId: string, sampleTestId: string, culture: CultureWrite, userId: string): Promise<void> {
+    /**
+     * Writes the culture of a sample test whole: the culture row upserted, its isolates and antibiogram rows
+     * replaced (an instrument's isolate with its instrument and isolate number). `userId` null: an instrument wrote it.
+     */
+    async writeCulture(sampleId: string, sampleTestId: string, culture: CultureWrite, userId: string | null): Promise<void> {
       const [stored] = await db.insert(sampleCultures).values({
         sampleId, sampleTestId, materijal: culture.materijal, uti: culture.uti, infekcija: culture.infekcija, rast: culture.rast,
         napomena: culture.napomena, guideline: culture.guideline, updatedBy: userId,
@@ -361,11 +398,12 @@ export function cultureRepository(db: Db, siteId: string) {
       for (const [index, isolate] of culture.izolati.entries()) {
         const [row] = await db.insert(cultureIsolates).values({
           cultureId, rbr: index + 1, mo: isolate.mo, kolicina: isolate.kolicina, napomena: isolate.napomena,
+          analyserId: isolate.aparat?.analyserId ?? null, aparat: isolate.aparat?.naziv ?? null, aparatIzolat: isolate.aparat?.izolat ?? null,
         }).returning({ id: cultureIsolates.id });
         if (isolate.antibiogram.length === 0) continue;
         await db.insert(isolateSusceptibilities).values(isolate.antibiogram.map((line, rbr) => ({
           isolateId: row!.id, rbr: rbr + 1, ab: line.ab, method: line.method, vrijednost: line.vrijednost, tumacenje: line.tumacenje,
-          osnova: line.osnova, breakpoint: line.breakpoint, izmjena: line.izmjena, razlog: line.razlog,
+          osnova: line.osnova, breakpoint: line.breakpoint, izmjena: line.izmjena, razlog: line.razlog, aparatKategorija: line.aparatKategorija,
         })));
       }
     },

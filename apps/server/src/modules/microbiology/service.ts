@@ -1,19 +1,23 @@
 import {
-  type AntibiogramRow, type AstMethod, type Culture, type ReportMicrobiologyInput, type CultureSaveRequest, type CulturesAnswer, type Interpretation, type OrganismOption,
-  type InfectionSite, type SampleStatus, type SirCategory, type UsedBreakpoint, INFECTION_SITES, cultureSaveRequest, cultureSpecimen, cultureSummary, expertRules, interpretReading, readAstValue,
-  reportedCategory, selectBreakpoint,
+  type AntibiogramRow, type AstMethod, type Culture, type ReportMicrobiologyInput, type CultureSaveRequest, type CulturesAnswer, type OrganismOption,
+  type InfectionSite, type SampleStatus, type SirCategory, INFECTION_SITES, cultureSaveRequest, cultureSpecimen, cultureSummary, instrumentDisagrees,
+  reportedCategory,
 } from '@lis/domain';
-import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import * as results from '../results/service.ts';
-import { checkPanels } from './panels.ts';
+import { auditForm, interpretedCulture, provenanceOf } from './culture-interpretation.ts';
 import {
   type CultureWrite, type StoredCulture, type StoredIsolate, cultureRepository, referenceRepository,
 } from './repository.ts';
+
+// A microbiology instrument's isolates (the analyser ingest and its capture bench reach them through this service).
+export {
+  type InstrumentCulturePlan, type InstrumentRefusal, type PlannedIsolate, type PlannedRow, applyInstrumentCulture, planInstrumentCulture,
+} from './instrument.ts';
 
 const PICKER_LIMIT = 30;
 
@@ -49,10 +53,13 @@ function isolateAnswer(isolate: StoredIsolate): Culture['izolati'][number] {
   return {
     _id: isolate.id, rbr: isolate.rbr, kolicina: isolate.kolicina, napomena: isolate.napomena,
     organizam: { mo: isolate.mo, naziv: isolate.fullname, gram: isolate.gramStain, rank: isolate.rank },
+    aparat: isolate.aparat !== null && isolate.aparatIzolat !== null ? { naziv: isolate.aparat, izolat: isolate.aparatIzolat } : null,
     antibiogram: isolate.antibiogram.map((row): AntibiogramRow => {
       const tumacenje = row.tumacenje as SirCategory | null;
       const izmjena = row.izmjena as SirCategory | null;
+      const aparat = row.aparatKategorija as SirCategory | null;
       return {
+        aparat: aparat === null ? null : { kategorija: aparat, neslaganje: instrumentDisagrees(tumacenje, aparat) },
         _id: row.id, antibiotik: { ab: row.ab, naziv: row.name, grupa: row.grupa }, metoda: row.method as AntibiogramRow['metoda'],
         vrijednost: row.vrijednost, tumacenje, osnova: row.osnova as AntibiogramRow['osnova'], granica: row.breakpoint,
         izmjena: izmjena === null ? null : { kategorija: izmjena, razlog: row.razlog ?? '' },
@@ -87,120 +94,6 @@ export async function cultures(db: Db, ctx: RequestContext, sid: string): Promis
     reference: reference
       ? { guideline: reference.guideline, attribution: reference.attribution, intrinsicSource: reference.intrinsicSource, importedAt: reference.importedAt.toISOString() }
       : null,
-  };
-}
-
-type SaveInput = z.output<typeof cultureSaveRequest>;
-
-/**
- * The culture as typed, checked and interpreted: each organism and agent must be in the reference
- * tables, each value a MIC dilution step or a zone in whole mm (400 naming the row's field otherwise),
- * an agent once per method and isolate, and only the agents of the isolate's panel when its organism has
- * one (400 naming the row's agent); then every row is interpreted against the culture's guideline: the
- * one it was interpreted with before, the newest for a new culture or when `novaVerzija` asks for it
- * (intrinsic resistance first; no row: "no breakpoint").
- */
-async function interpretedCulture(
-  db: Db | Tx, input: SaveInput, storedGuideline: string | null,
-): Promise<{ write: CultureWrite; names: Map<string, string> }> {
-  if (!input.rast && input.izolati.length > 0) throw new AppError(400, 'micro.noGrowthIsolates', 'izolati');
-  if (input.rast && input.izolati.length === 0) throw new AppError(400, 'micro.growthNeedsIsolate', 'izolati');
-  const reference = referenceRepository(db);
-  const organismCodes = [...new Set(input.izolati.map((isolate) => isolate.organizam))];
-  const agentCodes = [...new Set(input.izolati.flatMap((isolate) => isolate.antibiogram.map((row) => row.antibiotik)))];
-  const [organisms, agents, sets] = await Promise.all([
-    reference.organismsByCode(organismCodes), reference.antimicrobialsByCode(agentCodes), reference.referenceSets(),
-  ]);
-  const organismOf = new Map(organisms.map((row) => [row.mo, row]));
-  const agentOf = new Map(agents.map((row) => [row.ab, row]));
-  input.izolati.forEach((isolate, i) => {
-    if (!organismOf.has(isolate.organizam)) {
-      throw new AppError(400, 'micro.unknownOrganism', `izolati.${i}.organizam`, { organizam: isolate.organizam });
-    }
-    const seen = new Set<string>();
-    isolate.antibiogram.forEach((row, j) => {
-      const field = `izolati.${i}.antibiogram.${j}`;
-      if (!agentOf.has(row.antibiotik)) throw new AppError(400, 'micro.unknownAntibiotic', `${field}.antibiotik`, { antibiotik: row.antibiotik });
-      const key = `${row.antibiotik} ${row.metoda}`;
-      if (seen.has(key)) throw new AppError(400, 'micro.duplicateAntibiotic', `${field}.antibiotik`, { antibiotik: agentOf.get(row.antibiotik)!.name });
-      seen.add(key);
-      const reading = readAstValue(row.metoda, row.vrijednost);
-      if (typeof reading === 'string') throw new AppError(400, reading, `${field}.vrijednost`);
-    });
-  });
-
-  // An isolate whose organism has a panel is tested only with the panel's agents (see panels.ts).
-  const agentNames = new Map(agents.map((row) => [row.ab, row.name]));
-  await checkPanels(db, input.materijal, input.izolati.map((isolate) => ({
-    organism: organismOf.get(isolate.organizam)!, agents: isolate.antibiogram.map((row) => row.antibiotik), names: agentNames,
-  })));
-
-  // A culture keeps the guideline it was interpreted with; the newest only for a new culture or when asked for.
-  const newest = sets[0]?.guideline ?? null;
-  const guideline = !input.novaVerzija && storedGuideline !== null && sets.some((set) => set.guideline === storedGuideline) ? storedGuideline : newest;
-  const breakpoints = guideline ? await reference.breakpointsOf(guideline, agentCodes) : [];
-  // Group rows (genus, order, species groups) are matched through their organism's taxonomy.
-  const rowOrganisms = await reference.organismsByCode([...new Set(breakpoints.map((row) => row.mo))]);
-  const taxonomy = new Map([...rowOrganisms, ...organisms].map((row) => [row.mo, row]));
-  const intrinsic = await reference.intrinsicPairs(organismCodes, agentCodes);
-
-  const write: CultureWrite = {
-    materijal: input.materijal, uti: input.uti, infekcija: input.infekcija, rast: input.rast, napomena: input.napomena, guideline,
-    izolati: input.izolati.map((isolate) => {
-      const organism = organismOf.get(isolate.organizam)!;
-      return {
-        mo: organism.mo, kolicina: isolate.kolicina, napomena: isolate.napomena,
-        antibiogram: withExpertRules(organism, isolate.antibiogram.map((row) => {
-          const reading = readAstValue(row.metoda, row.vrijednost);
-          if (typeof reading === 'string') throw new Error('checked above');
-          const candidates = breakpoints.filter((item) => item.ab === row.antibiotik && item.method === row.metoda);
-          const chosen = selectBreakpoint(organism, candidates, (mo) => taxonomy.get(mo), { uti: input.uti, site: input.infekcija });
-          const interpretation: Interpretation = interpretReading(reading, chosen, intrinsic.has(`${organism.mo} ${row.antibiotik}`));
-          return { row, interpretation };
-        }), agentOf).map(({ row, interpretation }) => {
-          const used: UsedBreakpoint | null = interpretation.breakpoint && {
-            guideline: interpretation.breakpoint.guideline, mo: interpretation.breakpoint.mo, site: interpretation.breakpoint.site,
-            s: interpretation.breakpoint.breakpointS, r: interpretation.breakpoint.breakpointR, uti: interpretation.breakpoint.uti,
-          };
-          return {
-            ab: row.antibiotik, method: row.metoda, vrijednost: row.vrijednost, tumacenje: interpretation.category,
-            osnova: interpretation.basis, breakpoint: used, izmjena: row.izmjena?.kategorija ?? null, razlog: row.izmjena?.razlog ?? null,
-          };
-        }),
-      };
-    }),
-  };
-  return { write, names: new Map(organisms.map((row) => [row.mo, row.fullname])) };
-}
-
-/**
- * The isolate's rows after the expert rules (@lis/domain expertRules): a row a rule makes resistant is R with
- * that rule as its basis, keeping the breakpoint row its own value was read against.
- */
-function withExpertRules<Row extends { antibiotik: string }>(
-  organism: { genus: string }, rows: { row: Row; interpretation: Interpretation }[], agentOf: Map<string, { grupa: string }>,
-): { row: Row; interpretation: Interpretation }[] {
-  const resistant = expertRules(organism, rows.map(({ row, interpretation }) => ({
-    ab: row.antibiotik, group: agentOf.get(row.antibiotik)?.grupa ?? '', interpretation,
-  })));
-  return rows.map((entry) => {
-    const basis = resistant.get(entry.row.antibiotik);
-    return basis ? { row: entry.row, interpretation: { ...entry.interpretation, category: 'R', basis } } : entry;
-  });
-}
-
-/** The culture as its audit rows record it: what was typed and what it was interpreted as. */
-function auditForm(culture: CultureWrite | StoredCulture | null): unknown {
-  if (!culture) return null;
-  return {
-    materijal: culture.materijal, uti: culture.uti, infekcija: culture.infekcija, rast: culture.rast, napomena: culture.napomena,
-    guideline: culture.guideline,
-    izolati: culture.izolati.map((isolate) => ({
-      organizam: isolate.mo, kolicina: isolate.kolicina, napomena: isolate.napomena,
-      antibiogram: isolate.antibiogram.map((row) => ({
-        antibiotik: row.ab, metoda: row.method, vrijednost: row.vrijednost, tumacenje: row.tumacenje, izmjena: row.izmjena,
-      })),
-    })),
   };
 }
 
@@ -244,7 +137,13 @@ export async function save(
   const test = (await repository.cultureTests(sample.id)).find((item) => item.id === input.test);
   if (!test) throw new AppError(400, 'micro.notCultureTest', 'test');
   const stored = (await repository.culturesOf(sample.id)).find((item) => item.sampleTestId === test.id) ?? null;
-  const { write, names } = await interpretedCulture(db, input, stored?.guideline ?? null);
+  // An isolate an instrument reported keeps its instrument, isolate number and S/I/R through a person's save, as
+  // long as it stays in its place with the same organism (the screen sends the isolates in their order).
+  const provenance = input.izolati.map((isolate, i) => {
+    const earlier = stored?.izolati[i];
+    return earlier && earlier.mo === isolate.organizam ? provenanceOf(earlier) : undefined;
+  });
+  const { write, names } = await interpretedCulture(db, input, stored?.guideline ?? null, provenance);
   const summary = cultureSummary(
     { rast: write.rast, izolati: write.izolati.map((isolate) => ({ naziv: names.get(isolate.mo) ?? isolate.mo, kolicina: isolate.kolicina })) },
     write.rast ? null : await repository.normalTextOf(test.labassayId),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../../db/shared-tables.ts';
+import { analysers } from '../integration/tables.ts';
 import { sampleTests, samples } from '../samples/tables.ts';
 
 /**
@@ -117,7 +118,11 @@ export const sampleCultures = pgTable('sample_cultures', {
   index('sample_cultures_sample_idx').on(t.sampleId),
 ]);
 
-/** An organism grown in a culture, with its quantity as a power of ten (5: 10^5 CFU/mL). */
+/**
+ * An organism grown in a culture, with its quantity as a power of ten (5: 10^5 CFU/mL). An isolate a
+ * microbiology instrument reported keeps the instrument and its isolate number: a later transmission of the
+ * same specimen and isolate number updates that isolate, never adds a second one (the unique index holds it).
+ */
 export const cultureIsolates = pgTable('culture_isolates', {
   id: id(),
   cultureId: uuid('culture_id').notNull().references(() => sampleCultures.id, { onDelete: 'cascade' }),
@@ -125,7 +130,16 @@ export const cultureIsolates = pgTable('culture_isolates', {
   mo: text('mo').notNull().references(() => microOrganisms.mo),
   kolicina: integer('kolicina'),
   napomena: text('napomena').notNull().default(''),
-}, (t) => [uniqueIndex('culture_isolates_rbr_key').on(t.cultureId, t.rbr)]);
+  /** The instrument that reported the isolate (null: entered by a person). */
+  analyserId: uuid('analyser_id').references(() => analysers.id, { onDelete: 'set null' }),
+  /** The instrument's name when it reported the isolate, shown beside it. */
+  aparat: text('aparat'),
+  /** The instrument's isolate number. */
+  aparatIzolat: text('aparat_izolat'),
+}, (t) => [
+  uniqueIndex('culture_isolates_rbr_key').on(t.cultureId, t.rbr),
+  uniqueIndex('culture_isolates_instrument_key').on(t.cultureId, t.analyserId, t.aparatIzolat).where(sql`${t.analyserId} is not null`),
+]);
 
 /**
  * One antibiogram row of an isolate: the agent, the method, the value exactly as typed, the category the
@@ -143,8 +157,11 @@ export const isolateSusceptibilities = pgTable('isolate_susceptibilities', {
   breakpoint: jsonb('breakpoint').$type<{ guideline: string; mo: string; site: string; s: number; r: number; uti: boolean }>(),
   izmjena: text('izmjena'),
   razlog: text('razlog'),
+  /** The S/I/R the instrument reported for the value (null: entered by a person, or none sent); a difference from `tumacenje` is flagged. */
+  aparatKategorija: text('aparat_kategorija'),
 }, (t) => [
   uniqueIndex('isolate_susceptibilities_rbr_key').on(t.isolateId, t.rbr),
+  check('isolate_susceptibilities_instrument_sir_check', sql`${t.aparatKategorija} is null or ${t.aparatKategorija} in ('S', 'I', 'R')`),
   check('isolate_susceptibilities_method_check', sql`${t.method} in ('MIC', 'DISK')`),
   check('isolate_susceptibilities_sir_check', sql`(${t.tumacenje} is null or ${t.tumacenje} in ('S', 'I', 'R')) and (${t.izmjena} is null or (${t.izmjena} in ('S', 'I', 'R') and ${t.razlog} is not null))`),
 ]);

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify.tsx';
 import { useActiveSession } from '../auth/index.ts';
-import { analysers, benchCheck, benchStore, integrationKeys, type BenchCheckAnswer, type BenchResultRow } from './api.ts';
+import { analysers, benchCheck, benchStore, integrationKeys, type BenchCheckAnswer, type BenchMicrobiologyLine, type BenchResultRow } from './api.ts';
 
 /** Control characters shown as logs write them, so a framed capture stays readable in the text box. */
 const CONTROL_NAMES: Readonly<Record<string, string>> = {
@@ -21,6 +21,18 @@ const CONTROL_NAMES: Readonly<Record<string, string>> = {
 
 function readable(text: string): string {
   return [...text].map((char) => CONTROL_NAMES[char] ?? char).join('').replace(/\r\n|\r/g, '\n');
+}
+
+/** A microbiology instrument's line: kept for review with the reason, or landing on the culture (our S/I/R beside the instrument's, a disagreement marked). */
+function MicrobiologyOutcome({ line }: { line: BenchMicrobiologyLine }) {
+  const { t } = useTranslation();
+  if (line.razlog !== null) return <Badge color="orange" variant="light" c="gray.9">{t(`integration.reason_${line.razlog}`)}</Badge>;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge color="teal" variant="light" c="gray.9" leftSection={<IconCheck size={12} aria-hidden />}>{t('integration.benchMicroLands')}</Badge>
+      {line.neslaganje ? <Badge color="red" variant="light" c="gray.9">{t('integration.benchMicroDisagrees')}</Badge> : null}
+    </Group>
+  );
 }
 
 function Outcome({ row }: { row: BenchResultRow }) {
@@ -103,7 +115,45 @@ export function BenchPanel() {
             </Group>
             {result.greska ? <Alert color="red" icon={<IconAlertTriangle />}>{t('integration.benchUnreadable', { error: result.greska })}</Alert> : null}
             {result.problemi.map((problem) => <Alert key={problem} color="orange" icon={<IconAlertTriangle />}>{problem}</Alert>)}
-            {!result.greska && result.rezultati.length === 0 ? <Text size="sm" c="dimmed">{t('integration.benchNoResults')}</Text> : null}
+            {!result.greska && result.rezultati.length === 0 && result.mikrobiologija.length === 0
+              ? <Text size="sm" c="dimmed">{t('integration.benchNoResults')}</Text> : null}
+            {result.mikrobiologija.length > 0 ? (
+              <Table.ScrollContainer minWidth={900}>
+                <Table verticalSpacing={6} striped aria-label={t('integration.benchMicroCaption')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('integration.col_uzorak')}</Table.Th>
+                      <Table.Th>{t('integration.col_uzorakPostoji')}</Table.Th>
+                      <Table.Th>{t('integration.col_izolat')}</Table.Th>
+                      <Table.Th>{t('integration.col_kod')}</Table.Th>
+                      <Table.Th>{t('integration.col_referenca')}</Table.Th>
+                      <Table.Th>{t('integration.col_vrijednost')}</Table.Th>
+                      <Table.Th>{t('integration.col_sirAparat')}</Table.Th>
+                      <Table.Th>{t('integration.col_sirNase')}</Table.Th>
+                      <Table.Th>{t('integration.col_ishodProvjere')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.mikrobiologija.map((line, index) => (
+                      <Table.Tr key={index} aria-label={`${line.uzorak} ${line.izolat} ${line.kod}`}>
+                        <Table.Td>{line.uzorak || '—'}</Table.Td>
+                        <Table.Td>{line.uzorak_postoji ? t('integration.yes') : t('integration.no')}</Table.Td>
+                        <Table.Td>{line.izolat}</Table.Td>
+                        <Table.Td>{line.vrsta === 'organizam' ? `${t('integration.benchMicroOrganism')}: ${line.kod || '—'}` : line.kod}</Table.Td>
+                        <Table.Td>
+                          {line.referenca === null ? <Text span size="sm" c="dimmed">{t('integration.benchNotMapped')}</Text>
+                            : [line.referenca, line.naziv].filter(Boolean).join(' · ')}
+                        </Table.Td>
+                        <Table.Td>{line.vrsta === 'antibiotik' ? line.vrijednost : '—'}</Table.Td>
+                        <Table.Td>{line.aparat ?? '—'}</Table.Td>
+                        <Table.Td>{line.tumacenje ?? '—'}</Table.Td>
+                        <Table.Td><MicrobiologyOutcome line={line} /></Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : null}
             {result.rezultati.length > 0 ? (
               <Table.ScrollContainer minWidth={800}>
                 <Table verticalSpacing={6} striped aria-label={t('integration.benchResultsCaption')}>

@@ -2,20 +2,23 @@
  * /integracija/postavke: an analyser's settings and its code mapping as a form. The mapping pairs the test
  * code the analyser sends with the lab assay its result is written to; how the analyser's control (QC)
  * specimens are recognised (specimen-id prefixes, the message's QC flag) sends their results to quality
- * control instead of a patient. The form checks with the domain's analyser schema before saving, and the
+ * control instead of a patient. A microbiology instrument (its kind) sends identifications and susceptibilities
+ * that land as cultures' isolates; its organism and antibiotic codes map to the reference tables' codes where
+ * they differ, one `code = reference` a line. The form checks with the domain's analyser schema before saving, and the
  * server's refusal is shown at its field.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title,
+  ActionIcon, Alert, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  ANALYSER_VALUE_TYPES, ASTM_SPECIMEN_ID_FIELDS, HL7_SPECIMEN_ID_FIELDS, analyserElementSchema, analyserInterpretationOf, controlRecognitionOf,
-  isMessageCode, newAnalyserElement, type AnalyserAnswer, type AnalyserInterpretation, type AnalyserValueType, type MessageCode,
+  ANALYSER_KINDS, ANALYSER_VALUE_TYPES, ASTM_SPECIMEN_ID_FIELDS, HL7_SPECIMEN_ID_FIELDS, analyserElementSchema, analyserInterpretationOf,
+  controlRecognitionOf, isMessageCode, microbiologyInstrumentOf, newAnalyserElement, type AnalyserAnswer, type AnalyserInterpretation,
+  type AnalyserKind, type AnalyserValueType, type MessageCode,
 } from '@lis/domain';
 import { messageText } from '../../i18n/index.ts';
 import { ApiError } from '../../api/client.ts';
@@ -46,6 +49,13 @@ interface Draft {
   /** How its messages are read (`tumacenje`); a field left out is the default (automatic). Value types and answers are edited as rows. */
   tumacenje: AnalyserInterpretation;
   answers: AnswerRow[];
+  /** A microbiology instrument (ID/AST to cultures) or an analyser of test results. */
+  vrsta: AnalyserKind;
+  /** A microbiology instrument's code maps as typed, one `instrument code = reference code` a line. */
+  organizmi: string;
+  antibiotici: string;
+  /** The microbiology settings the form does not show (organizamKodovi), kept as they are. */
+  mikrobiologijaRest: Record<string, unknown>;
   /** Fields of the JSON element the form does not show, kept as they are. */
   rest: Record<string, unknown>;
 }
@@ -58,17 +68,44 @@ function draftOf(row: AnalyserAnswer | null): Draft {
     const controls = controlRecognitionOf(fresh);
     return {
       ime: '', protokol: 'astm', mode: 'listen', host: '', port: fresh.transport.port, checksum: true, aktivan: true, mapping: [{ code: '', sifra: null }],
-      prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, tumacenje: {}, answers: [], rest: {},
+      prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, tumacenje: {}, answers: [], vrsta: 'rutina', organizmi: '', antibiotici: '',
+      mikrobiologijaRest: {}, rest: {},
     };
   }
-  const { _id, ime, protokol, transport, checksum, mapa, aktivan, kontrole, tumacenje, veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest } = row;
+  const {
+    _id, ime, protokol, transport, checksum, mapa, aktivan, kontrole, tumacenje, vrsta, mikrobiologija,
+    veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest
+  } = row;
   const controls = controlRecognitionOf({ kontrole });
   const interpretation = analyserInterpretationOf({ tumacenje });
+  const { organizmi, antibiotici, ...mikrobiologijaRest } = microbiologyInstrumentOf({ mikrobiologija });
   return {
     _id, ime, protokol, mode: transport.mode, host: transport.mode === 'connect' ? transport.host : '', port: transport.port, checksum, aktivan,
     mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra, valueType: interpretation.valueTypes?.[code] })),
     prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka,
-    tumacenje: interpretation, answers: Object.entries(interpretation.answers ?? {}).map(([code, answer]) => ({ code, answer })), rest,
+    tumacenje: interpretation, answers: Object.entries(interpretation.answers ?? {}).map(([code, answer]) => ({ code, answer })),
+    vrsta: vrsta === 'mikrobiologija' ? 'mikrobiologija' : 'rutina', organizmi: codeMapText(organizmi), antibiotici: codeMapText(antibiotici),
+    mikrobiologijaRest, rest,
+  };
+}
+
+/** A code map as the form shows it: one `code = reference` a line. */
+function codeMapText(map: Readonly<Record<string, string>>): string {
+  return Object.entries(map).map(([code, reference]) => `${code} = ${reference}`).join('\n');
+}
+
+/** A code map as typed: `code = reference` (or `code reference`) a line, blank lines left out. */
+function codeMapOf(text: string): Record<string, string> {
+  return Object.fromEntries(text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '')
+    .map((line) => line.split(/\s*=\s*|\s+/, 2).map((part) => part.trim()) as [string, string?]).map(([code, reference]) => [code, reference ?? '']));
+}
+
+/** The microbiology instrument's settings as saved; an analyser of test results has none. */
+function microbiologyOf(draft: Draft): { vrsta?: AnalyserKind; mikrobiologija?: Record<string, unknown> } {
+  if (draft.vrsta !== 'mikrobiologija') return {};
+  return {
+    vrsta: 'mikrobiologija',
+    mikrobiologija: { ...draft.mikrobiologijaRest, organizmi: codeMapOf(draft.organizmi), antibiotici: codeMapOf(draft.antibiotici) },
   };
 }
 
@@ -85,6 +122,7 @@ function elementOf(draft: Draft): Record<string, unknown> {
     mapa: Object.fromEntries(draft.mapping.filter((row) => row.code.trim() !== '' && row.sifra).map((row) => [row.code.trim(), row.sifra])),
     kontrole: { prefiksi: draft.prefiksi.split(/[\s,;]+/).filter((prefix) => prefix !== ''), qc_oznaka: draft.qcOznaka },
     ...interpretationOf(draft),
+    ...microbiologyOf(draft),
   };
 }
 
@@ -127,6 +165,7 @@ function formField(path: string): string {
   const parts = path.replace(/^analyser\./, '').split('.');
   if (parts[0] === 'transport') return parts[1] ?? 'port';
   if (parts[0] === 'tumacenje') return parts[1] === 'specimenIdField' || parts[1] === 'answers' ? parts[1] : 'tumacenje';
+  if (parts[0] === 'mikrobiologija') return parts[1] === 'antibiotici' ? 'antibiotici' : 'organizmi';
   return parts[0] ?? '';
 }
 
@@ -304,6 +343,21 @@ export function SettingsScreen() {
                 <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set({ answers: [...draft.answers, { code: '', answer: '' }] })}>
                   {t('integration.addAnswer')}
                 </Button>
+              </Group>
+            ) : null}
+            <Title order={2} size="h4" mt="sm">{t('integration.kindTitle')}</Title>
+            <Text size="sm" c="dimmed">{t('integration.kindHelp')}</Text>
+            <Select label={t('integration.kind')} allowDeselect={false} readOnly={!canEdit} value={draft.vrsta}
+              data={ANALYSER_KINDS.map((kind) => ({ value: kind, label: t(`integration.kind_${kind}`) }))}
+              onChange={(value) => set({ vrsta: value === 'mikrobiologija' ? 'mikrobiologija' : 'rutina' })} />
+            {draft.vrsta === 'mikrobiologija' ? (
+              <Group grow align="flex-start">
+                <Textarea label={t('integration.organismMap')} description={t('integration.organismMapHelp')} autosize minRows={3} readOnly={!canEdit}
+                  value={draft.organizmi} onChange={(event) => set({ organizmi: event.currentTarget.value })} error={errors.organizmi}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+                <Textarea label={t('integration.antibioticMap')} description={t('integration.antibioticMapHelp')} autosize minRows={3} readOnly={!canEdit}
+                  value={draft.antibiotici} onChange={(event) => set({ antibiotici: event.currentTarget.value })} error={errors.antibiotici}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
               </Group>
             ) : null}
             <Title order={2} size="h4" mt="sm">{t('integration.mappingTitle')}</Title>

@@ -5,7 +5,7 @@ import type { AnalyserAnswer, AnalyserElement } from '@lis/domain';
 import { call } from '../../api/client.ts';
 import { catalogueContracts, integrationContracts } from '@lis/domain';
 
-export type { AnalyserAnswer, AnalyserMessageRow, BenchCheckAnswer, BenchResultRow, ReviewItemRow } from '@lis/domain';
+export type { AnalyserAnswer, AnalyserMessageRow, BenchCheckAnswer, BenchMicrobiologyLine, BenchResultRow, ReviewItemRow } from '@lis/domain';
 
 export const ANALYSER_LIST = integrationContracts.list;
 export const MESSAGE_LIST = integrationContracts.messages;

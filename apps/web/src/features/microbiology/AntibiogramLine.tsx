@@ -1,9 +1,10 @@
 /**
  * One agent of an isolate's antibiogram: agent (searching the reference tables), MIC or zone, its value,
- * the interpretation the server gave at the last save, and an override with its reason.
+ * the interpretation the server gave at the last save (with a microbiology instrument's own S/I/R beside it
+ * and a disagreement between the two marked for the specialist), and an override with its reason.
  */
-import { ActionIcon, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CULTURE_LIMITS } from '@lis/domain';
 import { microbiologyKeys, searchAntimicrobials } from './api.ts';
@@ -118,6 +119,12 @@ function Interpretation({ row }: { row: RowDraft }) {
         {basis ? <Text size="xs" fw={600}>{basis}</Text> : null}
         {overridden ? <Text size="xs" fw={600}>{t('microbiology.overridden', { category: saved.tumacenje ?? '–' })}</Text> : null}
         {limits && saved.osnova !== 'intrinsic' ? <Text size="xs" c="dimmed">{limits}</Text> : null}
+        {saved.aparat ? <Text size="xs" c="dimmed" data-testid="instrument-category">{t('microbiology.instrumentCategory', { category: saved.aparat.kategorija })}</Text> : null}
+        {saved.aparat?.neslaganje ? (
+          <Badge color="red" variant="light" c="gray.9" size="sm" leftSection={<IconAlertTriangle size={12} aria-hidden />} data-testid="instrument-disagrees">
+            {t('microbiology.instrumentDisagrees')}
+          </Badge>
+        ) : null}
       </Stack>
     </Group>
   );

@@ -72,6 +72,11 @@ export function IsolateEditor({ isolate, n, editable, canRemove, onChange, onOrg
             </ActionIcon>
           ) : null}
         </Group>
+        {isolate.aparat ? (
+          <Text size="xs" c="dimmed" data-testid="isolate-instrument">
+            {t('microbiology.fromInstrument', { naziv: isolate.aparat.naziv, izolat: isolate.aparat.izolat })}
+          </Text>
+        ) : null}
         <Table.ScrollContainer minWidth={860}>
           <Table verticalSpacing={4} aria-label={t('microbiology.antibiogram', { n })}>
             <Table.Thead>

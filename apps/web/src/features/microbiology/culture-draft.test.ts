@@ -7,10 +7,10 @@ const ids = { sid: 'sid', version: 3, test: 'test' };
 const saved: Culture = {
   _id: 'c1', materijal: 'Urin', uti: true, infekcija: '', rast: true, napomena: '', guideline: 'EUCAST 2025', updated_at: '2026-11-24T08:00:00.000Z',
   izolati: [{
-    _id: 'i1', rbr: 1, kolicina: 5, napomena: '', organizam: { mo: 'B_ESCHR_COLI', naziv: 'Escherichia coli', gram: 'Gram-negative', rank: 'species' },
+    _id: 'i1', rbr: 1, kolicina: 5, napomena: '', aparat: null, organizam: { mo: 'B_ESCHR_COLI', naziv: 'Escherichia coli', gram: 'Gram-negative', rank: 'species' },
     antibiogram: [{
       _id: 'r1', antibiotik: { ab: 'AMP', naziv: 'Ampicillin', grupa: 'Beta-lactams/penicillins' }, metoda: 'MIC', vrijednost: '16',
-      tumacenje: 'R', osnova: 'breakpoint', granica: null, izmjena: null, konacno: 'R',
+      tumacenje: 'R', osnova: 'breakpoint', granica: null, izmjena: null, konacno: 'R', aparat: null,
     }],
   }],
 };

@@ -31,6 +31,8 @@ export interface IsolateDraft {
   napomena: string;
   /** The name of the panel the rows were offered from, null when none was. */
   panel: string | null;
+  /** The microbiology instrument that reported the isolate and its isolate number, null when a person entered it. */
+  aparat: { naziv: string; izolat: string } | null;
   rows: RowDraft[];
 }
 
@@ -59,7 +61,7 @@ export function emptyRow(): RowDraft {
 }
 
 export function emptyIsolate(): IsolateDraft {
-  return { key: draftKey(), mo: null, moLabel: '', kolicina: '', napomena: '', panel: null, rows: [emptyRow()] };
+  return { key: draftKey(), mo: null, moLabel: '', kolicina: '', napomena: '', panel: null, aparat: null, rows: [emptyRow()] };
 }
 
 /** A urine specimen is judged by the urinary breakpoints unless the person says otherwise. */
@@ -88,7 +90,7 @@ export function draftOf(culture: Culture | null, test: { naziv: string }, specim
     materijal: culture.materijal, uti: culture.uti, infekcija: culture.infekcija, rast: culture.rast, napomena: culture.napomena,
     izolati: culture.izolati.map((isolate) => ({
       key: isolate._id, mo: isolate.organizam.mo, moLabel: isolate.organizam.naziv,
-      kolicina: isolate.kolicina === null ? '' : String(isolate.kolicina), napomena: isolate.napomena, panel: null,
+      kolicina: isolate.kolicina === null ? '' : String(isolate.kolicina), napomena: isolate.napomena, panel: null, aparat: isolate.aparat,
       rows: isolate.antibiogram.map((row) => ({
         key: row._id, ab: row.antibiotik.ab, abLabel: agentLabel(row.antibiotik), metoda: row.metoda, vrijednost: row.vrijednost,
         izmjena: row.izmjena?.kategorija ?? '', razlog: row.izmjena?.razlog ?? '', saved: row, fromPanel: false,
