@@ -151,6 +151,7 @@ export const MESSAGES = {
   'logger.saved': { bs: 'Frižider uspješno sačuvan!', en: 'Refrigerator saved successfully!', de: 'Kühlschrank erfolgreich gespeichert!' },
   'logger.rangeOrder': { bs: 'Donja granica mora biti manja od gornje: {{field}}.', en: 'The lower limit must be below the upper limit: {{field}}.', de: 'Die untere Grenze muss unter der oberen liegen: {{field}}.' },
   'logger.siteMismatch': { bs: 'Frižider se uređuje na sajtu kojem pripada.', en: 'A refrigerator is edited on the site it belongs to.', de: 'Ein Kühlschrank wird am Standort bearbeitet, zu dem er gehört.' },
+  'logger.extraTooLarge': { bs: 'Dodatna polja frižidera su prevelika (najviše 8000 znakova JSON-a): {{field}}.', en: 'The refrigerator\'s additional fields are too large (at most 8000 characters of JSON): {{field}}.', de: 'Die zusätzlichen Felder des Kühlschranks sind zu groß (höchstens 8000 Zeichen JSON): {{field}}.' },
   'logger.sensorTaken': { bs: 'Senzor (slave_id) je već dodijeljen drugom frižideru ovog sajta.', en: 'The sensor (slave_id) is already assigned to another refrigerator of this site.', de: 'Der Sensor (slave_id) ist bereits einem anderen Kühlschrank dieses Standorts zugeordnet.' },
   'logger.noteRequired': { bs: 'Unesite napomenu o preduzetoj radnji.', en: 'Enter a note on the action taken.', de: 'Bitte eine Notiz zur ergriffenen Maßnahme eingeben.' },
   'integration.saved': { bs: 'Analizator uspješno sačuvan!', en: 'Analyser saved successfully!', de: 'Analysegerät erfolgreich gespeichert!' },

@@ -1,7 +1,8 @@
 /**
  * /protokol, 'Provjera nalaza': samples waiting for approval (REALIZOVAN) or
- * verification (ODOBREN), and unverified samples carrying a comment, of every
- * day unless a day is chosen; the same rows and actions as sample processing.
+ * verification (ODOBREN), and unverified samples carrying a comment, of the
+ * chosen period (today first, as every list but the processing work list);
+ * the same rows and actions as sample processing.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,6 @@ export function ProtocolScreen() {
         storageKey="protokol"
         caption={t('processing.protocolCaption')}
         datumPresets={DATE_PRESETS}
-        defaultDatum="SVE"
       />
     </Stack>
   );
