@@ -52,6 +52,15 @@ export const reportPdfQuery = z.object({
     .max(1_000_000, { error: 'form.invalid' }).optional(),
 });
 
+/**
+ * The spec's report path `samples/{sample}.pdf` (a report list row's `samples` with `.pdf`): `file` is the
+ * sample id and the suffix; a name of any other form is a 400 naming `file`.
+ */
+export const SAMPLE_PDF_FILE = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.pdf$/;
+export const samplePdfParams = z.object({
+  file: pathParam('The sample id (uuid) followed by .pdf').regex(SAMPLE_PDF_FILE, { error: 'form.invalid' }),
+});
+
 /** One issued version of a report (all its languages). */
 export const reportVersionSchema = z.object({
   verzija: z.number().int(),
@@ -110,6 +119,16 @@ export const nalaziContracts = {
   pdf: defineCall({
     method: 'GET', path: '/nalazi/pdf/:sid', permission: 'reports.read',
     params: reportSidParams,
+    querystring: reportPdfQuery,
+    response: {
+      200: { description: 'The report as issued (PDF).', content: { 'application/pdf': { schema: pdfBytes.meta({ type: 'string', format: 'binary' }) } } },
+      ...failureResponses,
+    },
+  }),
+  /** The same report as `pdf`, at the spec's path: GET /api/samples/{sample}.pdf. */
+  samplePdf: defineCall({
+    method: 'GET', path: '/samples/:file', permission: 'reports.read',
+    params: samplePdfParams,
     querystring: reportPdfQuery,
     response: {
       200: { description: 'The report as issued (PDF).', content: { 'application/pdf': { schema: pdfBytes.meta({ type: 'string', format: 'binary' }) } } },

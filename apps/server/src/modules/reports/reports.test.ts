@@ -205,6 +205,36 @@ describe('the report calls', () => {
   });
 });
 
+describe("the spec's report path samples/{sample}.pdf", () => {
+  it('answers the same stored PDF as /nalazi/pdf with the token in the query or the header; outside /api it redirects there, never to the page', async () => {
+    const sample = await approvedSample(f, await reportPatient(f));
+    await verify(f, sample._id);
+    const latest = (await versionsOf(f, f.specialist, sample._id)).versions[0]!;
+    const byHeader = await f.client.get(f.tech, `/samples/${sample._id}.pdf`);
+    expect(byHeader.statusCode, byHeader.body.slice(0, 200)).toBe(200);
+    expect(byHeader.headers['content-type']).toBe('application/pdf');
+    expect(sha(byHeader.rawPayload)).toBe(latest.sha256.bs);
+    expect(byHeader.headers['x-report-sha256']).toBe(latest.sha256.bs);
+    const query = `token=${encodeURIComponent(f.tech.token)}&site=${encodeURIComponent(f.tech.site)}`;
+    const byQuery = await t.app.inject({ method: 'GET', url: `/api/samples/${sample._id}.pdf?${query}&jezik=de` });
+    expect(byQuery.statusCode, byQuery.body.slice(0, 200)).toBe(200);
+    expect(sha(byQuery.rawPayload)).toBe(latest.sha256.de);
+
+    const outside = await t.app.inject({ method: 'GET', url: `/samples/${sample._id}.pdf?${query}` });
+    expect(outside.statusCode).toBe(302);
+    expect(outside.headers.location).toBe(`/api/samples/${sample._id}.pdf?${query}`);
+    const followed = await t.app.inject({ method: 'GET', url: String(outside.headers.location) });
+    expect(sha(followed.rawPayload)).toBe(latest.sha256.bs);
+
+    // Without a session: refused as every report call is; a sample without a report or a bad name: 404 / 400.
+    expect((await t.app.inject({ method: 'GET', url: `/api/samples/${sample._id}.pdf` })).statusCode).toBe(401);
+    expect((await f.client.get(f.tech, '/samples/00000000-0000-4000-8000-000000000000.pdf')).statusCode).toBe(404);
+    const badName = await f.client.get(f.tech, `/samples/${sample._id}.txt`);
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json()).toMatchObject({ field: 'file' });
+  });
+});
+
 describe('races', () => {
   it('issues one version when two verifications of one sample race: the other is refused and nothing is stored twice', async () => {
     const sample = await approvedSample(f, await reportPatient(f));

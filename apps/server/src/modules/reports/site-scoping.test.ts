@@ -69,6 +69,12 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     await refusedAndUnchanged((sid) => f.client.get(f.tech, `/nalazi/pdf/${sid}`));
     await refusedAndUnchanged((sid) => f.client.get(f.specialist, `/nalazi/pdf/${sid}?jezik=en&verzija=1`, sarajevo));
   },
+  'GET /api/samples/:file': async () => {
+    await refusedAndUnchanged((sid) => f.client.get(f.tech, `/samples/${sid}.pdf`));
+    // The spec's client sends token and site in the query: the site worked on is SA, the sample is TZ's.
+    const query = `token=${encodeURIComponent(f.specialist.token)}&site=${encodeURIComponent(sarajevo)}`;
+    await refusedAndUnchanged((sid) => t.app.inject({ method: 'GET', url: `/api/samples/${sid}.pdf?${query}&jezik=en` }));
+  },
   'GET /api/nalazi/versions/:sid': () => refusedAndUnchanged((sid) => f.client.get(f.tech, `/nalazi/versions/${sid}`)),
   'POST /api/nalazi/delete': async () => {
     // The technician may not withdraw at all (403 before the lookup); the specialist working at SA finds nothing of TZ.
