@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MESSAGES, SAMPLE_PDF_FILE, nalaziContracts } from '@lis/domain';
+import { MESSAGES, SAMPLE_PDF_FILE, message, nalaziContracts } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { DEFAULT_PDF_FONT_DIR } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -55,6 +55,33 @@ export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): 
     const sid = SAMPLE_PDF_FILE.exec(request.params.file)?.[1];
     if (!sid) throw AppError.badRequest('form.invalid', 'file');
     return sendReportPdf(reply, await service.pdf(db, request.ctx, sid.toLowerCase(), request.query.jezik, request.query.verzija));
+  });
+
+  registerCall(app, nalaziContracts.addLanguage, {
+    tags: TAGS,
+    summary: 'Issue a verified report version in one more language',
+    description: `${SESSION} \`{ idNalaza, verzija, jezik }\`: version \`verzija\` of the sample's report is rendered in \`jezik\` (bs, en, de) `
+      + 'from the content kept when the version was issued (the same results, ranges, names and signatures), stored with its SHA-256 and '
+      + "audited ('report.language', reason 'language added'). Not a correction: the version keeps its number.\n\n"
+      + '`200 { success: true, message, code: "nalazi.languageAdded", verzija, jezik, sha256, dodan: true }`; the language there already: '
+      + 'the same with `dodan: false`, `code: "nalazi.languageExists"`; a version issued before contents were kept `409 nalazi.notFrozen`; '
+      + 'no such version `404`.',
+  }, async (request) => {
+    const { idNalaza, verzija, jezik } = request.body;
+    const answer = await service.addLanguage(db, request.ctx, idNalaza, verzija, jezik);
+    return { success: true as const, message: message(answer.code), ...answer };
+  });
+
+  registerCall(app, nalaziContracts.send, {
+    tags: TAGS,
+    summary: 'E-mail a report again (or for the first time) through the outbox',
+    description: `${SESSION} \`{ idNalaza, verzija? }\`: the version (the latest without \`verzija\`) in every language it has is queued `
+      + "for the patient's e-mail address as it is now; the outbox sends it, retries and records each attempt. Audited as 'outbox.queue'.\n\n"
+      + '`200 { success: true, message, code: "nalazi.mailQueued", outbox }` (`outbox` the message id); no address `409 nalazi.noEmail`; '
+      + 'no report or version `404`.',
+  }, async (request) => {
+    const outbox = await service.send(db, request.ctx, request.body.idNalaza, request.body.verzija);
+    return { success: true as const, message: message('nalazi.mailQueued'), code: 'nalazi.mailQueued' as const, outbox };
   });
 
   registerCall(app, nalaziContracts.versions, {

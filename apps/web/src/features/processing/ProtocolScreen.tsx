@@ -6,7 +6,7 @@
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DATE_PRESETS } from '@lis/domain';
+import { DATE_PRESETS, DEFAULT_DATUM } from '@lis/domain';
 import { PROTOCOL_LIST } from './api.ts';
 import { ProcessingTable } from './ProcessingTable.tsx';
 
@@ -23,6 +23,7 @@ export function ProtocolScreen() {
         storageKey="protokol"
         caption={t('processing.protocolCaption')}
         datumPresets={DATE_PRESETS}
+        defaultDatum={DEFAULT_DATUM}
       />
     </Stack>
   );
