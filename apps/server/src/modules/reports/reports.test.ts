@@ -7,7 +7,7 @@ import { auditLog, labAssays, outboxMessages, patients, referenceRanges, reportC
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 import {
-  approvedSample, pdfText, reportFixture, reportList, reportPatient, reportPdf, unlockAndReverify, versionsOf, verify, type ReportFixture,
+  TRANSLATED, approvedSample, pdfText, reportFixture, reportList, reportPatient, reportPdf, unlockAndReverify, versionsOf, verify, type ReportFixture,
 } from './test-fixtures.ts';
 
 // Verifying a sample issues its report (one PDF per language the patient asked for) in the same
@@ -248,7 +248,8 @@ describe('a verified version in another language, and the report by mail again',
     // The catalogue and the patient change after the verification: the German copy still says what was verified.
     await t.database.db.update(labAssays).set({ nazivDe: 'Kalium (neu)' }).where(eq(labAssays.id, f.cat.ids.K));
     await t.database.db.update(patients).set({ prezime: 'PROMIJENJENO' }).where(eq(patients.id, patientId));
-    const added = await f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sample._id, verzija: 1, jezik: 'de' });
+    const added = await f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sample._id, verzija: 1, jezik: 'de' })
+      .finally(() => t.database.db.update(labAssays).set({ nazivDe: TRANSLATED.K!.de }).where(eq(labAssays.id, f.cat.ids.K)));
     expect(added.statusCode, added.body).toBe(200);
     const answer = added.json<ReportLanguageAnswer>();
     expect(answer).toMatchObject({ success: true, code: 'nalazi.languageAdded', verzija: 1, jezik: 'de', dodan: true });
