@@ -9,20 +9,35 @@ import { type ApiSession, apiSession, createSample, patientId, saveResults, toas
 // version (a missing language is issued from the version's frozen content) and sends the report again by
 // e-mail through the outbox.
 
+/** POST /api/users/{local part}: the profile the app reads at start (not users/sifra). */
+const PROFILE_CALL = /\/api\/users\/(?!sifra)[^/?]+$/;
+
 const LANGUAGES = [
   { session: 'rs', code: 'bs', period: 'Period' },
   { session: 'en', code: 'en', period: 'Period' },
   { session: 'de', code: 'de', period: 'Zeitraum' },
 ] as const;
 
-/** The stored session's language, as the login answer gives it ('rs' Bosnian, 'en', 'de'), then the page again. */
+/**
+ * The page in another language ('rs' Bosnian, 'en', 'de'): the app takes it from the user's profile when it
+ * confirms the stored session, so the profile answer says it (and the stored session, for the first paint).
+ */
 async function useLanguage(page: Page, language: string): Promise<void> {
+  await page.unroute(PROFILE_CALL);
+  await page.route(PROFILE_CALL, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user?: { postavke?: { language?: string } } };
+    if (body.user?.postavke) body.user.postavke.language = language;
+    await route.fulfill({ response, json: body });
+  });
   await page.evaluate((value) => {
     const stored = JSON.parse(localStorage.getItem('lis.session') ?? '{}') as { data: { language: string } };
     stored.data.language = value;
     localStorage.setItem('lis.session', JSON.stringify(stored));
   }, language);
   await page.reload();
+  // The app boots again from the stored session; on a busy machine that takes a while.
+  await expect(page.getByRole('main')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Pictures of the screen as it is now, 1280 and 500 px wide. */
@@ -51,7 +66,7 @@ test('lists open on DANAS and ask the server for it; products, contracts and ord
     const asked = page.waitForRequest((request) => request.url().includes('/api/') && request.url().includes('datum=DANAS'));
     await openAs(page, list.user, list.path);
     await asked;
-    await expect(page.getByRole('combobox', { name: 'Period' }).first(), list.path).toHaveValue('DANAS');
+    await expect(page.getByRole('combobox', { name: 'Period' }).first(), list.path).toHaveValue('DANAS', { timeout: 30_000 });
   }
 });
 
@@ -85,7 +100,7 @@ test('pictures of the list screens with their period, in bs, en and de at 1280 a
     for (const list of LISTS) {
       await openAs(page, list.user, list.path);
       await useLanguage(page, language.session);
-      await expect(page.getByRole('combobox', { name: language.period }).first()).toHaveValue('DANAS');
+      await expect(page.getByRole('combobox', { name: language.period }).first()).toHaveValue('DANAS', { timeout: 30_000 });
       await pictures(page, `${list.path.slice(1).replaceAll('/', '-')}-${language.code}`, (name) => testInfo.outputPath(name));
     }
   }
@@ -131,7 +146,7 @@ test('the report screen offers bs, en and de: a language not issued is issued fr
   await expectAccessible(page);
   for (const language of LANGUAGES) {
     await useLanguage(page, language.session);
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
     await pictures(page, `nalaz-jezik-nije-izdan-${language.code}`, (name) => testInfo.outputPath(name));
   }
   await useLanguage(page, 'rs');
