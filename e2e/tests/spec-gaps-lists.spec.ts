@@ -40,6 +40,20 @@ async function useLanguage(page: Page, language: string): Promise<void> {
   await expect(page.getByRole('main')).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * openAs, patient with a busy machine: the helper gives the app 7 s to show its shell, which a first boot
+ * can exceed when many test servers share two cores; the session is stored by then, so the page is
+ * opened again and given longer.
+ */
+async function open(page: Page, email: string, path: string): Promise<void> {
+  try {
+    await openAs(page, email, path);
+  } catch {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Korisnički meni' })).toBeVisible({ timeout: 30_000 });
+  }
+}
+
 /** Pictures of the screen as it is now, 1280 and 500 px wide. */
 async function pictures(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
   for (const width of [1280, 500]) {
@@ -64,7 +78,7 @@ test('lists open on DANAS and ask the server for it; products, contracts and ord
   test.setTimeout(180_000);
   for (const list of LISTS) {
     const asked = page.waitForRequest((request) => request.url().includes('/api/') && request.url().includes('datum=DANAS'));
-    await openAs(page, list.user, list.path);
+    await open(page, list.user, list.path);
     await asked;
     await expect(page.getByRole('combobox', { name: 'Period' }).first(), list.path).toHaveValue('DANAS', { timeout: 30_000 });
   }
@@ -77,7 +91,7 @@ test("a product registered today is listed under DANAS and not under JUČER: the
     headers: admin.headers, data: { site: admin.siteId('SA'), produkt: { LN: ln, opis: 'Period test reagens', sadrzaj: 1, jedinica_mjere: 'mL' } },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await openAs(page, DEMO.tehnicar.email, '/inventar/produkti');
+  await open(page, DEMO.tehnicar.email, '/inventar/produkti');
   const table = page.getByRole('table', { name: 'Produkti' });
   await page.getByRole('textbox', { name: 'Pretraga' }).fill(ln);
   await expect(table.getByRole('row').filter({ hasText: ln })).toHaveCount(1);
@@ -98,13 +112,13 @@ test('pictures of the list screens with their period, in bs, en and de at 1280 a
   expect(created.status()).toBe(201);
   for (const language of LANGUAGES) {
     for (const list of LISTS) {
-      await openAs(page, list.user, list.path);
+      await open(page, list.user, list.path);
       await useLanguage(page, language.session);
       await expect(page.getByRole('combobox', { name: language.period }).first()).toHaveValue('DANAS', { timeout: 30_000 });
       await pictures(page, `${list.path.slice(1).replaceAll('/', '-')}-${language.code}`, (name) => testInfo.outputPath(name));
     }
   }
-  await openAs(page, DEMO.tehnicar.email, '/inventar/ugovori');
+  await open(page, DEMO.tehnicar.email, '/inventar/ugovori');
   await useLanguage(page, 'rs');
   await expectAccessible(page);
 });
@@ -136,7 +150,7 @@ test('the report screen offers bs, en and de: a language not issued is issued fr
   const specialist = await apiSession(request, DEMO.specijalista.email);
   const sample = await verifiedBosnianOnly(request, tehnicar, specialist);
 
-  await openAs(page, DEMO.tehnicar.email, `/nalazi/pregled/${sample._id}_German`);
+  await open(page, DEMO.tehnicar.email, `/nalazi/pregled/${sample._id}_German`);
   await expect(page.getByRole('heading', { name: `Nalaz ${sample.code}` })).toBeVisible();
   for (const name of ['Bosanski', 'Engleski', 'Njemački']) await expect(page.getByRole('radio', { name })).toBeAttached();
   // Not the Bosnian report under a German address: the screen says German was not issued and offers it.
