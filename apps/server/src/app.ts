@@ -158,6 +158,14 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     // Source maps are for developers: a production build makes none, and one left in the directory is served to no one.
     allowedPath: (pathName) => !pathName.endsWith('.map'),
   });
+  // The spec's report path outside /api (a link relative to the app's address) is the API's report, not the
+  // app's page: the API call checks the token and the site as for every report.
+  app.get('/samples/:file', { config: { permission: 'public' } }, (request, reply) => {
+    const { file } = request.params as { file: string };
+    if (!file.endsWith('.pdf')) return hasDist ? reply.sendFile('index.html', webDist) : reply.status(404).send('Not found');
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/api/samples/${encodeURIComponent(file)}${query}`, 302);
+  });
   if (!hasDist) return;
   app.get('/*', { config: { permission: 'public' } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {

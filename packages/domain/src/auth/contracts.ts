@@ -80,6 +80,14 @@ export const passwordChangeRequest = z.object({
   novaSifra: z.string().max(1000),
   potvrdaSifra: z.string().max(1000),
 });
+/**
+ * The words the spec's client reads in `message` of POST users/sifra: 'Ok' for a changed password (it then
+ * shows 'Izmjena uspješno obavljena.'), 'Info' for a wrong current password (it shows 'Trenutna šifra nije
+ * ispravna.'). `code` names the outcome as on every answer, and is what this app's screens translate.
+ * The spec's third word, 'Greška na mongodb.', names a database this system does not use: a failed write
+ * answers 'Greška prilikom upisa.' (password.storeFailed), the text the spec shows for it.
+ */
+export const PASSWORD_CHANGE_WORDS = { changed: 'Ok', wrongCurrent: 'Info' } as const;
 export const passwordChangeAnswer = successAnswer({ message: z.string(), code: messageCodeSchema });
 export type PasswordChangeAnswer = z.output<typeof passwordChangeAnswer>;
 

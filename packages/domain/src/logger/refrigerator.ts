@@ -37,11 +37,18 @@ export const humidityRangeSchema = rangeSchema(HUMIDITY_LIMITS);
 export type AllowedRange = z.output<typeof temperatureRangeSchema>;
 
 /**
- * The refrigerator element of `POST /api/loger/frizider/edit`: with `_id` it
- * changes that refrigerator, without one it adds a new refrigerator to `site`.
- * `vlaznost` null means the sensor measures no humidity (no humidity alarm).
+ * The most the lab's own fields of one refrigerator (every key beyond the
+ * typed ones, as JSON text) may hold: room for a serial number, a location,
+ * a maker and notes, not for files or logs kept in a settings record.
  */
-export const refrigeratorElementSchema = z.looseObject({
+export const REFRIGERATOR_EXTRA_LIMIT = 8000;
+
+/** The size of a free-form value as stored: its JSON text, in characters. */
+function jsonLength(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 0;
+}
+
+const refrigeratorTypedFields = {
   _id: z.uuid().optional(),
   naziv: z.string().trim().min(1, { error: 'form.required' }).max(100),
   site: z.string().min(1, { error: 'form.required' }).max(100),
@@ -57,6 +64,23 @@ export const refrigeratorElementSchema = z.looseObject({
   zatvaranje_ocitanja: z.number().int().min(CLOSE_READINGS_LIMITS.min).max(CLOSE_READINGS_LIMITS.max).default(DEFAULT_CLOSE_RULE.readings),
   /** Minutes at least between the first and the last of those readings. */
   zatvaranje_min: z.number().int().min(0).max(MAX_ALARM_MINUTES).default(DEFAULT_CLOSE_RULE.minutes),
+};
+
+/**
+ * The refrigerator element of `POST /api/loger/frizider/edit`: with `_id` it
+ * changes that refrigerator, without one it adds a new refrigerator to `site`.
+ * `vlaznost` null means the sensor measures no humidity (no humidity alarm).
+ * The spec makes the element a free-form JSON object: the typed fields above
+ * are checked, any other key is kept and answered as it was sent, as long as
+ * all of them together stay within REFRIGERATOR_EXTRA_LIMIT (over it, the
+ * refusal names the largest of them).
+ */
+export const refrigeratorElementSchema = z.looseObject(refrigeratorTypedFields).superRefine((element, context) => {
+  const extra = Object.entries(element).filter(([key]) => !Object.hasOwn(refrigeratorTypedFields, key));
+  const sizes = extra.map(([key, value]) => ({ key, size: key.length + jsonLength(value) }));
+  if (sizes.reduce((sum, entry) => sum + entry.size, 0) <= REFRIGERATOR_EXTRA_LIMIT) return;
+  const largest = sizes.reduce((top, entry) => (entry.size > top.size ? entry : top));
+  context.addIssue({ code: 'custom', message: 'logger.extraTooLarge', path: [largest.key] });
 });
 export type RefrigeratorElement = z.output<typeof refrigeratorElementSchema>;
 export type RefrigeratorElementInput = z.input<typeof refrigeratorElementSchema>;

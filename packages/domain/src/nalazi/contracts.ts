@@ -52,6 +52,15 @@ export const reportPdfQuery = z.object({
     .max(1_000_000, { error: 'form.invalid' }).optional(),
 });
 
+/**
+ * The spec's report path `samples/{sample}.pdf` (a report list row's `samples` with `.pdf`): `file` is the
+ * sample id and the suffix; a name of any other form is a 400 naming `file`.
+ */
+export const SAMPLE_PDF_FILE = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.pdf$/;
+export const samplePdfParams = z.object({
+  file: pathParam('The sample id (uuid) followed by .pdf').regex(SAMPLE_PDF_FILE, { error: 'form.invalid' }),
+});
+
 /** One issued version of a report (all its languages). */
 export const reportVersionSchema = z.object({
   verzija: z.number().int(),
@@ -99,6 +108,36 @@ export const reportDeleteRequest = z.object({
 });
 export const reportDeletedAnswer = successAnswer({ message: z.string(), code: messageCodeSchema });
 
+/**
+ * POST /api/nalazi/jezik: issues verified version `verzija` of sample `idNalaza`'s report in one more
+ * language, from the content frozen when the version was issued (the same results, ranges, names and
+ * signatures; never the catalogue or the patient record as they are now). Not a correction: the version
+ * keeps its number. A language the version has already answers what is stored, with `dodan` false.
+ */
+export const reportLanguageRequest = z.object({
+  ...sessionFields,
+  idNalaza: z.guid({ error: 'form.required' }),
+  verzija: z.number({ error: 'form.required' }).int({ error: 'form.invalid' }).min(1, { error: 'form.invalid' }).max(1_000_000, { error: 'form.invalid' }),
+  jezik: z.enum(REPORT_JEZICI, { error: 'form.invalid' }),
+});
+export const reportLanguageAnswer = successAnswer({
+  message: z.string(), code: messageCodeSchema, verzija: z.number().int(), jezik: jezikSchema, sha256: z.string(), dodan: z.boolean(),
+});
+export type ReportLanguageAnswer = z.output<typeof reportLanguageAnswer>;
+
+/**
+ * POST /api/nalazi/posalji: e-mails the report (version `verzija`, the latest without it; every language it
+ * has) to the patient's address as it is now, through the outbox: again, or for the first time once an
+ * address was added. A patient without an address: 409 nalazi.noEmail.
+ */
+export const reportSendRequest = z.object({
+  ...sessionFields,
+  idNalaza: z.guid({ error: 'form.required' }),
+  verzija: z.number().int({ error: 'form.invalid' }).min(1, { error: 'form.invalid' }).max(1_000_000, { error: 'form.invalid' }).optional(),
+});
+export const reportSendAnswer = successAnswer({ message: z.string(), code: messageCodeSchema, outbox: z.string() });
+export type ReportSendAnswer = z.output<typeof reportSendAnswer>;
+
 /** The report's bytes as stored, sent as they are. */
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 
@@ -116,9 +155,28 @@ export const nalaziContracts = {
       ...failureResponses,
     },
   }),
+  /** The same report as `pdf`, at the spec's path: GET /api/samples/{sample}.pdf. */
+  samplePdf: defineCall({
+    method: 'GET', path: '/samples/:file', permission: 'reports.read',
+    params: samplePdfParams,
+    querystring: reportPdfQuery,
+    response: {
+      200: { description: 'The report as issued (PDF).', content: { 'application/pdf': { schema: pdfBytes.meta({ type: 'string', format: 'binary' }) } } },
+      ...failureResponses,
+    },
+  }),
   versions: defineCall({
     method: 'GET', path: '/nalazi/versions/:sid', permission: 'reports.read',
     params: reportSidParams, response: { 200: reportVersionsAnswer, ...failureResponses },
+  }),
+  /** Handing an issued report out (in another language, or by mail) is the outbox's right: it changes no result. */
+  addLanguage: defineCall({
+    method: 'POST', path: '/nalazi/jezik', permission: 'outbox.send',
+    body: reportLanguageRequest, response: { 200: reportLanguageAnswer, ...failureResponses },
+  }),
+  send: defineCall({
+    method: 'POST', path: '/nalazi/posalji', permission: 'outbox.send',
+    body: reportSendRequest, response: { 200: reportSendAnswer, ...failureResponses },
   }),
   delete: defineCall({
     method: 'POST', path: '/nalazi/delete', permission: 'reports.write',

@@ -2,3 +2,4 @@ export * from './languages.ts';
 export * from './labels.ts';
 export * from './content.ts';
 export * from './contracts.ts';
+export * from './frozen.ts';

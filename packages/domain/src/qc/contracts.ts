@@ -165,8 +165,11 @@ export const commentSetBody = z.object({ id: z.uuid(), komentar: text(2000), ...
 
 /**
  * The spec's POST /api/kontrole/pregled/delete/: the control result is excluded (never erased), with the
- * reason given (`razlog`), from the statistics, the rules and the hold. Audited.
+ * reason given (`razlog`), from the statistics, the rules and the hold. Audited. The spec's body carries
+ * only `_id, site, token`, so `razlog` is optional here: a call without one is recorded with
+ * EXCLUSION_WITHOUT_REASON (the screen still asks for a reason).
  */
+export const EXCLUSION_WITHOUT_REASON = 'bez navedenog razloga';
 export const excludeBody = z.object({ _id: z.uuid(), razlog: text(500).optional(), ...sessionFields });
 
 /** GET /api/kontrole/charts: one lot and assay over a date range (default: the last 31 days to now). */

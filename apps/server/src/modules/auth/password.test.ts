@@ -1,4 +1,4 @@
-import type { FailureAnswer } from '@lis/domain';
+import { message, type FailureAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, users, userSites } from '../../db/schema.ts';
@@ -31,13 +31,26 @@ describe('POST /api/users/sifra', () => {
       [{ password: 'Staro123', novaSifra: 'Password1', potvrdaSifra: 'Password1' }, 'Nova šifra je među često korištenim šiframa. Izaberite drugu.'],
       [{ password: 'Staro123', novaSifra: 'Staro123', potvrdaSifra: 'Staro123' }, 'Nova šifra mora biti različita od trenutne.'],
       [{ password: 'Staro123', novaSifra: 'novo1234', potvrdaSifra: 'novo12345' }, 'Nova šifra nije validirana.'],
-      [{ password: 'netacno', novaSifra: 'novo1234', potvrdaSifra: 'novo1234' }, 'Trenutna šifra nije ispravna.'],
     ];
     for (const [body, expected] of cases) {
       const response = await change(user.token, body);
       expect(response.statusCode).toBe(400);
       expect(response.json<FailureAnswer>().message).toBe(expected);
     }
+  });
+
+  it("answers the spec's words: 'Info' for a wrong current password, 'Ok' once changed, each with its code", async () => {
+    const user = await signIn(t.app, 'sifra@demo.lab', 'Staro123');
+    const wrong = await change(user.token, { password: 'netacno', novaSifra: 'novo1234', potvrdaSifra: 'novo1234' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ success: false, message: 'Info', code: 'password.wrongCurrent', field: 'password' });
+    // What the screens show for it is the code's text, in each language.
+    expect(message('password.wrongCurrent', 'bs')).toBe('Trenutna šifra nije ispravna.');
+    const changed = await change(user.token, { password: 'Staro123', novaSifra: 'Novo4567', potvrdaSifra: 'Novo4567' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ success: true, message: 'Ok', code: 'password.changed' });
+    const back = await change(user.token, { password: 'Novo4567', novaSifra: 'Staro123', potvrdaSifra: 'Staro123' });
+    expect(back.json()).toMatchObject({ message: 'Ok' });
   });
 
   it('refuses changing another user password', async () => {
@@ -54,7 +67,7 @@ describe('POST /api/users/sifra', () => {
     const user = await signIn(t.app, 'sifra@demo.lab', 'Staro123');
     const response = await change(user.token, { password: 'Staro123', novaSifra: 'Novo4567', potvrdaSifra: 'Novo4567' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, message: 'Izmjena uspješno obavljena.' });
+    expect(response.json()).toMatchObject({ success: true, message: 'Ok', code: 'password.changed' });
 
     const mine = await t.app.inject({ method: 'GET', url: `/api/postavke/sajtovi/list?token=${user.token}` });
     expect(mine.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authContracts, message } from '@lis/domain';
+import { PASSWORD_CHANGE_WORDS, authContracts } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
+import { AppError } from '../../lib/errors.ts';
 import * as service from './service.ts';
 import { registerCall } from '../../lib/register-call.ts';
 
@@ -37,12 +38,21 @@ export function authRoutes(app: FastifyInstance, { db, config, realtime }: AppOp
     tags: TAGS,
     summary: "Change one's own password",
     description: '`password` is the current one, `novaSifra` and `potvrdaSifra` the new one twice. Ends the user\'s other sessions. '
-      + '`200 { success: true, message: "Izmjena uspješno obavljena.", code: "password.changed" }`; refusals `400 password.required`, '
-      + '`password.invalid`, `password.mismatch`, `password.wrongCurrent`; another user\'s e-mail `403`.',
+      + '`200 { success: true, message: "Ok", code: "password.changed" }` (the spec\'s word; its text is "Izmjena uspješno obavljena."); '
+      + 'a wrong current password `400 { success: false, message: "Info", code: "password.wrongCurrent", field: "password" }` (the spec\'s '
+      + 'word; its text is "Trenutna šifra nije ispravna."); other refusals `400 password.required`, `password.invalid`, '
+      + '`password.mismatch` with their texts; a failed write `500 password.storeFailed`; another user\'s e-mail `403`.',
     config: { beforePasswordChange: true },
-  }, async (request) => {
-    await service.changePassword(db, realtime, request.ctx, request.body);
-    return { success: true as const, message: message('password.changed'), code: 'password.changed' as const };
+  }, async (request, reply) => {
+    try {
+      await service.changePassword(db, realtime, request.ctx, request.body);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'password.wrongCurrent') throw error;
+      return reply.status(400).send({
+        success: false, message: PASSWORD_CHANGE_WORDS.wrongCurrent, code: error.code, ...(error.field ? { field: error.field } : {}),
+      });
+    }
+    return { success: true as const, message: PASSWORD_CHANGE_WORDS.changed, code: 'password.changed' as const };
   });
 
   registerCall(app, authContracts.profile, {

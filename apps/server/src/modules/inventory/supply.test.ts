@@ -355,3 +355,41 @@ describe('alerts', () => {
     expect(atTuzla.some((alert) => alert.produkt === produkt._id)).toBe(false);
   });
 });
+
+describe('the period of the product, contract and order lists (DANAS first on their screens)', () => {
+  it('selects by when each was registered, in SQL: DANAS, JUČER, SVE and a date range', async () => {
+    const oldProduct = await createProduct({ opis: 'Stari produkt' });
+    const oldContract = await createContract([{ produkt: oldProduct._id, cijena: 2, kolicina: 5 }]);
+    const oldOrder = await createOrder({ stavke: [{ produkt: oldProduct._id, kolicina: 1 }] });
+    // Registered the day before yesterday, as far as the lists can tell.
+    const twoDaysAgo = sql`now() - interval '2 days'`;
+    await t.database.db.execute(sql`update inventory_products set created_at = ${twoDaysAgo} where id = ${oldProduct._id}`);
+    await t.database.db.update(inventoryContracts).set({ createdAt: twoDaysAgo }).where(eq(inventoryContracts.id, oldContract._id));
+    await t.database.db.execute(sql`update inventory_orders set created_at = ${twoDaysAgo} where id = ${oldOrder._id}`);
+    const newProduct = await createProduct({ opis: 'Novi produkt' });
+    const newContract = await createContract([{ produkt: newProduct._id, cijena: 2, kolicina: 5 }]);
+    const newOrder = await createOrder({ stavke: [{ produkt: newProduct._id, kolicina: 1 }] });
+
+    const ids = async (path: string, query: string) => {
+      const response = await client.get(tech, `${path}?per_page=0&${query}`, sarajevo);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ListAnswer<{ _id: string }>>().data.map((row) => row._id);
+    };
+    const from = inDays(-2);
+    const lists = [
+      ['/inventar/produkti/list', oldProduct._id, newProduct._id],
+      ['/inventar/ugovori/list', oldContract._id, newContract._id],
+      ['/inventar/narudzbe/list', oldOrder._id, newOrder._id],
+    ] as const;
+    for (const [path, older, newer] of lists) {
+      const today = await ids(path, 'datum=DANAS');
+      expect(today, path).toContain(newer);
+      expect(today, path).not.toContain(older);
+      expect(await ids(path, 'datum=SVE'), path).toEqual(expect.arrayContaining([older, newer]));
+      const range = await ids(path, `dateRangeMin=${from}&dateRangeMax=${from}`);
+      expect(range, path).toContain(older);
+      expect(range, path).not.toContain(newer);
+      expect((await client.get(tech, `${path}?datum=JUTRO`, sarajevo)).json(), path).toMatchObject({ code: 'form.invalid', field: 'datum' });
+    }
+  });
+});

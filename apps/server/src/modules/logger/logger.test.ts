@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestAnswer, OverviewAnswer, RefrigeratorListAnswer, StatisticsAnswer, UnacknowledgedAlarmsAnswer } from '@lis/domain';
-import { newRefrigeratorElement } from '@lis/domain';
+import { REFRIGERATOR_EXTRA_LIMIT, newRefrigeratorElement } from '@lis/domain';
 import { auditLog, loggerAlarms, temperatureReadings } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { siteIsoMonth } from '../../test/site-day.ts';
@@ -47,6 +47,30 @@ describe('refrigerator settings (loger/frizider/edit)', () => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, created._id));
     expect(audit.map((row) => row.action).sort()).toEqual(['refrigerator.create', 'refrigerator.update']);
     expect(audit.find((row) => row.action === 'refrigerator.update')?.oldValue).toMatchObject({ temperatura: { min: 2, max: 8 } });
+  });
+
+  it("keeps the lab's own keys (nested too) through a change, answers them in the list, and refuses them over the size limit naming the largest", async () => {
+    const own = { lokacija: { soba: 'B-12', sprat: 2 }, proizvodjac: 'Liebherr', kalibracije: ['2026-01-10', '2026-07-10'], napomena: 'Ključ kod šefa' };
+    const created = await saveRefrigerator(client, admin, { naziv: 'Frižider vlastita polja', slave_id: 45, ...own }, sarajevo);
+    expect(created).toMatchObject(own);
+    // The editor sends the element as a whole: a changed own key is stored as sent.
+    const changed = await saveRefrigerator(client, admin, { _id: created._id, naziv: 'Frižider vlastita polja', slave_id: 45, ...own, napomena: 'Ključ na porti' }, sarajevo);
+    expect(changed).toMatchObject({ ...own, napomena: 'Ključ na porti' });
+    const listed = (await client.get(admin, '/loger/frizider/list', sarajevo)).json<RefrigeratorListAnswer>().frizideri.find((row) => row._id === created._id);
+    expect(listed).toMatchObject({ ...own, napomena: 'Ključ na porti' });
+
+    const base = { naziv: 'Prevelik', site: sarajevo, slave_id: 46, temperatura: { min: 2, max: 8 }, odgoda_alarma_min: 5, limit_tisine_min: 30 };
+    const atLimit = { ...base, biljeske: 'x'.repeat(REFRIGERATOR_EXTRA_LIMIT - 'biljeske'.length - 2) };
+    const fits = await client.post(admin, '/loger/frizider/edit', { element: atLimit }, sarajevo);
+    expect(fits.statusCode, fits.body).toBe(200);
+    const over = await client.post(admin, '/loger/frizider/edit', { element: { ...atLimit, _id: fits.json<{ frizider: { _id: string } }>().frizider._id, dodatak: 'y' } }, sarajevo);
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ success: false, code: 'logger.extraTooLarge', field: 'element.biljeske', message: expect.stringContaining('element.biljeske') as unknown });
+    const kept = (await client.get(admin, '/loger/frizider/list', sarajevo)).json<RefrigeratorListAnswer>().frizideri.find((row) => row.naziv === 'Prevelik');
+    expect(kept).not.toHaveProperty('dodatak');
+    // Big typed fields do not count against the lab's own: a long name is judged by its own rule.
+    const typedOnly = await client.post(admin, '/loger/frizider/edit', { element: { ...base, slave_id: 47, naziv: 'N'.repeat(100) } }, sarajevo);
+    expect(typedOnly.statusCode, typedOnly.body).toBe(200);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChartAnswer, type HoldsAnswer, type MonthlyAnswer, monthlyStatistics } from '@lis/domain';
+import { EXCLUSION_WITHOUT_REASON, type ChartAnswer, type HoldsAnswer, type MonthlyAnswer, monthlyStatistics } from '@lis/domain';
 import { auditLog, qcResults } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { siteIsoMonth } from '../../test/site-day.ts';
@@ -139,8 +139,6 @@ describe('control entry (/kontrole/unos) and the Westgard judgement', () => {
     expect((await client.post(tech, '/control/comment/set', { id, komentar: 'Nova boca' })).statusCode).toBe(200);
     expect((await client.post(viewer, '/control/comment/get', { id })).json()).toEqual({ success: true, komentar: 'Nova boca' });
     expect((await client.post(viewer, '/control/comment/set', { id, komentar: 'x' })).statusCode).toBe(403);
-    const noReason = await client.post(tech, '/kontrole/pregled/delete/', { _id: id });
-    expect(noReason.json()).toMatchObject({ code: 'qc.reasonRequired', field: 'razlog' });
     expect((await client.post(tech, '/kontrole/pregled/delete/', { _id: id, razlog: 'Pogrešan uzorak' })).statusCode).toBe(200);
     expect((await client.post(tech, '/kontrole/pregled/delete/', { _id: id, razlog: 'Opet' })).statusCode).toBe(409);
     const listed = (await client.get(tech, `/kontrole/obrada/rezultati?kontrola=${lot._id}&datum=SVE`)).json<{ data: { _id: string; iskljucen: boolean; komentar: string; razlog_iskljucenja: string }[] }>();
@@ -148,6 +146,28 @@ describe('control entry (/kontrole/unos) and the Westgard judgement', () => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit.map((row) => row.action)).toEqual(['qc.result.create', 'qc.result.comment', 'qc.result.exclude']);
     await expect(t.database.db.delete(qcResults).where(eq(qcResults.id, id))).rejects.toThrow();
+  });
+});
+
+describe("the spec's exclusion body", () => {
+  it("accepts { _id, site, token } without a reason: excluded (not erased), recorded and audited as 'bez navedenog razloga'", async () => {
+    const lot = await defineLot(client, specialist, [{ labassay: cat.ids.TG, nivo: 1, mean: 1, sd: 0.1 }]);
+    const run = await enterRun(client, tech, lot._id, cat.ids.TG, { 1: '1.02' });
+    const id = run.rezultati[0]!._id;
+    // Token and site in the body, as the spec's client sends them; no header, no reason.
+    const answer = await t.app.inject({ method: 'POST', url: '/api/kontrole/pregled/delete/', payload: { _id: id, site: tech.site, token: tech.token } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ success: true });
+    const [row] = await t.database.db.select().from(qcResults).where(eq(qcResults.id, id));
+    expect(row).toMatchObject({ iskljucen: true, razlogIskljucenja: EXCLUSION_WITHOUT_REASON });
+    expect(EXCLUSION_WITHOUT_REASON).toBe('bez navedenog razloga');
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id);
+    expect(audit.at(-1)).toMatchObject({ action: 'qc.result.exclude', reason: 'bez navedenog razloga', oldValue: false, newValue: true });
+    // A blank reason counts as none; a second exclusion is still refused.
+    const again = await client.post(tech, '/kontrole/pregled/delete/', { _id: id, razlog: '   ' });
+    expect(again.statusCode).toBe(409);
+    const listed = (await client.get(tech, `/kontrole/obrada/rezultati?kontrola=${lot._id}&datum=SVE`)).json<{ data: { _id: string; razlog_iskljucenja: string }[] }>();
+    expect(listed.data).toEqual([expect.objectContaining({ _id: id, razlog_iskljucenja: 'bez navedenog razloga' })]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ControlPoint, type Violation, LONGEST_RULE, judgeRun, historyOfSource } from '@lis/domain';
+import { type ControlPoint, type Violation, EXCLUSION_WITHOUT_REASON, LONGEST_RULE, judgeRun, historyOfSource } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditEntry, writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -13,12 +13,13 @@ import { type RejectedRun, announceRejected, levelStatus } from './entry.ts';
 
 /**
  * POST /kontrole/pregled/delete/: excludes a control result from the statistics, the rules and the hold. The
- * row is kept (a control result is never erased) with the reason; the exclusion is audited. Excluding the
+ * row is kept (a control result is never erased) with the reason, or EXCLUSION_WITHOUT_REASON when the call
+ * gave none; the exclusion is audited. Excluding the
  * rejected level of the assay's latest run ends that run's hold.
  */
 export async function exclude(db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, id: string, razlog: string | undefined): Promise<void> {
-  const reason = razlog?.trim() ?? '';
-  if (reason.length === 0) throw AppError.badRequest('qc.reasonRequired', 'razlog');
+  // A client of the spec's body sends no reason; the exclusion is still recorded and audited, saying so.
+  const reason = razlog?.trim() || EXCLUSION_WITHOUT_REASON;
   const rejected = await db.transaction(async (tx) => {
     const repository = qcRepository(tx, ctx.siteId);
     const row = await repository.findResult(id, { forUpdate: true });

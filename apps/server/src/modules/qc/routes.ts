@@ -107,9 +107,9 @@ export function qcRoutes(app: FastifyInstance, { db, realtime }: AppOptions): Pr
     tags: TAGS,
     summary: 'Exclude a control result (never erased)',
     description: `${SESSION} \`{ _id, razlog }\`: the control result is kept but excluded from the statistics, the rules and the hold, `
-      + 'with the reason. The rest of its run and every later run of the lot\'s assay are judged again against the history as it now '
+      + 'with the reason (the spec\'s body `{ _id, site, token }` without one is recorded as \'bez navedenog razloga\'). The rest of its run and every later run of the lot\'s assay are judged again against the history as it now '
       + 'counts (z-scores as measured, the rules in force now); changed verdicts are written and audited (`qc.result.rejudge`); a run that '
-      + 'becomes rejected holds and is announced as `qc:rejected`. Audited.\n\n`200 { success: true }`; without `razlog` `400 qc.reasonRequired`; excluded before `409 qc.alreadyExcluded`.',
+      + 'becomes rejected holds and is announced as `qc:rejected`. Audited.\n\n`200 { success: true }`; excluded before `409 qc.alreadyExcluded`.',
   }, async (request) => {
     await service.exclude(db, realtime, request.ctx, request.body._id, request.body.razlog);
     return { success: true as const };

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcessingListAnswer, ResultsShowAnswer } from '@lis/domain';
+import type { ProcessingListAnswer, ReportLanguageAnswer, ResultsShowAnswer } from '@lis/domain';
 import { queryRows } from '../../db/client.ts';
-import { auditLog, labAssays, referenceRanges, reportVersions } from '../../db/schema.ts';
+import { auditLog, labAssays, outboxMessages, patients, referenceRanges, reportContents, reportVersions } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 import {
-  approvedSample, pdfText, reportFixture, reportList, reportPatient, reportPdf, unlockAndReverify, versionsOf, verify, type ReportFixture,
+  TRANSLATED, approvedSample, pdfText, reportFixture, reportList, reportPatient, reportPdf, unlockAndReverify, versionsOf, verify, type ReportFixture,
 } from './test-fixtures.ts';
 
 // Verifying a sample issues its report (one PDF per language the patient asked for) in the same
@@ -202,6 +202,129 @@ describe('the report calls', () => {
 
     await unlockAndReverify(f, sample._id, 'Dopuna nalaza');
     expect((await reportList(f, f.specialist, `datum=SVE&filter=${sample.code}`)).data[0]).toMatchObject({ verzija: 2, final_pdf: true });
+  });
+});
+
+describe("the spec's report path samples/{sample}.pdf", () => {
+  it('answers the same stored PDF as /nalazi/pdf with the token in the query or the header; outside /api it redirects there, never to the page', async () => {
+    const sample = await approvedSample(f, await reportPatient(f));
+    await verify(f, sample._id);
+    const latest = (await versionsOf(f, f.specialist, sample._id)).versions[0]!;
+    const byHeader = await f.client.get(f.tech, `/samples/${sample._id}.pdf`);
+    expect(byHeader.statusCode, byHeader.body.slice(0, 200)).toBe(200);
+    expect(byHeader.headers['content-type']).toBe('application/pdf');
+    expect(sha(byHeader.rawPayload)).toBe(latest.sha256.bs);
+    expect(byHeader.headers['x-report-sha256']).toBe(latest.sha256.bs);
+    const query = `token=${encodeURIComponent(f.tech.token)}&site=${encodeURIComponent(f.tech.site)}`;
+    const byQuery = await t.app.inject({ method: 'GET', url: `/api/samples/${sample._id}.pdf?${query}&jezik=de` });
+    expect(byQuery.statusCode, byQuery.body.slice(0, 200)).toBe(200);
+    expect(sha(byQuery.rawPayload)).toBe(latest.sha256.de);
+
+    const outside = await t.app.inject({ method: 'GET', url: `/samples/${sample._id}.pdf?${query}` });
+    expect(outside.statusCode).toBe(302);
+    expect(outside.headers.location).toBe(`/api/samples/${sample._id}.pdf?${query}`);
+    const followed = await t.app.inject({ method: 'GET', url: String(outside.headers.location) });
+    expect(sha(followed.rawPayload)).toBe(latest.sha256.bs);
+
+    // Without a session: refused as every report call is; a sample without a report or a bad name: 404 / 400.
+    expect((await t.app.inject({ method: 'GET', url: `/api/samples/${sample._id}.pdf` })).statusCode).toBe(401);
+    expect((await f.client.get(f.tech, '/samples/00000000-0000-4000-8000-000000000000.pdf')).statusCode).toBe(404);
+    const badName = await f.client.get(f.tech, `/samples/${sample._id}.txt`);
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json()).toMatchObject({ field: 'file' });
+  });
+});
+
+describe('a verified version in another language, and the report by mail again', () => {
+  it("issues German for a version verified in Bosnian only, from its frozen content, not as a correction; audited 'language added'", async () => {
+    const patientId = await reportPatient(f, ['Bosanski jezik']);
+    const sample = await approvedSample(f, patientId);
+    await verify(f, sample._id);
+    const before = (await versionsOf(f, f.specialist, sample._id)).versions;
+    expect(before.map((version) => version.jezici)).toEqual([['bs']]);
+    expect((await f.client.get(f.tech, `/nalazi/pdf/${sample._id}?jezik=de`)).statusCode).toBe(404);
+    const bsBefore = await reportPdf(f, f.tech, sample._id, '?jezik=bs');
+
+    // The catalogue and the patient change after the verification: the German copy still says what was verified.
+    await t.database.db.update(labAssays).set({ nazivDe: 'Kalium (neu)' }).where(eq(labAssays.id, f.cat.ids.K));
+    await t.database.db.update(patients).set({ prezime: 'PROMIJENJENO' }).where(eq(patients.id, patientId));
+    const added = await f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sample._id, verzija: 1, jezik: 'de' })
+      .finally(() => t.database.db.update(labAssays).set({ nazivDe: TRANSLATED.K!.de }).where(eq(labAssays.id, f.cat.ids.K)));
+    expect(added.statusCode, added.body).toBe(200);
+    const answer = added.json<ReportLanguageAnswer>();
+    expect(answer).toMatchObject({ success: true, code: 'nalazi.languageAdded', verzija: 1, jezik: 'de', dodan: true });
+    const de = await reportPdf(f, f.tech, sample._id, '?jezik=de&verzija=1');
+    expect(de.sha256).toBe(answer.sha256);
+    const text = pdfText(de.bytes);
+    expect(text).toContain('LABORBEFUND');
+    expect(text).toContain('Kalium');
+    expect(text).not.toContain('Kalium (neu)');
+    expect(text).toContain('ČOLIĆ-ŠEHOVIĆ');
+    expect(text).not.toContain('PROMIJENJENO');
+
+    const after = await versionsOf(f, f.specialist, sample._id);
+    expect(after.versions).toHaveLength(1);
+    expect(after.versions[0]).toMatchObject({ verzija: 1, jezici: ['bs', 'de'], corrected: false, created_at: before[0]!.created_at, issued_by: before[0]!.issued_by });
+    expect(after.versions[0]!.sha256.de).toBe(answer.sha256);
+    // The Bosnian PDF is untouched; the list shows the language.
+    expect((await reportPdf(f, f.tech, sample._id, '?jezik=bs')).sha256).toBe(bsBefore.sha256);
+    expect((await reportList(f, f.tech, `datum=SVE&filter=${sample.code}`)).data[0]?.jezici).toEqual(['bs', 'de']);
+    const audit = await t.database.db.select().from(auditLog)
+      .where(and(eq(auditLog.entity, 'report'), eq(auditLog.entityId, sample._id), eq(auditLog.action, 'report.language')));
+    expect(audit).toEqual([expect.objectContaining({ field: 'de', reason: 'language added', newValue: { verzija: 1, jezik: 'de', sha256: answer.sha256 } })]);
+
+    // Asked again: what is stored, nothing new.
+    const again = await f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sample._id, verzija: 1, jezik: 'de' });
+    expect(again.json()).toMatchObject({ dodan: false, code: 'nalazi.languageExists', sha256: answer.sha256 });
+    expect(await t.database.db.select({ id: reportVersions.id }).from(reportVersions).where(eq(reportVersions.sampleId, sample._id))).toHaveLength(2);
+    // No such version; a bad language; the viewer may not.
+    expect((await f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sample._id, verzija: 2, jezik: 'en' })).statusCode).toBe(404);
+    expect((await f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sample._id, verzija: 1, jezik: 'fr' })).json()).toMatchObject({ field: 'jezik' });
+  });
+
+  it('adds a language to an older, corrected-away version, marked as that version is; a version without kept content is refused', async () => {
+    const sample = await approvedSample(f, await reportPatient(f, ['Engleski jezik']));
+    await verify(f, sample._id);
+    await unlockAndReverify(f, sample._id, 'Pogrešan kalij');
+    const added = await f.client.post(f.specialist, '/nalazi/jezik', { idNalaza: sample._id, verzija: 1, jezik: 'bs' });
+    expect(added.statusCode, added.body).toBe(200);
+    const { versions } = await versionsOf(f, f.specialist, sample._id);
+    expect(versions.map((version) => [version.verzija, version.jezici, version.corrected])).toEqual([[2, ['en'], true], [1, ['bs', 'en'], false]]);
+    const bosnian = pdfText((await reportPdf(f, f.specialist, sample._id, '?jezik=bs&verzija=1')).bytes);
+    expect(bosnian).toContain('NALAZ');
+    expect(bosnian).not.toContain('LABORATORY REPORT');
+    expect(bosnian).not.toContain('KORIGOVANI NALAZ');
+    // The list's languages are the latest version's.
+    expect((await reportList(f, f.specialist, `datum=SVE&filter=${sample.code}`)).data[0]?.jezici).toEqual(['en']);
+
+    await t.database.db.delete(reportContents).where(and(eq(reportContents.sampleId, sample._id), eq(reportContents.verzija, 2)));
+    const unfrozen = await f.client.post(f.specialist, '/nalazi/jezik', { idNalaza: sample._id, verzija: 2, jezik: 'de' });
+    expect(unfrozen.statusCode).toBe(409);
+    expect(unfrozen.json()).toMatchObject({ code: 'nalazi.notFrozen', field: 'verzija' });
+  });
+
+  it('e-mails the report again through the outbox, or first once an address is added; without one it says so', async () => {
+    const patientId = await reportPatient(f, ['Bosanski jezik']);
+    const sample = await approvedSample(f, patientId);
+    await verify(f, sample._id);
+    const queued = () => t.database.db.select().from(outboxMessages).where(eq(outboxMessages.sampleId, sample._id));
+    expect(await queued()).toEqual([]);
+    const none = await f.client.post(f.tech, '/nalazi/posalji', { idNalaza: sample._id });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'nalazi.noEmail', field: 'email' });
+
+    await t.database.db.update(patients).set({ email: 'durda@example.test' }).where(eq(patients.id, patientId));
+    await f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sample._id, verzija: 1, jezik: 'en' });
+    const first = await f.client.post(f.tech, '/nalazi/posalji', { idNalaza: sample._id });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, code: 'nalazi.mailQueued', outbox: expect.any(String) as unknown });
+    const again = await f.client.post(f.tech, '/nalazi/posalji', { idNalaza: sample._id, verzija: 1 });
+    expect(again.statusCode).toBe(200);
+    const rows = await queued();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.recipient === 'durda@example.test' && row.status === 'queued' && row.attachmentIds.length === 2)).toBe(true);
+    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'outbox.queue'), eq(auditLog.entityId, rows[0]!.id)));
+    expect(audit).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,8 @@ import type { ReferenceSnapshot } from '../../db/columns.ts';
 import { auditLog, settingRecords, sites, users } from '../../db/shared-tables.ts';
 import { labAssays, labSections } from '../catalogue/tables.ts';
 import { patients } from '../patients/tables.ts';
-import { reportVersions, reports } from './tables.ts';
+import type { FrozenReportInput } from '@lis/domain';
+import { reportContents, reportVersions, reports } from './tables.ts';
 import { sampleTypes } from '../sample-types/tables.ts';
 import { sampleTests, samples } from '../samples/tables.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -196,6 +197,52 @@ export function reportRepository(db: Db, siteId: string) {
         siteId, sampleId, verzija, jezik: version.jezik, pdf: version.pdf, sha256: version.sha256, issuedBy,
         corrected: correction !== null, razlog: correction?.razlog ?? null, originalIssuedAt: correction?.originalIssuedAt ?? null,
       }))).returning({ id: reportVersions.id, jezik: reportVersions.jezik });
+    },
+
+    /** Keeps what version `verzija` of the sample's report says, beside its PDFs (report_contents). */
+    async insertContent(sampleId: string, verzija: number, sadrzaj: FrozenReportInput): Promise<void> {
+      await assertOwnSample(sampleId);
+      await db.insert(reportContents).values({ siteId, sampleId, verzija, sadrzaj });
+    },
+
+    /** What version `verzija` of the sample's report says as it was issued; null when it was not kept, or for another site. */
+    async contentOf(sampleId: string, verzija: number): Promise<FrozenReportInput | null> {
+      if (!isUuid(sampleId)) return null;
+      const rows = await db.select({ sadrzaj: reportContents.sadrzaj }).from(reportContents)
+        .where(and(eq(reportContents.siteId, siteId), eq(reportContents.sampleId, sampleId), eq(reportContents.verzija, verzija))).limit(1);
+      return rows[0]?.sadrzaj ?? null;
+    },
+
+    /**
+     * The report row of this site, locked until the transaction ends: two hands adding a language to one
+     * report take turns, so the second finds the first's PDF rather than rendering its own.
+     */
+    async lockReport(sampleId: string): Promise<{ verzija: number; jezici: string[] } | null> {
+      if (!isUuid(sampleId)) return null;
+      const rows = await db.select({ verzija: reports.verzija, jezici: reports.jezici }).from(reports)
+        .where(and(eq(reports.siteId, siteId), eq(reports.sampleId, sampleId))).limit(1).for('update');
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Stores one more language of an issued version, marked as that version is (corrected, its reason, the
+     * date it replaces); null when the version has that language already (the unique key keeps one copy).
+     */
+    async insertLanguage(
+      sampleId: string, verzija: number, issuedBy: string, marks: { corrected: boolean; razlog: string | null; originalIssuedAt: Date | null },
+      version: NewReportVersion,
+    ): Promise<{ id: string } | null> {
+      await assertOwnSample(sampleId);
+      const rows = await db.insert(reportVersions).values({
+        siteId, sampleId, verzija, jezik: version.jezik, pdf: version.pdf, sha256: version.sha256, issuedBy, ...marks,
+      }).onConflictDoNothing().returning({ id: reportVersions.id });
+      return rows[0] ?? null;
+    },
+
+    /** Adds a language to the report row's languages when `verzija` is its latest version (the list shows them). */
+    async addListedLanguage(sampleId: string, verzija: number, jezik: string): Promise<void> {
+      await db.update(reports).set({ jezici: sql`array_append(${reports.jezici}, ${jezik}::text)` })
+        .where(and(eq(reports.siteId, siteId), eq(reports.sampleId, sampleId), eq(reports.verzija, verzija), sql`not (${jezik}::text = any(${reports.jezici}))`));
     },
 
     /** Marks the sample of this site as having a report (`pdf_exists`), which every sample answer and list reads. */

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { MESSAGES, nalaziContracts } from '@lis/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MESSAGES, SAMPLE_PDF_FILE, message, nalaziContracts } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { DEFAULT_PDF_FONT_DIR } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-route.ts';
 import { loadPdfFonts } from '../../lib/pdf/fonts.ts';
@@ -11,6 +12,15 @@ import { registerCall } from '../../lib/register-call.ts';
 const TAGS = ['nalazi'];
 const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `token`/`site` in the query or body. '
   + "Reports belong to the sample's site: another site's sample answers 404 exactly like a missing one or one without a report.";
+
+/** A stored report as the browser opens it: inline, never cached, with the SHA-256 it was frozen with. */
+function sendReportPdf(reply: FastifyReply, found: Awaited<ReturnType<typeof service.pdf>>) {
+  return reply.type('application/pdf')
+    .header('content-disposition', `inline; filename="nalaz-${found.code}-v${found.verzija}-${found.jezik}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-report-sha256', found.sha256)
+    .send(found.pdf);
+}
 
 export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
   // Without its font a report cannot be printed: the server stops here, at start-up, saying what to install.
@@ -34,14 +44,44 @@ export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): 
       + '`jezik` (bs, en, de; without it Bosnian when the version has it, else its first language), exactly as issued. A version or language '
       + 'that was not issued: `404`; a bad `jezik` or `verzija`: `400` naming it. A withdrawn report still answers. Logged as a view of the '
       + "patient's record. The `x-report-sha256` header carries the stored SHA-256.",
+  }, async (request, reply) => sendReportPdf(reply, await service.pdf(db, request.ctx, request.params.sid, request.query.jezik, request.query.verzija)));
+
+  registerCall(app, nalaziContracts.samplePdf, {
+    tags: TAGS,
+    summary: "A result report as issued (PDF), at the spec's path samples/{sample}.pdf",
+    description: `${SESSION} The same answer as \`GET /api/nalazi/pdf/{sid}\` (same permission, same site: another site's sample is `
+      + '`404`), for clients of the spec\'s report path; `{sample}` is the sample id. `/samples/{sample}.pdf` outside `/api` redirects here.',
   }, async (request, reply) => {
-    const { sid } = request.params;
-    const found = await service.pdf(db, request.ctx, sid, request.query.jezik, request.query.verzija);
-    return reply.type('application/pdf')
-      .header('content-disposition', `inline; filename="nalaz-${found.code}-v${found.verzija}-${found.jezik}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-report-sha256', found.sha256)
-      .send(found.pdf);
+    const sid = SAMPLE_PDF_FILE.exec(request.params.file)?.[1];
+    if (!sid) throw AppError.badRequest('form.invalid', 'file');
+    return sendReportPdf(reply, await service.pdf(db, request.ctx, sid.toLowerCase(), request.query.jezik, request.query.verzija));
+  });
+
+  registerCall(app, nalaziContracts.addLanguage, {
+    tags: TAGS,
+    summary: 'Issue a verified report version in one more language',
+    description: `${SESSION} \`{ idNalaza, verzija, jezik }\`: version \`verzija\` of the sample's report is rendered in \`jezik\` (bs, en, de) `
+      + 'from the content kept when the version was issued (the same results, ranges, names and signatures), stored with its SHA-256 and '
+      + "audited ('report.language', reason 'language added'). Not a correction: the version keeps its number.\n\n"
+      + '`200 { success: true, message, code: "nalazi.languageAdded", verzija, jezik, sha256, dodan: true }`; the language there already: '
+      + 'the same with `dodan: false`, `code: "nalazi.languageExists"`; a version issued before contents were kept `409 nalazi.notFrozen`; '
+      + 'no such version `404`.',
+  }, async (request) => {
+    const { idNalaza, verzija, jezik } = request.body;
+    const answer = await service.addLanguage(db, request.ctx, idNalaza, verzija, jezik);
+    return { success: true as const, message: message(answer.code), ...answer };
+  });
+
+  registerCall(app, nalaziContracts.send, {
+    tags: TAGS,
+    summary: 'E-mail a report again (or for the first time) through the outbox',
+    description: `${SESSION} \`{ idNalaza, verzija? }\`: the version (the latest without \`verzija\`) in every language it has is queued `
+      + "for the patient's e-mail address as it is now; the outbox sends it, retries and records each attempt. Audited as 'outbox.queue'.\n\n"
+      + '`200 { success: true, message, code: "nalazi.mailQueued", outbox }` (`outbox` the message id); no address `409 nalazi.noEmail`; '
+      + 'no report or version `404`.',
+  }, async (request) => {
+    const outbox = await service.send(db, request.ctx, request.body.idNalaza, request.body.verzija);
+    return { success: true as const, message: message('nalazi.mailQueued'), code: 'nalazi.mailQueued' as const, outbox };
   });
 
   registerCall(app, nalaziContracts.versions, {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
-  type ReportInput, type ReportJezik, type ReportListRow, type ReportVersion, type ReportVersionsAnswer,
-  buildReportContent, effectiveGeneralOptions, isReportJezik, isSampleStatus, reportJeziciOf, REPORT_JEZICI,
+  type ReportJezik, type ReportListRow, type ReportVersion, type ReportVersionsAnswer,
+  type ReportVersionInput, buildReportContent, effectiveGeneralOptions, freezeReportInput, isReportJezik, isSampleStatus,
+  reportJeziciOf, thawReportInput, REPORT_JEZICI,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -75,7 +76,7 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
   const correction = previous ? { razlog: unlockReason ?? '', originalIssuedAt: previous.issuedAt } : null;
   const general = effectiveGeneralOptions(options.labWide, options.siteOwn);
 
-  const base: Omit<ReportInput, 'jezik'> = {
+  const base: ReportVersionInput = {
     timeZone: site.timeZone,
     letterhead: {
       labName: general.labName, address: general.labAddress || site.adresa, header: general.reportHeader,
@@ -112,6 +113,8 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
     return { jezik, pdf, sha256: sha256(pdf) };
   }));
   const stored = await repo.insertVersions(sample.id, verzija, ctx.userId, correction, rendered);
+  // The content of the version, so it can be printed in another language later exactly as verified now.
+  await repo.insertContent(sample.id, verzija, freezeReportInput(base));
   await repo.markPdfExists(sample.id);
   await writeAudit(tx, ctx, rendered.map((version) => ({
     action: correction ? 'report.correct' : 'report.issue',
@@ -166,6 +169,59 @@ export async function pdf(db: Db, ctx: RequestContext, sid: string, jezik: Repor
   return { ...stored, code: sample.code, verzija: wanted, jezik: chosen };
 }
 
+/**
+ * POST /nalazi/jezik: issues version `verzija` of the report of sample `sid` in language `jezik`, rendered
+ * from the content frozen when the version was issued, so it says exactly what the version's other
+ * languages say. It is not a correction: the version keeps its number, its marks (corrected, reason) and
+ * its place. The PDF is stored with its SHA-256 like every issued one and audited as 'report.language'
+ * ('language added'). A language the version has already answers what is stored (dodan false).
+ */
+export async function addLanguage(db: Db, ctx: RequestContext, sid: string, verzija: number, jezik: ReportJezik) {
+  return db.transaction(async (tx) => {
+    const repo = reportRepository(tx, ctx.siteId);
+    if (!(await repo.lockReport(sid))) throw AppError.notFound();
+    const rows = (await repo.versionsOf(sid)).filter((row) => row.verzija === verzija);
+    const first = rows[0];
+    if (!first) throw AppError.notFound();
+    const existing = rows.find((row) => row.jezik === jezik);
+    if (existing) return { verzija, jezik, sha256: existing.sha256, dodan: false, code: 'nalazi.languageExists' as const };
+    const frozen = await repo.contentOf(sid, verzija);
+    if (!frozen) throw AppError.conflict('nalazi.notFrozen', 'verzija');
+    const input = thawReportInput(frozen);
+    // Dated as the version was issued (its verification), like the version's other languages.
+    const pdf = await renderReportPdf(buildReportContent({ ...input, jezik }), input.reportedAt);
+    const hash = sha256(pdf);
+    const stored = await repo.insertLanguage(sid, verzija, ctx.userId, {
+      corrected: first.corrected, razlog: first.razlog, originalIssuedAt: first.originalIssuedAt,
+    }, { jezik, pdf, sha256: hash });
+    if (!stored) throw new Error('a language stored beside a locked report');
+    await repo.addListedLanguage(sid, verzija, jezik);
+    await writeAudit(tx, ctx, {
+      action: 'report.language', entity: 'report', entityId: sid, field: jezik, newValue: { verzija, jezik, sha256: hash }, reason: 'language added',
+    });
+    return { verzija, jezik, sha256: hash, dodan: true, code: 'nalazi.languageAdded' as const };
+  });
+}
+
+/**
+ * POST /nalazi/posalji: queues version `verzija` (the latest without it) of the report of sample `sid`, in
+ * every language it has, for the patient's e-mail address as it is now, through the outbox (which sends,
+ * retries and records each attempt). Without an address: 409 nalazi.noEmail, field email.
+ */
+export async function send(db: Db, ctx: RequestContext, sid: string, verzija: number | undefined) {
+  return db.transaction(async (tx) => {
+    const repo = reportRepository(tx, ctx.siteId);
+    const report = await repo.findReport(sid);
+    if (!report) throw AppError.notFound();
+    const wanted = verzija ?? report.verzija;
+    const rows = (await repo.versionsOf(sid)).filter((row) => row.verzija === wanted);
+    if (rows.length === 0) throw AppError.notFound();
+    const queued = await queueReportMail(tx, ctx, { sampleId: sid, verzija: wanted, versions: rows.map((row) => ({ id: row.id, jezik: row.jezik })) });
+    if (!queued) throw AppError.conflict('nalazi.noEmail', 'email');
+    return queued;
+  });
+}
+
 /** GET /nalazi/versions/{sid}: the report's versions, newest first, each with its languages. */
 export async function versions(db: Db, ctx: RequestContext, sid: string): Promise<Omit<ReportVersionsAnswer, 'success'>> {
   const repo = reportRepository(db, ctx.siteId);
@@ -175,7 +231,13 @@ export async function versions(db: Db, ctx: RequestContext, sid: string): Promis
   if (!patient || !isSampleStatus(sample.status)) throw new Error('a report without its patient, or an unknown status');
   const byVersion = new Map<number, ReportVersion>();
   for (const row of rows) {
-    const version = byVersion.get(row.verzija) ?? {
+    const known = byVersion.get(row.verzija);
+    // A language added later does not make the version newer: it was issued, by whom, when its first PDF was.
+    if (known && row.createdAt.toISOString() < known.created_at) {
+      known.created_at = row.createdAt.toISOString();
+      known.issued_by = row.issuedBy;
+    }
+    const version = known ?? {
       verzija: row.verzija, jezici: [], created_at: row.createdAt.toISOString(), issued_by: row.issuedBy, corrected: row.corrected,
       razlog: row.razlog, original_issued_at: row.originalIssuedAt?.toISOString() ?? null, sha256: {},
     };

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERAL_OPTIONS_TYPE, type ReportListAnswer } from '@lis/domain';
-import { auditLog, reportVersions, reports, samples, settingRecords } from '../../db/schema.ts';
+import { auditLog, reportContents, reportVersions, reports, samples, settingRecords } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type TestApp } from '../../test/harness.ts';
 import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
 import { reportRepository, type ReportRepository } from './repository.ts';
@@ -69,7 +69,21 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     await refusedAndUnchanged((sid) => f.client.get(f.tech, `/nalazi/pdf/${sid}`));
     await refusedAndUnchanged((sid) => f.client.get(f.specialist, `/nalazi/pdf/${sid}?jezik=en&verzija=1`, sarajevo));
   },
+  'GET /api/samples/:file': async () => {
+    await refusedAndUnchanged((sid) => f.client.get(f.tech, `/samples/${sid}.pdf`));
+    // The spec's client sends token and site in the query: the site worked on is SA, the sample is TZ's.
+    const query = `token=${encodeURIComponent(f.specialist.token)}&site=${encodeURIComponent(sarajevo)}`;
+    await refusedAndUnchanged((sid) => t.app.inject({ method: 'GET', url: `/api/samples/${sid}.pdf?${query}&jezik=en` }));
+  },
   'GET /api/nalazi/versions/:sid': () => refusedAndUnchanged((sid) => f.client.get(f.tech, `/nalazi/versions/${sid}`)),
+  'POST /api/nalazi/jezik': async () => {
+    // The TZ report has bs and en: a German copy made from SA would be a new PDF of another site's patient.
+    await refusedAndUnchanged((sid) => f.client.post(f.tech, '/nalazi/jezik', { idNalaza: sid, verzija: 1, jezik: 'de' }));
+    await refusedAndUnchanged((sid) => f.client.post(f.specialist, '/nalazi/jezik', { idNalaza: sid, verzija: 1, jezik: 'de' }, sarajevo));
+  },
+  'POST /api/nalazi/posalji': async () => {
+    await refusedAndUnchanged((sid) => f.client.post(f.specialist, '/nalazi/posalji', { idNalaza: sid }, sarajevo));
+  },
   'POST /api/nalazi/delete': async () => {
     // The technician may not withdraw at all (403 before the lookup); the specialist working at SA finds nothing of TZ.
     const { _id: sid } = await tuzlaReport();
@@ -142,6 +156,32 @@ const repositoryCases: Record<keyof ReportRepository, (fixture: RepositoryFixtur
   withdraw: async ({ atSarajevo, sid }) => {
     const before = await stateAtTuzla(sid);
     expect(await atSarajevo.withdraw(sid, f.tech.userId)).toBe(false);
+    expect(await stateAtTuzla(sid)).toEqual(before);
+  },
+  insertContent: async ({ atSarajevo, sid }) => {
+    const before = await stateAtTuzla(sid);
+    const content = await t.database.db.select().from(reportContents).where(eq(reportContents.sampleId, sid));
+    await expect(atSarajevo.insertContent(sid, 7, content[0]!.sadrzaj)).rejects.toThrow();
+    expect(await stateAtTuzla(sid)).toEqual(before);
+    expect(await t.database.db.select().from(reportContents).where(eq(reportContents.sampleId, sid))).toEqual(content);
+  },
+  contentOf: async ({ atSarajevo, atTuzla, sid }) => {
+    expect(await atTuzla.contentOf(sid, 1)).not.toBeNull();
+    expect(await atSarajevo.contentOf(sid, 1)).toBeNull();
+  },
+  lockReport: async ({ atSarajevo, atTuzla, sid }) => {
+    expect(await atTuzla.lockReport(sid)).not.toBeNull();
+    expect(await atSarajevo.lockReport(sid)).toBeNull();
+  },
+  insertLanguage: async ({ atSarajevo, sid }) => {
+    const before = await stateAtTuzla(sid);
+    await expect(atSarajevo.insertLanguage(sid, 1, f.tech.userId, { corrected: false, razlog: null, originalIssuedAt: null },
+      { jezik: 'de', pdf: Buffer.from('%PDF-x'), sha256: 'x' })).rejects.toThrow();
+    expect(await stateAtTuzla(sid)).toEqual(before);
+  },
+  addListedLanguage: async ({ atSarajevo, sid }) => {
+    const before = await stateAtTuzla(sid);
+    await atSarajevo.addListedLanguage(sid, 1, 'de');
     expect(await stateAtTuzla(sid)).toEqual(before);
   },
   siteLetterhead: async ({ atSarajevo, atTuzla }) => {

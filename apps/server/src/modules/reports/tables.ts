@@ -1,6 +1,7 @@
 /** The tables the reports module owns: only its repositories query them; another module asks its service (eslint-rules/boundaries.js). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FrozenReportInput } from '@lis/domain';
 import { id, createdAt, bytea } from '../../db/columns.ts';
 import { sites, users } from '../../db/shared-tables.ts';
 import { samples } from '../samples/tables.ts';
@@ -57,4 +58,22 @@ export const reportVersions = pgTable('report_versions', {
 }, (t) => [
   uniqueIndex('report_versions_sample_verzija_jezik_key').on(t.sampleId, t.verzija, t.jezik),
   check('report_versions_jezik_check', sql`${t.jezik} in ('bs', 'en', 'de')`),
+]);
+
+/**
+ * What one version of a report says, as it was verified (results, ranges,
+ * flags, names in every language, letterhead, signatures): kept when the
+ * version is issued, so the version can later be printed in another
+ * language with exactly that content. Versions issued before it was kept
+ * have none and cannot be printed in a further language.
+ */
+export const reportContents = pgTable('report_contents', {
+  id: id(),
+  siteId: uuid('site_id').notNull().references(() => sites.id),
+  sampleId: uuid('sample_id').notNull().references(() => samples.id),
+  verzija: integer('verzija').notNull(),
+  sadrzaj: jsonb('sadrzaj').$type<FrozenReportInput>().notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('report_contents_sample_verzija_key').on(t.sampleId, t.verzija),
 ]);

@@ -67,7 +67,8 @@ describe('ChangePasswordDialog', () => {
   it('shows the server\'s refusal of the current password', async () => {
     const user = userEvent.setup();
     const { field, onClose } = renderDialog();
-    reply(400, { success: false, message: 'Trenutna šifra nije ispravna.', code: 'password.wrongCurrent', field: 'password' });
+    // The spec's word for it; the dialog shows the code's text.
+    reply(400, { success: false, message: 'Info', code: 'password.wrongCurrent', field: 'password' });
     await user.type(field('Trenutna šifra'), 'Pogresna1');
     await user.type(field('Nova šifra'), 'Novi12345');
     await user.type(field('Potvrda nove šifre'), 'Novi12345{Enter}');
@@ -78,7 +79,7 @@ describe('ChangePasswordDialog', () => {
   it('sends the spec\'s payload, confirms with a toast, clears the fields and closes', async () => {
     const user = userEvent.setup();
     const { field, onClose } = renderDialog();
-    reply(200, { success: true, message: 'Izmjena uspješno obavljena.', code: 'password.changed' });
+    reply(200, { success: true, message: 'Ok', code: 'password.changed' });
     await user.type(field('Trenutna šifra'), 'Demo1234!');
     await user.type(field('Nova šifra'), 'Novi12345');
     await user.type(field('Potvrda nove šifre'), 'Novi12345');

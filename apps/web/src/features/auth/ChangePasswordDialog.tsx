@@ -3,7 +3,8 @@
  * must make at the first sign-in after an administrator set the password: it
  * cannot be dismissed, only completed or left by signing out): current, new and confirmed
  * password, pasting blocked, the rules of `validatePasswordChange` from
- * @lis/domain before the call, the server's answer after it. Success shows
+ * @lis/domain before the call, the server's answer after it (by its code: the
+ * spec's 'Ok' and 'Info' are words for clients, not for people). Success shows
  * 'Izmjena uspješno obavljena.', clears the fields and closes the dialog.
  */
 import { useState } from 'react';
@@ -95,13 +96,14 @@ export function ChangePasswordDialog({ opened, onClose, initial }: ChangePasswor
         novaSifra: values.novaSifra,
         potvrdaSifra: values.potvrdaSifra,
       } });
-      notify.success(serverMessage(answer));
+      // The call answers the spec's words ('Ok', 'Info') in `message`; what a person reads is the code's text.
+      notify.success(messageText(answer.code));
       sessionStore.passwordChanged();
       close();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       setProblem({
-        text: apiError ? serverMessage(apiError) : t('errors.unexpected'),
+        text: apiError ? (apiError.code === 'password.wrongCurrent' ? messageText(apiError.code) : serverMessage(apiError)) : t('errors.unexpected'),
         fields: fieldsOf(apiError?.code, values),
       });
     } finally {

@@ -71,8 +71,6 @@ export function ContractsScreen() {
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.broj} ${row.dobavljac}`}
         defaultSort={[{ field: 'vazi_do', direction: 'desc' }]}
-        datumPresets={[]}
-        withDateRange={false}
         followPatientSelected={false}
         renderDetail={(row) => <ContractLines id={row._id} broj={row.broj} />}
         caption={t('inventory.contractsCaption')}

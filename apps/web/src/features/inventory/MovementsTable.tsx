@@ -27,7 +27,6 @@ export function MovementsTable({ vrsta, refreshSignal }: { vrsta: 'ulaz' | 'izla
       rowKey={(row) => row._id}
       rowLabel={(row) => `${row.LN} ${row.lot}`}
       defaultSort={[{ field: 'created_at', direction: 'desc' }]}
-      defaultDatum="SEDMICA"
       followPatientSelected={false}
       refreshSignal={refreshSignal}
       caption={vrsta === 'ulaz' ? t('inventory.recentReceipts') : t('inventory.recentConsumptions')}

@@ -55,8 +55,6 @@ export function OrdersScreen() {
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.broj} ${row.dobavljac}`}
         defaultSort={[{ field: 'created_at', direction: 'desc' }]}
-        datumPresets={[]}
-        withDateRange={false}
         followPatientSelected={false}
         refreshSignal={changes}
         caption={t('inventory.ordersCaption')}

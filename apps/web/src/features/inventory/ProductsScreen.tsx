@@ -64,8 +64,6 @@ export function ProductsScreen() {
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.LN} ${row.opis}`}
         defaultSort={[{ field: 'LN', direction: 'asc' }]}
-        datumPresets={[]}
-        withDateRange={false}
         followPatientSelected={false}
         caption={t('inventory.productsCaption')}
         minWidth={1000}

@@ -46,6 +46,10 @@ beforeEach(() => {
     }
     if (url.startsWith('/api/nalazi/versions/')) answer = VERSIONS;
     if (url.startsWith('/api/nalazi/delete')) answer = { success: true, message: 'Zapis uspješno obrisan!', code: 'delete.ok' };
+    if (url.startsWith('/api/nalazi/jezik')) {
+      answer = { success: true, message: 'Nalaz je izdan na još jednom jeziku.', code: 'nalazi.languageAdded', verzija: 2, jezik: 'en', sha256: 'ab', dodan: true };
+    }
+    if (url.startsWith('/api/nalazi/posalji')) answer = { success: true, message: 'Nalaz je u redu za slanje pacijentu e-mailom.', code: 'nalazi.mailQueued', outbox: 'o-1' };
     return Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   }));
 });
@@ -63,7 +67,7 @@ const SCREENS: ScreenRoute[] = [
 const SIDEBAR = [sidebarItem('/nalazi/pregled', 'menu.nalazi', { default: true })];
 const SPECIALIST = sessionFixture({
   email: 'specijalista@demo.lab',
-  access: { level: 0, role: 'specialist', permissions: ['samples.read', 'reports.read', 'reports.write', 'results.verify'] },
+  access: { level: 0, role: 'specialist', permissions: ['samples.read', 'reports.read', 'reports.write', 'results.verify', 'outbox.send'] },
   sidebar: SIDEBAR,
 });
 const VIEWER = sessionFixture({ email: 'pregled@demo.lab', access: { level: 1, role: 'viewer', permissions: ['samples.read', 'reports.read'] }, sidebar: SIDEBAR });
@@ -111,5 +115,33 @@ describe('/nalazi/pregled/{id}', () => {
     expect(calls.some((call) => call.url.startsWith('/api/nalazi/pdf/s-2611240001?jezik=de&verzija=2'))).toBe(true);
     expect(screen.getByRole('button', { name: /^Verzija 2/ })).toHaveTextContent('Ispravka CRP');
     expect(screen.getByRole('button', { name: /^Verzija 1/ })).toHaveTextContent('Prva verzija');
+  });
+});
+
+describe('/nalazi/pregled/{id} in a language the version was not issued in', () => {
+  it('offers all three languages; English (not issued) says so instead of showing another language, and issues it on request', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/nalazi/pregled/s-2611240001_English', screens: SCREENS, session: SPECIALIST });
+    expect(await screen.findByText('Verzija 2 nije izdana na jeziku: Engleski.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    for (const name of ['Bosanski', 'Engleski', 'Njemački']) expect(screen.getByRole('radio', { name })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Engleski' })).toBeChecked();
+    // No other language's PDF is fetched in its place.
+    expect(calls.some((call) => call.url.startsWith('/api/nalazi/pdf/'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Izdaj: Engleski' }));
+    await waitFor(() => expect(calls.find((call) => call.url.startsWith('/api/nalazi/jezik'))?.body).toMatchObject({ idNalaza: 's-2611240001', verzija: 2, jezik: 'en' }));
+    expect(await screen.findByText('Nalaz je izdan na još jednom jeziku.')).toBeInTheDocument();
+  });
+
+  it('sends the shown version by e-mail through the outbox; a viewer gets neither button', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/nalazi/pregled/s-2611240001', screens: SCREENS, session: SPECIALIST });
+    await user.click(await screen.findByRole('button', { name: 'Pošalji e-mailom' }, { timeout: 5000 }));
+    await waitFor(() => expect(calls.find((call) => call.url.startsWith('/api/nalazi/posalji'))?.body).toMatchObject({ idNalaza: 's-2611240001', verzija: 2 }));
+    expect(await screen.findByText('Nalaz je u redu za slanje pacijentu e-mailom.')).toBeInTheDocument();
+    cleanup();
+    renderApp({ path: '/nalazi/pregled/s-2611240001_English', screens: SCREENS, session: VIEWER });
+    expect(await screen.findByText('Nemate pravo izdati nalaz na drugom jeziku.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pošalji e-mailom' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Izdaj/ })).toBeNull();
   });
 });

@@ -4,15 +4,19 @@
  * and shown through an object URL), its versions newest first (when, by whom,
  * corrected with the unlock's reason and the date of the report it replaces)
  * and the languages it was issued in. Choosing a language changes the
- * address, so the German report has its own link.
+ * address, so the German report has its own link. All three languages are
+ * offered: a version not issued in the chosen one says so and, for a user
+ * who may hand reports out, issues it there from the version's frozen
+ * content (not a correction). 'Pošalji e-mailom' queues the shown version
+ * for the patient's address through the outbox, again or for the first time.
  */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Anchor, Badge, Box, Button, Grid, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title, UnstyledButton,
 } from '@mantine/core';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconLanguage, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_JEZICI, parseReportRouteId, type ReportJezik } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
@@ -21,10 +25,14 @@ import { OpenInTabButton } from '../../components/OpenInTabButton.tsx';
 import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { GOLD } from '../../components/status.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { serverMessage } from '../../i18n/index.ts';
+import { notify } from '../../components/notify.tsx';
+import { messageText, serverMessage } from '../../i18n/index.ts';
+import { useActiveSession } from '../auth/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { downloadBlob } from '../../lib/download.ts';
-import { REPORT_LIST_PATH, type ReportVersion, reportKeys, reportPdfFile, reportVersions, reportViewPath } from './api.ts';
+import {
+  REPORT_LIST_PATH, type ReportVersion, addReportLanguage, reportKeys, reportPdfFile, reportVersions, reportViewPath, sendReport,
+} from './api.ts';
 
 const VIEWER_HEIGHT = 'calc(100vh - 220px)';
 
@@ -34,12 +42,31 @@ export function ReportViewScreen() {
   const { sid, jezik: routeJezik } = parseReportRouteId(useParams<{ id: string }>().id ?? '');
   const query = useQuery({ queryKey: reportKeys.versions(sid), queryFn: ({ signal }) => reportVersions(sid, signal) });
   const [chosenVerzija, setChosenVerzija] = useState<number | null>(null);
+  const session = useActiveSession();
+  const queryClient = useQueryClient();
+  const mayHandOut = session.can('outbox.send');
 
   const versions = query.data?.versions ?? [];
   const shown = versions.find((version) => version.verzija === chosenVerzija) ?? versions[0] ?? null;
-  const jezik: ReportJezik | null = shown ? (routeJezik && shown.jezici.includes(routeJezik) ? routeJezik : shown.jezici[0] ?? null) : null;
-  const pdf = useFileUrl(shown && jezik ? reportPdfFile(sid, { verzija: shown.verzija, jezik }) : null);
+  // The language of the address, issued or not (a missing one is offered, never replaced by another).
+  const jezik: ReportJezik | null = shown ? (routeJezik ?? shown.jezici[0] ?? null) : null;
+  const issued = shown !== null && jezik !== null && shown.jezici.includes(jezik);
+  const pdf = useFileUrl(shown && jezik && issued ? reportPdfFile(sid, { verzija: shown.verzija, jezik }) : null);
   const code = query.data?.nalaz.code ?? '';
+
+  const addLanguage = useMutation({
+    mutationFn: ({ verzija, language }: { verzija: number; language: ReportJezik }) => addReportLanguage(sid, verzija, language),
+    onSuccess: (answer) => {
+      notify.success(messageText(answer.code));
+      void queryClient.invalidateQueries({ queryKey: reportKeys.versions(sid) });
+    },
+    onError: (error) => notify.apiError(error),
+  });
+  const send = useMutation({
+    mutationFn: (verzija: number) => sendReport(sid, verzija),
+    onSuccess: (answer) => notify.success(messageText(answer.code)),
+    onError: (error) => notify.apiError(error),
+  });
 
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -74,7 +101,7 @@ export function ReportViewScreen() {
             aria-label={t('nalazi.languages')}
             value={jezik}
             onChange={(value) => void navigate(reportViewPath(sid, value), { replace: true })}
-            data={REPORT_JEZICI.filter((candidate) => shown.jezici.includes(candidate)).map((candidate) => ({ value: candidate, label: t(`nalazi.jezik_${candidate}`) }))}
+            data={REPORT_JEZICI.map((candidate) => ({ value: candidate, label: t(`nalazi.jezik_${candidate}`) }))}
           />
         ) : null}
       </Group>
@@ -91,6 +118,16 @@ export function ReportViewScreen() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="xs">
             <Group justify="flex-end" gap="xs">
+              {mayHandOut && shown ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconMail size={16} aria-hidden />}
+                  loading={send.isPending}
+                  onClick={() => send.mutate(shown.verzija)}
+                >
+                  {t('nalazi.sendMail')}
+                </Button>
+              ) : null}
               <OpenInTabButton file={pdf} label={t('nalazi.openTab')} />
               <Button
                 variant="default"
@@ -102,7 +139,23 @@ export function ReportViewScreen() {
               </Button>
             </Group>
             <Box h={VIEWER_HEIGHT} mih={480} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-              {pdf.state === 'loading' || pdf.state === 'idle' ? <Skeleton h="100%" aria-label={t('nalazi.pdfLoading')} /> : null}
+              {shown && jezik && !issued ? (
+                <Alert styles={READABLE_ALERT_STYLES} color="yellow" m="md" title={t('nalazi.languageMissing', { verzija: shown.verzija, jezik: t(`nalazi.jezik_${jezik}`) })}>
+                  <Stack gap="sm" align="flex-start">
+                    <Text size="sm">{mayHandOut ? t('nalazi.languageMissingHint') : t('nalazi.languageNoRight')}</Text>
+                    {mayHandOut ? (
+                      <Button
+                        leftSection={<IconLanguage size={16} aria-hidden />}
+                        loading={addLanguage.isPending}
+                        onClick={() => addLanguage.mutate({ verzija: shown.verzija, language: jezik })}
+                      >
+                        {t('nalazi.issueLanguage', { jezik: t(`nalazi.jezik_${jezik}`) })}
+                      </Button>
+                    ) : null}
+                  </Stack>
+                </Alert>
+              ) : null}
+              {issued && (pdf.state === 'loading' || pdf.state === 'idle') ? <Skeleton h="100%" aria-label={t('nalazi.pdfLoading')} /> : null}
               {pdf.state === 'ready' ? (
                 <iframe src={`${pdf.url}#navpanes=0&view=FitH`} title={pdfTitle} style={{ width: '100%', height: '100%', border: 0, display: 'block' }} />
               ) : null}

@@ -44,6 +44,16 @@ export function reportVersions(sid: string, signal?: AbortSignal): Promise<Repor
   return call(nalaziContracts.versions, { params: { sid } }, { signal });
 }
 
+/** Issues a verified version in one more language, from the content frozen when it was issued. */
+export function addReportLanguage(sid: string, verzija: number, jezik: ReportJezik) {
+  return call(nalaziContracts.addLanguage, { body: { idNalaza: sid, verzija, jezik } });
+}
+
+/** Queues the version (every language it has) for the patient's e-mail address, through the outbox. */
+export function sendReport(sid: string, verzija: number) {
+  return call(nalaziContracts.send, { body: { idNalaza: sid, verzija } });
+}
+
 /** POST /api/nalazi/delete with the spec's payload: takes the report off the list; its versions stay stored. */
 export async function withdrawReport(row: Pick<ReportListRow, '_id' | 'status' | 'final_pdf'>, email: string): Promise<void> {
   await call(nalaziContracts.delete, { body: { email, status: row.status, idNalaza: row._id, flag: row.final_pdf } });

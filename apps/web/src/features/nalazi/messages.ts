@@ -47,6 +47,11 @@ const bs = {
   jezik_bs: 'Bosanski',
   jezik_en: 'Engleski',
   jezik_de: 'Njemački',
+  languageMissing: 'Verzija {{verzija}} nije izdana na jeziku: {{jezik}}.',
+  languageMissingHint: 'Izdaje se iz sadržaja verzije kakav je bio pri verifikaciji; to nije korekcija nalaza.',
+  issueLanguage: 'Izdaj: {{jezik}}',
+  languageNoRight: 'Nemate pravo izdati nalaz na drugom jeziku.',
+  sendMail: 'Pošalji e-mailom',
 };
 
 const en: typeof bs = {
@@ -93,6 +98,11 @@ const en: typeof bs = {
   jezik_bs: 'Bosnian',
   jezik_en: 'English',
   jezik_de: 'German',
+  languageMissing: 'Version {{verzija}} has not been issued in {{jezik}}.',
+  languageMissingHint: 'It is issued from the version\'s content as it was verified; this is not a correction of the report.',
+  issueLanguage: 'Issue in {{jezik}}',
+  languageNoRight: 'You may not issue a report in another language.',
+  sendMail: 'Send by e-mail',
 };
 
 const de: typeof bs = {
@@ -139,6 +149,11 @@ const de: typeof bs = {
   jezik_bs: 'Bosnisch',
   jezik_en: 'Englisch',
   jezik_de: 'Deutsch',
+  languageMissing: 'Version {{verzija}} wurde nicht auf {{jezik}} ausgestellt.',
+  languageMissingHint: 'Sie wird aus dem Inhalt der Version ausgestellt, wie er verifiziert wurde; das ist keine Korrektur des Befunds.',
+  issueLanguage: 'Ausstellen: {{jezik}}',
+  languageNoRight: 'Sie dürfen einen Befund nicht in einer weiteren Sprache ausstellen.',
+  sendMail: 'Per E-Mail senden',
 };
 
 export const nalaziMessages = { bs, en, de } as const;

@@ -1,11 +1,12 @@
 /**
  * /protokol, 'Provjera nalaza': samples waiting for approval (REALIZOVAN) or
- * verification (ODOBREN), and unverified samples carrying a comment, of every
- * day unless a day is chosen; the same rows and actions as sample processing.
+ * verification (ODOBREN), and unverified samples carrying a comment, of the
+ * chosen period (today first, as every list but the processing work list);
+ * the same rows and actions as sample processing.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DATE_PRESETS } from '@lis/domain';
+import { DATE_PRESETS, DEFAULT_DATUM } from '@lis/domain';
 import { PROTOCOL_LIST } from './api.ts';
 import { ProcessingTable } from './ProcessingTable.tsx';
 
@@ -22,7 +23,7 @@ export function ProtocolScreen() {
         storageKey="protokol"
         caption={t('processing.protocolCaption')}
         datumPresets={DATE_PRESETS}
-        defaultDatum="SVE"
+        defaultDatum={DEFAULT_DATUM}
       />
     </Stack>
   );

@@ -122,7 +122,6 @@ export function DefinitionScreen() {
         actions={actions}
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.control} ${row.lot}`}
-        defaultDatum="SVE"
         defaultSort={[{ field: 'created', direction: 'desc' }]}
         withDateRange
         caption={t('qc.listCaption')}

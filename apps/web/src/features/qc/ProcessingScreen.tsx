@@ -1,6 +1,6 @@
 /**
  * /kontrole/obrada/pregled and /kontrole/obrada/rezultati?kontrola=: the site's control results (of one lot
- * with `kontrola`), newest first, as a list screen (sortable columns, paging, 'Pretraga', date range, items
+ * with `kontrola`) of the chosen period (today first), newest first, as a list screen (sortable columns, paging, 'Pretraga', date range, items
  * per page), each with its comment and its exclusion. A control result is never erased: 'delete' excludes
  * it, with a reason, from the statistics, the rules and the hold, once 'Da' is typed.
  */
@@ -9,13 +9,14 @@ import { Badge, Button, Group, Stack, Text, Textarea, Title } from '@mantine/cor
 import { IconBan, IconMessage } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { EXCLUSION_WITHOUT_REASON } from '@lis/domain';
 import { useSearchParams } from 'react-router';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ListTable, type ListColumn, type ListRowAction, invalidateList } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
-import { useLanguage } from '../../i18n/index.ts';
+import { messageText, useLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { RESULTS_LIST, type ControlResultRow, comment, excludeResult, qcKeys, setComment } from './api.ts';
@@ -23,6 +24,8 @@ import { STATUS_COLORS, figure } from './format.ts';
 
 export function ProcessingScreen() {
   const { t } = useTranslation();
+  // A call without a reason stores the server's Bosnian words; each language shows its own.
+  const exclusionReason = (razlog: string | null | undefined) => (razlog === EXCLUSION_WITHOUT_REASON ? t('qc.noReasonGiven') : razlog ?? '');
   const language = useLanguage();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -30,6 +33,7 @@ export function ProcessingScreen() {
   const [commenting, setCommenting] = useState<ControlResultRow | null>(null);
   const [excluding, setExcluding] = useState<ControlResultRow | null>(null);
   const [razlog, setRazlog] = useState('');
+  const [razlogError, setRazlogError] = useState<string | null>(null);
   const reload = () => {
     void invalidateList(queryClient, RESULTS_LIST);
     void queryClient.invalidateQueries({ queryKey: qcKeys.all });
@@ -45,7 +49,7 @@ export function ProcessingScreen() {
     {
       key: 'status', header: t('qc.col_status'), sortable: true, width: 140,
       render: (row) => (row.iskljucen
-        ? <Text size="sm" c="dimmed">{t('qc.excludedBecause', { reason: row.razlog_iskljucenja ?? '' })}</Text>
+        ? <Text size="sm" c="dimmed">{t('qc.excludedBecause', { reason: exclusionReason(row.razlog_iskljucenja) })}</Text>
         : <Badge color={STATUS_COLORS[row.status]} variant="light" c={READABLE_BADGE_TEXT}>{t(`qc.status_${row.status}`)}</Badge>),
     },
     { key: 'pravila', header: t('qc.col_rules'), render: (row) => row.pravila.join(', ') || '—' },
@@ -71,7 +75,6 @@ export function ProcessingScreen() {
         actions={actions}
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.naziv} N${row.nivo} ${formatDateTime(row.izmjereno)}`}
-        defaultDatum="SVE"
         defaultSort={[{ field: 'izmjereno', direction: 'desc' }]}
         withDateRange
         caption={t('qc.processingCaption')}
@@ -86,11 +89,24 @@ export function ProcessingScreen() {
         message={(
           <Stack gap="xs">
             <Text>{excluding ? t('qc.excludeQuestion', { assay: excluding.naziv, level: excluding.nivo, value: excluding.unos }) : ''}</Text>
-            <Textarea label={t('qc.reason')} withAsterisk value={razlog} onChange={(event) => setRazlog(event.currentTarget.value)} autosize minRows={2} />
+            <Textarea
+              label={t('qc.reason')}
+              withAsterisk
+              value={razlog}
+              error={razlogError}
+              onChange={(event) => { setRazlog(event.currentTarget.value); setRazlogError(null); }}
+              autosize
+              minRows={2}
+            />
           </Stack>
         )}
         onConfirm={async () => {
           if (!excluding) return;
+          // The call accepts no reason (the spec's body), but a person excluding a result gives one.
+          if (razlog.trim().length === 0) {
+            setRazlogError(messageText('qc.reasonRequired'));
+            throw new Error('reason required');
+          }
           try {
             await excludeResult(excluding._id, razlog);
             notify.success(t('qc.excludedSaved'));

@@ -25,6 +25,7 @@ const bs = {
   reason: 'Razlog',
   excludedSaved: 'Rezultat kontrole isključen.',
   excludedBecause: 'isključen: {{reason}}',
+  noReasonGiven: 'bez navedenog razloga',
   loading: 'Učitavanje…',
   failed: 'Podaci se nisu mogli učitati.',
   // Controls list and the lot form
@@ -153,6 +154,7 @@ const en: Catalogue = {
   reason: 'Reason',
   excludedSaved: 'Control result excluded.',
   excludedBecause: 'excluded: {{reason}}',
+  noReasonGiven: 'no reason given',
   loading: 'Loading…',
   failed: 'The data could not be loaded.',
   listCaption: 'Control lots of the site',
@@ -275,6 +277,7 @@ const de: Catalogue = {
   reason: 'Grund',
   excludedSaved: 'Kontrollergebnis ausgeschlossen.',
   excludedBecause: 'ausgeschlossen: {{reason}}',
+  noReasonGiven: 'ohne angegebenen Grund',
   loading: 'Wird geladen…',
   failed: 'Die Daten konnten nicht geladen werden.',
   listCaption: 'Kontrollchargen des Standorts',
