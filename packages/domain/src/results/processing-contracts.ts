@@ -25,6 +25,8 @@ export const processingListRow = sampleListRow.extend({
   kriticni: z.boolean(),
   abnormalni: z.number().int(),
   verified_once: z.boolean(),
+  /** Results taken back for a retest and not yet given again (POST /rezultati/retest). */
+  retest: z.number().int().default(0),
 });
 export type ProcessingListRow = z.output<typeof processingListRow>;
 export const processingListAnswer = listAnswerSchema(processingListRow);

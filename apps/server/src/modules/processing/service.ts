@@ -35,6 +35,7 @@ async function withResultSummaries(db: Db, siteId: string, page: SampleListAnswe
         kriticni: summary?.kriticni ?? false,
         abnormalni: summary?.abnormalni ?? 0,
         verified_once: summary?.verifiedOnce ?? false,
+        retest: summary?.retest ?? 0,
       };
     }),
   };
