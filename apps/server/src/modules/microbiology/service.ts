@@ -15,6 +15,8 @@ import {
   type CultureWrite, type StoredCulture, type StoredIsolate, cultureRepository, referenceRepository,
 } from './repository.ts';
 
+export { microWorkList } from './worklist-repository.ts';
+
 const PICKER_LIMIT = 30;
 
 function words(query: string): string[] {
