@@ -30,6 +30,8 @@ export const bs = {
     admit: 'Prijem',
     loading: 'Učitavanje…',
     closeDialog: 'Zatvori prozor',
+    dialogWide: 'Prikaži prozor široko',
+    dialogNarrow: 'Vrati prozor na uobičajenu širinu',
   },
   language: {
     bs: 'Bosanski jezik',

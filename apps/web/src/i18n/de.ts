@@ -18,6 +18,8 @@ export const de: CoreCatalogue = {
     admit: 'Aufnahme',
     loading: 'Wird geladen…',
     closeDialog: 'Dialog schließen',
+    dialogWide: 'Dialog breit anzeigen',
+    dialogNarrow: 'Dialog wieder in üblicher Breite',
   },
   language: {
     bs: 'Bosnisch',

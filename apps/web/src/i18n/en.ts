@@ -18,6 +18,8 @@ export const en: CoreCatalogue = {
     admit: 'Admit',
     loading: 'Loading…',
     closeDialog: 'Close the dialog',
+    dialogWide: 'Show the dialog wide',
+    dialogNarrow: 'Back to the usual dialog width',
   },
   language: {
     bs: 'Bosnian',
