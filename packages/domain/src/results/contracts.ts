@@ -81,7 +81,7 @@ export const resultTestSchema = z.object({
    */
   aparat_flag: z.string().nullable().optional(),
   /** Why the result was taken back for a retest, while the retest is pending (POST /rezultati/retest); null otherwise. */
-  retest: z.string().nullable().default(null),
+  retest: z.string().nullable().optional(),
 });
 export type ResultTest = z.output<typeof resultTestSchema>;
 

@@ -32,6 +32,13 @@ export function processingRoutes(app: FastifyInstance, { db }: AppOptions): Prom
       + `VERIFICIRAN. ${LIST} Without \`datum\` every day is listed (SVE).\n\n${ROW}`,
   }, listRoute(db, (list) => service.protocolList(db, list)));
 
+  registerCall(app, processingContracts.protocolCount, {
+    tags: ['obrada'],
+    summary: "How many samples wait for a check ('Provjera nalaza' badge)",
+    description: `${SESSION}\n\n\`200 { success: true, count }\`: the total of \`GET /protokol/list\` over every day (SVE) at this site, `
+      + "shown as the badge of the sidebar item whose `note` flag is set ('Provjera nalaza').",
+  }, async (request) => ({ success: true as const, count: await service.protocolCount(db, request.ctx) }));
+
   registerCall(app, processingContracts.barcodes, {
     tags: ['rezultati'],
     summary: 'Labels of the approval screen: every sample the patient gave that day',
