@@ -49,6 +49,7 @@ export const bs = {
     sessionEnded: 'Vaša sesija je završena. Prijavite se ponovo.',
   },
   shell: {
+    noteCount: 'Čeka provjeru: {{n}}',
     navigation: 'Glavni meni',
     openNavigation: 'Otvori meni',
     closeNavigation: 'Zatvori meni',

@@ -37,6 +37,7 @@ export const de: CoreCatalogue = {
     sessionEnded: 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.',
   },
   shell: {
+    noteCount: 'Wartet auf Prüfung: {{n}}',
     navigation: 'Hauptmenü',
     openNavigation: 'Menü öffnen',
     closeNavigation: 'Menü schließen',

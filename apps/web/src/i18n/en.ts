@@ -37,6 +37,7 @@ export const en: CoreCatalogue = {
     sessionEnded: 'Your session has ended. Please sign in again.',
   },
   shell: {
+    noteCount: 'Waiting for a check: {{n}}',
     navigation: 'Main menu',
     openNavigation: 'Open menu',
     closeNavigation: 'Close menu',
