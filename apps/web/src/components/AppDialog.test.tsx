@@ -38,7 +38,7 @@ function renderDialog() {
 /** The width Mantine gives the modal's content (its --modal-size variable). */
 function modalSize(dialog: HTMLElement): string {
   const root = dialog.closest('.mantine-Modal-root') ?? dialog;
-  return getComputedStyle(root as HTMLElement).getPropertyValue('--modal-size') || (root as HTMLElement).style.getPropertyValue('--modal-size');
+  return getComputedStyle(root).getPropertyValue('--modal-size') || (root as HTMLElement).style.getPropertyValue('--modal-size');
 }
 
 describe('AppDialog wide-screen version', () => {

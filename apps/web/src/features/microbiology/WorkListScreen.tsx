@@ -95,7 +95,7 @@ export function WorkListScreen() {
         <Select
           label={t('microbiology.filterStage')} placeholder={t('microbiology.filterStageAll')} w={220} clearable
           data={CULTURE_STAGES.map((stage) => ({ value: stage, label: stageLabel(stage) }))}
-          value={faza} onChange={(value) => setFaza((value as CultureStage | null) ?? null)}
+          value={faza} onChange={(value) => setFaza((value) ?? null)}
         />
       </Group>
       <ListTable<MicroWorkListRow>
