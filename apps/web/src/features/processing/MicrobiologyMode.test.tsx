@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { paginate } from '@lis/domain';
 import { sessionStore } from '../../lib/session-store.ts';
 import { sessionFixture, sidebarItem } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { fakeScreen, renderApp } from '../../test/render-app.tsx';
 import type { ScreenRoute } from '../../app/routes.tsx';
 import { ProcessingScreen } from './ProcessingScreen.tsx';
 
@@ -35,7 +35,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SCREENS: ScreenRoute[] = [{ path: '/obrada/pregled', permission: 'samples.read', screen: () => Promise.resolve(ProcessingScreen) }];
+const SCREENS: ScreenRoute[] = [
+  { path: '/obrada/pregled', permission: 'samples.read', screen: () => Promise.resolve(ProcessingScreen) },
+  // The sidebar shows an item only when its screen exists.
+  fakeScreen('/protokol', 'Provjera nalaza'),
+];
 const sidebar = [sidebarItem('/obrada/pregled', 'menu.obrada', { default: true }), sidebarItem('/protokol', 'menu.protokol', { danger: true, note: true })];
 const access = { level: 0, role: 'technician' as const, permissions: ['samples.read' as const, 'results.enter' as const] };
 const firstListDatum = async () => {
