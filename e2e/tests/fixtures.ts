@@ -13,7 +13,8 @@ import { SMTP_PORT_OFFSET, startSmtpPeer, type SmtpPeer } from './smtp-peer.ts';
 const e2eDir = path.resolve(import.meta.dirname, '..');
 /** The first worker's port; worker n serves on base + n. Several runs on one machine need different E2E_PORT values. */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
-const START_TIMEOUT_MS = 120_000;
+// A machine under load (several runs at once) may need longer to migrate and seed: E2E_START_TIMEOUT_MS raises it.
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000);
 
 async function healthy(url: string): Promise<boolean> {
   try {

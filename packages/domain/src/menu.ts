@@ -82,9 +82,10 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/kontrole/charts', title: 'menu.kontroleCharts', icon: 'chart-bar', permission: 'qc.read', parent: '/kontrole' },
   { path: '/kontrole/obrada/pregled', title: 'menu.kontroleObrada', icon: 'list-details', permission: 'qc.read', parent: '/kontrole' },
   { path: '/kontrole/definicija', title: 'menu.kontroleDefinicija', icon: 'adjustments', permission: 'qc.define', parent: '/kontrole' },
-  // Mikrobiologija: the site's cumulative antibiogram (with its XLSX and WHONET exports) and the lab's microbiology
-  // settings (antibiogram panels, the EUCAST reference data); a culture itself is opened from its sample's result entry.
-  { path: '/mikrobiologija', title: 'menu.mikrobiologija', icon: 'microscope', permission: 'samples.read', group: true },
+  // Mikrobiologija: the microbiology work list (the site's cultures of a period with their stage; a row opens the
+  // culture), the site's cumulative antibiogram (with its XLSX and WHONET exports) and the lab's microbiology
+  // settings (antibiogram panels, the EUCAST reference data).
+  { path: '/mikrobiologija', title: 'menu.mikrobiologija', icon: 'microscope', permission: 'samples.read' },
   {
     path: '/mikrobiologija/kumulativni-antibiogram', title: 'menu.mikrobiologijaKumulativni', icon: 'chart-bar', permission: 'reports.read',
     parent: '/mikrobiologija',

@@ -82,6 +82,7 @@ export const MESSAGES = {
   'results.positiveNeedsGrade': { bs: 'Za pozitivan rezultat izaberite stepen.', en: 'Choose the grade of the positive result.', de: 'Bitte den Grad des positiven Ergebnisses wählen.' },
   'results.notAllowedValue': { bs: 'Rezultat {{naziv}} mora biti Negativan ili Pozitivan.', en: 'The result of {{naziv}} must be Negativan or Pozitivan.', de: 'Das Ergebnis von {{naziv}} muss Negativan oder Pozitivan sein.' },
   'results.notNumeric': { bs: 'Rezultat {{naziv}} mora biti broj (npr. 5,4 ili <0,5).', en: 'The result of {{naziv}} must be a number (e.g. 5.4 or <0.5).', de: 'Das Ergebnis von {{naziv}} muss eine Zahl sein (z. B. 5,4 oder <0,5).' },
+  'results.retestNoResult': { bs: 'Test {{naziv}} nema rezultat: ponavlja se samo uneseni rezultat.', en: 'The test {{naziv}} has no result: only an entered result can be retested.', de: 'Der Test {{naziv}} hat kein Ergebnis: Nur ein erfasstes Ergebnis kann wiederholt werden.' },
   'results.calculatedReadOnly': { bs: 'Izračunati test {{naziv}} računa se iz svojih komponenti i ne unosi se.', en: 'The calculated test {{naziv}} is computed from its components and is not entered.', de: 'Der berechnete Test {{naziv}} wird aus seinen Komponenten berechnet und nicht eingegeben.' },
   // Microbiology
   'micro.micNotStep': { bs: 'MIK mora biti broj iz niza razrjeđenja (npr. 0,25, 0,5, 1, 2, ≤0,25 ili >32).', en: 'The MIC must be a number of the dilution series (e.g. 0.25, 0.5, 1, 2, ≤0.25 or >32).', de: 'Die MHK muss ein Wert der Verdünnungsreihe sein (z. B. 0,25, 0,5, 1, 2, ≤0,25 oder >32).' },

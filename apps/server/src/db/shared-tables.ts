@@ -32,6 +32,8 @@ export const users = pgTable('users', {
   idleTime: integer('idle_time').notNull().default(28_800),
   defaultRoute: text('default_route').notNull().default('/statistika'),
   pidBcode: boolean('pid_bcode').notNull().default(false),
+  /** Microbiology mode: the processing list (/obrada/pregled) opens on the Mikrobiologija preset instead of RADNA LISTA. */
+  mikrobiologija: boolean('mikrobiologija').notNull().default(false),
   customer: boolean('customer').notNull().default(false),
   disabled: boolean('disabled').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }),

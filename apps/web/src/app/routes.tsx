@@ -138,6 +138,11 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/inventar/postavke', permission: 'settings.write',
     screen: () => import('../features/inventory/SettingsScreen.tsx').then((module) => module.SettingsScreen),
   },
+  // Mikrobiologija: the microbiology work list (cultures of the period with their stage), the group's own screen.
+  {
+    path: '/mikrobiologija', permission: 'samples.read',
+    screen: () => import('../features/microbiology/WorkListScreen.tsx').then((module) => module.WorkListScreen),
+  },
   // Microbiology: the culture of a sample's culture tests (reached from its result entry; not a sidebar entry).
   {
     path: '/mikrobiologija/kultura/:id', permission: 'samples.read',

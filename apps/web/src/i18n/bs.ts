@@ -30,6 +30,8 @@ export const bs = {
     admit: 'Prijem',
     loading: 'Učitavanje…',
     closeDialog: 'Zatvori prozor',
+    dialogWide: 'Prikaži prozor široko',
+    dialogNarrow: 'Vrati prozor na uobičajenu širinu',
   },
   language: {
     bs: 'Bosanski jezik',
@@ -47,6 +49,7 @@ export const bs = {
     sessionEnded: 'Vaša sesija je završena. Prijavite se ponovo.',
   },
   shell: {
+    noteCount: 'Čeka provjeru: {{n}}',
     navigation: 'Glavni meni',
     openNavigation: 'Otvori meni',
     closeNavigation: 'Zatvori meni',

@@ -18,6 +18,8 @@ export const de: CoreCatalogue = {
     admit: 'Aufnahme',
     loading: 'Wird geladen…',
     closeDialog: 'Dialog schließen',
+    dialogWide: 'Dialog breit anzeigen',
+    dialogNarrow: 'Dialog wieder in üblicher Breite',
   },
   language: {
     bs: 'Bosnisch',
@@ -35,6 +37,7 @@ export const de: CoreCatalogue = {
     sessionEnded: 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.',
   },
   shell: {
+    noteCount: 'Wartet auf Prüfung: {{n}}',
     navigation: 'Hauptmenü',
     openNavigation: 'Menü öffnen',
     closeNavigation: 'Menü schließen',

@@ -18,6 +18,8 @@ export const en: CoreCatalogue = {
     admit: 'Admit',
     loading: 'Loading…',
     closeDialog: 'Close the dialog',
+    dialogWide: 'Show the dialog wide',
+    dialogNarrow: 'Back to the usual dialog width',
   },
   language: {
     bs: 'Bosnian',
@@ -35,6 +37,7 @@ export const en: CoreCatalogue = {
     sessionEnded: 'Your session has ended. Please sign in again.',
   },
   shell: {
+    noteCount: 'Waiting for a check: {{n}}',
     navigation: 'Main menu',
     openNavigation: 'Open menu',
     closeNavigation: 'Close menu',

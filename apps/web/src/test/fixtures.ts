@@ -21,6 +21,7 @@ export function sessionFixture(overrides: Partial<SessionData> = {}): SessionDat
     idleTime: 28_800,
     customer: false,
     pid_bcode: false,
+    mikrobiologija: false,
     default_route: '/prijem',
     access: { level: 0, role: 'admin', permissions: ['patients.read', 'patients.write', 'samples.read', 'samples.write'] },
     display: { list: 15, show: 20, columns: 7, rows: 1 },

@@ -44,6 +44,8 @@ export const sessionDataSchema = z.object({
   idleTime: z.number().int(),
   customer: z.boolean(),
   pid_bcode: z.boolean(),
+  /** Microbiology mode (the user's setting): the processing list opens on the Mikrobiologija preset instead of RADNA LISTA. */
+  mikrobiologija: z.boolean().default(false),
   default_route: z.string(),
   access: z.object({ level: z.number().int(), role: z.enum(ROLES), permissions: z.array(z.enum(PERMISSIONS)) }),
   display: z.object({ list: z.number().int(), show: z.number().int(), columns: z.number().int(), rows: z.number().int() }),

@@ -10,3 +10,4 @@ export * from './whonet.ts';
 export * from './surveillance-contracts.ts';
 export * from './panels.ts';
 export * from './reference-contracts.ts';
+export * from './worklist-contracts.ts';

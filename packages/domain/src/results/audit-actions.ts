@@ -14,6 +14,9 @@ import { hasResult } from './progress.ts';
  * - result.enter       a result was entered where there was none (polje: assay code)
  * - result.change      an entered result was replaced (staro: the earlier value; razlog after an unlock)
  * - result.clear       an entered result was removed
+ * - result.retest      a result was taken back for a retest (polje: assay code; staro: the value kept until the retest's
+ *                      value replaces it; razlog: why). The retest's value is then recorded as result.change with the
+ *                      same reason, even when it equals the earlier one.
  * - result.calculate   a calculated test was computed, recomputed or cleared from its components (by the system: no user)
  * - sample.approve     technical validation (REALIZOVAN -> ODOBREN)
  * - sample.unapprove   approval taken back (ODOBREN -> REALIZOVAN)
@@ -27,7 +30,7 @@ import { hasResult } from './progress.ts';
  */
 export const SAMPLE_AUDIT_ACTIONS = [
   'sample.create', 'sample.update', 'sample.tests', 'sample.receive', 'sample.status',
-  'result.enter', 'result.change', 'result.clear', 'result.calculate',
+  'result.enter', 'result.change', 'result.clear', 'result.calculate', 'result.retest',
   'sample.approve', 'sample.unapprove', 'sample.verify', 'sample.acknowledge', 'sample.unverify',
   'culture.save', 'culture.override',
 ] as const;

@@ -80,6 +80,8 @@ export const resultTestSchema = z.object({
    * `H`, `H W`), shown beside the result; absent or null when a person entered the result or none came.
    */
   aparat_flag: z.string().nullable().optional(),
+  /** Why the result was taken back for a retest, while the retest is pending (POST /rezultati/retest); null otherwise. */
+  retest: z.string().nullable().optional(),
 });
 export type ResultTest = z.output<typeof resultTestSchema>;
 
@@ -105,6 +107,19 @@ export const resultsSaveRequest = z.object({
   razlog: razlogSchema.optional(),
 });
 export type ResultsSaveRequest = z.output<typeof resultsSaveRequest>;
+
+/**
+ * POST /api/rezultati/retest: takes one entered result back for a retest, with the reason. The earlier value
+ * stays until the retest's value is saved (POST /rezultati/save), which records it as a change of the earlier
+ * one with this reason; until then the sample is not complete (it cannot be approved).
+ */
+export const resultsRetestRequest = z.object({
+  sid: sidSchema,
+  version: versionSchema,
+  test: z.guid(required),
+  razlog: z.string({ error: 'results.reasonRequired' }).trim().min(1, { error: 'results.reasonRequired' }).max(RESULT_TEXT_LIMITS.razlog, { error: 'form.invalid' }),
+});
+export type ResultsRetestRequest = z.output<typeof resultsRetestRequest>;
 
 /** The answer of every call that moves the sample: its new status and version. */
 export const resultsStatusAnswer = successAnswer({ status: statusSchema, version: z.number().int() });
@@ -164,6 +179,10 @@ export const resultContracts = {
   save: defineCall({
     method: 'POST', path: '/rezultati/save', permission: RESULT_ACTION_PERMISSIONS.save,
     body: resultsSaveRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+  }),
+  retest: defineCall({
+    method: 'POST', path: '/rezultati/retest', permission: RESULT_ACTION_PERMISSIONS.retest,
+    body: resultsRetestRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
   }),
   approve: defineCall({
     method: 'POST', path: '/rezultati/odobri', permission: RESULT_ACTION_PERMISSIONS.approve,

@@ -25,6 +25,8 @@ export const processingListRow = sampleListRow.extend({
   kriticni: z.boolean(),
   abnormalni: z.number().int(),
   verified_once: z.boolean(),
+  /** Results taken back for a retest and not yet given again (POST /rezultati/retest). */
+  retest: z.number().int().optional(),
 });
 export type ProcessingListRow = z.output<typeof processingListRow>;
 export const processingListAnswer = listAnswerSchema(processingListRow);
@@ -44,6 +46,10 @@ export const processingListQuery = listQuerySchema.extend(sampleListFilter.shape
  * yet verified. The list query as everywhere; `datum` defaults to SVE.
  */
 export const protocolListQuery = listQuerySchema;
+
+/** GET /api/protokol/count: how many samples 'Provjera nalaza' lists (every day), the badge of its sidebar item. */
+export const protocolCountAnswer = successAnswer({ count: z.number().int() });
+export type ProtocolCountAnswer = z.output<typeof protocolCountAnswer>;
 
 /** GET /api/rezultati/odobravanje/barcodes/{sampleId}/{id}: `date` as dd-mm-yyyy (dots replaced by dashes); without it, the day of the sample. */
 export const approvalBarcodesParams = z.object({
@@ -119,6 +125,10 @@ export const processingContracts = {
   protocol: defineCall({
     method: 'GET', path: '/protokol/list', permission: 'samples.read',
     querystring: protocolListQuery, response: { 200: processingListAnswer, ...failureResponses },
+  }),
+  protocolCount: defineCall({
+    method: 'GET', path: '/protokol/count', permission: 'samples.read',
+    response: { 200: protocolCountAnswer, ...failureResponses },
   }),
   barcodes: defineCall({
     method: 'GET', path: '/rezultati/odobravanje/barcodes/:sampleId/:id', permission: 'samples.read',

@@ -13,7 +13,7 @@ import { isCriticalFlag, type ResultFlag } from '../assays/result-flags.ts';
 export const RESULT_TEXT_LIMITS = { rezultat: 200, razlog: 500, obavijestenKo: 200 } as const;
 
 /** The result calls, each named by the status move it makes ('save' moves through the progress rules). */
-export type ResultAction = 'save' | 'approve' | 'unapprove' | 'verify' | 'unverify';
+export type ResultAction = 'save' | 'retest' | 'approve' | 'unapprove' | 'verify' | 'unverify';
 
 /**
  * Who may do what: entering results is technicians' work, approval is
@@ -23,6 +23,8 @@ export type ResultAction = 'save' | 'approve' | 'unapprove' | 'verify' | 'unveri
  */
 export const RESULT_ACTION_PERMISSIONS = {
   save: 'results.enter',
+  /** Taking a result back for a retest is the technician's, like entering it. */
+  retest: 'results.enter',
   approve: 'results.approve',
   unapprove: 'results.approve',
   verify: 'results.verify',

@@ -58,6 +58,8 @@ export const userElementSchema = z.object({
   /** Seconds of inactivity before the session ends; a new user without one gets the lab's default. */
   idleTime: idleTimeSchema.optional(),
   defaultRoute: defaultRouteSchema.default(''),
+  /** Microbiology mode: the processing list opens on the Mikrobiologija preset instead of RADNA LISTA. */
+  mikrobiologija: z.boolean({ error: 'form.invalid' }).default(false),
   /** The account's end: from this instant on, sign-in answers 'User Account has Expired.'; null: no end. */
   expiresAt: instantSchema.nullable().default(null),
   password: initialPasswordSchema.optional(),
@@ -81,6 +83,7 @@ export const userRecordSchema = z.object({
   language: z.string(),
   idleTime: z.number().int(),
   defaultRoute: z.string(),
+  mikrobiologija: z.boolean(),
   expiresAt: instantSchema.nullable(),
   disabled: z.boolean(),
   /** The user signs in with a password an administrator set and must change it first. */

@@ -175,6 +175,7 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
     idleTime: user.idleTime,
     customer: user.customer,
     pid_bcode: user.pidBcode,
+    mikrobiologija: user.mikrobiologija,
     default_route,
     access: { level: user.accessLevel, role: user.role, permissions: permissionsFor(user.role, user.accessLevel) },
     display: DISPLAY,

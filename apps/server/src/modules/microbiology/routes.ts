@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { microbiologyContracts } from '@lis/domain';
+import { microWorkListContracts, microbiologyContracts } from '@lis/domain';
+import { listRoute } from '../../lib/list-route.ts';
 import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { panelRoutes } from './panel-routes.ts';
@@ -58,6 +59,17 @@ export function microbiologyRoutes(app: FastifyInstance, options: AppOptions): P
     const answer = await answeringFailureAs(request, 'save.failed', () => service.save(db, request.ctx, request.body, realtime));
     return { success: true as const, ...answer };
   });
+  registerCall(app, microWorkListContracts.list, {
+    tags: TAGS,
+    summary: 'The microbiology work list',
+    description: `${SESSION} The site's culture tests (tests of a section marked mikrobiologija), one row each: \`200 { success: true, `
+      + 'data: [{ _id (the sample test), sid, pid, code, status, hitan, created_at, ime, prezime, sifra, naziv, materijal, rast, izolati, faza }], '
+      + 'pagination }`. `faza` is the stage: postavljena (set up, no culture saved), ocitana (read, no isolate), izolati (organisms '
+      + 'identified), antibiogram (an isolate has its antibiogram), verificirana (the sample is verified). The list query (`datum` DANAS, '
+      + 'JUČER, SEDMICA, MJESEC, SVE or the date range on the registration time; `sort` created_at, code, prezime, ime, naziv, materijal, '
+      + 'faza; `filter` the start of the code, prezime, ime or jmbg), plus `materijal` (the start of the specimen, case ignored), '
+      + '`organizam` (an organism code grown) and `faza`.',
+  }, listRoute(db, (list) => service.microWorkList(db, list)));
   panelRoutes(app, options);
   referenceRoutes(app, options);
   return Promise.resolve();

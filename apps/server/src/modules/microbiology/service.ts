@@ -18,6 +18,7 @@ import {
 export {
   type InstrumentCulturePlan, type InstrumentRefusal, type PlannedIsolate, type PlannedRow, applyInstrumentCulture, planInstrumentCulture,
 } from './instrument.ts';
+export { microWorkList } from './worklist-repository.ts';
 
 const PICKER_LIMIT = 30;
 

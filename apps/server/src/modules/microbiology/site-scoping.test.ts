@@ -64,6 +64,17 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     const [stored] = await t.database.db.select({ rast: sampleCultures.rast }).from(sampleCultures).where(eq(sampleCultures.sampleId, tzSample));
     expect(stored).toEqual({ rast: true });
   },
+  'GET /api/mikrobiologija/list': async () => {
+    // The TZ culture is listed at TZ and never at SA, whoever asks.
+    const sids = async (user: SignedIn, site: string) => {
+      const response = await client.get(user, '/mikrobiologija/list?datum=SVE&per_page=0', site);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: { sid: string }[] }>().data.map((row) => row.sid);
+    };
+    expect(await sids(admin, tuzla)).toContain(tzSample);
+    expect(await sids(admin, sarajevo)).not.toContain(tzSample);
+    expect(await sids(tech, sarajevo)).not.toContain(tzSample);
+  },
   // Antibiogram panels are the lab's settings: what one site defines, every site reads and may change.
   'GET /api/mikrobiologija/paneli': sameEverywhere('/mikrobiologija/paneli', 'paneli'),
   'GET /api/mikrobiologija/paneli/izbor': async () => {

@@ -24,6 +24,8 @@ export interface ResultSummary {
   kriticni: boolean;
   abnormalni: number;
   verifiedOnce: boolean;
+  /** Results taken back for a retest and not yet given again. */
+  retest: number;
 }
 
 /** A sample of this site with its patient, as the approval screen's labels need them. */
@@ -84,6 +86,7 @@ export function processingRepository(db: Db, siteId: string) {
       kriticni: sql<boolean>`coalesce(bool_or(${sampleTests.flag} in ${CRITICAL_FLAGS}), false)`,
       abnormalni: sql<number>`(count(${sampleTests.id}) filter (where ${sampleTests.flag} in ${ABNORMAL_FLAGS}))::int`,
       verifiedOnce: samples.verifiedOnce,
+      retest: sql<number>`(count(${sampleTests.id}) filter (where ${sampleTests.retestRazlog} is not null))::int`,
     }).from(samples)
       .leftJoin(sampleTests, eq(sampleTests.sampleId, samples.id))
       .where(and(eq(samples.siteId, siteId), inArray(samples.id, [...sampleIds])))

@@ -8,9 +8,10 @@ import { registerCall } from '../../lib/register-call.ts';
 const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `token`/`site` in the query or body. '
   + "Samples belong to a site: another site's sample answers 404 exactly like a missing one.";
 const ROW = '`200 { success: true, data: [{ _id, code, pacijentRBr, status, hitan, tip, type, datum, lokacija, doktor, komentar, pdf_exists, '
-  + 'created_at, updated_at, pid, ime, prezime, jmbg, godiste, testova, ukupno, rezultata, kriticni, abnormalni, verified_once }], pagination }`: '
+  + 'created_at, updated_at, pid, ime, prezime, jmbg, godiste, testova, ukupno, rezultata, kriticni, abnormalni, verified_once, retest }], pagination }`: '
   + 'the sample list row, plus `rezultata` (tests with a result), `kriticni` (a result beyond a critical limit, flag LL or HH), '
-  + '`abnormalni` (results flagged L, H, A, LL or HH) and `verified_once` (verified before: an unlocked sample is a correction).';
+  + '`abnormalni` (results flagged L, H, A, LL or HH), `verified_once` (verified before: an unlocked sample is a correction) and '
+  + '`retest` (results taken back for a retest and not yet given again).';
 const LIST = 'The list query contract: `sort` (created_at, datum, code, status, hitan, prezime, ime; default created_at desc), `page`, '
   + '`per_page`, `filter` (every word must match the start of the code, prezime, ime or jmbg), `dateRangeMin`/`dateRangeMax`, and `datum`: '
   + 'DANAS, JUČER, SEDMICA, MJESEC, SVE on the registration time, RADNA LISTA (every sample not yet approved, whatever its day) or '
@@ -30,6 +31,13 @@ export function processingRoutes(app: FastifyInstance, { db }: AppOptions): Prom
     description: `${SESSION} Samples REALIZOVAN (awaiting approval) or ODOBREN (awaiting verification), or carrying a comment and not yet `
       + `VERIFICIRAN. ${LIST} Without \`datum\` every day is listed (SVE).\n\n${ROW}`,
   }, listRoute(db, (list) => service.protocolList(db, list)));
+
+  registerCall(app, processingContracts.protocolCount, {
+    tags: ['obrada'],
+    summary: "How many samples wait for a check ('Provjera nalaza' badge)",
+    description: `${SESSION}\n\n\`200 { success: true, count }\`: the total of \`GET /protokol/list\` over every day (SVE) at this site, `
+      + "shown as the badge of the sidebar item whose `note` flag is set ('Provjera nalaza').",
+  }, async (request) => ({ success: true as const, count: await service.protocolCount(db, request.ctx) }));
 
   registerCall(app, processingContracts.barcodes, {
     tags: ['rezultati'],

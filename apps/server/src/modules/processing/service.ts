@@ -35,6 +35,7 @@ async function withResultSummaries(db: Db, siteId: string, page: SampleListAnswe
         kriticni: summary?.kriticni ?? false,
         abnormalni: summary?.abnormalni ?? 0,
         verified_once: summary?.verifiedOnce ?? false,
+        retest: summary?.retest ?? 0,
       };
     }),
   };
@@ -50,6 +51,24 @@ export async function processingList(db: Db, listRequest: ListRequest<samplesSer
 export async function protocolList(db: Db, listRequest: ListRequest<ListQuery>) {
   const page = await samplesService.list(db, { ...listRequest, extra: { status: [], hitan: undefined } }, 'protocol');
   return withResultSummaries(db, listRequest.siteId, page);
+}
+
+/**
+ * GET /protokol/count: how many samples wait for a check on 'Provjera nalaza' (the protocol list over every
+ * day), for the badge of its sidebar item (the item whose `note` flag is set). The list's own query and
+ * count, so the badge and the list can never disagree; a total past the list's count cap is that cap.
+ */
+export async function protocolCount(db: Db, ctx: RequestContext): Promise<number> {
+  const page = await samplesService.list(db, {
+    query: { sort: [], page: 1, per_page: 1, filter: '', datum: 'SVE' },
+    extra: { status: [], hitan: undefined },
+    siteId: ctx.siteId,
+    timeZone: await siteTimeZone(db, ctx.siteId),
+    baseUrl: '/protokol/count',
+    now: new Date(),
+    accessLevel: ctx.accessLevel,
+  }, 'protocol');
+  return page.pagination.total;
 }
 
 type ApprovalLabel = ApprovalBarcodesAnswer['results'][number];

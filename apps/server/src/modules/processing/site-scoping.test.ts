@@ -63,6 +63,22 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
       expect(await listedIds(admin, tuzla, url), query).toContain(waiting._id);
     }
   },
+  'GET /api/protokol/count': async () => {
+    const count = async (user: SignedIn, site: string) => {
+      const response = await client.get(user, '/protokol/count', site);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ count: number }>().count;
+    };
+    const [atSarajevo, atTuzla] = [await count(tech, sarajevo), await count(admin, tuzla)];
+    await sampleAt(tuzla, 'REALIZOVAN');
+    await sampleAt(tuzla, 'U OBRADI');
+    expect(await count(tech, sarajevo)).toBe(atSarajevo);
+    expect(await count(admin, tuzla)).toBe(atTuzla + 1);
+    // The badge counts exactly what the list lists, over every day.
+    expect(await count(admin, tuzla)).toBe((await listedIds(admin, tuzla, '/protokol/list?per_page=0')).length);
+    await sampleAt(sarajevo, 'ODOBREN');
+    expect(await count(tech, sarajevo)).toBe(atSarajevo + 1);
+  },
   'GET /api/rezultati/odobravanje/barcodes/:sampleId/:id': async () => {
     const tuzlaSample = await sampleAt(tuzla, 'REALIZOVAN');
     const refused = await client.get(tech, `/rezultati/odobravanje/barcodes/${tuzlaSample._id}/${patientId}`);

@@ -66,6 +66,8 @@ export interface ResultTestRow {
   sekcijaRedoslijed: number;
   /** The range the result was judged by when it was entered (null before a result, or for results older than the copy). */
   referenca: ReferenceSnapshot | null;
+  /** Why the result was taken back for a retest, while the retest is pending; null otherwise. */
+  retestRazlog: string | null;
 }
 
 /** What a save writes to one test entry. */
@@ -77,7 +79,10 @@ export interface TestResultWrite {
   rezultatF: string | null;
   flag: string | null;
   statusT: string;
-  /** The result itself changed: who entered it and when are stamped (now); otherwise only flag and status_t move. */
+  /**
+   * The result itself was given: who entered it and when are stamped (now) and a pending retest is answered
+   * (its mark cleared); otherwise only flag and status_t move.
+   */
   entered: boolean;
   unioBy: string | null;
   unioSource: string | null;
@@ -229,6 +234,7 @@ export function resultRepository(db: Db, siteId: string) {
         sekcijaNaziv: labSections.naziv,
         sekcijaRedoslijed: labSections.redoslijed,
         referenca: sampleTests.referenca,
+        retestRazlog: sampleTests.retestRazlog,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
@@ -267,10 +273,17 @@ export function resultRepository(db: Db, siteId: string) {
           unio_source = case when v.entered then v.unio_source else st.unio_source end,
           unio_at = case when v.entered then now() else st.unio_at end,
           referenca = v.referenca,
+          retest_razlog = case when v.entered then null else st.retest_razlog end,
           updated_at = now()
         from ${rows} as v(id, sample_id, rezultat, rezultat_f, flag, status_t, entered, unio_by, unio_source, referenca)
           join ${samples} as s on s.id = v.sample_id and s.site_id = ${siteId}
         where st.id = v.id and st.sample_id = v.sample_id`);
+    },
+
+    /** Takes a test of a sample of this site back for a retest, with the reason (the earlier value stays). */
+    async markRetest(sampleId: string, testId: string, razlog: string): Promise<void> {
+      await db.update(sampleTests).set({ retestRazlog: razlog, updatedAt: new Date() })
+        .where(and(eq(sampleTests.id, testId), eq(sampleTests.sampleId, sampleId), inArray(sampleTests.sampleId, ownSample(sampleId))));
     },
 
     /** Copies the ranges the results are judged by onto the tests of a sample of this site (at verification), in one statement. */

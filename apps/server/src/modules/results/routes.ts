@@ -65,6 +65,21 @@ export function resultRoutes(app: FastifyInstance, { db, realtime, outbox }: App
     return { success: true as const, ...answer };
   });
 
+  registerCall(app, resultContracts.retest, {
+    tags: TAGS,
+    summary: 'Take a result back for a retest',
+    description: `${SESSION} Body \`{ sid, version, test, razlog }\`: the entered result of \`test\` is marked for a retest with the `
+      + 'reason (required, `400 results.reasonRequired`). The earlier value stays until the retest\'s value is saved through '
+      + '`POST /rezultati/save`, which records it as `result.change` with this reason (even when the value is the same); until then '
+      + 'the test counts as missing, so a REALIZOVAN sample goes back to U OBRADI and cannot be approved. Audited `result.retest`. '
+      + 'A test not of the sample `400 results.unknownTest`, a calculated test `400 results.calculatedReadOnly`, a test without a result '
+      + '`400 results.retestNoResult` (field `test`), another version `409 results.versionConflict`, an approved or verified sample '
+      + `\`409 results.locked\`. ${MOVE}`,
+  }, async (request) => {
+    const answer = await answeringFailureAs(request, 'save.failed', () => service.retest(db, request.ctx, request.body, realtime));
+    return { success: true as const, ...answer };
+  });
+
   registerCall(app, resultContracts.verify, {
     tags: TAGS,
     summary: 'Verify the results (medical validation)',
@@ -97,7 +112,7 @@ export function resultRoutes(app: FastifyInstance, { db, realtime, outbox }: App
     description: `${SESSION}\n\n\`200 { success: true, audit: [{ korisnik, vrijeme, akcija, polje, staro, novo, razlog }] }\`, newest first. `
       + '`korisnik` is the display name of who did it (null for the system: a calculated result recomputed); `akcija` one of '
       + 'sample.create, sample.update, sample.tests, sample.receive, sample.status, result.enter, result.change, result.clear, '
-      + 'result.calculate, sample.approve, sample.unapprove, sample.verify, sample.acknowledge, sample.unverify; `polje` the field or '
+      + 'result.calculate, result.retest, sample.approve, sample.unapprove, sample.verify, sample.acknowledge, sample.unverify; `polje` the field or '
       + 'the assay code; `staro`/`novo` text (a result exactly as entered, a status; other values as JSON text).',
   }, async (request) => {
     return { success: true as const, audit: await service.auditTrail(db, request.ctx, request.params.sid) };

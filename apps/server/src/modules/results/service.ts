@@ -7,6 +7,7 @@
 export { show } from './show.ts';
 export { save, type AlongsideResults, type StatusAnswer } from './save.ts';
 export { approve, unapprove, unverify, verify } from './transitions.ts';
+export { retest } from './retest.ts';
 export { auditTrail } from './audit-trail.ts';
 export { settleEditedSample, type EditedSampleFacts, type SettledResults } from './settle.ts';
 export { announce, type SampleEvent } from './events.ts';

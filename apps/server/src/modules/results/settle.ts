@@ -125,12 +125,18 @@ function settleSample(
   );
   const next = new Map(tests.map((test) => [test.id, test.calculated ? (calculated.get(test.id) ?? null) : afterTyping(test)]));
   const rezultatOf = (test: ResultTestRow) => next.get(test.id) ?? null;
+  // A result taken back for a retest keeps its earlier value until the retest's value comes (typed by a person or
+  // sent by an analyser); until then it counts as missing for the status, so the sample cannot be approved on it.
+  const retestPending = (test: ResultTestRow) => test.retestRazlog !== null && !typed.has(test.id);
+  const retestAnswered = (test: ResultTestRow) => test.retestRazlog !== null && typed.has(test.id);
+  const progressOf = (test: ResultTestRow) => (retestPending(test) ? null : rezultatOf(test));
 
   const from = statusOf(sample.status);
   const decided = resultSaveOutcome({
     status: from,
-    tests: tests.map((test) => ({ rezultat: rezultatOf(test) })),
-    changesEnteredResult: tests.some((test) => typed.has(test.id) && changesEnteredResult(test.rezultat, rezultatOf(test))),
+    tests: tests.map((test) => ({ rezultat: progressOf(test) })),
+    // A retest's value carries the retest's reason, so only other changes of entered results ask for one after an unlock.
+    changesEnteredResult: tests.some((test) => typed.has(test.id) && !retestAnswered(test) && changesEnteredResult(test.rezultat, rezultatOf(test))),
     unlockedAfterVerification: sample.verifiedOnce,
     razlog: razlogInput,
   });
@@ -147,8 +153,10 @@ function settleSample(
     const rezultat = rezultatOf(test);
     const { flag, snapshot } = judge(test, rezultat, ranges, facts, sample.verifiedOnce);
     const referenca = rezultat === null ? null : snapshot;
-    const statusT = testStatus(decided.status, rezultat);
-    const action = resultAuditAction(test.rezultat, rezultat);
+    const statusT = testStatus(decided.status, progressOf(test));
+    // The retest's value is a change of the earlier one even when it is the same value: it is recorded with the retest's reason.
+    const answered = retestAnswered(test);
+    const action = resultAuditAction(test.rezultat, rezultat) ?? (answered ? 'result.change' : null);
     if (action === null && flag === test.flag && statusT === test.statusT && sameSnapshot(referenca, test.referenca)) continue;
     writes.push({
       id: test.id, sampleId: sample.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
@@ -159,7 +167,7 @@ function settleSample(
     if (action === null) continue;
     audit.push(test.calculated
       ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
-      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razloziTestova?.get(test.id) ?? razlog, bySystem: bySource });
+      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razloziTestova?.get(test.id) ?? (answered ? test.retestRazlog : razlog), bySystem: bySource });
   }
   if (decided.status !== from) {
     audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status, bySystem: bySource });

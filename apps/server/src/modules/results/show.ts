@@ -59,6 +59,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
       unio: enteredBy(test),
       unio_at: test.unioAt?.toISOString() ?? null,
       aparat_flag: analyserFlags.get(test.id) ?? null,
+      retest: test.retestRazlog,
     };
   });
   const hasQualitativeResult = tests.some((test) => test.vrsta === 'qualitative' && test.rezultat !== null);

@@ -79,6 +79,10 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     await refusedAndUnchanged('ZAPRIMLJEN', saveEverything('9.9'));
     await refusedAndUnchanged('REALIZOVAN', saveEverything(''));
   },
+  'POST /api/rezultati/retest': () => refusedAndUnchanged('REALIZOVAN', async (sid) => {
+    const { version, tests } = await calls.show(admin, sid, tuzla);
+    return client.post(tech, '/rezultati/retest', { sid, version, test: tests[0]?._id, razlog: 'Sarajevo' });
+  }),
   'POST /api/rezultati/odobri': () => refusedAndUnchanged('REALIZOVAN', (sid) => client.post(tech, '/rezultati/odobri', { sid })),
   'POST /api/rezultati/odobri/undo': () => refusedAndUnchanged('ODOBREN', (sid) => client.post(tech, '/rezultati/odobri/undo', { sid })),
   'POST /api/rezultati/verifikuj': async () => {
@@ -177,6 +181,14 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
       id: test.id, sampleId: sid, rezultat: '1', rezultatF: '1', flag: 'L', statusT: 'U OBRADI', entered: true, unioBy: tech.userId, unioSource: null, referenca: null,
     })));
     expect(await atTuzla.testsOfSample(sid)).toEqual(before);
+  },
+  markRetest: async ({ atSarajevo, atTuzla, sid }) => {
+    const before = await atTuzla.testsOfSample(sid);
+    await atSarajevo.markRetest(sid, before[0]!.id, 'Sarajevo');
+    expect(await atTuzla.testsOfSample(sid)).toEqual(before);
+    // The same call bound to the sample's own site does mark it: the case above proves the site, not a broken update.
+    await atTuzla.markRetest(sid, before[0]!.id, 'Tuzla');
+    expect((await atTuzla.testsOfSample(sid))[0]?.retestRazlog).toBe('Tuzla');
   },
   writeReferences: async ({ atSarajevo, atTuzla, sid }) => {
     const before = await atTuzla.testsOfSample(sid);

@@ -135,6 +135,11 @@ export const sampleTests = pgTable('sample_tests', {
   unioAt: timestamp('unio_at', { withTimezone: true }),
   /** The range the result was judged by, copied at entry; frozen once the sample has been verified (see ReferenceSnapshot). */
   referenca: jsonb('referenca').$type<ReferenceSnapshot>(),
+  /**
+   * Why the result was taken back for a retest, while the retest is pending; null otherwise. The earlier
+   * value stays in `rezultat` until the retest's value replaces it (audited as a change with this reason).
+   */
+  retestRazlog: text('retest_razlog'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -28,6 +28,7 @@ const userColumns = {
   language: users.language,
   idleTime: users.idleTime,
   defaultRoute: users.defaultRoute,
+  mikrobiologija: users.mikrobiologija,
   expiresAt: users.expiresAt,
   disabled: users.disabled,
   mustChangePassword: users.mustChangePassword,
@@ -108,6 +109,7 @@ export interface UserFields {
   language: string;
   idleTime: number;
   defaultRoute: string;
+  mikrobiologija: boolean;
   expiresAt: Date | null;
 }
 

@@ -95,7 +95,7 @@ export async function editUser(db: Db, realtime: RealtimeHub | undefined, ctx: R
   const fields: repo.UserFields = {
     email: element.email, ime: element.ime, prezime: element.prezime, role: element.role, accessLevel: element.level,
     language: element.language, idleTime: element.idleTime ?? (await labGeneralOptions(db)).defaultIdleTime,
-    defaultRoute: element.defaultRoute, expiresAt: element.expiresAt ? new Date(element.expiresAt) : null,
+    defaultRoute: element.defaultRoute, mikrobiologija: element.mikrobiologija, expiresAt: element.expiresAt ? new Date(element.expiresAt) : null,
   };
   const outcome = await saveUnlessDuplicate(() => db.transaction(async (tx): Promise<Outcome> => {
     if (element._id === undefined) {

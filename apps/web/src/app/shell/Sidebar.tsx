@@ -1,7 +1,8 @@
 /**
  * The sidebar: the menu of the login answer as far as its screens exist
  * (see buildNavigation). The group holding the current route is expanded;
- * 'Provjera nalaza' and any other `danger` item is drawn in the danger colour.
+ * 'Provjera nalaza' and any other `danger` item is drawn in the danger colour,
+ * and an item with the `note` flag carries the count of samples waiting for a check.
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../i18n/index.ts';
 import { type NavEntry, containsPath, isCurrent } from '../navigation.ts';
 import { menuIcon } from './menu-icons.ts';
+import { NoteBadge } from './NoteBadge.tsx';
 
 interface SidebarProps {
   entries: NavEntry[];
@@ -37,6 +39,8 @@ export function Sidebar({ entries, onNavigate }: SidebarProps) {
       color,
       c: item.danger ? 'red.9' : undefined,
       fw: item.danger ? 600 : undefined,
+      // The item with the note flag ('Provjera nalaza') shows how many samples wait for a check.
+      rightSection: item.note ? <NoteBadge /> : undefined,
     };
     if (entry.children.length === 0) {
       return (

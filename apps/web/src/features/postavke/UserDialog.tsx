@@ -8,7 +8,7 @@
  * field too. Enter moves to the next field.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { MultiSelect, NumberInput, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +41,7 @@ interface Fields {
   language: string;
   idleMinutes: number | string;
   defaultRoute: string;
+  mikrobiologija: boolean;
   lastDay: string;
   password: string;
 }
@@ -49,13 +50,13 @@ function fieldsOf(user: UserRecord | null, defaultIdleSeconds: number, siteId: s
   if (!user) {
     return {
       email: '', ime: '', prezime: '', role: 'technician', level: 0, sites: [siteId], language: 'bs',
-      idleMinutes: Math.round(defaultIdleSeconds / SECONDS_PER_MINUTE), defaultRoute: '', lastDay: '', password: '',
+      idleMinutes: Math.round(defaultIdleSeconds / SECONDS_PER_MINUTE), defaultRoute: '', mikrobiologija: false, lastDay: '', password: '',
     };
   }
   return {
     email: user.email, ime: user.ime, prezime: user.prezime, role: user.role, level: user.level, sites: user.sites,
     language: user.language, idleMinutes: Math.round(user.idleTime / SECONDS_PER_MINUTE), defaultRoute: user.defaultRoute,
-    lastDay: lastValidDay(user.expiresAt, siteTimeZone()), password: '',
+    mikrobiologija: user.mikrobiologija, lastDay: lastValidDay(user.expiresAt, siteTimeZone()), password: '',
   };
 }
 
@@ -68,6 +69,7 @@ function elementOf(fields: Fields, user: UserRecord | null): UserElementInput {
     language: fields.language as UserElementInput['language'],
     idleTime: Number.isFinite(minutes) ? Math.round(minutes * SECONDS_PER_MINUTE) : Number.NaN,
     defaultRoute: fields.defaultRoute,
+    mikrobiologija: fields.mikrobiologija,
     expiresAt: accountEndInstant(fields.lastDay, siteTimeZone()),
   };
 }
@@ -191,6 +193,10 @@ export function UserDialog({ opened, user, defaultIdleSeconds = DEFAULT_IDLE_SEC
               />
             )}
           </SimpleGrid>
+          <Switch
+            label={t('postavke.users.mikrobiologija')} description={t('postavke.users.mikrobiologijaHint')}
+            checked={fields.mikrobiologija} onChange={(event) => set('mikrobiologija')(event.currentTarget.checked)}
+          />
           <FormFooter form={form} onCancel={onClose} />
         </Stack>
       </form>

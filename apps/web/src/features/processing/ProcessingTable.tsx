@@ -156,6 +156,11 @@ export function ProcessingTable({ list, storageKey, caption, datumPresets, defau
               <Badge variant="outline" color="grape" size="sm" c={READABLE_BADGE_TEXT}>{t('processing.correction')}</Badge>
             </Tooltip>
           ) : null}
+          {row.retest ? (
+            <Tooltip label={t('processing.retestHint', { n: row.retest })} openDelay={300}>
+              <Badge variant="outline" color="orange" size="sm" c={READABLE_BADGE_TEXT} data-testid={`retest-${row.code}`}>{t('processing.retest')}</Badge>
+            </Tooltip>
+          ) : null}
         </Group>
       ),
     },

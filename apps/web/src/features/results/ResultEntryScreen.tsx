@@ -37,7 +37,10 @@ import { AuditTrailDialog } from './AuditTrailDialog.tsx';
 import { CommentDialog } from './CommentDialog.tsx';
 import { MultiSampleSave } from './MultiSampleSave.tsx';
 import { QualitativeDialog } from './QualitativeField.tsx';
+import { LabelReprint } from './LabelReprint.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
+import { ResultRowTools } from './ResultRowTools.tsx';
+import { withRetestAnswers } from './retest.ts';
 import { ResultTable } from './ResultTable.tsx';
 import { SampleHeader } from './SampleHeader.tsx';
 import { type StatusAction, STATUS_ACTION_ORDER, offersStatusAction, useResultRights } from './result-rights.ts';
@@ -118,7 +121,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
   const sections = useMemo(() => sectionsOf(answer.tests), [answer.tests]);
   const locked = isSampleLocked(answer.status);
   const editable = rights.save && answer.actions.includes('save');
-  const changes = changedResults(answer.tests, drafts);
+  const changes = withRetestAnswers(answer.tests, drafts, changedResults(answer.tests, drafts));
   const dirty = changes.length > 0;
   const day = sampleDay(searchParams.get('date'), uzorak.created_at);
 
@@ -126,7 +129,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
 
   const save = async (razlog?: string): Promise<boolean> => {
     if (saving) return false;
-    const entries: ResultEntry[] = changedResults(answer.tests, drafts);
+    const entries: ResultEntry[] = withRetestAnswers(answer.tests, drafts, changedResults(answer.tests, drafts));
     if (entries.length === 0) {
       notify.warning(t('results.nothingToSave'));
       return true;
@@ -264,6 +267,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
           editable={editable}
           onChange={setDraft}
           onChoose={(test, reading) => setChoosing({ test, reading })}
+          rowTools={(test) => <ResultRowTools answer={answer} test={test} canEnter={rights.save} onChanged={refresh} />}
         />
       </Paper>
       {editable ? (
@@ -375,6 +379,7 @@ function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistor
           <Button variant="default" size="sm" leftSection={<IconHistory size={16} aria-hidden />} onClick={onAudit}>{t('results.auditTrail')}</Button>
           <Button variant="default" size="sm" leftSection={<IconChartLine size={16} aria-hidden />} onClick={onHistory}>{t('results.patientHistory')}</Button>
           <CultureLink sid={answer.uzorak._id} />
+          <LabelReprint sid={answer.uzorak._id} patientId={answer.uzorak.pid} createdAt={answer.uzorak.created_at} />
           {multi}
         </Group>
         {offered.length > 0 ? (

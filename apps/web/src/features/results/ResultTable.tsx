@@ -29,6 +29,8 @@ interface ResultTableProps {
   onChange: (testId: string, text: string) => void;
   /** Opens the sample-result dialog of a qualitative test. */
   onChoose: (test: ResultTest, reading: QualitativeReading) => void;
+  /** Tools shown under a result (retest, erase, a pending retest's mark); none by default. */
+  rowTools?: ((test: ResultTest) => React.ReactNode) | undefined;
 }
 
 
@@ -44,7 +46,7 @@ function calculatedText(text: string): string {
 
 const COLUMNS = 8;
 
-export function ResultTable({ sid, code, sections, drafts, editable, onChange, onChoose }: ResultTableProps) {
+export function ResultTable({ sid, code, sections, drafts, editable, onChange, onChoose, rowTools }: ResultTableProps) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={960}>
@@ -73,7 +75,7 @@ export function ResultTable({ sid, code, sections, drafts, editable, onChange, o
               </Table.Th>
             </Table.Tr>
             {section.tests.map((test) => (
-              <ResultRow key={test._id} sid={sid} test={test} drafts={drafts} editable={editable} onChange={onChange} onChoose={onChoose} />
+              <ResultRow key={test._id} sid={sid} test={test} drafts={drafts} editable={editable} onChange={onChange} onChoose={onChoose} tools={rowTools?.(test)} />
             ))}
           </Table.Tbody>
         ))}
@@ -89,9 +91,10 @@ interface ResultRowProps {
   editable: boolean;
   onChange: (testId: string, text: string) => void;
   onChoose: (test: ResultTest, reading: QualitativeReading) => void;
+  tools?: React.ReactNode;
 }
 
-function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRowProps) {
+function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: ResultRowProps) {
   const { t } = useTranslation();
   const value = shownText(test, drafts);
   const changed = isChanged(test, drafts);
@@ -156,6 +159,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose }: ResultRo
       </Table.Td>
       <Table.Td>
         {field}
+        {tools}
         {problemText ? <Text id={problemId} size="xs" c="var(--mantine-color-error)" mt={2}>{problemText}</Text> : null}
       </Table.Td>
       <Table.Td><Text size="sm">{test.jedinica}</Text></Table.Td>

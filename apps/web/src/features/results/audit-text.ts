@@ -23,6 +23,7 @@ const ACTION_TEXT: Readonly<Record<SampleAuditAction, ResultMessageKey>> = {
   'result.change': 'action_resultChange',
   'result.clear': 'action_resultClear',
   'result.calculate': 'action_resultCalculate',
+  'result.retest': 'action_resultRetest',
   'sample.approve': 'action_sampleApprove',
   'sample.unapprove': 'action_sampleUnapprove',
   'sample.verify': 'action_sampleVerify',

@@ -21,6 +21,7 @@ export function useResultRights(): ResultRights {
   return useMemo(() => {
     const rights = {
       save: canPerformResultAction(role, level, 'save'),
+      retest: canPerformResultAction(role, level, 'retest'),
       approve: canPerformResultAction(role, level, 'approve'),
       unapprove: canPerformResultAction(role, level, 'unapprove'),
       verify: canPerformResultAction(role, level, 'verify'),
