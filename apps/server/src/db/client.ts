@@ -50,6 +50,8 @@ export interface DatabaseOptions {
   onConnectionError?: ConnectionErrorSink;
   /** PGlite in dataDir: writes are refused while its disk has less free (db/disk-room.ts); default 64 MB. */
   minFreeBytes?: number | undefined;
+  /** In-memory PGlite: start from this dumped cluster (`dumpDataDir`) instead of an empty one (tests). */
+  pgliteImage?: Blob | undefined;
 }
 
 /** An error's name and code, never its message (which can carry a query's parameters). */
@@ -81,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
     holdDataDir(dataDir);
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {});
   await client.waitReady;
   const room = dataDir ? new DiskRoom(dataDir, options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES, {
     warn: (text) => console.warn(text), info: (text) => console.info(text),

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { LoginAnswer } from '@lis/domain';
 import pg from 'pg';
+import { inject, type ProvidedContext } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/index.ts';
@@ -10,25 +12,28 @@ import { RealtimeHub } from '../realtime/hub.ts';
 /**
  * A migrated, seeded database for one test file: in-memory PGlite by default,
  * or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL
- * (created here and dropped in close()).
+ * (created here and dropped in close()). Under vitest both start from the run's image (global-setup.ts):
+ * a copy of one migrated, seeded database, so a file does not migrate and seed again.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const image = providedImage();
   if (!serverUrl) {
+    if (image?.kind === 'pglite') {
+      return openDatabase({ pgliteImage: new Blob([readFileSync(image.file)]) });
+    }
     const database = await openDatabase({});
     await seedDemo(database.db);
     return database;
   }
   const base = new URL(serverUrl);
   const name = `${base.pathname.slice(1) || 'lis'}_t${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  const template = image?.kind === 'postgres' ? image.template : undefined;
+  await createServerDatabase(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await seedDemo(database.db);
+  if (!template) await seedDemo(database.db);
   return {
     ...database,
     close: async () => {
@@ -39,6 +44,37 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/** The run's image where vitest's global set-up made one; none when the harness runs outside it. */
+function providedImage(): ProvidedContext['lisTestDatabaseImage'] | undefined {
+  try {
+    return inject('lisTestDatabaseImage');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A copy of the template waits while another copy of it is being made (PostgreSQL refuses a template that
+ * another session is reading: SQLSTATE 55006), so two workers starting files at once take turns.
+ */
+async function createServerDatabase(serverUrl: string, name: string, template: string | undefined): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 export interface TestApp {

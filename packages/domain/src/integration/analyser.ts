@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readQualitativeResult } from '../results/result-kind.ts';
 
 /**
  * An analyser (aparat) as its settings are edited: a JSON object. The fields below are checked; any other
@@ -34,17 +35,37 @@ export const controlRecognitionSchema = z.object({
 export type ControlRecognition = z.output<typeof controlRecognitionSchema>;
 export const DEFAULT_CONTROL_RECOGNITION: ControlRecognition = { prefiksi: [], qc_oznaka: true };
 
+/** Where the specimen id is read: ASTM O-3, O-4, P-3, P-4; HL7 OBR-3, OBR-2, SPM-2, PID-3. */
+export const ASTM_SPECIMEN_ID_FIELDS = ['O3', 'O4', 'P3', 'P4'] as const;
+export const HL7_SPECIMEN_ID_FIELDS = ['OBR3', 'OBR2', 'SPM2', 'PID3'] as const;
+
+/**
+ * How a test code's value is read, overriding what the assay and the message would choose: `numeric` a number
+ * or a censored number (anything else is refused, even on a text assay), `text` the value as sent (no decimal
+ * mark normalising, no mapping to answers), `coded` a code mapped to the assay's qualitative answers.
+ */
+export const ANALYSER_VALUE_TYPES = ['numeric', 'text', 'coded'] as const;
+export type AnalyserValueType = (typeof ANALYSER_VALUE_TYPES)[number];
+
+/** An answer a coded value maps to: a qualitative result as stored ("Negativan", "Pozitivan", "Pozitivan (++)"). */
+export const qualitativeAnswerSchema = z.string().trim().min(1).max(40)
+  .refine((answer) => readQualitativeResult(answer) !== null, { error: 'integration.badAnswer' });
+
 /**
  * How an analyser's messages are read, for instruments the defaults misread (`tumacenje` in the element;
  * none of it is needed for the common cases): the component of the test id holding the code (1-based), the
- * field holding the specimen id (ASTM O-3, O-4, P-3, P-4), the decimal mark, and ASTM frames without frame
- * number and checksum (`STX text ETX`).
+ * field holding the specimen id (ASTM O-3, O-4, P-3, P-4; HL7 OBR-3, OBR-2, SPM-2, PID-3), the decimal mark,
+ * ASTM frames without frame number and checksum (`STX text ETX`), a value type per test code (`valueTypes`),
+ * and the analyser's own codes for qualitative answers (`answers`: `REACT` → `Pozitivan`), beside the
+ * common ones every analyser is read with (analyserAnswer).
  */
 export const analyserInterpretationSchema = z.object({
   testCodeComponent: z.number().int().min(1).max(20).optional(),
-  specimenIdField: z.enum(['O3', 'O4', 'P3', 'P4']).optional(),
+  specimenIdField: z.enum([...ASTM_SPECIMEN_ID_FIELDS, ...HL7_SPECIMEN_ID_FIELDS]).optional(),
   decimalMark: z.enum(['.', ',']).optional(),
   bareFrames: z.boolean().optional(),
+  valueTypes: z.record(analyserTestCodeSchema, z.enum(ANALYSER_VALUE_TYPES)).optional(),
+  answers: z.record(z.string().trim().min(1).max(40), qualitativeAnswerSchema).optional(),
 });
 export type AnalyserInterpretation = z.output<typeof analyserInterpretationSchema>;
 
@@ -107,6 +128,12 @@ export const analyserElementSchema = z.looseObject({
   /** A microbiology instrument's code maps (microbiologyInstrumentSchema). */
   mikrobiologija: microbiologyInstrumentSchema.optional(),
   aktivan: z.boolean().default(true),
+}).superRefine((element, context) => {
+  // The specimen id field is a field of the analyser's own protocol: an HL7 analyser has no O-3.
+  const field = element.tumacenje?.specimenIdField;
+  if (field === undefined) return;
+  const own: readonly string[] = element.protokol === 'hl7' ? HL7_SPECIMEN_ID_FIELDS : ASTM_SPECIMEN_ID_FIELDS;
+  if (!own.includes(field)) context.addIssue({ code: 'custom', path: ['tumacenje', 'specimenIdField'], message: 'integration.specimenFieldProtocol' });
 });
 export type AnalyserElement = z.output<typeof analyserElementSchema>;
 export type AnalyserElementInput = z.input<typeof analyserElementSchema>;
@@ -136,8 +163,13 @@ export function isControlSpecimen(recognition: ControlRecognition, specimenId: s
 export const CONNECTION_STATES = ['off', 'listening', 'connected', 'connecting', 'error'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-/** Why an analyser's result was kept for review rather than saved on a sample. */
 /**
+ * Why an analyser's result was kept for review rather than saved on a sample.
+ * `preliminary`: not final yet (HL7 OBX-11 P); never stored as the result. `cancelled`: the analyser cancelled
+ * the observation (OBX-11 X); nothing to store. `correctionLocked`: a correction (OBX-11 C) of a sample already
+ * approved or verified, which is never overwritten. `unmappedAnswer`: a coded or text value that is none of the
+ * qualitative assay's answers (the value kept names it). `notNumeric`: a ratio or text where a number is read
+ * (a numeric assay, or the code's value type set to numeric).
  * `noResult`: the analyser measured nothing (`----`, `***`, an empty value; the value is kept as sent).
  * Of a control specimen: `unknownControl` (its id is no level of a lot at the site), `controlNoTarget` (the lot
  * has no target for the assay at that level), `controlExpired` (the lot had expired); a control result is
@@ -148,7 +180,7 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
  */
 export const REVIEW_REASONS = [
   'unknownSpecimen', 'sampleLocked', 'testNotOrdered', 'unmappedCode', 'invalidValue', 'unknownControl', 'controlNoTarget', 'controlExpired',
-  'noResult', 'noCulture', 'unknownOrganism', 'unknownAntibiotic',
+  'noResult', 'preliminary', 'cancelled', 'correctionLocked', 'unmappedAnswer', 'notNumeric', 'noCulture', 'unknownOrganism', 'unknownAntibiotic',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 

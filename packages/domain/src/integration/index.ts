@@ -1,2 +1,3 @@
 export * from './analyser.ts';
 export * from './contracts.ts';
+export * from './answers.ts';

@@ -83,13 +83,13 @@ export async function benchCheck(db: Db, ctx: RequestContext, analyserId: string
   if (isMicrobiologyInstrument(analyser.element)) return { ...read, rezultati: [], mikrobiologija: await microbiologyBenchLines(db, analyser, message.results) };
 
   const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
-  const decimalMark = analyserInterpretationOf(analyser.element).decimalMark;
+  const settings = analyserInterpretationOf(analyser.element);
   const recognition = controlRecognitionOf(analyser.element);
   const isControl = (result: AnalyserResult) => isControlSpecimen(recognition, result.specimenId, result.qc === true);
   const patients = message.results.filter((result) => !isControl(result));
   // Read in a transaction that writes nothing (the samples' rows are locked as the ingest locks them, then released).
   const judged = await db.transaction(async (tx) => judgePatientResults(
-    patients, await lockSamplesForAnalyser(tx, analyser.siteId, specimensOf(patients)), mapa, decimalMark,
+    patients, await lockSamplesForAnalyser(tx, analyser.siteId, specimensOf(patients)), mapa, settings,
   ));
   const byResult = new Map(judged.map((entry) => [entry.result, entry]));
   const rezultati = message.results.map((result): BenchResultRow => {
@@ -97,7 +97,7 @@ export async function benchCheck(db: Db, ctx: RequestContext, analyserId: string
     if (entry) {
       return row(result, { exists: entry.sample !== null, control: false, sifra: entry.sifra, stored: entry.value, razlog: entry.razlog });
     }
-    const control = judgeControlResult(result, mapa, decimalMark);
+    const control = judgeControlResult(result, mapa, settings);
     return row(result, { exists: false, control: true, sifra: control.sifra, stored: control.value, razlog: control.razlog });
   });
   return { ...read, rezultati, mikrobiologija: [] };

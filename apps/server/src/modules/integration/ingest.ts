@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  analyserValue, astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type DecimalMark,
+  analyserValue, astmQueryAnswer, hl7QueryAnswer, interpretAstm, interpretHl7, type AnalyserQuery, type AnalyserResult, type Hl7Result,
   type InterpretedMessage,
 } from '@lis/analyser-protocols';
 import {
-  analyserCodesFor, analyserInterpretationOf, controlRecognitionOf, isControlSpecimen, isMicrobiologyInstrument, mappingInForce, type MessageOutcome,
-  type ReviewReason,
+  ASTM_SPECIMEN_ID_FIELDS, HL7_SPECIMEN_ID_FIELDS, analyserAnswer, analyserCodesFor, analyserInterpretationOf, controlRecognitionOf,
+  isControlSpecimen, isMicrobiologyInstrument, mappingInForce, type AnalyserInterpretation, type MessageOutcome, type ReviewReason,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
@@ -68,11 +68,14 @@ export function contentHash(text: string): string {
 export function interpret(analyser: AnalyserRow, text: string): { message: InterpretedMessage | null; error: string | null } {
   try {
     const { testCodeComponent, specimenIdField, decimalMark } = analyserInterpretationOf(analyser.element);
+    // The specimen id field is its protocol's own (the analyser's schema checks it; an element saved otherwise reads the default).
+    const hl7Field = HL7_SPECIMEN_ID_FIELDS.find((field) => field === specimenIdField);
+    const astmField = ASTM_SPECIMEN_ID_FIELDS.find((field) => field === specimenIdField);
     // A microbiology instrument numbers its isolates in the observation sub-id (HL7 OBX-4, the ASTM test id after the code).
     const subIds = isMicrobiologyInstrument(analyser.element);
     const message = analyser.protokol === 'hl7'
-      ? interpretHl7(text, { subIds })
-      : interpretAstm(text, { testCodeComponent, specimenIdField, decimalMark, subIds });
+      ? interpretHl7(text, hl7Field === undefined ? { subIds } : { specimenIdField: hl7Field, subIds })
+      : interpretAstm(text, { testCodeComponent, specimenIdField: astmField, decimalMark, subIds });
     return { message, error: null };
   } catch (error) {
     return { message: null, error: error instanceof Error ? error.message : String(error) };
@@ -105,7 +108,7 @@ async function applyResults(
     analyserId: analyser.id, messageId, razlog, specimenId: result.specimenId.trim(), sampleId, kontrola,
     testCode: result.testCode, testId: result.testId, vrijednost: result.value, jedinica: result.unit ?? null, flag: flagsOf(result),
   });
-  const decimalMark = analyserInterpretationOf(analyser.element).decimalMark;
+  const settings = analyserInterpretationOf(analyser.element);
   // A code whose mapping is switched off is as good as unmapped: kept for review, never applied.
   const mapa = mappingInForce({ mapa: analyser.mapa, mapa_iskljuceno: analyser.element.mapa_iskljuceno });
 
@@ -113,19 +116,19 @@ async function applyResults(
   // for review as a control stays one) go to quality control, never to a sample, whatever their id.
   const recognition = controlRecognitionOf(analyser.element);
   const isControl = (result: AnalyserResult) => keptAsControls.has(result) || isControlSpecimen(recognition, result.specimenId, result.qc === true);
-  const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep, decimalMark);
+  const controls = await applyControls(tx, analyser, messageId, mapa, results.filter(isControl), keep, settings);
 
   // Sample by sample in code order (a stable sort keeps each sample's results in the message's order).
   const patients = results.filter((candidate) => !isControl(candidate))
     .sort((a, b) => compareCodes(a.specimenId.trim(), b.specimenId.trim()));
   const samples = await lockSamplesForAnalyser(tx, analyser.siteId, specimensOf(patients));
   const appliedRows: NewAppliedResult[] = [];
-  const saves = new Map<AnalyserTargetSample, Map<string, { rezultat: string; result: AnalyserResult }>>();
-  for (const judged of judgePatientResults(patients, samples, mapa, decimalMark)) {
+  const saves = new Map<AnalyserTargetSample, Map<string, { rezultat: string; result: AnalyserResult; correction: boolean }>>();
+  for (const judged of judgePatientResults(patients, samples, mapa, settings)) {
     if (judged.razlog !== null) { keep(judged.result, judged.razlog, judged.sample?.id ?? null); continue; }
     const { sample, test, value } = judged;
-    const entries = saves.get(sample) ?? new Map<string, { rezultat: string; result: AnalyserResult }>();
-    entries.set(test.id, { rezultat: value, result: judged.result });
+    const entries = saves.get(sample) ?? new Map<string, { rezultat: string; result: AnalyserResult; correction: boolean }>();
+    entries.set(test.id, { rezultat: value, result: judged.result, correction: judged.correction });
     saves.set(sample, entries);
   }
   for (const entries of saves.values()) {
@@ -137,29 +140,80 @@ async function applyResults(
   }
   const completions = await saveAnalyserResults(
     tx, analyserContext(analyser.siteId, messageId),
-    [...saves].map(([sample, entries]) => ({ sample, rezultati: [...entries].map(([test, entry]) => ({ test, rezultat: entry.rezultat })) })),
+    [...saves].map(([sample, entries]) => ({
+      sample,
+      rezultati: [...entries].map(([test, entry]) => ({
+        test, rezultat: entry.rezultat, ...(entry.correction ? { razlog: ANALYSER_CORRECTION_REASON } : {}),
+      })),
+    })),
     analyser.ime,
   );
   return { applied: appliedRows, review, controls: controls.stored, completions, qcRuns: controls.runs };
 }
 
 
+/** The audit reason of a result changed by an analyser's correction (HL7 OBX-11 C). */
+export const ANALYSER_CORRECTION_REASON = 'correction from the analyser';
+
+/** A result as the ingest judges it: protocol-neutral, with HL7's coded text and OBX-11 markers when it has them. */
+export type IngestResult = Hl7Result;
+
 /** What the ingest decides about a patient's result: applied to a test of a sample as a value, or kept for review with the reason. */
 export type JudgedResult =
-  | { result: AnalyserResult; razlog: null; sample: AnalyserTargetSample; sifra: string; test: AnalyserTargetSample['tests'][number]; value: string }
-  | { result: AnalyserResult; razlog: ReviewReason; sample: AnalyserTargetSample | null; sifra: string | null; value: string | null };
+  | {
+    result: IngestResult; razlog: null; sample: AnalyserTargetSample; sifra: string; test: AnalyserTargetSample['tests'][number]; value: string;
+    /** A correction (OBX-11 C): the change is audited with ANALYSER_CORRECTION_REASON. */
+    correction: boolean;
+  }
+  | { result: IngestResult; razlog: ReviewReason; sample: AnalyserTargetSample | null; sifra: string | null; value: string | null };
+
+/** The interpretation settings the judgement of a value uses. */
+type ValueSettings = Pick<AnalyserInterpretation, 'decimalMark' | 'valueTypes' | 'answers'>;
+
+/**
+ * The value of a result as the test stores it, or why it cannot be. The value type is the analyser's setting
+ * for the code (`tumacenje.valueTypes`), else the assay's kind:
+ * - coded (a qualitative assay by default): the code, then the text that came with it (HL7 CE/CWE), mapped to the
+ *   assay's answers (analyserAnswer: the analyser's own codes, the common ones, the assay's grades); none:
+ *   unmappedAnswer, the code kept as the value names it.
+ * - text: the value as sent, trimmed (no decimal mark read, no answer mapped).
+ * - otherwise analyserValue with the analyser's decimal mark: a number or a censored number as stored; a ratio
+ *   where a number is read (a numeric assay, or the type set to numeric) is notNumeric, as is text when the type
+ *   is set to numeric (a numeric assay refuses text by its own rule: invalidValue).
+ * No result (`----`, `***`, empty) is noResult whatever the type; the assay's own rule has the last word (invalidValue).
+ */
+function judgedValue(result: IngestResult, test: AnalyserTargetSample['tests'][number], settings: ValueSettings): { value: string } | { razlog: ReviewReason } {
+  const reading = analyserValue(result.value, { decimalMark: settings.decimalMark });
+  if (reading.kind === 'none') return { razlog: 'noResult' };
+  const type = settings.valueTypes?.[result.testCode] ?? (test.kind === 'qualitative' ? 'coded' : null);
+  let value: string;
+  if (type === 'coded') {
+    const answer = analyserAnswer(result.value, result.codedText, { answers: settings.answers, grades: test.grades });
+    if (answer === null) return { razlog: 'unmappedAnswer' };
+    value = answer;
+  } else if (type === 'text') {
+    value = result.value.trim();
+  } else {
+    const numeric = type === 'numeric' || test.kind === 'numeric';
+    if (numeric && (reading.kind === 'ratio' || (type === 'numeric' && reading.kind === 'text'))) return { razlog: 'notNumeric' };
+    value = reading.text;
+  }
+  return test.valueProblem(value) === null ? { value } : { razlog: 'invalidValue' };
+}
 
 /**
  * The one judgement of patients' results, shared by the ingest (which then stores) and the capture bench (which
- * only reports): the sample its specimen id names on the site (none: unknownSpecimen; approved: sampleLocked),
- * the code through the analyser's map (unmappedCode), the ordered test of that assay (testNotOrdered), the value
- * as analyserValue reads it (none: noResult; not valid for the test: invalidValue). One value per test: a
- * message naming a test twice (a rerun in the same transmission) keeps the last, the earlier is kept for review.
- * Returned in the results' order.
+ * only reports): first the result's status (HL7 OBX-11: cancelled: nothing to store; preliminary: held, never
+ * stored as the result), then the sample its specimen id names on the site (none: unknownSpecimen; approved or
+ * verified: sampleLocked, or correctionLocked for a correction, which never overwrites such a result), the code
+ * through the analyser's map (unmappedCode), the ordered test of that assay (testNotOrdered), the value
+ * (judgedValue). A correction that applies replaces the test's result, audited with the reason 'correction
+ * from the analyser'. One value per test: a message naming a test twice (a rerun in the same transmission)
+ * keeps the last, the earlier is kept for review. Returned in the results' order.
  */
 export function judgePatientResults(
-  results: readonly AnalyserResult[], samples: ReadonlyMap<string, AnalyserTargetSample>, mapa: Readonly<Record<string, string>>,
-  decimalMark: DecimalMark | undefined,
+  results: readonly IngestResult[], samples: ReadonlyMap<string, AnalyserTargetSample>, mapa: Readonly<Record<string, string>>,
+  settings: ValueSettings,
 ): JudgedResult[] {
   const judged: JudgedResult[] = [];
   const lastForTest = new Map<string, number>();
@@ -167,24 +221,22 @@ export function judgePatientResults(
     const sample = samples.get(result.specimenId.trim()) ?? null;
     const sifra = mapa[result.testCode] ?? null;
     const refuse = (razlog: ReviewReason, value: string | null = null) => judged.push({ result, razlog, sample, sifra, value });
+    if (result.cancelled === true) { refuse('cancelled'); continue; }
+    if (result.preliminary === true) { refuse('preliminary'); continue; }
     if (!sample) { refuse('unknownSpecimen'); continue; }
-    if (sample.locked) { refuse('sampleLocked'); continue; }
+    if (sample.locked) { refuse(result.correction === true ? 'correctionLocked' : 'sampleLocked'); continue; }
     if (sifra === null) { refuse('unmappedCode'); continue; }
     const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
     if (!test) { refuse('testNotOrdered'); continue; }
-    // The one reading of an analyser value (analyserValue, with the analyser's decimal mark setting, which interpretAstm
-    // also stamps on each ASTM result): a number, a censored value or a ratio is stored as the
-    // text it is; no result (`----`, `***`, empty: an analyser never takes a result away) waits for review.
-    const reading = analyserValue(result.value, { decimalMark });
-    if (reading.kind === 'none') { refuse('noResult'); continue; }
-    if (test.valueProblem(reading.text) !== null) { refuse('invalidValue', reading.text); continue; }
+    const reading = judgedValue(result, test, settings);
+    if ('razlog' in reading) { refuse(reading.razlog); continue; }
     const earlier = lastForTest.get(test.id);
     if (earlier !== undefined) {
       const first = judged[earlier]!;
       judged[earlier] = { result: first.result, razlog: 'invalidValue', sample, sifra, value: first.value };
     }
     lastForTest.set(test.id, judged.length);
-    judged.push({ result, razlog: null, sample, sifra, test, value: reading.text });
+    judged.push({ result, razlog: null, sample, sifra, test, value: reading.value, correction: result.correction === true });
   }
   return judged;
 }
@@ -192,14 +244,18 @@ export function judgePatientResults(
 
 /**
  * What the ingest decides about a control specimen's result before quality control judges its lot and level:
- * the code through the analyser's map (unmappedCode) and the value read as a patient's is (analyserValue; no
- * result: noResult). Shared by the ingest and the capture bench.
+ * its status as a patient's (cancelled, preliminary: never a control run), the code through the analyser's map
+ * (unmappedCode) and the value read as a patient's is (analyserValue; no result: noResult). Shared by the
+ * ingest and the capture bench.
  */
 export function judgeControlResult(
-  result: AnalyserResult, mapa: Readonly<Record<string, string>>, decimalMark: DecimalMark | undefined,
+  result: IngestResult, mapa: Readonly<Record<string, string>>, settings: ValueSettings,
 ): { razlog: null; sifra: string; value: string } | { razlog: ReviewReason; sifra: string | null; value: null } {
   const sifra = mapa[result.testCode];
+  if (result.cancelled === true) return { razlog: 'cancelled', sifra: sifra ?? null, value: null };
+  if (result.preliminary === true) return { razlog: 'preliminary', sifra: sifra ?? null, value: null };
   if (sifra === undefined) return { razlog: 'unmappedCode', sifra: null, value: null };
+  const decimalMark = settings.decimalMark;
   const reading = analyserValue(result.value, { decimalMark });
   if (reading.kind === 'none') return { razlog: 'noResult', sifra, value: null };
   return { razlog: null, sifra, value: reading.text };
@@ -214,12 +270,12 @@ export function judgeControlResult(
 async function applyControls(
   tx: Tx, analyser: AnalyserRow, messageId: string, mapa: Readonly<Record<string, string>>, results: readonly AnalyserResult[],
   keep: (result: AnalyserResult, razlog: ReviewReason, sampleId: string | null, kontrola: boolean) => void,
-  decimalMark: DecimalMark | undefined,
+  settings: ValueSettings,
 ): Promise<{ stored: number; runs: RejectedRun[] }> {
   if (results.length === 0) return { stored: 0, runs: [] };
   const mapped: { result: AnalyserResult; control: AnalyserControlResult }[] = [];
   for (const result of results) {
-    const judged = judgeControlResult(result, mapa, decimalMark);
+    const judged = judgeControlResult(result, mapa, settings);
     if (judged.razlog !== null) { keep(result, judged.razlog, null, true); continue; }
     mapped.push({ result, control: { specimenId: result.specimenId, sifra: judged.sifra, value: judged.value } });
   }
@@ -341,10 +397,12 @@ export class AnalyserIngest {
     const open = await repository.openReviewItems(message.id);
     await repository.resolveReviewItems(open.map((item) => item.id));
     const controls = new Set<AnalyserResult>();
-    const again: AnalyserResult[] = open.map((item) => {
-      const result: AnalyserResult = {
+    const again: IngestResult[] = open.map((item) => {
+      const result: IngestResult = {
         specimenId: item.specimenId, testCode: item.testCode, testId: item.testId, value: item.vrijednost,
         ...(item.jedinica === null ? {} : { unit: item.jedinica }), ...(item.flag === null ? {} : { abnormalFlags: item.flag }),
+        // The status the item was held for stays with it: a retry never applies a preliminary or cancelled result as final.
+        ...statusMarkersOf(item.razlog),
       };
       if (item.kontrola) controls.add(result);
       return result;
@@ -359,6 +417,14 @@ export class AnalyserIngest {
       qcRuns: applied.qcRuns,
     };
   }
+}
+
+/** The OBX-11 markers a review item was kept for, given back to its result when it is tried again. */
+function statusMarkersOf(razlog: ReviewReason): Pick<IngestResult, 'preliminary' | 'cancelled' | 'correction'> {
+  if (razlog === 'preliminary') return { preliminary: true };
+  if (razlog === 'cancelled') return { cancelled: true };
+  if (razlog === 'correctionLocked') return { correction: true };
+  return {};
 }
 
 /** An error's name and code, never its message (a database error's message can carry a query's parameters). */

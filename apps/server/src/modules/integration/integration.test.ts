@@ -270,7 +270,7 @@ describe('results on the sample', () => {
     expect(byAnalyser.every((row) => row.userId === null)).toBe(true);
   });
 
-  it('keeps for review what it must not apply: unknown specimen, approved sample, test not ordered, unmapped code, value the assay does not take', async () => {
+  it('keeps for review what it must not apply: unknown specimen, approved sample, test not ordered, unmapped code, an answer the assay does not have', async () => {
     const { analyser, port } = await listeningAnalyser('Pregled SA', { mapa: { GLU: cat.sifra.GLU, HGB: cat.sifra.HGB, URO: cat.sifra.URO } });
     const open = await calls.createSample(tech, patient._id, ['GLU', 'URO']);
     const approved = await calls.createSample(tech, patient._id, ['GLU']);
@@ -293,7 +293,8 @@ describe('results on the sample', () => {
       [approved.code, 'GLU', 'sampleLocked'],
       ['NEPOZNAT-1', 'GLU', 'unknownSpecimen'],
       [open.code, 'HGB', 'testNotOrdered'],
-      [open.code, 'URO', 'invalidValue'],
+      // `jako` is none of the qualitative assay's answers: refused as an unmapped answer, the value naming it.
+      [open.code, 'URO', 'unmappedAnswer'],
       [open.code, 'WBC', 'unmappedCode'],
     ].sort());
     expect(message).toMatchObject({ outcome: 'review', rezultata: 1, zaPregled: 5 });

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from '../../db/columns.ts';
-import type { ConnectionStatus } from '@lis/domain';
+import type { ConnectionStatus, ReviewReason } from '@lis/domain';
 import { sites } from '../../db/shared-tables.ts';
 import { sampleTests, samples } from '../samples/tables.ts';
 
@@ -82,7 +82,8 @@ export const analyserResults = pgTable('analyser_results', {
 
 /**
  * A result an analyser sent that was not applied: an unknown specimen, a sample approved or verified, a
- * test the sample does not have, a code without a mapping, a value the assay does not take. Kept for a
+ * test the sample does not have, a code without a mapping, a value the assay does not take, a preliminary or
+ * cancelled result, a correction of an approved sample (ReviewReason). Kept for a
  * person on /integracija/pregled; `resolved_at` is set when a retry applied it.
  */
 export const analyserReviewItems = pgTable('analyser_review_items', {
@@ -90,9 +91,7 @@ export const analyserReviewItems = pgTable('analyser_review_items', {
   siteId: uuid('site_id').notNull().references(() => sites.id),
   analyserId: uuid('analyser_id').notNull().references(() => analysers.id, { onDelete: 'cascade' }),
   messageId: uuid('message_id').notNull().references(() => analyserMessages.id, { onDelete: 'cascade' }),
-  razlog: text('razlog').$type<
-    'unknownSpecimen' | 'sampleLocked' | 'testNotOrdered' | 'unmappedCode' | 'invalidValue' | 'unknownControl' | 'controlNoTarget' | 'controlExpired'
-  >().notNull(),
+  razlog: text('razlog').$type<ReviewReason>().notNull(),
   /** A control specimen's result (by the analyser's prefix or the message's QC flag): a retry sends it to quality control again, never to a sample. */
   kontrola: boolean('kontrola').notNull().default(false),
   specimenId: text('specimen_id').notNull(),

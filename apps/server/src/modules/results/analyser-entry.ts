@@ -1,4 +1,4 @@
-import { resultKindOf, resultValueProblem } from '@lis/domain';
+import { resultKindOf, resultValueProblem, type ResultKind } from '@lis/domain';
 import type { Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import type { SampleEvent } from './events.ts';
@@ -20,6 +20,9 @@ export interface AnalyserTargetTest {
   sifra: string;
   calculated: boolean;
   rezultat: string | null;
+  /** How its assay's result is given, and a qualitative assay's grades of a positive (`opcije`). */
+  kind: ResultKind;
+  grades: readonly string[];
   /** Why the analyser's value cannot be stored on this test (the assay takes no such value), or null. */
   valueProblem: (value: string) => string | null;
 }
@@ -51,7 +54,8 @@ export async function lockSamplesForAnalyser(tx: Tx, siteId: string, codes: read
       code: sample.code,
       locked: status === 'ODOBREN' || status === 'VERIFICIRAN' || sample.verifiedOnce,
       tests: own.map((test) => ({
-        id: test.id, sifra: test.sifra, calculated: test.calculated, rezultat: test.rezultat,
+        id: test.id, sifra: test.sifra, calculated: test.calculated, rezultat: test.rezultat, kind: resultKindOf(test.vrsta),
+        grades: resultKindOf(test.vrsta) === 'qualitative' ? test.opcije : [],
         valueProblem: (value: string) => resultValueProblem({ vrsta: resultKindOf(test.vrsta), opcije: test.opcije }, value),
       })),
       read: { sample, tests: own },
@@ -70,15 +74,20 @@ export function analyserContext(siteId: string, messageId: string): RequestConte
 /**
  * Saves an analyser's results on samples locked by lockSamplesForAnalyser (none of them locked against
  * changes), as unapproved results, all in one batch save. Each entry names a test of its sample and the
- * value exactly as sent; the caller has checked them. Returns the completion events to announce once the
+ * value exactly as sent; the caller has checked them. A result with a `razlog` (a correction the analyser
+ * sent) is audited with that reason. Returns the completion events to announce once the
  * transaction has committed.
  */
 export async function saveAnalyserResults(
-  tx: Tx, ctx: RequestContext, entries: readonly { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string }[] }[], analyserName: string,
+  tx: Tx, ctx: RequestContext,
+  entries: readonly { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string; razlog?: string | undefined }[] }[], analyserName: string,
 ): Promise<SampleEvent[]> {
   const saved = await saveSampleResults(
     tx, ctx,
-    entries.map(({ sample, rezultati }) => ({ sample: sample.read.sample, tests: sample.read.tests, rezultati })),
+    entries.map(({ sample, rezultati }) => ({
+      sample: sample.read.sample, tests: sample.read.tests, rezultati: rezultati.map(({ test, rezultat }) => ({ test, rezultat })),
+      razloziTestova: new Map(rezultati.flatMap(({ test, razlog }) => (razlog === undefined ? [] : [[test, razlog] as const]))),
+    })),
     { kind: 'source', source: analyserName },
   );
   return saved.flatMap((sample) => (sample.completion ? [sample.completion] : []));

@@ -59,6 +59,8 @@ export interface SampleSettlement {
   /** The results typed for it (a save's; none for an edit). */
   rezultati?: ResultsSaveRequest['rezultati'] | undefined;
   razlog?: string | undefined;
+  /** A reason for the change of single tests, by test id (an analyser's correction), audited instead of `razlog`. */
+  razloziTestova?: ReadonlyMap<string, string> | undefined;
   /**
    * Audit rows of work another module did on the sample in the same transaction (a culture's isolates and
    * antibiograms): the sample counts as changed (its version goes up) even when its results stay as they were.
@@ -111,7 +113,7 @@ export async function settleSamples(
 
 /** One sample's settlement (settleSamples), decided without reading or writing anything. */
 function settleSample(
-  ctx: RequestContext, { sample, rezultati = [], razlog: razlogInput }: SampleSettlement, tests: readonly ResultTestRow[],
+  ctx: RequestContext, { sample, rezultati = [], razlog: razlogInput, razloziTestova }: SampleSettlement, tests: readonly ResultTestRow[],
   facts: PatientFacts, ranges: ReturnType<typeof rangesByAssay>, author: ResultAuthor,
 ): { settled: SettledResults; writes: TestResultWrite[] } {
   const typed = typedResults(tests, rezultati);
@@ -157,7 +159,7 @@ function settleSample(
     if (action === null) continue;
     audit.push(test.calculated
       ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
-      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razlog, bySystem: bySource });
+      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razloziTestova?.get(test.id) ?? razlog, bySystem: bySource });
   }
   if (decided.status !== from) {
     audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status, bySystem: bySource });

@@ -16,8 +16,9 @@ import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  ANALYSER_KINDS, analyserElementSchema, analyserInterpretationOf, controlRecognitionOf, isMessageCode, microbiologyInstrumentOf, newAnalyserElement,
-  type AnalyserAnswer, type AnalyserInterpretation, type AnalyserKind, type MessageCode,
+  ANALYSER_KINDS, ANALYSER_VALUE_TYPES, ASTM_SPECIMEN_ID_FIELDS, HL7_SPECIMEN_ID_FIELDS, analyserElementSchema, analyserInterpretationOf,
+  controlRecognitionOf, isMessageCode, microbiologyInstrumentOf, newAnalyserElement, type AnalyserAnswer, type AnalyserInterpretation,
+  type AnalyserKind, type AnalyserValueType, type MessageCode,
 } from '@lis/domain';
 import { messageText } from '../../i18n/index.ts';
 import { ApiError } from '../../api/client.ts';
@@ -26,7 +27,11 @@ import { useActiveSession } from '../auth/index.ts';
 import { analysers, assayChoices, integrationKeys, saveAnalyser } from './api.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 
-interface MappingRow { code: string; sifra: string | null }
+/** A code of the map, the lab assay it maps to, and how its value is read (undefined: automatic, by the assay). */
+interface MappingRow { code: string; sifra: string | null; valueType?: AnalyserValueType | undefined }
+
+/** One of the analyser's own codes for a qualitative answer (`tumacenje.answers`). */
+interface AnswerRow { code: string; answer: string }
 
 interface Draft {
   _id?: string;
@@ -41,8 +46,9 @@ interface Draft {
   /** The control specimens' prefixes as typed, separated by commas or spaces. */
   prefiksi: string;
   qcOznaka: boolean;
-  /** How its messages are read (`tumacenje`); a field left out is the default (automatic). */
+  /** How its messages are read (`tumacenje`); a field left out is the default (automatic). Value types and answers are edited as rows. */
   tumacenje: AnalyserInterpretation;
+  answers: AnswerRow[];
   /** A microbiology instrument (ID/AST to cultures) or an analyser of test results. */
   vrsta: AnalyserKind;
   /** A microbiology instrument's code maps as typed, one `instrument code = reference code` a line. */
@@ -62,7 +68,7 @@ function draftOf(row: AnalyserAnswer | null): Draft {
     const controls = controlRecognitionOf(fresh);
     return {
       ime: '', protokol: 'astm', mode: 'listen', host: '', port: fresh.transport.port, checksum: true, aktivan: true, mapping: [{ code: '', sifra: null }],
-      prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, tumacenje: {}, vrsta: 'rutina', organizmi: '', antibiotici: '',
+      prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka, tumacenje: {}, answers: [], vrsta: 'rutina', organizmi: '', antibiotici: '',
       mikrobiologijaRest: {}, rest: {},
     };
   }
@@ -71,11 +77,14 @@ function draftOf(row: AnalyserAnswer | null): Draft {
     veza: _v, zadnja_poruka: _z, poruka_danas: _p, created_at: _c, updated_at: _u, ...rest
   } = row;
   const controls = controlRecognitionOf({ kontrole });
+  const interpretation = analyserInterpretationOf({ tumacenje });
   const { organizmi, antibiotici, ...mikrobiologijaRest } = microbiologyInstrumentOf({ mikrobiologija });
   return {
     _id, ime, protokol, mode: transport.mode, host: transport.mode === 'connect' ? transport.host : '', port: transport.port, checksum, aktivan,
-    mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra })), prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka,
-    tumacenje: analyserInterpretationOf({ tumacenje }), vrsta: vrsta === 'mikrobiologija' ? 'mikrobiologija' : 'rutina', organizmi: codeMapText(organizmi), antibiotici: codeMapText(antibiotici),
+    mapping: Object.entries(mapa).map(([code, sifra]) => ({ code, sifra, valueType: interpretation.valueTypes?.[code] })),
+    prefiksi: controls.prefiksi.join(', '), qcOznaka: controls.qc_oznaka,
+    tumacenje: interpretation, answers: Object.entries(interpretation.answers ?? {}).map(([code, answer]) => ({ code, answer })),
+    vrsta: vrsta === 'mikrobiologija' ? 'mikrobiologija' : 'rutina', organizmi: codeMapText(organizmi), antibiotici: codeMapText(antibiotici),
     mikrobiologijaRest, rest,
   };
 }
@@ -119,28 +128,43 @@ function elementOf(draft: Draft): Record<string, unknown> {
 
 /**
  * The interpretation settings as saved: only the ones set (automatic is no field), only the protocol's own (the
- * specimen id field and bare frames are ASTM's); none at all: no `tumacenje`.
+ * specimen id field of its protocol, bare frames ASTM's), a value type for each mapped code that has one, the
+ * answers typed; none at all: no `tumacenje`.
  */
 function interpretationOf(draft: Draft): { tumacenje?: AnalyserInterpretation } {
   const { testCodeComponent, specimenIdField, decimalMark, bareFrames } = draft.tumacenje;
   const astm = draft.protokol === 'astm';
+  const valueTypes = Object.fromEntries(draft.mapping.flatMap((row) => (row.code.trim() !== '' && row.valueType ? [[row.code.trim(), row.valueType]] : [])));
+  const answers = Object.fromEntries(draft.answers.filter((row) => row.code.trim() !== '' || row.answer.trim() !== '')
+    .map((row) => [row.code.trim(), row.answer.trim()]));
   const tumacenje: AnalyserInterpretation = {
     ...(testCodeComponent === undefined ? {} : { testCodeComponent }),
-    ...(astm && specimenIdField !== undefined ? { specimenIdField } : {}),
+    ...(specimenIdField !== undefined && specimenFieldsOf(draft.protokol).some((field) => field === specimenIdField) ? { specimenIdField } : {}),
     ...(decimalMark === undefined ? {} : { decimalMark }),
     ...(astm && bareFrames === true ? { bareFrames } : {}),
+    ...(Object.keys(valueTypes).length > 0 ? { valueTypes } : {}),
+    ...(Object.keys(answers).length > 0 ? { answers } : {}),
   };
   return Object.keys(tumacenje).length > 0 ? { tumacenje } : {};
 }
 
-const SPECIMEN_ID_FIELDS = ['O3', 'O4', 'P3', 'P4'] as const;
+/** The fields a protocol's specimen id can be read from (ASTM O-3 …, HL7 OBR-3 …). */
+function specimenFieldsOf(protokol: 'astm' | 'hl7'): readonly string[] {
+  return protokol === 'hl7' ? HL7_SPECIMEN_ID_FIELDS : ASTM_SPECIMEN_ID_FIELDS;
+}
+
+/** A field's name as the standards write it: O3 → O-3, OBR3 → OBR-3. */
+function fieldLabel(field: string): string {
+  return field.replace(/(\d+)$/, '-$1');
+}
+
 const AUTOMATIC = 'auto';
 
 /** The field a problem names, as the form knows it ('transport.port' → 'port', 'mapa.WBC' → 'mapa'). */
 function formField(path: string): string {
   const parts = path.replace(/^analyser\./, '').split('.');
   if (parts[0] === 'transport') return parts[1] ?? 'port';
-  if (parts[0] === 'tumacenje') return 'tumacenje';
+  if (parts[0] === 'tumacenje') return parts[1] === 'specimenIdField' || parts[1] === 'answers' ? parts[1] : 'tumacenje';
   if (parts[0] === 'mikrobiologija') return parts[1] === 'antibiotici' ? 'antibiotici' : 'organizmi';
   return parts[0] ?? '';
 }
@@ -173,6 +197,12 @@ export function SettingsScreen() {
   const setInterpretation = (change: Partial<AnalyserInterpretation>) => setDraft((value) => ({ ...value, tumacenje: { ...value.tumacenje, ...change } }));
   const setMapping = (index: number, change: Partial<MappingRow>) =>
     set({ mapping: draft.mapping.map((row, at) => (at === index ? { ...row, ...change } : row)) });
+  const setAnswer = (index: number, change: Partial<AnswerRow>) =>
+    set({ answers: draft.answers.map((row, at) => (at === index ? { ...row, ...change } : row)) });
+  const valueTypeOptions = [
+    { value: AUTOMATIC, label: t('integration.automatic') },
+    ...ANALYSER_VALUE_TYPES.map((type) => ({ value: type, label: t(`integration.valueType_${type}`) })),
+  ];
 
   const save = async () => {
     const codes = draft.mapping.map((row) => row.code.trim()).filter(Boolean);
@@ -252,12 +282,12 @@ export function SettingsScreen() {
             <Title order={2} size="h4" mt="sm">{t('integration.interpretationTitle')}</Title>
             <Text size="sm" c="dimmed">{t('integration.interpretationHelp')}</Text>
             <Group grow align="flex-start">
-              {draft.protokol === 'astm' ? (
-                <Select label={t('integration.specimenIdField')} allowDeselect={false} readOnly={!canEdit}
-                  value={draft.tumacenje.specimenIdField ?? AUTOMATIC}
-                  data={[{ value: AUTOMATIC, label: t('integration.automatic') }, ...SPECIMEN_ID_FIELDS.map((field) => ({ value: field, label: `${field.charAt(0)}-${field.slice(1)}` }))]}
-                  onChange={(value) => setInterpretation({ specimenIdField: SPECIMEN_ID_FIELDS.find((field) => field === value) })} />
-              ) : null}
+              <Select label={t('integration.specimenIdField')} allowDeselect={false} readOnly={!canEdit} error={errors.specimenIdField}
+                value={specimenFieldsOf(draft.protokol).find((field) => field === draft.tumacenje.specimenIdField) ?? AUTOMATIC}
+                data={[{ value: AUTOMATIC, label: t('integration.automatic') }, ...specimenFieldsOf(draft.protokol).map((field) => ({ value: field, label: fieldLabel(field) }))]}
+                onChange={(value) => setInterpretation({
+                  specimenIdField: [...ASTM_SPECIMEN_ID_FIELDS, ...HL7_SPECIMEN_ID_FIELDS].find((field) => field === value),
+                })} />
               <NumberInput label={t('integration.testCodeComponent')} description={t('integration.testCodeComponentHelp')} placeholder={t('integration.automatic')}
                 min={1} max={20} allowDecimal={false} readOnly={!canEdit} value={draft.tumacenje.testCodeComponent ?? ''} error={errors.tumacenje}
                 onChange={(value) => setInterpretation({ testCodeComponent: typeof value === 'number' ? value : undefined })} />
@@ -271,6 +301,49 @@ export function SettingsScreen() {
             {draft.protokol === 'astm' ? (
               <Switch label={t('integration.bareFrames')} checked={draft.tumacenje.bareFrames === true} disabled={!canEdit}
                 onChange={(event) => setInterpretation({ bareFrames: event.currentTarget.checked ? true : undefined })} />
+            ) : null}
+            <Title order={3} size="h5">{t('integration.answersTitle')}</Title>
+            <Text size="sm" c="dimmed">{t('integration.answersHelp')}</Text>
+            {errors.answers ? <Alert color="red" icon={<IconAlertTriangle />}>{errors.answers}</Alert> : null}
+            {draft.answers.length > 0 ? (
+              <Table verticalSpacing={4} aria-label={t('integration.answersTitle')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('integration.answerCode')}</Table.Th>
+                    <Table.Th>{t('integration.answer')}</Table.Th>
+                    <Table.Th w={48}><VisuallyHidden>{t('integration.actions')}</VisuallyHidden></Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {draft.answers.map((row, index) => (
+                    <Table.Tr key={index}>
+                      <Table.Td>
+                        <TextInput aria-label={`${t('integration.answerCode')} ${index + 1}`} value={row.code} readOnly={!canEdit}
+                          onChange={(event) => setAnswer(index, { code: event.currentTarget.value })} />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput aria-label={`${t('integration.answer')} ${index + 1}`} value={row.answer} readOnly={!canEdit}
+                          placeholder={t('integration.answerPlaceholder')} onChange={(event) => setAnswer(index, { answer: event.currentTarget.value })} />
+                      </Table.Td>
+                      <Table.Td>
+                        {canEdit ? (
+                          <ActionIcon variant="subtle" color="red" aria-label={t('integration.removeAnswer', { code: row.code })}
+                            onClick={() => set({ answers: draft.answers.filter((_, at) => at !== index) })}>
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : null}
+            {canEdit ? (
+              <Group>
+                <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => set({ answers: [...draft.answers, { code: '', answer: '' }] })}>
+                  {t('integration.addAnswer')}
+                </Button>
+              </Group>
             ) : null}
             <Title order={2} size="h4" mt="sm">{t('integration.kindTitle')}</Title>
             <Text size="sm" c="dimmed">{t('integration.kindHelp')}</Text>
@@ -295,6 +368,7 @@ export function SettingsScreen() {
                 <Table.Tr>
                   <Table.Th>{t('integration.analyserCode')}</Table.Th>
                   <Table.Th>{t('integration.labAssay')}</Table.Th>
+                  <Table.Th>{t('integration.valueType')}</Table.Th>
                   <Table.Th w={48}><VisuallyHidden>{t('integration.actions')}</VisuallyHidden></Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -308,6 +382,11 @@ export function SettingsScreen() {
                     <Table.Td>
                       <Select aria-label={`${t('integration.labAssay')} ${index + 1}`} data={assayOptions} value={row.sifra} searchable readOnly={!canEdit}
                         onChange={(value) => setMapping(index, { sifra: value })} nothingFoundMessage="—" />
+                    </Table.Td>
+                    <Table.Td>
+                      <Select aria-label={`${t('integration.valueType')} ${index + 1}`} data={valueTypeOptions} allowDeselect={false} readOnly={!canEdit}
+                        value={row.valueType ?? AUTOMATIC} w={150}
+                        onChange={(value) => setMapping(index, { valueType: ANALYSER_VALUE_TYPES.find((type) => type === value) })} />
                     </Table.Td>
                     <Table.Td>
                       {canEdit ? (
