@@ -80,5 +80,5 @@ function organismName(result: AnalyserResult): string | null {
 export function instrumentCategory(result: AnalyserResult): InstrumentCategory | null {
   const candidates = [...(result.abnormalFlags ?? '').split(/\s+/), ...(result.flags ?? [])].map((flag) => flag.trim().toUpperCase());
   const found = candidates.find((flag) => flag === 'S' || flag === 'I' || flag === 'R');
-  return (found as InstrumentCategory | undefined) ?? null;
+  return found === 'S' || found === 'I' || found === 'R' ? found : null;
 }

@@ -219,6 +219,19 @@ describe('a microbiology instrument over TCP', () => {
     expect(rows(resent).GEN).toMatchObject({ vrijednost: '<=1', aparat: { kategorija: 'S' } });
   });
 
+  it('refuses a code map that names no reference organism or agent, naming the code', async () => {
+    const organism = await client.post(admin, '/postavke/analysers/edit', { analyser: {
+      ime: 'VITEK bad map', protokol: 'astm', transport: { mode: 'listen', port: 0 }, vrsta: 'mikrobiologija', mikrobiologija: { organizmi: { ESCCOL: 'B_NO_SUCH' } },
+    } }, sarajevo);
+    expect(organism.statusCode).toBe(400);
+    expect(organism.json()).toMatchObject({ code: 'micro.unknownOrganism', field: 'analyser.mikrobiologija.organizmi.ESCCOL' });
+    const agent = await client.post(admin, '/postavke/analysers/edit', { analyser: {
+      ime: 'VITEK bad map', protokol: 'astm', transport: { mode: 'listen', port: 0 }, vrsta: 'mikrobiologija', mikrobiologija: { antibiotici: { FT: 'NOPE' } },
+    } }, sarajevo);
+    expect(agent.statusCode).toBe(400);
+    expect(agent.json()).toMatchObject({ code: 'micro.unknownAntibiotic', field: 'analyser.mikrobiologija.antibiotici.FT' });
+  });
+
   it('the capture bench shows per isolate and antibiotic what the message would do, storing nothing', async () => {
     const analyser = await microAnalyser('VITEK 2 bench', 'astm', { organizmi: { ESCCOL: 'B_ESCHR_COLI' }, antibiotici: { FT: 'NIT' } });
     const sid = await sampleWithCode('M2611280004');

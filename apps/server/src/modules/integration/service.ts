@@ -8,6 +8,7 @@ import type { ListRequest } from '../../db/list-query.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { unknownReferenceCodes } from '../microbiology/service.ts';
 import { announce } from '../results/service.ts';
 import { announceRejected } from '../qc/service.ts';
 import { siteTimeZone } from '../sites/service.ts';
@@ -63,7 +64,8 @@ export async function listAnalysers(db: Db, integration: Integration, list: List
 
 /**
  * POST /postavke/analysers/edit: adds an analyser to the site worked on, or changes one of its own. The map
- * must name existing lab assays, the name must be the site's only one of that name, and a listening port the
+ * must name existing lab assays (a microbiology instrument's code maps existing reference organisms and
+ * agents, 400 naming the code's field), the name must be the site's only one of that name, and a listening port the
  * lab's only listener on it. Audited with the element before and after; once committed, the analyser's
  * transport starts, restarts or stops at once.
  */
@@ -72,6 +74,14 @@ export async function saveAnalyser(db: Db, integration: Integration, ctx: Reques
   const known = await existingAssayCodes(db, Object.values(fields.mapa));
   for (const [code, sifra] of Object.entries(fields.mapa)) {
     if (!known.has(sifra)) throw new AppError(400, 'integration.unknownAssay', `analyser.mapa.${code}`, { sifra });
+  }
+  if (fields.mikrobiologija) {
+    const { organizmi, antibiotici } = fields.mikrobiologija;
+    const unknown = await unknownReferenceCodes(db, { organisms: Object.values(organizmi), agents: Object.values(antibiotici) });
+    const organism = Object.entries(organizmi).find(([, mo]) => unknown.organisms.includes(mo));
+    if (organism) throw new AppError(400, 'micro.unknownOrganism', `analyser.mikrobiologija.organizmi.${organism[0]}`, { organizam: organism[1] });
+    const agent = Object.entries(antibiotici).find(([, ab]) => unknown.agents.includes(ab));
+    if (agent) throw new AppError(400, 'micro.unknownAntibiotic', `analyser.mikrobiologija.antibiotici.${agent[0]}`, { antibiotik: agent[1] });
   }
   const saved = await db.transaction(async (tx) => {
     const repository = integrationRepository(tx, ctx.siteId);

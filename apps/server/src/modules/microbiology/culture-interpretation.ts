@@ -1,6 +1,5 @@
 import {
-  type AntibiogramRow, type Interpretation, type SirCategory, type UsedBreakpoint, cultureSaveRequest, expertRules, interpretReading, readAstValue,
-  selectBreakpoint,
+  type Interpretation, type SirCategory, type UsedBreakpoint, type cultureSaveRequest, expertRules, interpretReading, readAstValue, selectBreakpoint,
 } from '@lis/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';

@@ -114,7 +114,7 @@ export async function planInstrumentCulture(
     return { source: isolate, mo: organism?.mo ?? null, naziv: organism?.naziv ?? null, razlog: organism === null ? 'unknownOrganism' : null, rows };
   });
 
-  const repository = cultureRepository(db as Db, siteId);
+  const repository = cultureRepository(db, siteId);
   const [test] = await repository.cultureTests(sampleId);
   if (!test) {
     for (const isolate of planned) {

@@ -32,6 +32,15 @@ export async function searchOrganisms(db: Db, query: string): Promise<OrganismOp
   return rows.map((row) => ({ mo: row.mo, naziv: row.fullname, gram: row.gramStain, rank: row.rank }));
 }
 
+/** The codes among these that name no reference organism (`mo`) or agent (`ab`): what a microbiology instrument's code map may not point to. */
+export async function unknownReferenceCodes(db: Db, codes: { organisms: readonly string[]; agents: readonly string[] }): Promise<{ organisms: string[]; agents: string[] }> {
+  const reference = referenceRepository(db);
+  const [organisms, agents] = await Promise.all([reference.organismsByCode(codes.organisms), reference.antimicrobialsByCode(codes.agents)]);
+  const knownOrganisms = new Set(organisms.map((row) => row.mo));
+  const knownAgents = new Set(agents.map((row) => row.ab));
+  return { organisms: codes.organisms.filter((code) => !knownOrganisms.has(code)), agents: codes.agents.filter((code) => !knownAgents.has(code)) };
+}
+
 /** GET /mikrobiologija/antibiotici: the antimicrobial picker. */
 export async function searchAntimicrobials(db: Db, query: string) {
   const rows = await referenceRepository(db).searchAntimicrobials(words(query), PICKER_LIMIT);
