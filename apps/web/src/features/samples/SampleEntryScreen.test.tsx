@@ -20,7 +20,7 @@ const PATIENT = {
 function test(id: string, analit: string, price: string, extra: Partial<PickerTest> = {}): PickerTest {
   return {
     _id: id, sifra: id.toUpperCase(), naziv: analit, price, analit, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
-    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', ...extra,
+    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, ...extra,
   };
 }
 
@@ -48,7 +48,7 @@ const APPROVED: SampleAnswer = {
     sekcija: [{ _id: 'bio', naziv: 'Biohemija' }],
     tests: [{
       _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',
-      manual: false, calculated: false, klasa: 'Lab', disable: true, price: '3.00', status_t: 'ODOBREN', component_of: null,
+      manual: false, calculated: false, klasa: 'Lab', disable: true, price: '3.00', status_t: 'ODOBREN', component_of: null, panel: null,
     }],
     ukupno: '3.00',
     actions: [],

@@ -6,7 +6,7 @@ import { pickerLookup, requestedTests, searchTests, selectionFromSample, testInf
 function test(id: string, extra: Partial<PickerTest> = {}): PickerTest {
   return {
     _id: id, sifra: id.toUpperCase(), naziv: id, price: '3.00', analit: id, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
-    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', ...extra,
+    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, ...extra,
   };
 }
 
