@@ -1,7 +1,7 @@
 import type { PanelPricing } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { assayIdsByCodes } from '../catalogue/service.ts';
-import { insertPanelsOfSites } from './repository.ts';
+import { testPanelRepository } from './repository.ts';
 
 /**
  * The demo lab's test panels, the same at every demo site: the profiles a routine lab orders most, named as
@@ -50,5 +50,5 @@ export async function seedDemoTestPanels(db: Db, siteIds: readonly string[]): Pr
       return id;
     }),
   }));
-  await insertPanelsOfSites(db, siteIds.flatMap((siteId) => rows.map((row) => ({ ...row, siteId }))));
+  for (const siteId of siteIds) await testPanelRepository(db, siteId).insertMany(rows);
 }

@@ -45,6 +45,11 @@ export function testPanelRepository(db: Db | Tx, siteId: string) {
       return row!.id;
     },
 
+    /** Several panels in one statement (the demo seed). */
+    async insertMany(panels: readonly TestPanelWrite[]): Promise<void> {
+      if (panels.length > 0) await db.insert(testPanels).values(panels.map((panel) => ({ ...panel, siteId })));
+    },
+
     async update(id: string, panel: TestPanelWrite): Promise<void> {
       await db.update(testPanels).set({ ...panel, updatedAt: sql`now()` }).where(and(ofSite, eq(testPanels.id, id)));
     },
@@ -53,9 +58,4 @@ export function testPanelRepository(db: Db | Tx, siteId: string) {
       await db.delete(testPanels).where(and(ofSite, eq(testPanels.id, id)));
     },
   };
-}
-
-/** The demo seed's panels for several sites at once (one statement). */
-export async function insertPanelsOfSites(db: Db | Tx, rows: readonly (TestPanelWrite & { siteId: string })[]): Promise<void> {
-  if (rows.length > 0) await db.insert(testPanels).values([...rows]);
 }
