@@ -135,6 +135,10 @@ describe('the picker search', () => {
     expect(matchRank('krv sli', ['Kompletna krvna slika'])).toBe(2);
     expect(matchRank('rvna', ['Kompletna krvna slika'])).toBe(3);
     expect(matchRank('x', ['Kompletna krvna slika'])).toBeNull();
+    expect(matchRank('zeljezo', ['Željezo'])).toBe(0);
+    expect(matchRank('ldl hol', ['LDL holesterol'])).toBe(1);
+    expect(matchRank('hol ldl', ['LDL holesterol'])).toBe(2);
+    expect(matchRank('Đurdjevak', ['djurdjevak'])).toBe(0);
   });
 });
 

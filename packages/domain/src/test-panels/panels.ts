@@ -1,4 +1,3 @@
-import { foldForSearch } from '../bosnian-sort-key.ts';
 import type { MinorUnits } from '../money.ts';
 import { type AssayLookup, type SelectedTest, addTest } from '../sample/test-picker.ts';
 
@@ -121,8 +120,9 @@ export interface SearchablePanel { _id: string; sifra: string; naziv: string; si
 
 export type PickerMatch<T, P> = { kind: 'panel'; panel: P } | { kind: 'test'; test: T };
 
+/** Lower case without diacritics ('zeljezo' finds 'Željezo', 'dj' finds 'đ'). */
 function fold(text: string): string {
-  return foldForSearch(text.toLowerCase()).replace(/đ/g, 'dj');
+  return text.toLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/đ/g, 'dj');
 }
 
 /**
@@ -198,14 +198,20 @@ export function sampleTypeGroups(
   return groups;
 }
 
+/** The sample's own type: the one chosen on it; none chosen, the type most of the chosen tests need (the first such on a tie). */
+export function ownSampleType(groups: readonly SampleTypeGroup[], sampleType: string | null): string | null {
+  if (sampleType !== null) return sampleType;
+  const typed = groups.filter((group) => group.sampleType !== null);
+  if (typed.length === 0) return null;
+  return typed.reduce((best, group) => (group.tests.length > best.tests.length ? group : best)).sampleType;
+}
+
 /**
  * The tests that need another sample than this one. The sample's type is the one chosen on the sample; none
  * chosen, the type most of the chosen tests need (the first such on a tie). Tests without a type fit any.
  * Answers one group per other type, for a second (third …) sample each.
  */
 export function testsNeedingAnotherSample(groups: readonly SampleTypeGroup[], sampleType: string | null): SampleTypeGroup[] {
-  const typed = groups.filter((group) => group.sampleType !== null);
-  if (typed.length === 0) return [];
-  const own = sampleType ?? typed.reduce((best, group) => (group.tests.length > best.tests.length ? group : best)).sampleType;
-  return typed.filter((group) => group.sampleType !== own);
+  const own = ownSampleType(groups, sampleType);
+  return groups.filter((group) => group.sampleType !== null && group.sampleType !== own);
 }

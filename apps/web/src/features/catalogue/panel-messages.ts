@@ -45,7 +45,6 @@ const bs = {
   otherTypeUnknown: 'bez odabrane vrste',
   splitSave: 'Sačuvaj kao dva uzorka',
   splitSaved: 'Sačuvani uzorci: {{codes}}.',
-  sampleOfType: 'Uzorak {{code}} ({{type}})',
 };
 
 type Catalogue = typeof bs;
@@ -90,7 +89,6 @@ const en: Catalogue = {
   otherTypeUnknown: 'no type chosen',
   splitSave: 'Save as two samples',
   splitSaved: 'Samples saved: {{codes}}.',
-  sampleOfType: 'Sample {{code}} ({{type}})',
 };
 
 const de: Catalogue = {
@@ -133,7 +131,6 @@ const de: Catalogue = {
   otherTypeUnknown: 'keine Art gewählt',
   splitSave: 'Als zwei Proben speichern',
   splitSaved: 'Proben gespeichert: {{codes}}.',
-  sampleOfType: 'Probe {{code}} ({{type}})',
 };
 
 export const panelMessages: Record<Language, Catalogue> = { bs, en, de };
