@@ -203,11 +203,12 @@ describe('SampleEntryScreen', () => {
 
   it('adds a panel found by a synonym with Enter, priced as the panel, and lets one of its tests go', async () => {
     const user = userEvent.setup();
-    await screen.findByRole('checkbox', { name: /^Glukoza/ });
+    // The picker's tests and the site's panels load side by side; the search finds the panel once both are in.
+    await screen.findByRole('checkbox', { name: /^Glukoza/ }, { timeout: 10_000 });
     await user.type(screen.getByRole('textbox', { name: 'Traži test' }), 'lipidni status');
-    expect(await screen.findByText('Lipidogram')).toBeInTheDocument();
+    expect(await screen.findByText('Lipidogram', {}, { timeout: 10_000 })).toBeInTheDocument();
     await user.keyboard('{Enter}');
-    const chosen = await screen.findByRole('table', { name: 'Odabrani testovi' });
+    const chosen = await screen.findByRole('table', { name: 'Odabrani testovi' }, { timeout: 10_000 });
     for (const name of ['Holesterol', 'HDL holesterol', 'Trigliceridi']) {
       expect(within(chosen).getByText(name, { exact: true }).closest('tr')).toHaveTextContent('iz panela LIPID');
     }
