@@ -94,6 +94,10 @@ describe('pricing a panel', () => {
     expect(pricePanels(onlyChol, [LIPID], lookup).map((test) => test.price)).toEqual([300]);
     expect(panelCharge(LIPID, ['CHOL', 'HDL', 'TG', 'LDL'], [300, 400, 300, 200])).toBe(1000);
     expect(panelCharge(LIPID, ['CHOL', 'HDL'], [300, 400])).toBe(700);
+    // Three of four tests cost 10,00 one by one; a panel of 8,00 without its fourth still costs 8,00, never more.
+    const cheap = { ...LIPID, price: 800 };
+    expect(sumMinorUnits(pricePanels(withoutTg, [cheap], lookup).map((test) => test.price))).toBe(800);
+    expect(panelCharge(cheap, ['CHOL', 'HDL', 'TG'], [300, 400, 300])).toBe(800);
   });
 
   it('keeps the price of tests outside the panels being priced', () => {
