@@ -41,3 +41,4 @@ export * from './partners/index.ts';
 export * from './import/index.ts';
 export * from './file-size.ts';
 export * from './spreadsheet-text.ts';
+export * from './test-panels/index.ts';

@@ -97,6 +97,11 @@ export const MESSAGES = {
   'micro.panelEmpty': { bs: 'Panel mora imati bar jedan antibiotik.', en: 'A panel needs at least one antimicrobial.', de: 'Ein Panel braucht mindestens ein Antibiotikum.' },
   'micro.panelDuplicateAgent': { bs: 'Antibiotik {{antibiotik}} je već u panelu.', en: 'The antimicrobial {{antibiotik}} is already in the panel.', de: 'Das Antibiotikum {{antibiotik}} ist bereits im Panel.' },
   'micro.panelExists': { bs: 'Panel za ovu grupu i materijal već postoji.', en: 'A panel for this group and specimen already exists.', de: 'Für diese Gruppe und dieses Material gibt es bereits ein Panel.' },
+  // Test panels (profiles) of the sample's test picker
+  'panel.empty': { bs: 'Panel mora imati bar jedan test.', en: 'A panel needs at least one test.', de: 'Ein Profil braucht mindestens einen Test.' },
+  'panel.duplicateCode': { bs: 'Panel sa ovom šifrom već postoji.', en: 'A panel with this code already exists.', de: 'Ein Profil mit diesem Code gibt es bereits.' },
+  'panel.unknownTest': { bs: 'Test ne postoji u katalogu.', en: 'The test is not in the catalogue.', de: 'Der Test ist nicht im Katalog.' },
+  'panel.duplicateTest': { bs: 'Test {{test}} je već u panelu.', en: 'The test {{test}} is already in the panel.', de: 'Der Test {{test}} ist bereits im Profil.' },
   'micro.referenceUnreadable': { bs: 'Datoteka {{file}} se ne može pročitati: {{reason}}', en: 'The file {{file}} cannot be read: {{reason}}', de: 'Die Datei {{file}} kann nicht gelesen werden: {{reason}}' },
   'micro.referenceTooLarge': { bs: 'Datoteka je prevelika.', en: 'The file is too large.', de: 'Die Datei ist zu groß.' },
   'micro.notCultureTest': { bs: 'Test nije mikrobiološka kultura ovog uzorka.', en: 'The test is not a microbiology culture of this sample.', de: 'Der Test ist keine mikrobiologische Kultur dieser Probe.' },

@@ -23,3 +23,4 @@ export * from '../modules/partners/tables.ts';
 export * from '../modules/chat/tables.ts';
 export * from '../modules/microbiology/tables.ts';
 export * from '../modules/qc/tables.ts';
+export * from '../modules/test-panels/tables.ts';

@@ -26,6 +26,7 @@ import { surveillanceRoutes } from './microbiology/surveillance-routes.ts';
 import { qcRoutes } from './qc/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { importRoutes } from './import/routes.ts';
+import { testPanelRoutes } from './test-panels/routes.ts';
 import { connectResultsChain } from './results/service.ts';
 import { show as sampleView } from './samples/service.ts';
 import { issueVerifiedReport } from './reports/service.ts';
@@ -61,4 +62,5 @@ export async function registerModules(api: FastifyInstance, options: AppOptions)
   await api.register(qcRoutes, options);
   await api.register(partnerRoutes, options);
   await api.register(importRoutes, options);
+  await api.register(testPanelRoutes, options);
 }

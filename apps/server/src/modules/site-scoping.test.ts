@@ -31,6 +31,7 @@ import { surveillanceRoutes } from './microbiology/surveillance-routes.ts';
 import { qcRoutes } from './qc/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { importRoutes } from './import/routes.ts';
+import { testPanelRoutes } from './test-panels/routes.ts';
 
 // Every module the app registers is either a module with site data, whose `site-scoping.test.ts`
 // has a cross-site case for each of its routes, or a module that holds no site data, with the reason.
@@ -64,6 +65,7 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'microbiology', routes: microbiologyRoutes, siteData: true },
   { folder: 'microbiology', routes: surveillanceRoutes, siteData: true },
   { folder: 'import', routes: importRoutes, siteData: true },
+  { folder: 'test-panels', routes: testPanelRoutes, siteData: true },
   {
     folder: 'partners', routes: partnerRoutes, siteData: false,
     why: "partners and their price lists are the lab's; the list's sample count is of the calling site only (partners.test.ts)",

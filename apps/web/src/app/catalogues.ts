@@ -20,6 +20,7 @@ import { nalaziMessages } from '../features/nalazi/messages.ts';
 import { evaluationMessages } from '../features/evaluation/messages.ts';
 import { resultMessages } from '../features/results/messages.ts';
 import { catalogueMessages } from '../features/catalogue/messages.ts';
+import { panelMessages } from '../features/catalogue/panel-messages.ts';
 import { settingsMessages } from '../features/postavke/messages.ts';
 import { invoiceMessages } from '../features/invoice/messages.ts';
 import { reportMessages } from '../features/izvjestaji/messages.ts';
@@ -45,6 +46,7 @@ const FEATURE_MESSAGES = {
   evaluation: evaluationMessages,
   results: resultMessages,
   catalogue: catalogueMessages,
+  panels: panelMessages,
   postavke: settingsMessages,
   invoice: invoiceMessages,
   izvjestaji: reportMessages,

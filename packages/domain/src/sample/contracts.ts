@@ -28,6 +28,12 @@ const testReference = z.union([z.guid(), z.object({ labassay: z.guid() }).transf
 
 const testList = z.array(testReference).max(SAMPLE_LIMITS.tests).transform((ids) => [...new Set(ids)]);
 
+/**
+ * The test panels the tests were added with (panel ids of the calling site): a listed test of such a panel
+ * is marked as the panel's and priced as the panel says (see test-panels/panels.ts). Left out: no new panel.
+ */
+const panelList = z.array(z.guid({ error: 'form.invalid' })).max(50).transform((ids) => [...new Set(ids)]).optional();
+
 /** Referring location: its name, or an object { lokacija } as the sample answer carries it. */
 const lokacijaSchema = z.union([
   z.string().trim().max(SAMPLE_LIMITS.lokacija),
@@ -62,6 +68,7 @@ export const sampleSaveRequest = z.object({
   pid: z.guid().optional(),
   jmbg: jmbgSchema.optional(),
   testovi: testList.refine((ids) => ids.length > 0, { error: 'form.required' }),
+  paneli: panelList,
   komentar: optionalText(SAMPLE_LIMITS.komentar),
   ...clinicalFields,
   ...descriptiveFields,
@@ -82,6 +89,7 @@ export const sampleUpdateRequest = z.object({
   spol: z.enum(SPOL_VALUES).optional(),
   jmbgObj: jmbgObjSchema.optional(),
   testovi: testList.optional(),
+  paneli: panelList,
   ...clinicalFields,
   ...descriptiveFields,
 });
@@ -170,6 +178,8 @@ export const pickerTestSchema = z.object({
   disabled: z.boolean(),
   tip: z.string(),
   klasa: testClassSchema,
+  /** The sample type (id) the test is done from; null when the catalogue does not say. */
+  sample_type: z.string().nullable(),
 });
 export type PickerTest = z.output<typeof pickerTestSchema>;
 
@@ -204,6 +214,8 @@ export const sampleTestSchema = z.object({
   status_t: z.string(),
   /** The calculated test that pulled it in at price 0. */
   component_of: z.string().nullable(),
+  /** The test panel it came with (its price is a share of the panel's when the panel is charged as one); null: picked alone. */
+  panel: z.string().nullable(),
 });
 export type SampleTest = z.output<typeof sampleTestSchema>;
 

@@ -91,6 +91,8 @@ export interface SelectedTest {
   price: MinorUnits;
   /** The calculated test that pulled this one in (at price 0); null when chosen by hand. */
   component_of: string | null;
+  /** The test panel that brought this test onto the sample (its price may be a share of the panel's); null or absent: picked alone. */
+  panel?: string | null;
   /** A result is recorded: the test can no longer be removed. */
   hasResult: boolean;
 }

@@ -6,6 +6,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoSuppliers } from '../../modules/inventory/demo-suppliers.ts';
 import { seedDemoPanels } from '../../modules/microbiology/demo-panels.ts';
+import { seedDemoTestPanels } from '../../modules/test-panels/demo-panels.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoPatients(tx);
     await seedDemoSuppliers(tx);
     await seedDemoPanels(tx);
+    await seedDemoTestPanels(tx, siteRows.map((row) => row.id));
     return true;
   });
 }

@@ -126,6 +126,13 @@ export async function assayIdsByCode(db: Db | Tx, codes: readonly string[]): Pro
 
 export type AssayWrite = Omit<AssayRow, 'id'>;
 
+/** The analyte names of these assays by id (an id the catalogue does not hold is left out). */
+export async function assayNamesByIds(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: labAssays.id, analit: labAssays.analit }).from(labAssays).where(inArray(labAssays.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.analit]));
+}
+
 export async function saveAssay(tx: Tx, id: string | null, write: AssayWrite): Promise<string> {
   const values = { ...write, updatedAt: sql`now()` };
   const [row] = id

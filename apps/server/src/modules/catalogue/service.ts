@@ -101,6 +101,16 @@ function parsedJson(text: string | null): unknown {
   return text === null ? null : JSON.parse(text) as unknown;
 }
 
+/** The analyte names of these lab assays by id; an id the catalogue does not hold is left out (test panels check their tests with it). */
+export function assayNames(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  return assays.assayNamesByIds(db, [...new Set(ids)]);
+}
+
+/** The ids of the lab assays with these codes (an unknown code is left out); the demo seed's panels name their tests by code. */
+export function assayIdsByCodes(db: Db | Tx, codes: readonly string[]): Promise<Map<string, string>> {
+  return assays.assayIdsByCode(db, codes);
+}
+
 /** The changes of a record, newest first: who, when, what it was before and after. */
 export async function history(db: Db, entity: string, id: string): Promise<HistoryEntry[]> {
   const rows = await repo.historyOf(db, entity, id);

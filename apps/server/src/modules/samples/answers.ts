@@ -35,11 +35,14 @@ function testEntry(test: SampleTestRow, locked: Set<string>) {
     price: test.price,
     status_t: test.statusT,
     component_of: test.componentOf,
+    panel: test.panelId,
   };
 }
 
 export function selectionOf(tests: readonly SampleTestRow[]): SelectedTest[] {
-  return tests.map((test) => ({ labassay: test.labassayId, price: minorUnits(test.price), component_of: test.componentOf, hasResult: test.rezultat !== null }));
+  return tests.map((test) => ({
+    labassay: test.labassayId, price: minorUnits(test.price), component_of: test.componentOf, panel: test.panelId, hasResult: test.rezultat !== null,
+  }));
 }
 
 function lockedTests(tests: readonly SampleTestRow[]): Set<string> {

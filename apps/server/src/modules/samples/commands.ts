@@ -1,6 +1,7 @@
 import {
   type PatientScope, type SampleSaveRequest, type SampleStatus, type SampleUpdateRequest, type Spol, calendarDateOf, formatSampleCode,
   fromMinorUnits, isSampleActionAllowed, isSampleLocked, nextStatus, patientAge, reconcileTests, sampleCodeDay, sampleFlagsProblem,
+  assignPanels, pricePanels,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
@@ -12,6 +13,7 @@ import { siteTimeZone } from '../sites/service.ts';
 import { assertReferralChoices } from '../catalogue/service.ts';
 import { assertOrderingPartner } from '../partners/service.ts';
 import { patientById } from '../patients/service.ts';
+import { knownPanelRules, panelRulesFor } from '../test-panels/service.ts';
 import { answerOf, selectionOf, type SampleAnswer } from './answers.ts';
 import { assertOrderable, catalogueFor, patientByReference, pickerLookup } from './picker.ts';
 import { allocateDayCounter, allocateDayCounters, sampleRepository, type SampleChanges, type SampleRow } from './repository.ts';
@@ -53,8 +55,12 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
   const scope: PatientScope = { ageDays: patientAge(patient, calendarDateOf(datum, timeZone))?.days ?? null, spol, ...flags };
   const catalogue = await catalogueFor(db, input.testovi, partnerId);
   await assertOrderable(db, input.testovi, catalogue, scope);
-  const outcome = reconcileTests([], input.testovi, pickerLookup(catalogue), 'new');
+  const lookup = pickerLookup(catalogue);
+  const outcome = reconcileTests([], input.testovi, lookup, 'new');
   if (!outcome.ok) throw new AppError(409, outcome.code, 'testovi');
+  // Tests that came with a panel are the panel's, priced as the panel is charged (the domain's pricePanels).
+  const panels = await panelRulesFor(db, ctx.siteId, input.paneli ?? []);
+  const selection = pricePanels(assignPanels(outcome.selection, panels), panels, lookup);
 
   const sample = await db.transaction(async (tx) => {
     const samples = sampleRepository(tx, ctx.siteId);
@@ -69,14 +75,14 @@ export async function create(db: Db, ctx: RequestContext, input: SampleSaveReque
       // differ by seconds and put a sample coded on one day into the next day's numbers.
       createdAt: now, createdBy: ctx.userId, updatedBy: ctx.userId,
     });
-    await samples.insertSampleTests(created.id, outcome.selection.map((test) => ({
-      labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of,
+    await samples.insertSampleTests(created.id, selection.map((test) => ({
+      labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of, panelId: test.panel ?? null,
     })));
     await writeAudit(tx, ctx, {
       action: 'sample.create', entity: 'sample', entityId: created.id,
       newValue: {
         code: created.code, patient_id: patient.id, status: created.status, hitan: created.hitan, partner_id: partnerId,
-        tests: outcome.selection.map((test) => test.labassay),
+        tests: selection.map((test) => test.labassay), ...(panels.length > 0 ? { panels: panels.map((panel) => panel._id) } : {}),
       },
     });
     return created;
@@ -156,27 +162,39 @@ export async function update(db: Db, ctx: RequestContext, input: SampleUpdateReq
       if (partnerChanged) {
         outcome.selection = outcome.selection.map((test) => (test.component_of === null ? { ...test, price: lookup(test.labassay)?.price ?? test.price } : test));
       }
+      // New panels mark their tests; a panel that gained or lost a test (or all of them, for a new partner) is priced again.
+      const newPanels = await panelRulesFor(tx, ctx.siteId, input.paneli ?? []);
+      const marked = assignPanels(outcome.selection, newPanels);
+      const stillThere = new Set(marked.map((test) => test.labassay));
+      const touched = new Set([
+        ...existing.filter((test) => !stillThere.has(test.labassay)).map((test) => test.panel ?? null),
+        ...marked.filter((test) => partnerChanged || !existing.some((old) => old.labassay === test.labassay)).map((test) => test.panel ?? null),
+      ].filter((id): id is string => id !== null));
+      const known = await knownPanelRules(tx, ctx.siteId, [...touched].filter((id) => !newPanels.some((panel) => panel._id === id)));
+      const selection = pricePanels(marked, [...newPanels, ...known].filter((panel) => touched.has(panel._id)), lookup);
       const before = new Map(existing.map((test) => [test.labassay, test]));
-      const after = new Map(outcome.selection.map((test) => [test.labassay, test]));
+      const after = new Map(selection.map((test) => [test.labassay, test]));
       const removed = [...before.keys()].filter((id) => !after.has(id));
-      const added = outcome.selection.filter((test) => !before.has(test.labassay));
-      const repriced = outcome.selection.filter((test) => {
+      const added = selection.filter((test) => !before.has(test.labassay));
+      const repriced = selection.filter((test) => {
         const old = before.get(test.labassay);
-        return old !== undefined && (old.price !== test.price || old.component_of !== test.component_of);
+        return old !== undefined && (old.price !== test.price || old.component_of !== test.component_of || (old.panel ?? null) !== (test.panel ?? null));
       });
       await samples.deleteSampleTests(current.id, removed);
       // Added tests start without a result; settling the results below gives each its own status.
       await samples.insertSampleTests(current.id, added.map((test) => ({
-        labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of,
+        labassayId: test.labassay, price: fromMinorUnits(test.price), componentOf: test.component_of, panelId: test.panel ?? null,
       })));
       for (const test of repriced) {
-        await samples.updateSampleTest(current.id, test.labassay, { price: fromMinorUnits(test.price), componentOf: test.component_of });
+        await samples.updateSampleTest(current.id, test.labassay, {
+          price: fromMinorUnits(test.price), componentOf: test.component_of, panelId: test.panel ?? null,
+        });
       }
       testsChanged = removed.length + added.length > 0;
       if (removed.length + added.length + repriced.length > 0) {
         audit.push({
           action: 'sample.tests', entity: 'sample', entityId: current.id, field: 'tests',
-          oldValue: existing.map((test) => test.labassay), newValue: outcome.selection.map((test) => test.labassay),
+          oldValue: existing.map((test) => test.labassay), newValue: selection.map((test) => test.labassay),
         });
       }
     }

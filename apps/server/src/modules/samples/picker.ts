@@ -54,6 +54,7 @@ function pickerEntry(assay: repo.CatalogueAssay) {
     disabled: assay.disabled,
     tip: assay.tip,
     klasa: testClass(assay),
+    sample_type: assay.sampleTypeId,
   };
 }
 

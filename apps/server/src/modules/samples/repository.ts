@@ -42,6 +42,8 @@ export interface NewSampleTest {
   labassayId: string;
   price: string;
   componentOf: string | null;
+  /** The test panel it came with; null: picked alone. */
+  panelId?: string | null;
   /** The test's own status; ZAPRIMLJEN when left out. */
   statusT?: string;
 }
@@ -53,6 +55,7 @@ export interface SampleTestRow {
   price: string;
   statusT: string;
   componentOf: string | null;
+  panelId: string | null;
   rezultat: string | null;
   rezultatF: string | null;
   naziv: string;
@@ -149,6 +152,7 @@ export function sampleRepository(db: Db, siteId: string) {
         price: sampleTests.price,
         statusT: sampleTests.statusT,
         componentOf: sampleTests.componentOf,
+        panelId: sampleTests.panelId,
         rezultat: sampleTests.rezultat,
         rezultatF: sampleTests.rezultatF,
         naziv: labAssays.naziv,
@@ -184,7 +188,7 @@ export function sampleRepository(db: Db, siteId: string) {
     },
 
     /** Reprices a test of a sample of this site; another site's sample is left as it is. */
-    async updateSampleTest(sampleId: string, labassayId: string, changes: { price: string; componentOf: string | null }): Promise<void> {
+    async updateSampleTest(sampleId: string, labassayId: string, changes: { price: string; componentOf: string | null; panelId?: string | null }): Promise<void> {
       await db.update(sampleTests).set({ ...changes, updatedAt: sql`now()` })
         .where(and(testsOfOwnSample(sampleId), eq(sampleTests.labassayId, labassayId)));
     },
@@ -208,6 +212,8 @@ export interface CatalogueAssay {
   calculatedTests: string[];
   disabled: boolean;
   tip: string;
+  /** The sample type the test is done from; null when the catalogue does not say. */
+  sampleTypeId: string | null;
   sekcijaId: string;
   sekcijaSifra: string;
   sekcijaNaziv: string;
@@ -226,6 +232,7 @@ const catalogueColumns = {
   calculatedTests: labAssays.calculatedTests,
   disabled: labAssays.disabled,
   tip: labAssays.tip,
+  sampleTypeId: labAssays.sampleTypeId,
   sekcijaId: labSections.id,
   sekcijaSifra: labSections.sifra,
   sekcijaNaziv: labSections.naziv,

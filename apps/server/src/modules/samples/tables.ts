@@ -6,6 +6,7 @@ import { sites, users } from '../../db/shared-tables.ts';
 import { labAssays } from '../catalogue/tables.ts';
 import { partners } from '../partners/tables.ts';
 import { patients } from '../patients/tables.ts';
+import { testPanels } from '../test-panels/tables.ts';
 
 /** A sample (uzorak) of a patient, taken at one site. */
 export const samples = pgTable('samples', {
@@ -122,6 +123,8 @@ export const sampleTests = pgTable('sample_tests', {
   statusT: text('status_t').notNull().default('ZAPRIMLJEN'),
   /** The calculated test (lab assay) that pulled this one in at price 0; null when chosen by hand. */
   componentOf: uuid('component_of').references(() => labAssays.id),
+  /** The test panel the test came with (its price may be a share of the panel's); null: picked alone, or the panel was deleted since. */
+  panelId: uuid('panel_id').references(() => testPanels.id, { onDelete: 'set null' }),
   /** The result exactly as the analyser or the person gave it; null until there is one. */
   rezultat: text('rezultat'),
   /** The result as a number, when it is one. */
@@ -145,6 +148,8 @@ export const sampleTests = pgTable('sample_tests', {
 }, (t) => [
   uniqueIndex('sample_tests_sample_assay_key').on(t.sampleId, t.labassayId),
   index('sample_tests_labassay_idx').on(t.labassayId),
+  // Deleting a panel clears it on the samples' tests (on delete set null): found through this index, not a scan.
+  index('sample_tests_panel_idx').on(t.panelId).where(sql`${t.panelId} is not null`),
 ]);
 
 /**

@@ -1,6 +1,6 @@
 /**
  * /assays, 'Assays': the lab assay table and the analyser assay table, each with the row actions reference,
- * multi, uredi, akcija and icon. The analyser table's reference opens the mapped lab assay's edit dialog on
+ * multi, uredi, akcija and icon; the site's test panels (PanelSettings). The analyser table's reference opens the mapped lab assay's edit dialog on
  * its reference ranges, the same dialog the lab assay table's reference opens.
  */
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { AnalyserAssayTable } from '../integration/index.ts';
 import { readAssay } from './api.ts';
 import { AssayEditDialog } from './AssayEditDialog.tsx';
 import { AssayTable } from './AssayTable.tsx';
+import { PanelSettings } from './PanelSettings.tsx';
 
 export function AssaysScreen() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function AssaysScreen() {
         <Text c="dimmed" size="sm">{t('catalogue.assaysHint')}</Text>
       </Stack>
       <AssayTable variant="assays" caption={t('catalogue.assaysTitle')} />
+      <PanelSettings canWrite={session.can('settings.write')} />
       <Stack gap={4} mt="lg">
         <Title order={2} size="h3">{t('integration.analyserAssaysTitle')}</Title>
         <Text c="dimmed" size="sm">{t('integration.analyserAssaysHint')}</Text>

@@ -20,9 +20,14 @@ const PATIENT = {
 function test(id: string, analit: string, price: string, extra: Partial<PickerTest> = {}): PickerTest {
   return {
     _id: id, sifra: id.toUpperCase(), naziv: analit, price, analit, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
-    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', ...extra,
+    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, ...extra,
   };
 }
+
+const LIPID_PANEL = {
+  _id: 'panel-lipid', sifra: 'LIPID', naziv: 'Lipidogram', sinonimi: ['lipidni status'], testovi: ['chol', 'hdl', 'tg'], price: '8.00', naplata: 'panel',
+  updated_at: '2026-11-22T07:00:00Z',
+};
 
 const TESTS = [
   test('glu', 'Glukoza', '3.00'),
@@ -48,7 +53,7 @@ const APPROVED: SampleAnswer = {
     sekcija: [{ _id: 'bio', naziv: 'Biohemija' }],
     tests: [{
       _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',
-      manual: false, calculated: false, klasa: 'Lab', disable: true, price: '3.00', status_t: 'ODOBREN', component_of: null,
+      manual: false, calculated: false, klasa: 'Lab', disable: true, price: '3.00', status_t: 'ODOBREN', component_of: null, panel: null,
     }],
     ukupno: '3.00',
     actions: [],
@@ -70,6 +75,7 @@ function route(call: Call): { status: number; body: unknown } {
   if (call.url.startsWith('/api/postavke/uputni')) {
     return { status: 200, body: { success: true, doktori: [{ _id: 'd-1', naziv: 'dr. Emina Hodžić' }], lokacije: [{ _id: 'l-1', naziv: 'Dom zdravlja Centar' }], slobodan_unos: { doktor: true, lokacija: true } } };
   }
+  if (call.url.startsWith('/api/assays/paneli/list')) return { status: 200, body: { success: true, paneli: [LIPID_PANEL] } };
   if (call.url.startsWith('/api/uzorci/list')) return { status: 200, body: { success: true, data: [APPROVED_ROW], pagination: {} } };
   if (call.url.startsWith('/api/uzorci/show/s-approved')) return { status: 200, body: { success: true, ...APPROVED } };
   if (call.url.startsWith('/api/uzorci/save')) {
@@ -193,6 +199,30 @@ describe('SampleEntryScreen', () => {
     expect(toSiteWallClock(new Date(datum))).toMatch(new RegExp(`^${today.year}-${month}-01 `));
     // The form starts again: no date (dated when saved), no type, no comment.
     expect(screen.getByRole('textbox', { name: 'Komentar' })).toHaveValue('');
+  });
+
+  it('adds a panel found by a synonym with Enter, priced as the panel, and lets one of its tests go', async () => {
+    const user = userEvent.setup();
+    // The picker's tests and the site's panels load side by side; the search finds the panel once both are in.
+    await screen.findByRole('checkbox', { name: /^Glukoza/ }, { timeout: 10_000 });
+    await user.type(screen.getByRole('textbox', { name: 'Traži test' }), 'lipidni status');
+    expect(await screen.findByText('Lipidogram', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    const chosen = await screen.findByRole('table', { name: 'Odabrani testovi' }, { timeout: 10_000 });
+    for (const name of ['Holesterol', 'HDL holesterol', 'Trigliceridi']) {
+      expect(within(chosen).getByText(name, { exact: true }).closest('tr')).toHaveTextContent('iz panela LIPID');
+    }
+    // 3.00 + 4.00 + 3.00 one by one; the panel costs 8.00.
+    expect(total()).toHaveTextContent('8,00 KM');
+    expect(screen.getByRole('textbox', { name: 'Traži test' })).toHaveValue('');
+    await user.click(within(chosen).getByRole('button', { name: 'Ukloni test HDL holesterol' }));
+    // Without HDL: 3.00 + 3.00 = 6.00, less than the panel.
+    expect(total()).toHaveTextContent('6,00 KM');
+    await user.type(screen.getByRole('textbox', { name: 'Traži test' }), 'glu{Enter}');
+    expect(total()).toHaveTextContent('9,00 KM');
+    await user.click(screen.getAllByRole('button', { name: 'SAČUVAJ' })[0]!);
+    await waitFor(() => expect(calls.find((call) => call.url.startsWith('/api/uzorci/save'))?.body)
+      .toMatchObject({ testovi: ['chol', 'tg', 'glu'], paneli: ['panel-lipid'] }));
   });
 
   it('sends no date when none was picked, so the sample is dated when saved', async () => {

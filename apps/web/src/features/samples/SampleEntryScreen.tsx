@@ -10,10 +10,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { totalPrice } from '@lis/domain';
+import { type SelectedTest, ownSampleType, sampleTypeGroups, testsNeedingAnotherSample, totalPrice } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
@@ -21,11 +21,12 @@ import { currentLanguage, serverMessage, messageText } from '../../i18n/index.ts
 import { useActiveSession } from '../auth/index.ts';
 import { LabelDialog, type LabelTarget } from '../labels/index.ts';
 import { useSpolLabel } from '../../lib/spol-label.ts';
-import { type SamplePatient, type Uzorak, pickerTests, samplePatient, sampleKeys, saveSample } from './api.ts';
+import { type SamplePatient, type Uzorak, pickerTests, samplePatient, sampleKeys, saveSample, testPanels } from './api.ts';
 import { ageText, formatKm } from './format.ts';
 import { requestedTests } from './picker-selection.ts';
 import { useTestSelection } from './use-test-selection.ts';
 import { EMPTY_DETAILS, SampleDetailsFields, sampleDetailsBody, type SampleDetails } from './SampleDetailsFields.tsx';
+import { useSampleTypes } from './sample-types.ts';
 import { EMPTY_FLAGS, SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SampleEditDialog } from './SampleEditDialog.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
@@ -136,7 +137,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
   const searchRef = useRef<HTMLInputElement>(null);
   const [hitan, setHitan] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<Uzorak | null>(null);
+  const [saved, setSaved] = useState<Uzorak[]>([]);
 
   const picker = useQuery({
     queryKey: sampleKeys.picker(patient._id, flags.trudnica, flags.menopauza, flags.partner),
@@ -144,18 +145,49 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
     placeholderData: (previous) => previous,
   });
   const tests = useMemo(() => picker.data?.testovi ?? [], [picker.data]);
-  const { selection, setSelection, info, toggle } = useTestSelection(tests, 'new');
+  const panelsQuery = useQuery({ queryKey: sampleKeys.panels, queryFn: ({ signal }) => testPanels(signal), staleTime: 60_000 });
+  const panels = useMemo(() => panelsQuery.data ?? [], [panelsQuery.data]);
+  const panelNames = useMemo(() => new Map(panels.map((panel) => [panel._id, panel.sifra])), [panels]);
+  const { selection, setSelection, info, toggle, addPanel } = useTestSelection(tests, 'new', undefined, undefined, panels);
 
-  const save = async () => {
+  // Which tests need another tube than this sample's: one group per sample type (the assays' own type).
+  const sampleTypes = useSampleTypes();
+  const typeName = useMemo(() => new Map(sampleTypes.tipovi.map((tip) => [tip._id, tip.naziv])), [sampleTypes.tipovi]);
+  const typeOfTest = useMemo(() => new Map(tests.map((test) => [test._id, test.sample_type])), [tests]);
+  const groups = sampleTypeGroups(selection, (id) => typeOfTest.get(id) ?? null);
+  const chosenType = details.type ? sampleTypes.tipovi.find((tip) => tip.naziv === details.type)?._id ?? null : null;
+  const ownType = ownSampleType(groups, chosenType);
+  const others = testsNeedingAnotherSample(groups, chosenType);
+
+  /** One sample: these tests, the panels they came with, and its type (the one chosen, else the type its tests need). */
+  const saveOne = (tests: readonly SelectedTest[], type: string | null) => saveSample({
+    pid: patient._id, testovi: requestedTests(tests), paneli: [...new Set(tests.flatMap((test) => (test.panel ? [test.panel] : [])))], hitan,
+    ...sampleDetailsBody({ ...details, type }), ...flags,
+  });
+
+  const save = async (split = false) => {
     if (selection.length === 0 || saving) return;
     setSaving(true);
     try {
-      const answer = await saveSample({ pid: patient._id, testovi: requestedTests(selection), hitan, ...sampleDetailsBody(details), ...flags });
-      setSaved(answer.uzorak);
+      const created: Uzorak[] = [];
+      if (split) {
+        // The tests another tube needs leave this sample for a sample of their own (each with its own code and label).
+        const moved = new Set(others.flatMap((group) => group.tests));
+        created.push((await saveOne(selection.filter((test) => !moved.has(test.labassay)), details.type ?? (ownType ? typeName.get(ownType) ?? null : null))).uzorak);
+        for (const group of others) {
+          const part = selection.filter((test) => group.tests.includes(test.labassay));
+          created.push((await saveOne(part, group.sampleType ? typeName.get(group.sampleType) ?? null : null)).uzorak);
+        }
+      } else {
+        created.push((await saveOne(selection, details.type)).uzorak);
+      }
+      setSaved(created);
       setSelection([]);
       setHitan(false);
       setDetails(EMPTY_DETAILS);
-      notify.success(t('samples.saved', { code: answer.uzorak.code }));
+      notify.success(created.length > 1
+        ? t('panels.splitSaved', { codes: created.map((sample) => sample.code).join(', ') })
+        : t('samples.saved', { code: created[0]?.code ?? '' }));
       await queryClient.invalidateQueries({ queryKey: sampleKeys.today(patient._id) });
     } catch (error) {
       notify.error(error instanceof ApiError ? serverMessage(error) : t('errors.unexpected'), { title: messageText('save.failed') });
@@ -166,7 +198,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
 
   // One SAČUVAJ: beside the chosen tests on wide screens, in the bar that follows the list on narrow ones.
   const saveButton = (fullWidth: boolean) => (
-    <Button size="md" miw={140} fullWidth={fullWidth} onClick={() => void save()} loading={saving} disabled={selection.length === 0}>
+    <Button size="md" miw={140} fullWidth={fullWidth} onClick={() => void save(false)} loading={saving} disabled={selection.length === 0}>
       {t('common.save')}
     </Button>
   );
@@ -223,6 +255,11 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
                 loading={picker.isPending}
                 searchRef={searchRef}
                 onToggle={(test) => toggle(test._id)}
+                panels={panels}
+                onAddPanel={(panel) => {
+                  const count = addPanel(panel);
+                  notify.success(t('panels.added', { panel: panel.naziv, tests: t('panels.testCount', { count }) }));
+                }}
               />
               {picker.isError ? <Text c="var(--mantine-color-error)" size="sm">{t('samples.loadFailed')}</Text> : null}
             </Stack>
@@ -241,30 +278,53 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
         <Stack gap="lg" className={classes.aside}>
-          {saved ? (
+          {saved.length > 0 ? (
             <Alert styles={READABLE_ALERT_STYLES}
               color="teal"
               variant="light"
               icon={<IconCircleCheck aria-hidden />}
-              title={t('samples.savedTitle', { code: saved.code })}
+              title={saved.length === 1 ? t('samples.savedTitle', { code: saved[0]?.code ?? '' }) : t('panels.splitSaved', { codes: saved.map((sample) => sample.code).join(', ') })}
               withCloseButton
               closeButtonLabel={t('common.closeDialog')}
-              onClose={() => setSaved(null)}
+              onClose={() => setSaved([])}
             >
+              <Stack gap="sm" align="flex-start">
+                {saved.map((sample) => (
+                  <Stack key={sample._id} gap={4} align="flex-start">
+                    <Text size="sm">
+                      {saved.length > 1 && sample.type ? `${sample.type}: ` : `${t('samples.savedCode')}: `}
+                      <Text span className={codeClasses.code} fw={700} size="lg" data-testid="saved-code">{sample.code}</Text>
+                    </Text>
+                    <Button size="xs" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onLabel({ _id: sample._id, code: sample.code })}>
+                      {t('samples.printLabel')}
+                    </Button>
+                  </Stack>
+                ))}
+              </Stack>
+            </Alert>
+          ) : null}
+          {others.length > 0 ? (
+            <Alert styles={READABLE_ALERT_STYLES} color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('panels.otherTypeTitle')}
+              data-testid="other-sample-type">
               <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  {t('samples.savedCode')}: <Text span className={codeClasses.code} fw={700} size="lg" data-testid="saved-code">{saved.code}</Text>
-                </Text>
-                <Button size="xs" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onLabel({ _id: saved._id, code: saved.code })}>
-                  {t('samples.printLabel')}
-                </Button>
+                {others.map((group) => (
+                  <Text key={group.sampleType} size="sm">
+                    {t('panels.otherType', {
+                      tests: group.tests.filter((id) => selection.some((test) => test.labassay === id && test.component_of === null))
+                        .map((id) => info.get(id)?.analit ?? id).join(', '),
+                      needed: group.sampleType ? typeName.get(group.sampleType) ?? '' : '',
+                      sample: details.type ?? (ownType ? typeName.get(ownType) ?? '' : t('panels.otherTypeUnknown')),
+                    })}
+                  </Text>
+                ))}
+                <Button size="xs" variant="filled" color="orange" onClick={() => void save(true)} loading={saving}>{t('panels.splitSave')}</Button>
               </Stack>
             </Alert>
           ) : null}
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm">
               <Title order={2} size="h4">{t('samples.selected')}</Title>
-              <SelectedTests selection={selection} info={info} onRemove={toggle} />
+              <SelectedTests selection={selection} info={info} onRemove={toggle} panelNames={panelNames} />
               <Box visibleFrom="lg">{saveButton(true)}</Box>
             </Stack>
           </Paper>

@@ -9,13 +9,13 @@ import { useMemo, useState } from 'react';
 import {
   ActionIcon, Badge, Checkbox, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Tooltip,
 } from '@mantine/core';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { IconSearch, IconStack2, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type SelectedTest, type TestClass, chunkTests, totalPrice } from '@lis/domain';
+import { type SelectedTest, type TestClass, type TestPanel, chunkTests, searchPicker, totalPrice } from '@lis/domain';
 import { currentLanguage } from '../../i18n/index.ts';
 import type { PickerSection, PickerTest } from './api.ts';
 import { formatKm, priceUnits } from './format.ts';
-import { searchTests, type TestInfo } from './picker-selection.ts';
+import type { TestInfo } from './picker-selection.ts';
 import classes from './samples.module.css';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 
@@ -40,9 +40,12 @@ interface TestPickerProps {
   loading?: boolean;
   /** The search field, so Enter at the end of the sample's fields can move on to it. */
   searchRef?: React.Ref<HTMLInputElement>;
+  /** The site's test panels, found by the search beside the tests. */
+  panels?: readonly TestPanel[];
+  onAddPanel?: (panel: TestPanel) => void;
 }
 
-export function TestPicker({ tests, sekcije, selection, info, onToggle, loading = false, searchRef }: TestPickerProps) {
+export function TestPicker({ tests, sekcije, selection, info, onToggle, loading = false, searchRef, panels = [], onAddPanel }: TestPickerProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string | null>(null);
@@ -53,7 +56,19 @@ export function TestPicker({ tests, sekcije, selection, info, onToggle, loading 
     return groups;
   }, [tests]);
   const searching = query.trim() !== '';
-  const found = useMemo(() => (searching ? searchTests(tests, query) : []), [searching, tests, query]);
+  // Panels (by name, code and synonyms) and tests, best match first; Enter adds the first.
+  const matches = useMemo(() => (searching ? searchPicker(tests, onAddPanel ? panels : [], query) : []), [searching, tests, panels, onAddPanel, query]);
+  const found = useMemo(() => matches.flatMap((match) => (match.kind === 'test' ? [match.test] : [])), [matches]);
+  const foundPanels = useMemo(() => matches.flatMap((match) => (match.kind === 'panel' ? [match.panel] : [])), [matches]);
+  const pickTop = () => {
+    const [top] = matches;
+    if (!top) return;
+    if (top.kind === 'panel') onAddPanel?.(top.panel);
+    // Enter adds the top test; it never takes off a test already chosen (a click does that).
+    else if (!chosen.has(top.test._id) && !top.test.disabled) onToggle(top.test);
+    else return;
+    setQuery('');
+  };
   const current = active && bySection.has(active) ? active : sekcije[0]?._id ?? null;
 
   const grid = (items: readonly PickerTest[]) => (
@@ -86,6 +101,12 @@ export function TestPicker({ tests, sekcije, selection, info, onToggle, loading 
         leftSection={<IconSearch size={16} aria-hidden />}
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
+        description={searching && matches.length > 0 ? t('panels.enterHint') : undefined}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          pickTop();
+        }}
         rightSection={query ? (
           <ActionIcon variant="subtle" color="gray" aria-label={t('listTable.filterClear')} onClick={() => setQuery('')}>
             <IconX size={14} aria-hidden />
@@ -99,7 +120,14 @@ export function TestPicker({ tests, sekcije, selection, info, onToggle, loading 
       ) : searching ? (
         <Stack gap="xs">
           <Text size="sm" fw={600}>{t('samples.searchResults')}</Text>
-          {grid(found)}
+          {foundPanels.length > 0 ? (
+            <SimpleGrid cols={{ base: 1, xs: 2, xl: 3 }} spacing="xs" verticalSpacing="xs" role="group" aria-label={t('panels.title')}>
+              {foundPanels.map((panel, index) => (
+                <PanelCard key={panel._id} panel={panel} top={index === 0 && matches[0]?.kind === 'panel'} onAdd={() => { onAddPanel?.(panel); setQuery(''); }} />
+              ))}
+            </SimpleGrid>
+          ) : null}
+          {found.length > 0 || foundPanels.length === 0 ? grid(found) : null}
         </Stack>
       ) : (
         <Tabs value={current} onChange={setActive} keepMounted={false}>
@@ -127,6 +155,35 @@ export function TestPicker({ tests, sekcije, selection, info, onToggle, loading 
         </Tabs>
       )}
     </Stack>
+  );
+}
+
+function PanelCard({ panel, top, onAdd }: { panel: TestPanel; top: boolean; onAdd: () => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const tests = t('panels.testCount', { count: panel.testovi.length });
+  const detail = panel.naplata === 'panel'
+    ? t('panels.pickerDetail', { sifra: panel.sifra, tests, price: formatKm(priceUnits(panel.price), language, t('samples.currency')) })
+    : t('panels.pickerDetailTests', { sifra: panel.sifra, tests });
+  return (
+    <Checkbox.Card
+      className={classes.testCard}
+      checked={false}
+      onClick={onAdd}
+      radius="md"
+      title={panel.naziv}
+      data-top-match={top || undefined}
+      style={top ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
+      <Group wrap="nowrap" gap="xs" align="center">
+        <IconStack2 size={18} aria-hidden style={{ flexShrink: 0 }} />
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate="end">{panel.naziv}</Text>
+          <Text size="xs" c="dimmed" truncate="end">{detail}</Text>
+        </Stack>
+        <Badge size="xs" variant="light" color="indigo" c={READABLE_BADGE_TEXT} style={{ flexShrink: 0 }}>{t('panels.badge')}</Badge>
+      </Group>
+    </Checkbox.Card>
   );
 }
 
@@ -167,10 +224,12 @@ interface SelectedTestsProps {
   selection: readonly SelectedTest[];
   info: ReadonlyMap<string, TestInfo>;
   onRemove?: (labassay: string) => void;
+  /** Panel names by id, so a test shows the panel it came with. */
+  panelNames?: ReadonlyMap<string, string>;
 }
 
 /** The chosen tests with their prices (components of a calculated test at 0) and the running total. */
-export function SelectedTests({ selection, info, onRemove }: SelectedTestsProps) {
+export function SelectedTests({ selection, info, onRemove, panelNames }: SelectedTestsProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const money = (units: number) => formatKm(units, language, t('samples.currency'));
@@ -191,6 +250,9 @@ export function SelectedTests({ selection, info, onRemove }: SelectedTestsProps)
                   <Table.Td>
                     <Text size="sm" fw={500} lh={1.3}>{name}</Text>
                     {pulledBy !== null ? <Text size="xs" c="dimmed">{t('samples.componentOf', { test: pulledBy })}</Text> : null}
+                    {item.panel && panelNames?.get(item.panel) ? (
+                      <Text size="xs" c="dimmed">{t('panels.ofPanel', { panel: panelNames.get(item.panel) })}</Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td ta="right" w={96}>
                     <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{money(item.price)}</Text>

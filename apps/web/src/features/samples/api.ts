@@ -6,7 +6,7 @@
  */
 import type { PartnerChoice, PickerAnswer, SampleListRow, SamplePatient, SampleSaveRequest, SampleUpdateRequest, SampleView } from '@lis/domain';
 import { call } from '../../api/client.ts';
-import { partnerContracts, sampleContracts } from '@lis/domain';
+import { type TestPanel, partnerContracts, sampleContracts, testPanelContracts } from '@lis/domain';
 
 export type { PickerAnswer, PickerSection, PickerTest, SamplePatient, SampleTest, Uzorak } from '@lis/domain';
 
@@ -25,6 +25,7 @@ export const sampleKeys = {
   picker: (pid: string, trudnica: boolean, menopauza: boolean, partner: string | null = null) => ['samples', 'picker', pid, trudnica, menopauza, partner] as const,
   partners: ['samples', 'partners'] as const,
   today: (pid: string) => ['samples', 'today', pid] as const,
+  panels: ['samples', 'panels'] as const,
   show: (id: string) => ['samples', 'show', id] as const,
 };
 
@@ -36,6 +37,11 @@ export async function samplePatient(pid: string, signal?: AbortSignal): Promise<
 /** The picker's tests, priced for the sample's partner (its price list) when one is chosen. */
 export function pickerTests(pid: string, flags: { trudnica: boolean; menopauza: boolean; partner?: string | null }, signal?: AbortSignal): Promise<PickerAnswer> {
   return call(sampleContracts.picker, { body: { pid, sekcija: '', tip: '', ...flags } }, { signal });
+}
+
+/** The site's test panels, which the picker finds beside the tests. */
+export async function testPanels(signal?: AbortSignal): Promise<TestPanel[]> {
+  return (await call(testPanelContracts.list, {}, { signal })).paneli;
 }
 
 /** What the new-sample form sends; fields left out take the server's defaults. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { totalPrice } from '@lis/domain';
 import type { PickerTest, SampleAnswer } from './api.ts';
-import { pickerLookup, requestedTests, searchTests, selectionFromSample, testInfoMap, toggleTest } from './picker-selection.ts';
+import { pickerLookup, requestedTests, selectionFromSample, testInfoMap, toggleTest } from './picker-selection.ts';
 
 function test(id: string, extra: Partial<PickerTest> = {}): PickerTest {
   return {
     _id: id, sifra: id.toUpperCase(), naziv: id, price: '3.00', analit: id, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
-    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', ...extra,
+    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, ...extra,
   };
 }
 
@@ -84,14 +84,5 @@ describe('a saved sample in the edit dialog', () => {
 
   it("names tests from the sample when the picker does not offer them", () => {
     expect(testInfoMap([], answer.uzorak.tests).get('fe')?.naziv).toBe('Željezo');
-  });
-});
-
-describe('searching the picker', () => {
-  it('matches every word in name, code or analyte, without regard to case or diacritics', () => {
-    expect(searchTests(TESTS, 'zeljezo').map((item) => item._id)).toEqual(['fe']);
-    expect(searchTests(TESTS, 'ldl hol').map((item) => item._id)).toEqual(['ldl']);
-    expect(searchTests(TESTS, '  ')).toHaveLength(TESTS.length);
-    expect(searchTests(TESTS, 'nema')).toEqual([]);
   });
 });

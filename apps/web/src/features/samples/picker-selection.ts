@@ -70,26 +70,11 @@ export function toggleTest(
 export function selectionFromSample(answer: SampleAnswer): SelectedTest[] {
   const withResult = new Set(answer.rezultat.rezultati.filter((row) => row.rezultat !== null).map((row) => row.labassay));
   return answer.uzorak.tests.map((test) => ({
-    labassay: test.labassay, price: priceUnits(test.price), component_of: test.component_of, hasResult: withResult.has(test.labassay),
+    labassay: test.labassay, price: priceUnits(test.price), component_of: test.component_of, panel: test.panel, hasResult: withResult.has(test.labassay),
   }));
 }
 
 /** `testovi` of the save and update calls: the tests chosen by hand (the server adds the components of calculated ones). */
 export function requestedTests(selection: readonly SelectedTest[]): string[] {
   return selection.filter((test) => test.component_of === null).map((test) => test.labassay);
-}
-
-/** Lower case without diacritics, so 'zeljezo' finds 'Željezo'. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/đ/g, 'dj').replace(/Đ/g, 'dj').toLowerCase();
-}
-
-/** The picker's search: every word must appear in the name, the code or the analyte. */
-export function searchTests<T extends Pick<PickerTest, 'naziv' | 'sifra' | 'analit'>>(tests: readonly T[], query: string): T[] {
-  const words = fold(query).split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0) return [...tests];
-  return tests.filter((test) => {
-    const haystack = fold(`${test.naziv} ${test.sifra} ${test.analit}`);
-    return words.every((word) => haystack.includes(word));
-  });
 }

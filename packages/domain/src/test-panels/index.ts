@@ -1,0 +1,2 @@
+export * from './panels.ts';
+export * from './contracts.ts';
