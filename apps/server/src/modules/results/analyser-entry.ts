@@ -70,8 +70,8 @@ export function analyserContext(siteId: string, messageId: string): RequestConte
 /**
  * Saves an analyser's results on samples locked by lockSamplesForAnalyser (none of them locked against
  * changes), as unapproved results, all in one batch save. Each entry names a test of its sample and the
- * value exactly as sent; the caller has checked them. Returns the completion events to announce once the
- * transaction has committed.
+ * value exactly as sent; the caller has checked them. Returns the events to announce once the transaction
+ * has committed: each completion, and each critical value the analyser's results stored.
  */
 export async function saveAnalyserResults(
   tx: Tx, ctx: RequestContext, entries: readonly { sample: AnalyserTargetSample; rezultati: { test: string; rezultat: string }[] }[], analyserName: string,
@@ -81,5 +81,5 @@ export async function saveAnalyserResults(
     entries.map(({ sample, rezultati }) => ({ sample: sample.read.sample, tests: sample.read.tests, rezultati })),
     { kind: 'source', source: analyserName },
   );
-  return saved.flatMap((sample) => (sample.completion ? [sample.completion] : []));
+  return saved.flatMap((sample) => [sample.completion, sample.critical].filter((event): event is SampleEvent => event !== null));
 }
