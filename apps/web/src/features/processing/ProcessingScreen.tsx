@@ -2,7 +2,8 @@
  * /obrada/pregled, 'Obrada uzoraka': the site's samples to work on. The day
  * dropdown offers the worklist presets before the days and starts on RADNA
  * LISTA (every sample not yet approved); entering the screen clears the
- * 'Pretraga' text, so the worklist opens whole.
+ * 'Pretraga' text, so the worklist opens whole. A search also finds the
+ * samples the chosen view leaves out (verified, another day) and links to them.
  */
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ export function ProcessingScreen() {
         datumPresets={PROCESSING_PRESETS}
         defaultDatum={PROCESSING_DEFAULT_DATUM}
         clearFilter
+        searchOutsideView
       />
     </Stack>
   );
