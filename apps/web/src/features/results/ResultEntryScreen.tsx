@@ -8,7 +8,10 @@
  * version that was loaded. A stale version (another person saved first) is
  * refused by the server and nothing is overwritten: the screen says so and
  * offers to reload. After an unlock, changing a released value asks for the
- * reason before the save goes through.
+ * reason before the save goes through. The flag follows the critical limits
+ * too (LL/HH as typed), and a save that stored a critical value says so in a
+ * red alert that stays. A verified sample is titled as such, links to its
+ * report, and offers 'Ispravi' (use-correction.tsx): one reason, one call.
  *
  * The action bar holds the comment, the audit trail, the multi-sample save
  * and the status actions, each only when the sample's status (`actions` of
@@ -236,6 +239,8 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
         onHistory={() => setHistoryOpen(true)}
         multi={editable && !correction.active ? <MultiSampleSave answer={answer} drafts={drafts} day={day} /> : null}
         extra={<><ReportLink answer={answer} />{correction.button}</>}
+        // While a correction is under way its own save ends it: no unlock beside it.
+        statusActions={!correction.active}
       />
       {correction.banner}
       {conflict ? (
@@ -361,6 +366,8 @@ interface StatusBarProps {
   multi: React.ReactNode;
   /** The report of a verified sample and the one-act correction, beside the status actions. */
   extra?: React.ReactNode;
+  /** Offer the status actions (false while a correction is under way). */
+  statusActions?: boolean;
 }
 
 const ACTION_LABELS = { check: 'approve', undo: 'unapprove', verify: 'verify', unlock: 'unlock' } as const;
@@ -373,10 +380,10 @@ const ACTION_STYLES = {
 } as const;
 
 /** Comment, history, multi-sample save, and the status actions the sample's status and the user's rights allow. */
-function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistory, multi, extra }: StatusBarProps) {
+function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistory, multi, extra, statusActions = true }: StatusBarProps) {
   const { t } = useTranslation();
   const rights = useResultRights();
-  const offered = STATUS_ACTION_ORDER.filter((action) => offersStatusAction(action, answer.actions, rights));
+  const offered = statusActions ? STATUS_ACTION_ORDER.filter((action) => offersStatusAction(action, answer.actions, rights)) : [];
   const incomplete = !everyTestHasResult(answer.tests) || approveRefusal(answer.status)?.code === 'results.incomplete';
 
   /** Why the action cannot be taken now, or null. */
