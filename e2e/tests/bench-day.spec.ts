@@ -68,7 +68,7 @@ test('a critical glucose shows HH while typed, its save raises a critical alert,
   const tehnicar = await apiSession(request, DEMO.tehnicar.email);
   const { pid } = await createPatient(request, tehnicar, { ime: 'Hamza', prezime: 'Kritičnić' });
   const sample = await createSample(request, tehnicar, { pid, site: 'SA', tests: ['GLU', 'K'] });
-  await openAs(page, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
+  await open(page, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
   await expect(page.getByRole('heading', { name: 'Unos rezultata' })).toBeVisible();
 
   await resultInput(page, 'Glukoza').fill('30');

@@ -126,5 +126,6 @@ describe('a verified sample', () => {
     // One call: no unlock, save or verification of the long path, and no second reason.
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.split('?')[0])).toEqual(['/api/rezultati/ispravi']);
     expect(await screen.findByText('Ispravka sačuvana, uzorak ponovo verificiran.')).toBeInTheDocument();
-  });
+  // Many steps of typing and two dialogs: more than the default time on a busy machine.
+  }, 60_000);
 });
