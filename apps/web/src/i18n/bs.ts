@@ -84,6 +84,7 @@ export const bs = {
     initialHint: 'Vašu šifru je postavio administrator. Prije nastavka rada izaberite svoju šifru.',
   },
   notifications: {
+    critical: 'kritična vrijednost: {{values}}',
     title: 'Obavještenja',
     open: 'Obavještenja ({{count}})',
     alarms: 'Alarmi',

@@ -72,6 +72,7 @@ export const de: CoreCatalogue = {
     initialHint: 'Ihr Passwort wurde von einem Administrator gesetzt. Bitte wählen Sie vor dem Fortfahren ein eigenes Passwort.',
   },
   notifications: {
+    critical: 'kritischer Wert: {{values}}',
     title: 'Benachrichtigungen',
     open: 'Benachrichtigungen ({{count}})',
     alarms: 'Alarme',

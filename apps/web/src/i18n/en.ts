@@ -72,6 +72,7 @@ export const en: CoreCatalogue = {
     initialHint: 'An administrator set your password. Choose your own password before you continue.',
   },
   notifications: {
+    critical: 'critical value: {{values}}',
     title: 'Notifications',
     open: 'Notifications ({{count}})',
     alarms: 'Alarms',

@@ -3,7 +3,7 @@ import { failureResponses, instantSchema, pathParam, successAnswer } from '../an
 import { SAMPLE_ACTIONS } from '../sample/actions.ts';
 import { SAMPLE_LIMITS, uzorakSchema } from '../sample/contracts.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
-import type { ResultFlag } from '../assays/result-flags.ts';
+import { type ResultFlag, evaluateResultFlag } from '../assays/result-flags.ts';
 import { RESULT_ACTION_PERMISSIONS, RESULT_TEXT_LIMITS } from './verification.ts';
 import { RESULT_KINDS } from './result-kind.ts';
 import { defineCall } from '../call.ts';
@@ -39,6 +39,12 @@ export const referencaSchema = z.object({ low: z.number().nullable(), high: z.nu
 export type ReferenceRangeAnswer = z.output<typeof referencaSchema>;
 
 /**
+ * The critical limits the result is judged by (the range's, else the assay's; once verified, the copy the
+ * sample was verified with): a value below `low` is LL, above `high` HH. Null where there is none.
+ */
+export const kriticnoSchema = z.object({ low: z.number().nullable(), high: z.number().nullable() });
+
+/**
  * The flag the server computed: L/H outside the reference range, LL/HH beyond
  * a critical limit, A an abnormal text answer (e.g. 'Pozitivan' where
  * 'Negativan' is expected); null when the result is within range or missing.
@@ -67,6 +73,8 @@ export const resultTestSchema = z.object({
   rezultat: z.string().nullable(),
   jedinica: z.string(),
   referenca: referencaSchema,
+  /** Critical limits, so the screen shows LL/HH while a value is typed (resultAnswerFlag), as the save will store it. */
+  kriticno: kriticnoSchema,
   flag: resultAnswerFlagSchema,
   kriticni: z.boolean(),
   delta: resultDeltaSchema,
@@ -92,6 +100,8 @@ export const resultsShowAnswer = successAnswer({
   actions: z.array(z.enum(SAMPLE_ACTIONS)),
   uzorak: uzorakSchema,
   tests: z.array(resultTestSchema),
+  /** Who was told of the critical values and when, as recorded at the last verification; null when no one needed to be. */
+  obavijesten: z.object({ ko: z.string(), kada: z.string() }).nullable(),
 });
 export type ResultsShowAnswer = z.output<typeof resultsShowAnswer>;
 
@@ -145,6 +155,21 @@ export const resultsUnverifyRequest = z.object({
 });
 export type ResultsUnverifyRequest = z.output<typeof resultsUnverifyRequest>;
 
+/**
+ * POST /api/rezultati/ispravi: the correction of a verified sample in one call and one transaction: unlock
+ * with `razlog`, take the approval back, save `rezultati` (the same reason on each changed result), approve
+ * and verify again (`obavijesten` when a result is critical), each step audited as the separate calls audit
+ * it. `version` is the verified sample's as the screen read it; `rezultati` must change at least one result.
+ */
+export const resultsCorrectRequest = z.object({
+  sid: sidSchema,
+  version: versionSchema,
+  rezultati: resultsSaveRequest.shape.rezultati,
+  razlog: resultsUnverifyRequest.shape.razlog,
+  obavijesten: obavijestenSchema.nullish(),
+});
+export type ResultsCorrectRequest = z.output<typeof resultsCorrectRequest>;
+
 /** One step of a sample's history. Old and new values are shown as text (a result as entered, a status name). */
 export const auditEntrySchema = z.object({
   /** Who: the user's display name; null for the system (e.g. a calculated test recomputed). */
@@ -168,6 +193,16 @@ export type SampleAuditAnswer = z.output<typeof sampleAuditAnswer>;
 /** The flag as the answer carries it: a result within its range (N) carries none. */
 export function answerFlag(flag: ResultFlag | null): z.output<typeof resultAnswerFlagSchema> {
   return flag === 'N' ? null : flag;
+}
+
+/**
+ * The flag of a value typed for a test of the result answer, judged by the answer's range and critical limits
+ * with the rule the server stores flags by (evaluateResultFlag), so what the screen shows while typing is what
+ * the save stores: glucose 30 against a critical high of 25 is HH before it is saved.
+ */
+export function resultAnswerFlag(text: string, test: Pick<ResultTest, 'referenca' | 'kriticno'>): z.output<typeof resultAnswerFlagSchema> {
+  const { low, high, text: tekst } = test.referenca;
+  return answerFlag(evaluateResultFlag(text, { low, high, tekst }, { criticalLow: test.kriticno.low, criticalHigh: test.kriticno.high }));
 }
 
 /** Each result call's contract as the server registers it (validation, serialisation, OpenAPI). */
@@ -199,6 +234,10 @@ export const resultContracts = {
   unverify: defineCall({
     method: 'POST', path: '/rezultati/verifikuj/undo', permission: RESULT_ACTION_PERMISSIONS.unverify,
     body: resultsUnverifyRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+  }),
+  correct: defineCall({
+    method: 'POST', path: '/rezultati/ispravi', permission: RESULT_ACTION_PERMISSIONS.unverify,
+    body: resultsCorrectRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
   }),
   audit: defineCall({
     method: 'GET', path: '/uzorci/audit/:sid', permission: 'samples.read',

@@ -75,8 +75,8 @@ export function analyserContext(siteId: string, messageId: string): RequestConte
  * Saves an analyser's results on samples locked by lockSamplesForAnalyser (none of them locked against
  * changes), as unapproved results, all in one batch save. Each entry names a test of its sample and the
  * value exactly as sent; the caller has checked them. A result with a `razlog` (a correction the analyser
- * sent) is audited with that reason. Returns the completion events to announce once the
- * transaction has committed.
+ * sent) is audited with that reason. Returns the events to announce once the transaction has committed:
+ * each completion, and each critical value the analyser's results stored.
  */
 export async function saveAnalyserResults(
   tx: Tx, ctx: RequestContext,
@@ -90,5 +90,5 @@ export async function saveAnalyserResults(
     })),
     { kind: 'source', source: analyserName },
   );
-  return saved.flatMap((sample) => (sample.completion ? [sample.completion] : []));
+  return saved.flatMap((sample) => [sample.completion, sample.critical].filter((event): event is SampleEvent => event !== null));
 }

@@ -2,12 +2,21 @@ import { type SampleStatus, nextStatus } from '@lis/domain';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 
 // A sample's realtime events, as the web's notification lists take them: 'result:completed' (every test of
-// the sample has its result; it waits for approval) and 'result:approved' (approved; it waits for medical
-// verification). Each goes to the sample's site room as `{ id: <sample id>, info: "<code> <PREZIME> <IME>" }`
+// the sample has its result; it waits for approval), 'result:approved' (approved; it waits for medical
+// verification) and 'result:critical' (a result was saved beyond a critical limit: `kriticno` names each
+// test, value and unit, so the bell says why without opening the sample). Each goes to the sample's site room as `{ id: <sample id>, info: "<code> <PREZIME> <IME>" }`
 // (the hub adds `site`), and only once the transaction that moved the sample has committed, so no one is
 // told of a change that was rolled back.
 
-export type SampleEventName = 'result:completed' | 'result:approved';
+export type SampleEventName = 'result:completed' | 'result:approved' | 'result:critical';
+
+/** A result saved beyond a critical limit, as 'result:critical' names it. */
+export interface CriticalValue {
+  naziv: string;
+  rezultat: string;
+  jedinica: string;
+  flag: 'LL' | 'HH';
+}
 
 export interface SampleEvent {
   name: SampleEventName;
@@ -15,6 +24,8 @@ export interface SampleEvent {
   id: string;
   /** The sample's code and the patient's name. */
   info: string;
+  /** 'result:critical' only: the critical results the save stored. */
+  kriticno?: CriticalValue[];
 }
 
 /** What an event says of the sample: its id and code, and whose it is. */
@@ -26,6 +37,11 @@ export interface EventSample {
 
 export function sampleEvent(name: SampleEventName, sample: EventSample): SampleEvent {
   return { name, id: sample.id, info: `${sample.code} ${sample.patient.prezime} ${sample.patient.ime}` };
+}
+
+/** 'result:critical' for the critical results a save stored, or null when it stored none. */
+export function criticalEvent(sample: EventSample, values: readonly CriticalValue[]): SampleEvent | null {
+  return values.length === 0 ? null : { ...sampleEvent('result:critical', sample), kriticno: [...values] };
 }
 
 /**
@@ -41,6 +57,6 @@ export function completionEvent(sample: EventSample, from: SampleStatus, to: Sam
 /** Sends the events to the site's room; call it after the transaction that caused them has committed. */
 export function announce(realtime: RealtimeHub | undefined, siteId: string, events: readonly (SampleEvent | null)[]): void {
   for (const event of events) {
-    if (event) realtime?.emitToSite(siteId, event.name, { id: event.id, info: event.info });
+    if (event) realtime?.emitToSite(siteId, event.name, { id: event.id, info: event.info, ...(event.kriticno ? { kriticno: event.kriticno } : {}) });
   }
 }

@@ -101,6 +101,8 @@ export function rangesByAssay(rows: readonly RangeRow[]): Map<string, StoredRang
 export interface Judgement {
   /** The reference the result is judged by (limits, text, unit, critical limits), or null when no range applies. */
   range: FlagReference | null;
+  /** The critical limits the result is judged by (null where there is none). */
+  critical: { low: number | null; high: number | null };
   /** The flag of the result (N within range), or null without a result or when it cannot be judged. */
   flag: ResultFlag | null;
   /** What is copied onto the test: the range and critical limits used, with the unit (the copy itself once frozen). */
@@ -125,9 +127,10 @@ export function judge(
   const snapshot = frozen && test.referenca ? test.referenca : catalogueSnapshot(test, selectReferenceRange(ranges.get(test.labassayId) ?? [], facts.reference));
   const hasRange = snapshot.low !== null || snapshot.high !== null || snapshot.tekst !== null;
   const range: FlagReference | null = hasRange ? { low: numberOf(snapshot.low), high: numberOf(snapshot.high), tekst: snapshot.tekst } : null;
-  if (rezultat === null) return { range, flag: null, snapshot };
-  const flag = evaluateResultFlag(rezultat, range, { criticalLow: numberOf(snapshot.criticalLow), criticalHigh: numberOf(snapshot.criticalHigh) });
-  return { range, flag, snapshot };
+  const critical = { low: numberOf(snapshot.criticalLow), high: numberOf(snapshot.criticalHigh) };
+  if (rezultat === null) return { range, critical, flag: null, snapshot };
+  const flag = evaluateResultFlag(rezultat, range, { criticalLow: critical.low, criticalHigh: critical.high });
+  return { range, critical, flag, snapshot };
 }
 
 function catalogueSnapshot(test: JudgedTest, range: StoredRange | null): ReferenceSnapshot {

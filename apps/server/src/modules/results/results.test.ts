@@ -755,6 +755,6 @@ describe('the answer carries no field the contract does not name', () => {
   it('serialises through the contract', async () => {
     const { _id: sid } = await calls.createSample(tech, man._id, ['GLU']);
     const shown: ResultsShowAnswer = await calls.show(tech, sid);
-    expect(Object.keys(shown).sort()).toEqual(['actions', 'status', 'success', 'tests', 'uzorak', 'version']);
+    expect(Object.keys(shown).sort()).toEqual(['actions', 'obavijesten', 'status', 'success', 'tests', 'uzorak', 'version']);
   });
 });

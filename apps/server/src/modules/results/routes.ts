@@ -106,6 +106,24 @@ export function resultRoutes(app: FastifyInstance, { db, realtime, outbox }: App
     return { success: true as const, ...answer };
   });
 
+  registerCall(app, resultContracts.correct, {
+    tags: TAGS,
+    summary: 'Correct a verified sample in one act',
+    description: `${SESSION} VERIFICIRAN -> VERIFICIRAN through the long path's steps in one transaction. Body \`{ sid, version, `
+      + 'rezultati: [{ test, rezultat }], razlog, obavijesten?: { ko, kada } }`: `version` the verified sample\'s, `razlog` the reason '
+      + '(asked once; kept on the unlock and on each changed result), `obavijesten` who was told of a critical value and when. '
+      + 'Runs unlock (`sample.unverify`), approval taken back (`sample.unapprove`), save (`result.change`), approval '
+      + '(`sample.approve`) and verification (`sample.verify`, `sample.acknowledge`; the next report version is issued) as the separate '
+      + 'calls do, with their refusals; any refusal rolls all of it back. Needs results.verify, results.approve and results.enter. '
+      + 'A correction that changes no result: `400 results.correctionUnchanged` (field `rezultati`). '
+      + 'Answers `200 { success: true, status, version }`.',
+  }, async (request) => {
+    const answer = await answeringFailureAs(request, 'save.failed', () => service.correct(db, request.ctx, request.body));
+    // The verification has committed the corrected report's mail (when the patient has an address): the outbox sends it now.
+    outbox?.wake();
+    return { success: true as const, ...answer };
+  });
+
   registerCall(app, resultContracts.audit, {
     tags: ['uzorci'],
     summary: "A sample's audit trail",

@@ -46,7 +46,7 @@ export async function save(
     if (!saved) throw new Error('a save of one sample answered none');
     return saved;
   });
-  announce(realtime, ctx.siteId, [outcome.completion]);
+  announce(realtime, ctx.siteId, [outcome.completion, outcome.critical]);
   return { status: outcome.status, version: outcome.version };
 }
 
@@ -58,6 +58,8 @@ export interface SavedSample {
   version: number;
   /** 'result:completed' to announce once the transaction has committed, or null. */
   completion: SampleEvent | null;
+  /** 'result:critical' to announce once the transaction has committed, or null. */
+  critical: SampleEvent | null;
 }
 
 /**
@@ -82,9 +84,9 @@ export async function saveSampleResults(
   );
   await writeAudit(tx, ctx, settled.flatMap((entry, index) => (isChanged(entry, index) ? [...alongsideAudit(index), ...entry.audit] : [])));
   return settled.map((entry, index) => {
-    if (!isChanged(entry, index)) return { sampleId: entry.sampleId, status: entry.status, version: settlements[index]?.sample.version ?? 0, completion: null };
+    if (!isChanged(entry, index)) return { sampleId: entry.sampleId, status: entry.status, version: settlements[index]?.sample.version ?? 0, completion: null, critical: null };
     const row = moved.get(entry.sampleId);
     if (!row) throw new Error('a settled sample of this site was not moved');
-    return { sampleId: entry.sampleId, status: statusOf(row.status), version: row.version, completion: entry.completion };
+    return { sampleId: entry.sampleId, status: statusOf(row.status), version: row.version, completion: entry.completion, critical: entry.critical };
   });
 }

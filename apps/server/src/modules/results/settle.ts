@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import type { AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { completionEvent, type SampleEvent } from './events.ts';
+import { completionEvent, criticalEvent, type CriticalValue, type SampleEvent } from './events.ts';
 import { judge, patientFactsOfSamples, rangesByAssay, sameSnapshot, statusOf, storedText, type PatientFacts } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type TestResultWrite } from './repository.ts';
 
@@ -27,6 +27,11 @@ export interface SettledResults {
   audit: AuditEntry[];
   /** 'result:completed' when the results complete the sample, to announce once the transaction has committed. */
   completion: SampleEvent | null;
+  /**
+   * 'result:critical' when the settlement stored a result beyond a critical limit that was not stored so
+   * before (a new value, or a flag that became LL/HH), to announce once the transaction has committed.
+   */
+  critical: SampleEvent | null;
 }
 
 /**
@@ -149,6 +154,7 @@ function settleSample(
   const bySource = author.kind === 'source';
   const writes: TestResultWrite[] = [];
   const audit: AuditEntry[] = [];
+  const critical: CriticalValue[] = [];
   for (const test of tests) {
     const rezultat = rezultatOf(test);
     const { flag, snapshot } = judge(test, rezultat, ranges, facts, sample.verifiedOnce);
@@ -157,6 +163,10 @@ function settleSample(
     // The retest's value is a change of the earlier one even when it is the same value: it is recorded with the retest's reason.
     const answered = retestAnswered(test);
     const action = resultAuditAction(test.rezultat, rezultat) ?? (answered ? 'result.change' : null);
+    // A critical value newly stored (typed, or judged so afresh) is announced; one already stored as critical is not again.
+    if (rezultat !== null && (flag === 'LL' || flag === 'HH') && (action !== null || flag !== test.flag)) {
+      critical.push({ naziv: test.naziv, rezultat, jedinica: snapshot.jedinica, flag });
+    }
     if (action === null && flag === test.flag && statusT === test.statusT && sameSnapshot(referenca, test.referenca)) continue;
     writes.push({
       id: test.id, sampleId: sample.id, rezultat, rezultatF: rezultat === null ? null : exactNumericText(rezultat), flag, statusT, entered: action !== null,
@@ -181,6 +191,7 @@ function settleSample(
       changed: writes.length > 0 || decided.status !== from,
       audit,
       completion: completionEvent({ id: sample.id, code: sample.code, patient: facts.patient }, from, decided.status),
+      critical: criticalEvent({ id: sample.id, code: sample.code, patient: facts.patient }, critical),
     },
   };
 }

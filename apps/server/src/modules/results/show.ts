@@ -37,7 +37,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
 
   const entries: ResultTest[] = tests.map((test) => {
     // Once verified, a result shows the reference it was verified with (copied onto the test), whatever the catalogue says now.
-    const { range, flag, snapshot } = judge(test, test.rezultat, ranges, facts, sample.verifiedOnce);
+    const { range, critical, flag, snapshot } = judge(test, test.rezultat, ranges, facts, sample.verifiedOnce);
     const before = previous.get(test.labassayId);
     return {
       _id: test.id,
@@ -52,6 +52,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
       rezultat: test.rezultat,
       jedinica: snapshot.jedinica,
       referenca: { low: range?.low ?? null, high: range?.high ?? null, text: range?.tekst ?? null },
+      kriticno: critical,
       flag: answerFlag(flag),
       kriticni: isCriticalFlag(flag),
       delta: deltaCheck(test.rezultat, before ? { rezultat: before.rezultat, verifiedAt: before.verifiedAt.toISOString() } : null, deltaLimitOf(test)),
@@ -69,5 +70,6 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
     actions: [...allowedSampleActions({ status, pdf_exists: sample.pdfExists, hasQualitativeResult })],
     uzorak: shown.uzorak,
     tests: entries,
+    obavijesten: sample.obavijesten,
   };
 }

@@ -35,7 +35,7 @@ import { ListToolbar } from './ListToolbar.tsx';
 import type { ListColumn, ListTableProps } from './types.ts';
 import { useListQuery } from './use-list-query.ts';
 
-export type { ListColumn, ListRowAction, ListTableProps } from './types.ts';
+export type { ListAsideView, ListColumn, ListRowAction, ListTableProps } from './types.ts';
 export { FILTER_DEBOUNCE_MS, invalidateList, listQueryKey } from './use-list-query.ts';
 
 const SKELETON_ROWS = 5;
@@ -73,6 +73,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
   return (
     <Stack gap="xs">
       <ListToolbar list={list} datumPresets={datumPresets} withDateRange={withDateRange} defaultPerPage={defaultPerPage} />
+      {props.aside?.({ filter: state.filter, datum: state.datum, dateRange: state.dateRange !== null, rows })}
 
       <Box>
         {/* Always 3 px tall, so starting and ending a load moves nothing. */}

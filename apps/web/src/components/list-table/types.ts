@@ -78,4 +78,17 @@ export interface ListTableProps<Row> {
    * say the same in words: colour alone tells nothing to a screen reader.
    */
   rowAccent?: (row: Row) => string | undefined;
+  /**
+   * Drawn between the toolbar and the table with what the list shows now (the filter the server got, the
+   * day preset, whether a date range applies, the rows of the page): e.g. the sample search's matches outside it.
+   */
+  aside?: (view: ListAsideView<Row>) => ReactNode;
+}
+
+/** What `aside` is told of the list's current view. */
+export interface ListAsideView<Row> {
+  filter: string;
+  datum: string | undefined;
+  dateRange: boolean;
+  rows: readonly Row[];
 }

@@ -4,6 +4,8 @@
  * LISTA (every sample not yet approved), or on Mikrobiologija for a user in
  * microbiology mode (the user's setting, `mikrobiologija` of the session);
  * entering the screen clears the 'Pretraga' text, so the worklist opens whole.
+ * A search also finds the samples the chosen view leaves out (verified,
+ * another day) and links to them.
  */
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +32,7 @@ export function ProcessingScreen() {
         datumPresets={PROCESSING_PRESETS}
         defaultDatum={microbiologyMode ? MICROBIOLOGY_MODE_DATUM : PROCESSING_DEFAULT_DATUM}
         clearFilter
+        searchOutsideView
       />
     </Stack>
   );

@@ -32,6 +32,7 @@ import { PatientDataDialog } from '../patients/index.ts';
 import { AuditTrailDialog, CommentDialog, ResultRowActions, resultEntryPath } from '../results/index.ts';
 import { UrgentStar } from '../samples/index.ts';
 import { type ProcessingRow, deleteSample, setUrgent } from './api.ts';
+import { OutsideViewMatches } from './OutsideViewMatches.tsx';
 import { useListRefresh } from './use-list-refresh.ts';
 import classes from '../../components/sample-code.module.css';
 import type { ListCall } from '../../components/list-table/index.ts';
@@ -45,6 +46,8 @@ export interface ProcessingTableProps {
   defaultDatum: string;
   /** Start with an empty 'Pretraga' instead of the stored one (entering the sample review clears the filter). */
   clearFilter?: boolean;
+  /** The search also finds samples outside the view (any day, any status) and links to them (OutsideViewMatches). */
+  searchOutsideView?: boolean;
 }
 
 function allowedFor(row: ProcessingRow): Set<SampleAction> {
@@ -67,7 +70,9 @@ function registeredText(row: ProcessingRow): string {
   return isToday(row.created_at) ? formatTime(row.created_at) : `${formatDate(row.created_at)} ${formatTime(row.created_at)}`;
 }
 
-export function ProcessingTable({ list, storageKey, caption, datumPresets, defaultDatum, clearFilter = false }: ProcessingTableProps) {
+export function ProcessingTable({
+  list, storageKey, caption, datumPresets, defaultDatum, clearFilter = false, searchOutsideView = false,
+}: ProcessingTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useActiveSession();
@@ -251,6 +256,7 @@ export function ProcessingTable({ list, storageKey, caption, datumPresets, defau
         refreshSignal={refresh.signal}
         caption={caption}
         minWidth={980}
+        aside={searchOutsideView ? (view) => <OutsideViewMatches list={list} view={view} pathOf={resultsPathOf} /> : undefined}
       />
       <SampleDetailsDialog sample={details} onClose={() => setDetails(null)} onLabel={details && allowedFor(details).has('barcode') ? setLabel : undefined}>
         {details ? (

@@ -3,7 +3,8 @@
  * of sample id and info that real-time events add and the user dismisses.
  * 'result:approved' adds to the alarms (a result waiting for medical
  * verification), 'result:completed' to the messages (all results of a sample
- * are in). A refrigerator's alarm ('logger:alarm', its entry keyed by the
+ * are in), 'result:critical' to the alarms (a result saved beyond a critical
+ * limit, the line saying which). A refrigerator's alarm ('logger:alarm', its entry keyed by the
  * alarm's id) is an alarm too, until it is cleared or acknowledged
  * ('logger:alarm-cleared', 'logger:alarm-acknowledged' dismiss it). An event
  * counts only when its site is the site the user works on. Refrigerator
@@ -32,6 +33,8 @@ export type ListName = keyof NotificationLists;
 export const EVENT_LISTS = {
   'result:approved': 'alarms',
   'result:completed': 'messages',
+  // A result saved beyond a critical limit: the line names the test, value and unit (withBellInfo in realtime.ts).
+  'result:critical': 'alarms',
   'logger:alarm': 'alarms',
   // A rejected control run (quality control): the assay's patient results are held; its entry is keyed by the run.
   'qc:rejected': 'alarms',

@@ -13,15 +13,28 @@ import { call } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { criticalValueText } from '../../lib/critical-value-text.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { DISMISS_EVENTS, type DismissEvent, EVENT_LISTS, type RealtimeEvent, notificationStore } from './notification-lists.ts';
 
 /**
  * A refrigerator alarm's line in the bell, in the user's language: its name and what is wrong
  * ("Frižider 1: van opsega (9,4 °C)"); a rejected control run's: the assay, the rules and where it was measured,
- * keyed by the run. Sample events carry their line as `info` already.
+ * keyed by the run; a critical result's: the sample's line and why ("… · kritična vrijednost: Glukoza 30 mmol/L").
+ * Other sample events carry their line as `info` already.
  */
 export function withBellInfo(event: RealtimeEvent, payload: unknown): unknown {
+  if (event === 'result:critical' && payload && typeof payload === 'object') {
+    const sample = payload as { info?: unknown; kriticno?: unknown };
+    const values = (Array.isArray(sample.kriticno) ? sample.kriticno : []).flatMap((value: unknown) => {
+      if (!value || typeof value !== 'object') return [];
+      const { naziv, rezultat, jedinica } = value as Record<string, unknown>;
+      return typeof naziv === 'string' && typeof rezultat === 'string'
+        ? [criticalValueText({ naziv, rezultat, jedinica: typeof jedinica === 'string' ? jedinica : '' })] : [];
+    });
+    const reason = i18n.t('notifications.critical', { values: values.join(', ') });
+    return { ...payload, info: [typeof sample.info === 'string' ? sample.info : '', reason].filter(Boolean).join(' · ') };
+  }
   if (event === 'qc:rejected' && payload && typeof payload === 'object') {
     const run = payload as { serija?: unknown; naziv?: unknown; pravila?: unknown; analyser?: unknown };
     return {

@@ -8,7 +8,10 @@
  * version that was loaded. A stale version (another person saved first) is
  * refused by the server and nothing is overwritten: the screen says so and
  * offers to reload. After an unlock, changing a released value asks for the
- * reason before the save goes through.
+ * reason before the save goes through. The flag follows the critical limits
+ * too (LL/HH as typed), and a save that stored a critical value says so in a
+ * red alert that stays. A verified sample is titled as such, links to its
+ * report, and offers 'Ispravi' (use-correction.tsx): one reason, one call.
  *
  * The action bar holds the comment, the audit trail, the multi-sample save
  * and the status actions, each only when the sample's status (`actions` of
@@ -33,6 +36,10 @@ import { useActiveSession } from '../auth/index.ts';
 import { ResultMultiDialog, evaluationPath } from '../evaluation/index.ts';
 import { CultureLink } from '../microbiology/index.ts';
 import { type ResultTest, type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
+import { notifyCriticalSaved } from './critical-alert.tsx';
+import { ReportLink } from './ReportLink.tsx';
+import { resultScreenTitleKey } from './screen-title.ts';
+import { useCorrection } from './use-correction.tsx';
 import { AuditTrailDialog } from './AuditTrailDialog.tsx';
 import { CommentDialog } from './CommentDialog.tsx';
 import { MultiSampleSave } from './MultiSampleSave.tsx';
@@ -45,7 +52,7 @@ import { ResultTable } from './ResultTable.tsx';
 import { SampleHeader } from './SampleHeader.tsx';
 import { type StatusAction, STATUS_ACTION_ORDER, offersStatusAction, useResultRights } from './result-rights.ts';
 import {
-  type Drafts, type ResultEntry, changedResults, draftsAfterSave, entryOrder, everyTestHasResult, sectionsOf, shownText, valueProblem,
+  type Drafts, type ResultEntry, changedResults, criticalEntries, draftsAfterSave, entryOrder, everyTestHasResult, sectionsOf, shownText, valueProblem,
 } from './result-values.ts';
 import { sampleDay } from './sample-day.ts';
 import { useStatusActions } from './use-status-actions.tsx';
@@ -63,11 +70,12 @@ export function ResultEntryScreen() {
     enabled: id !== '',
   });
   const notFound = results.error instanceof ApiError && (results.error.status === 404 || results.error.status === 400);
+  const canSave = useResultRights().save;
 
   return (
     <Stack gap="md" maw={1280} mx="auto">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1} size="h2">{t('results.title')}</Title>
+        <Title order={1} size="h2">{t(resultScreenTitleKey(results.data, canSave))}</Title>
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate(PROCESSING_LIST_PATH)}>
           {t('results.back')}
         </Button>
@@ -117,10 +125,13 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
   const saveRef = useRef<HTMLButtonElement>(null);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: resultKeys.sample(sid) }), [queryClient, sid]);
   const statusActions = useStatusActions({ sid, code: uzorak.code });
+  const correction = useCorrection({
+    answer, rights, onCancel: () => setDrafts({}), onCorrected: (entries) => setDrafts((current) => draftsAfterSave(current, entries)),
+  });
 
   const sections = useMemo(() => sectionsOf(answer.tests), [answer.tests]);
   const locked = isSampleLocked(answer.status);
-  const editable = rights.save && answer.actions.includes('save');
+  const editable = (rights.save && answer.actions.includes('save')) || correction.active;
   const changes = withRetestAnswers(answer.tests, drafts, changedResults(answer.tests, drafts));
   const dirty = changes.length > 0;
   const day = sampleDay(searchParams.get('date'), uzorak.created_at);
@@ -140,13 +151,19 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
       formRef.current?.querySelector<HTMLElement>(`[data-enter-next="${CSS.escape(wrong._id)}"]`)?.focus();
       return false;
     }
+    if (correction.active) {
+      correction.submit(entries);
+      return true;
+    }
     setSaving(true);
     try {
       await saveResults({ sid, version: answer.version, rezultati: entries, ...(razlog ? { razlog } : {}) });
       await refresh();
       setDrafts((current) => draftsAfterSave(current, entries));
       setConflict(null);
-      notify.success(t('results.saved'));
+      const critical = criticalEntries(answer.tests, entries);
+      if (critical.length > 0) notifyCriticalSaved(critical);
+      else notify.success(t('results.saved'));
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'results.reasonRequired' && !razlog) {
@@ -223,8 +240,12 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
         onComment={() => setCommentOpen(true)}
         onAudit={() => setAuditOpen(true)}
         onHistory={() => setHistoryOpen(true)}
-        multi={editable ? <MultiSampleSave answer={answer} drafts={drafts} day={day} /> : null}
+        multi={editable && !correction.active ? <MultiSampleSave answer={answer} drafts={drafts} day={day} /> : null}
+        extra={<><ReportLink answer={answer} />{correction.button}</>}
+        // While a correction is under way its own save ends it: no unlock beside it.
+        statusActions={!correction.active}
       />
+      {correction.banner}
       {conflict ? (
         <Alert
           styles={READABLE_ALERT_STYLES}
@@ -241,7 +262,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
       ) : null}
       {!rights.save ? (
         <Alert styles={READABLE_ALERT_STYLES} color="gray">{t('results.readOnly')}</Alert>
-      ) : locked ? (
+      ) : locked && !correction.active ? (
         <Alert styles={READABLE_ALERT_STYLES} color="blue">{t('results.locked', { status: t(sampleStatusLabelKey(answer.status)) })}</Alert>
       ) : null}
       <Paper
@@ -283,12 +304,12 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
             <Button
               ref={saveRef}
               leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              loading={saving}
+              loading={saving || correction.busy}
               onClick={() => void save()}
               disabled={!dirty}
               title={t('results.saveShortcut')}
             >
-              {t('common.save')}
+              {correction.active ? t('results.correctSave') : t('common.save')}
             </Button>
           </Group>
         </Paper>
@@ -323,6 +344,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
         onOpenEvaluation={canEvaluate ? () => void navigate(evaluationPath(answer.uzorak.pid)) : undefined}
       />
       {statusActions.dialogs}
+      {correction.dialogs}
       <AppDialog opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('results.leaveTitle')} force>
         <Stack gap="md">
           <Text size="sm">{t('results.leaveText', { n: changes.length })}</Text>
@@ -346,6 +368,10 @@ interface StatusBarProps {
   /** Opens the patient's results over time (the result-multi dialog). */
   onHistory: () => void;
   multi: React.ReactNode;
+  /** The report of a verified sample and the one-act correction, beside the status actions. */
+  extra?: React.ReactNode;
+  /** Offer the status actions (false while a correction is under way). */
+  statusActions?: boolean;
 }
 
 const ACTION_LABELS = { check: 'approve', undo: 'unapprove', verify: 'verify', unlock: 'unlock' } as const;
@@ -358,10 +384,10 @@ const ACTION_STYLES = {
 } as const;
 
 /** Comment, history, multi-sample save, and the status actions the sample's status and the user's rights allow. */
-function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistory, multi }: StatusBarProps) {
+function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistory, multi, extra, statusActions = true }: StatusBarProps) {
   const { t } = useTranslation();
   const rights = useResultRights();
-  const offered = STATUS_ACTION_ORDER.filter((action) => offersStatusAction(action, answer.actions, rights));
+  const offered = statusActions ? STATUS_ACTION_ORDER.filter((action) => offersStatusAction(action, answer.actions, rights)) : [];
   const incomplete = !everyTestHasResult(answer.tests) || approveRefusal(answer.status)?.code === 'results.incomplete';
 
   /** Why the action cannot be taken now, or null. */
@@ -382,8 +408,9 @@ function StatusBar({ answer, dirty, busy, onAction, onComment, onAudit, onHistor
           <LabelReprint sid={answer.uzorak._id} patientId={answer.uzorak.pid} createdAt={answer.uzorak.created_at} />
           {multi}
         </Group>
-        {offered.length > 0 ? (
+        {offered.length > 0 || extra ? (
           <Group gap="xs">
+            {extra}
             {offered.map((action) => {
               const reason = blocked(action);
               const button = (

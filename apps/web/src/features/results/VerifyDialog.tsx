@@ -28,6 +28,10 @@ export interface VerifyDialogProps {
   onClose: () => void;
   /** Sends the verification; the dialog closes when it resolves and stays open when it throws. */
   onConfirm: (obavijesten: Obavijesten) => Promise<void>;
+  /** Who was told and when, filled in to start with (a correction offers the acknowledgement of the verification it corrects). */
+  initial?: Obavijesten | null;
+  /** The button's word (a correction saves and verifies). */
+  confirmLabel?: string;
 }
 
 /** Who was told and when, or the catalogue code of what is missing or wrong. */
@@ -41,11 +45,11 @@ function acknowledgement(ko: string, kada: string | null, status: SampleStatus, 
   return parsed.data;
 }
 
-export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm }: VerifyDialogProps) {
+export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm, initial, confirmLabel }: VerifyDialogProps) {
   const { t } = useTranslation();
-  const [ko, setKo] = useState('');
+  const [ko, setKo] = useState(initial?.ko ?? '');
   // Mounted afresh for each verification (keyed by the caller), so "now" is the moment the dialog opened.
-  const [kada, setKada] = useState<string | null>(() => toSiteWallClock(new Date()));
+  const [kada, setKada] = useState<string | null>(() => toSiteWallClock(initial ? new Date(initial.kada) : new Date()));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const critical = tests.filter((test) => isCriticalFlag(test.flag));
@@ -118,7 +122,7 @@ export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm }
           {problem ? <Text c="var(--mantine-color-error)" size="sm" role="alert">{problem}</Text> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={busy}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={busy}>{t('results.verify')}</Button>
+            <Button type="submit" loading={busy}>{confirmLabel ?? t('results.verify')}</Button>
           </Group>
         </Stack>
       </form>

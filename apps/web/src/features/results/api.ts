@@ -5,7 +5,7 @@
  * the server validates and serialises with.
  */
 import type {
-  AuditEntry, ResultsSaveRequest, ResultsShowAnswer, ResultsStatusAnswer, ResultsUnverifyRequest, ResultsVerifyRequest,
+  AuditEntry, ResultsCorrectRequest, ResultsSaveRequest, ResultsShowAnswer, ResultsStatusAnswer, ResultsUnverifyRequest, ResultsVerifyRequest,
   UncompletedSampleRow,
 } from '@lis/domain';
 import { call } from '../../api/client.ts';
@@ -56,6 +56,11 @@ export function verifySample(body: ResultsVerifyRequest): Promise<ResultsStatusA
 /** Unlock: takes the verification back, with the reason kept in the audit trail. */
 export function unverifySample(body: ResultsUnverifyRequest): Promise<ResultsStatusAnswer> {
   return call(resultContracts.unverify, { body: { ...body } });
+}
+
+/** POST /api/rezultati/ispravi: unlock, change and verify again in one transaction, with one reason; a refusal changes nothing. */
+export function correctSample(body: ResultsCorrectRequest): Promise<ResultsStatusAnswer> {
+  return call(resultContracts.correct, { body: { ...body } });
 }
 
 /** GET /api/uzorci/audit/{sid}: the sample's history, newest first. */

@@ -6,7 +6,7 @@
  * the screen's state.
  */
 import {
-  type ResultTest, type ResultsSaveRequest, answerFlag, evaluateResultFlag, hasResult, resultValueProblem, type MessageCode,
+  type ResultTest, type ResultsSaveRequest, hasResult, resultAnswerFlag, resultValueProblem, type MessageCode,
 } from '@lis/domain';
 
 /** A flag as the answer carries it: L/H outside the range, LL/HH critical, A an abnormal text; null within range or unknown. */
@@ -46,16 +46,35 @@ export function draftsAfterSave(drafts: Drafts, saved: readonly ResultEntry[]): 
 }
 
 /**
- * The flag beside a value. The stored value carries the server's flag, which
- * alone knows the critical limits (LL/HH). A value being typed is judged at
- * once against the patient's reference range the answer gave (L, H, A), so
- * the person sees it leave the range before saving.
+ * The flag beside a value. The stored value carries the server's flag. A value
+ * being typed is judged at once against the patient's reference range and the
+ * critical limits the answer gave, by the rule the server stores flags with
+ * (resultAnswerFlag), so LL/HH show before saving, as the save will store them.
  */
 export function shownFlag(test: ResultTest, text: string): ShownFlag {
   if (text === storedText(test)) return test.flag;
-  const { low, high, text: tekst } = test.referenca;
-  return answerFlag(evaluateResultFlag(text, { low, high, tekst }));
+  return resultAnswerFlag(text, test);
 }
+
+/** A value about to be saved that is beyond a critical limit: the test, the value as typed and the flag. */
+export interface CriticalEntry {
+  test: ResultTest;
+  rezultat: string;
+  flag: 'LL' | 'HH';
+}
+
+/** Which of the entries being saved are critical, judged as the server will judge them. */
+export function criticalEntries(tests: readonly ResultTest[], entries: readonly ResultEntry[]): CriticalEntry[] {
+  const byId = new Map(tests.map((test) => [test._id, test]));
+  return entries.flatMap((entry) => {
+    const test = byId.get(entry.test);
+    const rezultat = entry.rezultat ?? '';
+    if (!test || rezultat.trim() === '') return [];
+    const flag = resultAnswerFlag(rezultat, test);
+    return flag === 'LL' || flag === 'HH' ? [{ test, rezultat, flag }] : [];
+  });
+}
+
 
 /** Why the value cannot be saved (a catalogue code), or null. Only changed values are judged: what the server holds it accepted. */
 export function valueProblem(test: ResultTest, drafts: Drafts): MessageCode | null {

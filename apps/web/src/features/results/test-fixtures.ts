@@ -11,7 +11,7 @@ const URIN = { _id: 'sec-urin', naziv: 'Urin', redoslijed: 2 };
 function test(id: string, extra: Partial<ResultTest>): ResultTest {
   return {
     _id: id, sifra: id.toUpperCase(), naziv: id, analit: id, sekcija: BIO, vrsta: 'numeric', opcije: [], decimals: 1, calculated: false,
-    rezultat: null, jedinica: 'mmol/L', referenca: { low: null, high: null, text: null }, flag: null, kriticni: false, delta: null,
+    rezultat: null, jedinica: 'mmol/L', referenca: { low: null, high: null, text: null }, kriticno: { low: null, high: null }, flag: null, kriticni: false, delta: null,
     status_t: '', unio: null, unio_at: null, ...extra,
   };
 }
@@ -37,7 +37,9 @@ export function fixtureTests(overrides: Partial<Record<keyof typeof TEST_IDS, Pa
       sifra: 'BOJA', naziv: 'Boja urina', analit: 'Boja', sekcija: URIN, vrsta: 'text', jedinica: '',
       referenca: { low: null, high: null, text: 'Žuta;Svijetlo žuta' }, ...overrides.boja,
     }),
-    test(TEST_IDS.glu, { sifra: 'GLU', naziv: 'Glukoza', analit: 'GLU', referenca: { low: 3.9, high: 6.1, text: null }, ...overrides.glu }),
+    test(TEST_IDS.glu, {
+      sifra: 'GLU', naziv: 'Glukoza', analit: 'GLU', referenca: { low: 3.9, high: 6.1, text: null }, kriticno: { low: 2.2, high: 25 }, ...overrides.glu,
+    }),
     test(TEST_IDS.chol, {
       sifra: 'CHOL', naziv: 'Holesterol', analit: 'CHOL', referenca: { low: null, high: 5.2, text: null },
       rezultat: '6,3', flag: 'H', unio: 'Tarik Tehničar', unio_at: '2026-03-10T07:15:00Z',
@@ -65,5 +67,5 @@ export function fixtureUzorak(extra: Partial<Uzorak> = {}): Uzorak {
 export function fixtureAnswer(extra: Partial<ResultsShowAnswer> = {}, tests: ResultTest[] = fixtureTests()): ResultsShowAnswer {
   const status = extra.status ?? 'U OBRADI';
   const actions = extra.actions ?? (status === 'ODOBREN' ? ['undo', 'verify'] : status === 'VERIFICIRAN' ? ['unlock'] : ['comment', 'note', 'sender', 'barcode', 'save', 'retest', 'check', 'edit']);
-  return { success: true, status, version: 3, actions, uzorak: fixtureUzorak({ status }), tests, ...extra };
+  return { success: true, status, version: 3, actions, uzorak: fixtureUzorak({ status }), tests, obavijesten: null, ...extra };
 }
