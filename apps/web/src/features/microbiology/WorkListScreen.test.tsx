@@ -47,7 +47,7 @@ const SESSION = sessionFixture({
 });
 
 describe('/mikrobiologija', () => {
-  it("opens on today's cultures with their stage and organisms; filters go to the call; a row opens its culture", async () => {
+  it("opens on today's cultures with their stage and organisms; filters go to the call; a row opens its culture", { timeout: 60_000 }, async () => {
     const { router } = renderApp({
       path: '/mikrobiologija', session: SESSION,
       screens: [
@@ -55,7 +55,9 @@ describe('/mikrobiologija', () => {
         fakeScreen('/mikrobiologija/kultura/:id', 'Ekran kulture'),
       ],
     });
-    const table = await screen.findByRole('table', { name: 'Kulture u periodu' });
+    // The shell and the lazily loaded screen take a while on a busy machine.
+    const table = await screen.findByRole('table', { name: 'Kulture u periodu' }, { timeout: 20_000 });
+    await within(table).findByText('2603100011', undefined, { timeout: 20_000 });
     const first = within(table).getByText('2603100011').closest('tr')!;
     expect(first).toHaveTextContent('Antibiogram urađen');
     expect(first).toHaveTextContent('Escherichia coli');
