@@ -101,10 +101,10 @@ export const de: CoreCatalogue = {
   menu: {
     statistika: 'Statistik',
     protokol: 'Befundprüfung',
-    assays: 'Assays',
+    assays: 'Analysen und Geräte',
     analysers: 'Analysegeräte',
     postavke: 'Einstellungen',
-    analize: 'Analysen',
+    analize: 'Analysen nach Sektion',
     integracija: 'Integration',
     integracijaPregled: 'Integrationsübersicht',
     integracijaPostavke: 'Integrationseinstellungen',

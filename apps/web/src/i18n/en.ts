@@ -101,10 +101,10 @@ export const en: CoreCatalogue = {
   menu: {
     statistika: 'Statistics',
     protokol: 'Results check',
-    assays: 'Assays',
+    assays: 'Assays and analysers',
     analysers: 'Analysers',
     postavke: 'Settings',
-    analize: 'Analyses',
+    analize: 'Assays by section',
     integracija: 'Integration',
     integracijaPregled: 'Integration overview',
     integracijaPostavke: 'Integration settings',
