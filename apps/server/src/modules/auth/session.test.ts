@@ -151,3 +151,28 @@ describe('certificate challenge', () => {
     await app.close();
   });
 });
+
+describe("one's own interface language", () => {
+  it('is stored in the user settings at once, audited, and answered by the next sign-in; the session goes on', async () => {
+    const user = await signIn(t.app, 'pregled@demo.lab');
+    const put = (language: string) => t.app.inject({
+      method: 'PUT', url: '/api/sesija/jezik', headers: { authorization: `Bearer ${user.token}` }, payload: { language },
+    });
+    try {
+      const changed = await put('de');
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toEqual({ success: true, language: 'de' });
+      // The same session keeps working: no sign-out.
+      expect((await sitesList(user.token)).statusCode).toBe(200);
+      const again = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'pregled@demo.lab', password: 'Demo1234!' } });
+      expect(again.json<{ data: { language: string } }>().data.language).toBe('de');
+      const audit = await t.database.db.execute(sql`select action, old_value, new_value from audit_log where action = 'user.language' order by at desc limit 1`);
+      expect(audit.rows[0]).toMatchObject({ action: 'user.language', old_value: 'bs', new_value: 'de' });
+      const refused = await put('fr');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, code: 'form.invalid', field: 'language' });
+    } finally {
+      await t.database.db.update(users).set({ language: 'bs' }).where(eq(users.email, 'pregled@demo.lab'));
+    }
+  });
+});
