@@ -56,6 +56,10 @@ export const bs = {
     changePassword: 'Promjena šifre',
     logout: 'Odjava',
     skipToContent: 'Preskoči na sadržaj',
+    interfaceLanguage: 'Jezik sučelja',
+    languageName_bs: 'Bosanski',
+    languageName_en: 'English',
+    languageName_de: 'Deutsch',
   },
   welcome: {
     greeting: 'Dobro došli, {{name}}',

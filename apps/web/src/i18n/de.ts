@@ -44,6 +44,10 @@ export const de: CoreCatalogue = {
     changePassword: 'Passwort ändern',
     logout: 'Abmelden',
     skipToContent: 'Zum Inhalt springen',
+    interfaceLanguage: 'Sprache der Oberfläche',
+    languageName_bs: 'Bosanski',
+    languageName_en: 'English',
+    languageName_de: 'Deutsch',
   },
   welcome: {
     greeting: 'Willkommen, {{name}}',

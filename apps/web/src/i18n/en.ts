@@ -44,6 +44,10 @@ export const en: CoreCatalogue = {
     changePassword: 'Change password',
     logout: 'Log out',
     skipToContent: 'Skip to content',
+    interfaceLanguage: 'Interface language',
+    languageName_bs: 'Bosanski',
+    languageName_en: 'English',
+    languageName_de: 'Deutsch',
   },
   welcome: {
     greeting: 'Welcome, {{name}}',
