@@ -1,7 +1,7 @@
 import type { FailureAnswer, SiteListAnswer, SiteSwitchAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { loginAttempts, sessions, users } from '../../db/schema.ts';
+import { auditLog, loginAttempts, sessions, users } from '../../db/schema.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -166,8 +166,9 @@ describe("one's own interface language", () => {
       expect((await sitesList(user.token)).statusCode).toBe(200);
       const again = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'pregled@demo.lab', password: 'Demo1234!' } });
       expect(again.json<{ data: { language: string } }>().data.language).toBe('de');
-      const audit = await t.database.db.execute(sql`select action, old_value, new_value from audit_log where action = 'user.language' order by at desc limit 1`);
-      expect(audit.rows[0]).toMatchObject({ action: 'user.language', old_value: 'bs', new_value: 'de' });
+      const audit = await t.database.db.select({ action: auditLog.action, oldValue: auditLog.oldValue, newValue: auditLog.newValue })
+        .from(auditLog).where(eq(auditLog.action, 'user.language'));
+      expect(audit).toEqual([{ action: 'user.language', oldValue: 'bs', newValue: 'de' }]);
       const refused = await put('fr');
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ success: false, code: 'form.invalid', field: 'language' });
