@@ -13,7 +13,7 @@ test('a technician of Sarajevo sees no Tuzla sample anywhere', async ({ page, re
   // Samples in processing: every day, all rows.
   await openAs(page, DEMO.tehnicar.email, '/naljepnice');
   await page.getByRole('combobox', { name: 'Period' }).selectOption('SVE');
-  await page.getByRole('combobox', { name: 'Broj redova po stranici' }).selectOption({ label: 'Svi Rezultati' });
+  await page.getByRole('combobox', { name: 'Broj redova po stranici' }).selectOption({ label: 'Svi rezultati' });
   const table = page.getByRole('table', { name: 'Uzorci u obradi' });
   await expect(page.getByText(/^Prikazano 1–\d+ od \d+$/)).toBeVisible();
   expect(await table.getByRole('row').count()).toBeGreaterThan(1);

@@ -7,7 +7,8 @@ export const MESSAGES = {
   'db.connection': { bs: 'Greška prilikom konekcije na DB.', en: 'Database connection error.', de: 'Fehler bei der Datenbankverbindung.' },
   'auth.userNotFound': { bs: 'Korisnik nije pronađen.', en: 'User not found.', de: 'Benutzer nicht gefunden.' },
   'auth.wrongPassword': { bs: 'Pogrešna šifra.', en: 'Wrong password.', de: 'Falsches Passwort.' },
-  'auth.expired': { bs: 'User Account has Expired.', en: 'User Account has Expired.', de: 'Das Benutzerkonto ist abgelaufen.' },
+  // The screen says it in the user's language, Bosnian included; the wire keeps the spec's English (WIRE_TEXTS).
+  'auth.expired': { bs: 'Korisnički račun je istekao.', en: 'User Account has Expired.', de: 'Das Benutzerkonto ist abgelaufen.' },
   'auth.disabled': { bs: 'Korisnički račun je onemogućen.', en: 'The user account is disabled.', de: 'Das Benutzerkonto ist deaktiviert.' },
   'auth.throttled': { bs: 'Previše neuspjelih pokušaja. Pokušajte ponovo za nekoliko minuta.', en: 'Too many failed attempts. Try again in a few minutes.', de: 'Zu viele Fehlversuche. Bitte in einigen Minuten erneut versuchen.' },
   'auth.unauthorized': { bs: 'Niste autorizirani', en: 'You are not authorised', de: 'Sie sind nicht autorisiert' },
@@ -264,8 +265,33 @@ export function isMessageCode(value: string): value is MessageCode {
   return Object.hasOwn(MESSAGES, value);
 }
 
+function filled(text: string, params: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => params[key] ?? whole);
+}
+
 export function message(code: MessageCode, language: Language = 'bs', params: Record<string, string> = {}): string {
-  return MESSAGES[code][language].replace(/\{\{(\w+)\}\}/g, (whole, key: string) => params[key] ?? whole);
+  return filled(MESSAGES[code][language], params);
+}
+
+/**
+ * Where the spec's answer text is not the Bosnian screen text: the spec answers an expired account in English
+ * ('User Account has Expired.'), and existing clients compare it.
+ */
+const WIRE_TEXTS: Partial<Record<MessageCode, string>> = {
+  'auth.expired': 'User Account has Expired.',
+};
+
+/**
+ * The text of `code` the server answers with (`message` of a refusal): the spec's own wording where it has one
+ * that is not the Bosnian screen text (an expired account), else the Bosnian text.
+ */
+export function wireMessage(code: MessageCode, params: Record<string, string> = {}): string {
+  return filled(WIRE_TEXTS[code] ?? MESSAGES[code].bs, params);
+}
+
+/** Whether the server's `message` for `code` differs from its Bosnian screen text, so a screen must not show it as it came. */
+export function hasForeignWireMessage(code: MessageCode): boolean {
+  return WIRE_TEXTS[code] !== undefined;
 }
 
 /** The spec's session language values: 'rs' is the regional language, 'en' English, anything else the default. */

@@ -1,5 +1,5 @@
 import type { MessageCode } from '@lis/domain';
-import { message } from '@lis/domain';
+import { wireMessage } from '@lis/domain';
 
 /**
  * The one error type of the API. Its status and code decide the answer
@@ -12,7 +12,7 @@ export class AppError extends Error {
     readonly field?: string,
     readonly params: Record<string, string> = {},
   ) {
-    super(message(code, 'bs', params));
+    super(wireMessage(code, params));
     this.name = 'AppError';
   }
 

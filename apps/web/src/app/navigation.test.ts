@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sidebarItem } from '../test/fixtures.ts';
-import { HOME_PATH, buildNavigation, containsPath, defaultPath, findScreen, landingPath } from './navigation.ts';
+import { HOME_PATH, buildNavigation, containsPath, currentItemPath, defaultPath, findScreen, landingPath } from './navigation.ts';
 import type { ScreenRoute } from './routes.tsx';
 
 const screen = (path: string): ScreenRoute => ({ path, screen: () => Promise.resolve(() => null) });
@@ -81,5 +81,19 @@ describe('route matching', () => {
     expect(containsPath(group!, '/inventar/ulaz')).toBe(true);
     expect(containsPath(group!, '/inventar/ulaz/7')).toBe(true);
     expect(containsPath(group!, '/prijem')).toBe(false);
+  });
+});
+
+describe('the current item', () => {
+  it('is the one most specific item holding the route, so a settings sub-screen does not light Postavke too', () => {
+    const entries = buildNavigation([
+      sidebarItem('/postavke', 'menu.postavke'),
+      sidebarItem('/postavke/analize', 'menu.analize'),
+      sidebarItem('/assays', 'menu.assays'),
+    ], [screen('/postavke'), screen('/postavke/analize'), screen('/assays')]);
+    expect(currentItemPath(entries, '/postavke/analize')).toBe('/postavke/analize');
+    expect(currentItemPath(entries, '/postavke/korisnici')).toBe('/postavke');
+    expect(currentItemPath(entries, '/assays')).toBe('/assays');
+    expect(currentItemPath(entries, '/prijem')).toBeNull();
   });
 });

@@ -67,3 +67,17 @@ export function containsPath(entry: NavEntry, pathname: string): boolean {
 export function isCurrent(itemPath: string, pathname: string): boolean {
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
+
+/**
+ * The one sidebar item to highlight: of the items the route lies in, the most specific (the longest path), so
+ * /postavke/analize lights 'Analize' and not 'Postavke' beside it; null when none holds the route.
+ */
+export function currentItemPath(entries: readonly NavEntry[], pathname: string): string | null {
+  let current: string | null = null;
+  const visit = (entry: NavEntry) => {
+    if (entry.hasScreen && isCurrent(entry.item.path, pathname) && entry.item.path.length > (current?.length ?? -1)) current = entry.item.path;
+    entry.children.forEach(visit);
+  };
+  entries.forEach(visit);
+  return current;
+}

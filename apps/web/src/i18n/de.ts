@@ -47,6 +47,10 @@ export const de: CoreCatalogue = {
     changePassword: 'Passwort ändern',
     logout: 'Abmelden',
     skipToContent: 'Zum Inhalt springen',
+    interfaceLanguage: 'Sprache der Oberfläche',
+    languageName_bs: 'Bosanski',
+    languageName_en: 'English',
+    languageName_de: 'Deutsch',
   },
   welcome: {
     greeting: 'Willkommen, {{name}}',
@@ -105,10 +109,10 @@ export const de: CoreCatalogue = {
   menu: {
     statistika: 'Statistik',
     protokol: 'Befundprüfung',
-    assays: 'Assays',
+    assays: 'Analysen und Geräte',
     analysers: 'Analysegeräte',
     postavke: 'Einstellungen',
-    analize: 'Analysen',
+    analize: 'Analysen nach Sektion',
     integracija: 'Integration',
     integracijaPregled: 'Integrationsübersicht',
     integracijaPostavke: 'Integrationseinstellungen',

@@ -47,6 +47,10 @@ export const en: CoreCatalogue = {
     changePassword: 'Change password',
     logout: 'Log out',
     skipToContent: 'Skip to content',
+    interfaceLanguage: 'Interface language',
+    languageName_bs: 'Bosanski',
+    languageName_en: 'English',
+    languageName_de: 'Deutsch',
   },
   welcome: {
     greeting: 'Welcome, {{name}}',
@@ -105,10 +109,10 @@ export const en: CoreCatalogue = {
   menu: {
     statistika: 'Statistics',
     protokol: 'Results check',
-    assays: 'Assays',
+    assays: 'Assays and analysers',
     analysers: 'Analysers',
     postavke: 'Settings',
-    analize: 'Analyses',
+    analize: 'Assays by section',
     integracija: 'Integration',
     integracijaPregled: 'Integration overview',
     integracijaPostavke: 'Integration settings',

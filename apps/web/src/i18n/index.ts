@@ -17,7 +17,8 @@
  *   the `messages` namespace: `messageText('form.required')` shows one in the
  *   language shown now. The web reads MESSAGES through i18next only.
  * - Server errors: `serverMessage(error)` gives the text to show for an
- *   ApiError: the server's own Bosnian message for bs, and the English or
+ *   ApiError: the server's own Bosnian message for bs (unless the spec's wire
+ *   text is not Bosnian, as for an expired account), and the English or
  *   German text of its `code` (the `messages` namespace) otherwise.
  * - A key that arrives as data (sidebar titles such as 'menu.prijem') goes
  *   through `translateKey`, which falls back to the key itself.
@@ -28,7 +29,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/bs';
 import 'dayjs/locale/de';
 import 'dayjs/locale/en';
-import { LANGUAGES, type Language, MESSAGES, type MessageCode } from '@lis/domain';
+import { LANGUAGES, type Language, MESSAGES, type MessageCode, hasForeignWireMessage } from '@lis/domain';
 import { bs } from './bs.ts';
 import { en } from './en.ts';
 import { de } from './de.ts';
@@ -100,7 +101,8 @@ export function serverMessage(
   language: Language = currentLanguage(),
 ): string {
   if (error.code === 'network') return i18n.t('errors.network');
-  if (language === 'bs' && error.message) return error.message;
+  // In Bosnian the server's own text, except where the spec's wire text is not Bosnian ('User Account has Expired.').
+  if (language === 'bs' && error.message && !(isMessageCode(error.code) && hasForeignWireMessage(error.code))) return error.message;
   // The server's placeholders (an assay's name, a rule), with the field as before for messages that name it.
   if (isMessageCode(error.code)) return messageText(error.code, { ...(error.field ? { field: error.field } : {}), ...error.params }, language);
   return error.message || i18n.t('errors.unexpected');

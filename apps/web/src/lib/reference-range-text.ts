@@ -1,6 +1,6 @@
 import { referenceRangeText, type ReferenceRangeAnswer } from '@lis/domain';
 import { currentLanguage } from '../i18n/index.ts';
-import { withDecimalMark as inLanguage } from './format.ts';
+import { formatResult, withDecimalMark as inLanguage } from './format.ts';
 
 /**
  * A number with the decimal mark of the language shown now (comma in Bosnian
@@ -9,6 +9,11 @@ import { withDecimalMark as inLanguage } from './format.ts';
  */
 export function withDecimalMark(text: string): string {
   return inLanguage(text, currentLanguage());
+}
+
+/** A stored result in the language shown now ('1.1' reads '1,1' in Bosnian and German); text as stored. */
+export function shownResult(text: string): string {
+  return formatResult(text, currentLanguage());
 }
 
 export function formatReferenceNumber(value: number): string {

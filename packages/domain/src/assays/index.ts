@@ -4,3 +4,4 @@ export * from './formula.ts';
 export * from './reference-ranges.ts';
 export * from './result-flags.ts';
 export * from './reference-range-text.ts';
+export * from './result-text.ts';

@@ -28,12 +28,20 @@ const COMPARATORS: Record<string, Comparator> = { '<': '<', '<=': '<=', '≤': '
 /** An optional comparator, then a number with "." or "," as the decimal mark ("5,4" is how people here type it). */
 const NUMERIC_RESULT = /^(<=|>=|<|>|≤|≥)?\s*([+-]?(?:\d+(?:[.,]\d+)?|[.,]\d+))$/;
 
+/**
+ * A numeric result's parts: its comparator (≤ read as <=) and its number as decimal text with a point, the
+ * digits as typed ("< 0,50" -> '<', "0.50"); null for a text result. The one reading of either decimal mark.
+ */
+export function numericResultParts(text: string): { comparator: Comparator | null; digits: string } | null {
+  const match = NUMERIC_RESULT.exec(text.trim());
+  if (!match) return null;
+  return { comparator: match[1] ? (COMPARATORS[match[1]] as Comparator) : null, digits: (match[2] as string).replace(',', '.') };
+}
+
 export function parseResultValue(text: string): ParsedResult {
-  const trimmed = text.trim();
-  const match = NUMERIC_RESULT.exec(trimmed);
-  if (!match) return { kind: 'text', text: trimmed };
-  const comparator = match[1] ? (COMPARATORS[match[1]] as Comparator) : null;
-  return { kind: 'number', value: Number((match[2] as string).replace(',', '.')), comparator };
+  const parts = numericResultParts(text);
+  if (!parts) return { kind: 'text', text: text.trim() };
+  return { kind: 'number', value: Number(parts.digits), comparator: parts.comparator };
 }
 
 /** The numeric value of an exact result, or null for text and for "<0.5"-style results (which formulas cannot use). */
@@ -47,8 +55,8 @@ export function exactNumericValue(text: string): number | null {
  * the digits as entered, never through a float. Null for text and censored results, like exactNumericValue.
  */
 export function exactNumericText(text: string): string | null {
-  if (exactNumericValue(text) === null) return null;
-  return text.trim().replace(',', '.');
+  const parts = numericResultParts(text);
+  return parts && parts.comparator === null ? parts.digits : null;
 }
 
 /** Case, spacing, a final full stop and missing diacritics (Zuta for Žuta, dj for đ) do not change a text answer. */

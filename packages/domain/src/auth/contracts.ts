@@ -4,6 +4,7 @@ import { failureResponses, messageCodeSchema, pathParam, sessionFields, successA
 import { PERMISSIONS, ROLES } from '../permissions.ts';
 import { siteSchema } from '../sites/contracts.ts';
 import { defineCall } from '../call.ts';
+import { LANGUAGES } from '../messages.ts';
 
 /** POST /api/login/users: sign in with e-mail and password. */
 export const loginRequest = z.object({
@@ -114,6 +115,13 @@ export const sessionMenuAnswer = successAnswer({
 });
 export type SessionMenuAnswer = z.output<typeof sessionMenuAnswer>;
 
+/**
+ * PUT /api/sesija/jezik: the signed-in user's own interface language, chosen from the avatar menu: stored in
+ * their user settings (the `language` the next sign-in answers) and applied at once, without signing out.
+ */
+export const ownLanguageRequest = z.object({ ...sessionFields, language: z.enum(LANGUAGES, { error: 'form.invalid' }) });
+export const ownLanguageAnswer = successAnswer({ language: z.enum(LANGUAGES) });
+
 /** Sent over the socket to every signed-in page when the general options change what a role's session shows. */
 export const SESSION_MENU_EVENT = 'session:menu';
 
@@ -137,5 +145,9 @@ export const authContracts = {
   sessionMenu: defineCall({
     method: 'GET', path: '/sesija/izbornik', permission: 'authenticated',
     querystring: z.object({ ...sessionFields }), response: { 200: sessionMenuAnswer, ...failureResponses },
+  }),
+  ownLanguage: defineCall({
+    method: 'PUT', path: '/sesija/jezik', permission: 'authenticated',
+    body: ownLanguageRequest, response: { 200: ownLanguageAnswer, ...failureResponses },
   }),
 } as const;

@@ -54,23 +54,27 @@ describe('report content', () => {
     const bs = buildReportContent(input());
     expect(bs.sections.map((section) => section.title)).toEqual(['Biohemija', 'Hematologija']);
     expect(bs.sections[0]?.rows.map((row) => row.name)).toEqual(['Glukoza', 'Kalij', 'LDL', 'HIV']);
-    expect(bs.sections[0]?.rows[0]).toMatchObject({ value: '5.4', unit: 'mmol/L', range: '3,9 – 6,1', flag: '', emphasis: 'normal' });
+    expect(bs.sections[0]?.rows[0]).toMatchObject({ value: '5,4', unit: 'mmol/L', range: '3,9 – 6,1', flag: '', emphasis: 'normal' });
     const en = buildReportContent(input({ jezik: 'en' }));
     expect(en.sections.map((section) => section.title)).toEqual(['Clinical chemistry', 'Hematologija']);
     expect(en.sections[0]?.rows[0]).toMatchObject({ name: 'Glucose', value: '5.4', range: '3.9 – 6.1' });
     expect(buildReportContent(input({ jezik: 'de' })).sections[1]?.rows[0]).toMatchObject({ name: 'Hemoglobin', range: '120 – 160' });
   });
 
-  it("writes a calculated result with the report language's decimal mark and an entered one as typed", () => {
+  it("writes every numeric result with the report language's decimal mark, whichever mark it was typed with, and text as typed", () => {
     const tests = input().tests.map((test) => (test.name.naziv === 'LDL' ? { ...test, rezultat: '3.30', flag: 'N' as const } : test));
     const valueIn = (jezik: 'bs' | 'en' | 'de', name: string) =>
       buildReportContent(input({ tests, jezik })).sections.flatMap((section) => section.rows).find((row) => row.name === name)?.value;
     expect(valueIn('bs', 'LDL')).toBe('3,30');
     expect(valueIn('de', 'LDL')).toBe('3,30');
     expect(valueIn('en', 'LDL')).toBe('3.30');
-    expect(valueIn('bs', 'Glukoza')).toBe('5.4');
+    // One mark in a row: 'HDL 1.1' never prints beside '5,2'.
+    expect(valueIn('bs', 'Glukoza')).toBe('5,4');
+    expect(valueIn('bs', 'Kalij')).toBe('6,5');
     expect(valueIn('en', 'Kalium')).toBeUndefined();
-    expect(valueIn('en', 'Potassium')).toBe('6,5');
+    expect(valueIn('en', 'Potassium')).toBe('6.5');
+    expect(valueIn('en', 'Glucose')).toBe('5.4');
+    expect(valueIn('en', 'HIV')).toBe('Pozitivan');
   });
 
   it('marks out-of-range results bold with their flag and critical ones apart; a missing result prints a dash without a flag', () => {

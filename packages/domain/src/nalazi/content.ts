@@ -1,4 +1,5 @@
 import { referenceRangeText, withDecimalMark, type ReferenceRangeLimits } from '../assays/reference-range-text.ts';
+import { resultTextWithMark } from '../assays/result-text.ts';
 import type { ResultFlag } from '../assays/result-flags.ts';
 import { toLocalDateText } from '../calendar-date.ts';
 import { calendarDateOf, wallClockText } from '../time-zone.ts';
@@ -152,9 +153,9 @@ function sectionsOf(input: ReportInput, none: string): ReportSection[] {
     const { flag, emphasis } = rezultat === null ? { flag: '', emphasis: 'normal' as const } : reportFlag(test.flag);
     current.rows.push({
       name: nameIn(test.name, input.jezik),
-      // An entered result prints as it was typed; a calculated one is the formula's number, written with the
-      // report language's decimal mark like the ranges beside it (3,30 in Bosnian and German, 3.30 in English).
-      value: rezultat === null ? none : test.calculated ? withDecimalMark(rezultat, mark) : rezultat,
+      // Every number prints with the report language's decimal mark like the ranges beside it (3,30 in Bosnian
+      // and German, 3.30 in English), whichever mark it was typed or stored with; a text result as it was entered.
+      value: rezultat === null ? none : resultTextWithMark(rezultat, mark),
       unit: test.jedinica,
       range: test.range ? referenceRangeText(test.range, (value) => withDecimalMark(String(value), mark)) : '',
       flag,

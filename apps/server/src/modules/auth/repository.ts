@@ -94,6 +94,14 @@ export async function createSession(db: Db, session: typeof sessions.$inferInser
   await db.insert(sessions).values(session);
 }
 
+/** The user's own interface language; answers the language stored before, null when there is no such user. */
+export async function updateLanguage(db: Db, userId: string, language: string): Promise<string | null> {
+  const [before] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).for('update');
+  if (!before) return null;
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+  return before.language;
+}
+
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   // The user's own change: a password an administrator set no longer binds them.
   await db.update(users).set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false, updatedAt: new Date() })

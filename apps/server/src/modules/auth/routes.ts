@@ -71,5 +71,12 @@ export function authRoutes(app: FastifyInstance, { db, config, realtime }: AppOp
       + 'and whenever its socket connects, so a changed menu or report flag reaches open sessions without a new sign-in. '
       + '`200 { success: true, default_route, reports, sidebar }`.',
   }, async (request) => ({ success: true as const, ...(await service.sessionMenu(db, request.ctx)) }));
+
+  registerCall(app, authContracts.ownLanguage, {
+    tags: TAGS,
+    summary: "Change one's own interface language",
+    description: '`language`: `bs`, `en` or `de`. Stored in the user\'s settings (the next sign-in answers it) and audited; the web '
+      + 'applies it at once, without signing out. `200 { success: true, language }`; another value `400 form.invalid`.',
+  }, async (request) => ({ success: true as const, language: await service.changeOwnLanguage(db, request.ctx, request.body.language) }));
   return Promise.resolve();
 }

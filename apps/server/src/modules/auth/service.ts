@@ -1,5 +1,5 @@
 import {
-  type GeneralOptions, type MessageCode, type ProfileAnswer, type SignInAttackRow, type Role, type SessionData, type SessionMenuAnswer, type Site, hiddenMenuFor, isRole, landingRoute, permissionsFor, reportFlagsFor, sidebarFor,
+  type GeneralOptions, type Language, type MessageCode, type ProfileAnswer, type SignInAttackRow, type Role, type SessionData, type SessionMenuAnswer, type Site, hiddenMenuFor, isRole, landingRoute, permissionsFor, reportFlagsFor, sidebarFor,
   validatePasswordChange,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -214,6 +214,18 @@ export interface PasswordChange {
 function problemField(problem: MessageCode): 'password' | 'novaSifra' | 'potvrdaSifra' {
   if (problem === 'password.required') return 'password';
   return problem === 'password.mismatch' ? 'potvrdaSifra' : 'novaSifra';
+}
+
+/** One's own interface language (the avatar menu): stored in the user's settings with an audit row when it changes. */
+export async function changeOwnLanguage(db: Db, ctx: RequestContext, language: Language): Promise<Language> {
+  await db.transaction(async (tx) => {
+    const before = await repo.updateLanguage(tx, ctx.userId, language);
+    if (before === null) throw AppError.unauthorized();
+    if (before !== language) {
+      await writeAudit(tx, ctx, { action: 'user.language', entity: 'user', entityId: ctx.userId, field: 'language', oldValue: before, newValue: language });
+    }
+  });
+  return language;
 }
 
 export async function changePassword(db: Db, realtime: RealtimeHub | undefined, ctx: RequestContext, input: PasswordChange): Promise<void> {

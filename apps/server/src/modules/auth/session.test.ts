@@ -1,7 +1,7 @@
 import type { FailureAnswer, SiteListAnswer, SiteSwitchAnswer } from '@lis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { loginAttempts, sessions, users } from '../../db/schema.ts';
+import { auditLog, loginAttempts, sessions, users } from '../../db/schema.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -149,5 +149,31 @@ describe('certificate challenge', () => {
     expect((await app.inject({ method: 'GET', url: '/.well-known/acme-challenge/missing' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/.well-known/acme-challenge/..%2Fetc' })).statusCode).toBe(404);
     await app.close();
+  });
+});
+
+describe("one's own interface language", () => {
+  it('is stored in the user settings at once, audited, and answered by the next sign-in; the session goes on', async () => {
+    const user = await signIn(t.app, 'pregled@demo.lab');
+    const put = (language: string) => t.app.inject({
+      method: 'PUT', url: '/api/sesija/jezik', headers: { authorization: `Bearer ${user.token}` }, payload: { language },
+    });
+    try {
+      const changed = await put('de');
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toEqual({ success: true, language: 'de' });
+      // The same session keeps working: no sign-out.
+      expect((await sitesList(user.token)).statusCode).toBe(200);
+      const again = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'pregled@demo.lab', password: 'Demo1234!' } });
+      expect(again.json<{ data: { language: string } }>().data.language).toBe('de');
+      const audit = await t.database.db.select({ action: auditLog.action, oldValue: auditLog.oldValue, newValue: auditLog.newValue })
+        .from(auditLog).where(eq(auditLog.action, 'user.language'));
+      expect(audit).toEqual([{ action: 'user.language', oldValue: 'bs', newValue: 'de' }]);
+      const refused = await put('fr');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, code: 'form.invalid', field: 'language' });
+    } finally {
+      await t.database.db.update(users).set({ language: 'bs' }).where(eq(users.email, 'pregled@demo.lab'));
+    }
   });
 });

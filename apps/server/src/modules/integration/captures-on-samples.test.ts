@@ -155,7 +155,7 @@ describe('one value interpretation for every protocol (analyserValue in the inge
     const sample = await calls.createSample(tech, patient._id, ['ALP', 'CRP']);
     const text = `H|\\^&\rP|1\rO|1|${sample.code}\rR|1|^^^ALP|1.234,5|U/L\rL|1|N\r`;
     expect((await sendAstmMessage(HOST, portOf(astm), text)).ok).toBe(true);
-    expect((await calls.tests(tech, sample._id)).ALP).toMatchObject({ rezultat: '1234,5' });
+    expect((await calls.tests(tech, sample._id)).ALP).toMatchObject({ rezultat: '1234.5' });
     const hl7 = await saveAnalyser(client, admin, { ime: 'HL7 vrijednosti', protokol: 'hl7', mapa: { CRP: cat.sifra.CRP } }, sarajevo);
     const report = await sendHl7Message(HOST, portOf(hl7), hl7Oru(sample.code, 'VAL-1', [['CRP', '----', 'mg/L', '']]));
     expect(report.ok, report.steps.join('\n')).toBe(true);

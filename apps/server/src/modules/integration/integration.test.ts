@@ -248,7 +248,7 @@ describe('the real captures over the TCP listener', () => {
 });
 
 describe('results on the sample', () => {
-  it('land unapproved with flags on the sample the specimen id names, with the value and flag as sent, the analyser as author, audited', async () => {
+  it('land unapproved with flags on the sample the specimen id names, with the value (its number with a decimal point) and flag as sent, the analyser as author, audited', async () => {
     const { analyser, port } = await listeningAnalyser('Chem SA');
     const sample = await calls.createSample(tech, patient._id, ['GLU', 'K', 'CRP']);
     const report = await sendAstmMessage(HOST, port, astmMessage(sample.code, [['GLU', '15.2', 'mmol/L', 'H'], ['K', '4,0', 'mmol/L', 'N']]));
@@ -257,7 +257,7 @@ describe('results on the sample', () => {
     expect(shown.status).toBe('U OBRADI');
     const tests = await calls.tests(tech, sample._id);
     expect(tests.GLU).toMatchObject({ rezultat: '15.2', flag: 'H' });
-    expect(tests.K).toMatchObject({ rezultat: '4,0', flag: null });
+    expect(tests.K).toMatchObject({ rezultat: '4.0', flag: null });
     const [glu] = await t.database.db.select().from(sampleTests).where(and(eq(sampleTests.sampleId, sample._id), eq(sampleTests.labassayId, cat.ids.GLU)));
     expect(glu).toMatchObject({ unioSource: 'Chem SA', unioBy: null });
     const [message] = await messagesOf(analyser._id);

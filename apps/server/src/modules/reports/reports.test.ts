@@ -358,17 +358,17 @@ describe('races', () => {
 describe('what each language prints (read back with pdftotext)', () => {
   const expected = {
     bs: {
-      title: 'NALAZ', glu: 'GLU test', k: 'K test', crp: 'CRP test', section: /Prva [0-9A-F]{6}/, range: '3,9 – 6,1', kRange: '3,5 – 5,1',
+      title: 'NALAZ', glu: 'GLU test', k: 'K test', crp: 'CRP test', section: /Prva [0-9A-F]{6}/, range: '3,9 – 6,1', kRange: '3,5 – 5,1', mark: ',',
       labels: ['Pacijent', 'JMBG', 'Godište', 'Spol', 'Ženski', 'Šifra uzorka', 'Uzorkovano', 'Zaprimljeno', 'Nalaz izdat', 'Referentni interval', 'Komentar',
         'Odobrio (tehnička validacija)', 'Verificirao (medicinska validacija)', 'Stranica 1 od 1', 'kritična vrijednost', '† izračunata vrijednost'],
     },
     en: {
-      title: 'LABORATORY REPORT', glu: 'Glucose', k: 'Potassium', crp: 'C-reactive protein', section: /First section/, range: '3.9 – 6.1', kRange: '3.5 – 5.1',
+      title: 'LABORATORY REPORT', glu: 'Glucose', k: 'Potassium', crp: 'C-reactive protein', section: /First section/, range: '3.9 – 6.1', kRange: '3.5 – 5.1', mark: '.',
       labels: ['Patient', 'Personal ID', 'Year of birth', 'Female', 'Sample code', 'Collected', 'Received', 'Reported', 'Reference range', 'Comment',
         'Approved by (technical validation)', 'Verified by (medical validation)', 'Page 1 of 1', 'critical value', '† calculated value'],
     },
     de: {
-      title: 'LABORBEFUND', glu: 'Glukose', k: 'Kalium', crp: 'C-reaktives Protein', section: /Erste Sektion/, range: '3,9 – 6,1', kRange: '3,5 – 5,1',
+      title: 'LABORBEFUND', glu: 'Glukose', k: 'Kalium', crp: 'C-reaktives Protein', section: /Erste Sektion/, range: '3,9 – 6,1', kRange: '3,5 – 5,1', mark: ',',
       labels: ['Patient', 'Persönliche ID-Nr.', 'Geburtsjahr', 'Weiblich', 'Probennummer', 'Entnahme', 'Eingang', 'Befundet', 'Referenzbereich', 'Kommentar',
         'Freigegeben (technische Validation)', 'Verifiziert (medizinische Validation)', 'Seite 1 von 1', 'kritischer Wert', '† berechneter Wert'],
     },
@@ -386,12 +386,14 @@ describe('what each language prints (read back with pdftotext)', () => {
     expect(text).toContain(sample.code);
     expect(text).toMatch(want.section);
     for (const label of want.labels) expect(text, label).toContain(label);
-    // Value exactly as entered, unit, the patient's range in the language's decimal mark, and the flag, on one line.
-    expect(lineOf(want.glu)).toMatch(new RegExp(`${want.glu}\\s+7,2\\s+mmol/L\\s+${want.range}\\s+H$`));
-    expect(lineOf(`${want.k} `)).toMatch(new RegExp(`${want.k}\\s+6,5\\s+mmol/L\\s+${want.kRange}\\s+HH$`));
+    // Value, unit, the patient's range and the flag on one line, the value and the range in the language's one
+    // decimal mark (an English report never prints '7,2' beside '3.9 – 6.1').
+    const mark = want.mark === '.' ? '\\.' : ',';
+    expect(lineOf(want.glu)).toMatch(new RegExp(`${want.glu}\\s+7${mark}2\\s+mmol/L\\s+${want.range}\\s+H$`));
+    expect(lineOf(`${want.k} `)).toMatch(new RegExp(`${want.k}\\s+6${mark}5\\s+mmol/L\\s+${want.kRange}\\s+HH$`));
     // pdftotext may close up the space after '≤' (a narrow gap); the report prints '≤ 5'.
-    expect(lineOf(want.crp)).toMatch(/3,1\s+mg\/L\s+≤\s?5$/);
-    expect(lineOf('LDL test †')).toMatch(/LDL test †\s+\d[.,]\d+\s+mmol\/L/);
+    expect(lineOf(want.crp)).toMatch(new RegExp(`3${mark}1\\s+mg/L\\s+≤\\s?5$`));
+    expect(lineOf('LDL test †')).toMatch(new RegExp(`LDL test †\\s+\\d${mark}\\d+\\s+mmol/L`));
     expect(lineOf('HIV test')).toMatch(/HIV test\s+Negativan\s+Negativan$/);
     expect(text).toContain('Uzorak blago hemolizovan');
     expect(text).toContain('Selma Specijalista');

@@ -1,6 +1,7 @@
 import {
   type DeltaLimit, type FlagReference, type FormulaPatient, type ReferencePatient, type ReferenceRange, type ResultFlag,
-  type SampleStatus, calendarDateOf, evaluateResultFlag, isSampleStatus, isSpol, patientAge, selectReferenceRange,
+  type SampleStatus, calendarDateOf, canonicalResultText, evaluateResultFlag, isSampleStatus, isSpol, patientAge, sameResultText,
+  selectReferenceRange,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { ReferenceSnapshot } from '../../db/columns.ts';
@@ -167,9 +168,16 @@ export function statusOf(value: string): SampleStatus {
 }
 
 
-/** A blank text is no result: saving '' or spaces clears the value. Anything else is kept exactly as sent. */
-export function storedText(rezultat: string | null): string | null {
-  return rezultat === null || rezultat.trim() === '' ? null : rezultat;
+/**
+ * The result to store for a typed or sent value. A blank text is no result: saving '' or spaces clears the
+ * value. A number is stored with a decimal point, its digits as typed ('5,20' -> '5.20', canonicalResultText),
+ * whichever mark was typed; other text exactly as sent. A value that reads as the stored one ('5,2' over a
+ * '5,2' stored before this rule) keeps the stored text, so re-saving old data is no change and no audit row.
+ */
+export function storedText(rezultat: string | null, stored: string | null = null): string | null {
+  if (rezultat === null || rezultat.trim() === '') return null;
+  if (stored !== null && sameResultText(rezultat, stored)) return stored;
+  return canonicalResultText(rezultat);
 }
 
 /** Who entered a result: the user's display name, or the source (an analyser, 'formula'); null before any result. */

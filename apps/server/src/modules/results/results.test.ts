@@ -136,22 +136,46 @@ describe('GET /api/rezultati/{sid}', () => {
 });
 
 describe('POST /api/rezultati/save', () => {
-  it('keeps the exact text, stores the exact number and the flag, and says who entered it when', async () => {
+  it('stores a number with a decimal point and its digits as typed, the exact number and the flag, and says who entered it when', async () => {
     const { _id: sid } = await calls.createSample(tech, man._id, ['GLU', 'K', 'CRP']);
     const before = Date.now();
     expect(await calls.saved(tech, sid, { GLU: '5,40', K: '<2.5', CRP: '12' })).toEqual({ success: true, status: 'REALIZOVAN', version: 1 });
     const stored = await storedTests(sid);
     const glu = stored.find((row) => row.labassayId === cat.ids.GLU);
-    expect(glu).toMatchObject({ rezultat: '5,40', flag: 'N', statusT: 'REALIZOVAN', unioBy: tech.userId, unioSource: null });
+    expect(glu).toMatchObject({ rezultat: '5.40', flag: 'N', statusT: 'REALIZOVAN', unioBy: tech.userId, unioSource: null });
     expect(Number(glu?.rezultatF)).toBe(5.4);
     expect(glu?.rezultatF?.replace(/0+$/, '')).toBe('5.4');
     expect(glu?.unioAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // A censored value has no exact number; it is still judged: every value below 2.5 is below the critical 2.8.
     expect(stored.find((row) => row.labassayId === cat.ids.K)).toMatchObject({ rezultat: '<2.5', rezultatF: null, flag: 'LL' });
     const tests = await calls.tests(tech, sid);
-    expect(tests.GLU).toMatchObject({ rezultat: '5,40', flag: null, kriticni: false, unio: 'Tarik Tehničar' });
+    expect(tests.GLU).toMatchObject({ rezultat: '5.40', flag: null, kriticni: false, unio: 'Tarik Tehničar' });
     expect(tests.K).toMatchObject({ rezultat: '<2.5', flag: 'LL', kriticni: true });
     expect(tests.CRP).toMatchObject({ rezultat: '12', flag: 'H', kriticni: false });
+  });
+
+  it("stores 'HDL 1,1' and 'HDL 1.1' alike, keeps text as typed, and takes an old comma result saved again as no change", async () => {
+    const { _id: sid } = await calls.createSample(tech, man._id, ['HDL', 'CHOL', 'BOJA', 'K']);
+    await calls.saved(tech, sid, { HDL: '1,1', CHOL: '5.2', BOJA: ' Žuta, bistra ', K: '≤ 2,5' });
+    const byAssay = new Map((await storedTests(sid)).map((row) => [row.labassayId, row]));
+    expect(byAssay.get(cat.ids.HDL)).toMatchObject({ rezultat: '1.1' });
+    expect(Number(byAssay.get(cat.ids.HDL)?.rezultatF)).toBe(1.1);
+    expect(byAssay.get(cat.ids.CHOL)).toMatchObject({ rezultat: '5.2' });
+    expect(byAssay.get(cat.ids.BOJA)).toMatchObject({ rezultat: ' Žuta, bistra ' });
+    expect(byAssay.get(cat.ids.K)).toMatchObject({ rezultat: '<=2.5', flag: 'LL' });
+
+    // A result stored before the rule, with a comma: saved again with either mark it is the same result.
+    await t.database.db.update(sampleTests).set({ rezultat: '5,2' }).where(sql`${sampleTests.sampleId} = ${sid} and ${sampleTests.labassayId} = ${cat.ids.CHOL}`);
+    const trail = (await auditOf(sid)).length;
+    const { version } = await storedSample(sid);
+    expect(await calls.saved(tech, sid, { CHOL: '5.2' }, {})).toMatchObject({ success: true, version });
+    expect(await calls.saved(tech, sid, { CHOL: '5,2' }, {})).toMatchObject({ success: true, version });
+    expect((await storedTests(sid)).find((row) => row.labassayId === cat.ids.CHOL)).toMatchObject({ rezultat: '5,2' });
+    expect(await auditOf(sid)).toHaveLength(trail);
+    // Another number is a change, stored with a point.
+    await calls.saved(tech, sid, { CHOL: '5,3' });
+    expect((await storedTests(sid)).find((row) => row.labassayId === cat.ids.CHOL)).toMatchObject({ rezultat: '5.3' });
+    expect((await auditOf(sid))[0]).toMatchObject({ akcija: 'result.change', staro: '5,2', novo: '5.3' });
   });
 
   it('flags against the range of this patient: sex, pregnancy, age', async () => {
@@ -278,7 +302,7 @@ describe('POST /api/rezultati/save', () => {
     // Absolute limit 2: 9.0 is 4 away from 5,0; 6.9 is 1.9 away. Percent limit 20 %: 4.9 is 22.5 % above 4.0.
     await calls.saved(specialist, pending, { K: '4.9' });
     const tests = await calls.tests(specialist, pending);
-    expect(tests.GLU?.delta).toEqual({ previous: '5,0', previousAt: verifiedAt?.toISOString(), exceeded: true });
+    expect(tests.GLU?.delta).toEqual({ previous: '5.0', previousAt: verifiedAt?.toISOString(), exceeded: true });
     expect(tests.K?.delta).toMatchObject({ previous: '4.0', exceeded: true });
     await calls.saved(specialist, pending, { GLU: '6.9', K: '4.7' });
     expect(await calls.tests(specialist, pending)).toMatchObject({ GLU: { delta: { exceeded: false } }, K: { delta: { exceeded: false } } });
@@ -508,7 +532,7 @@ describe('GET /api/uzorci/audit/{sid}', () => {
       row('sample.approve', 'Tarik Tehničar', 'status', 'REALIZOVAN', 'ODOBREN'),
       row('sample.status', 'Tarik Tehničar', 'status', 'U OBRADI', 'REALIZOVAN'),
       row('result.enter', 'Tarik Tehničar', cat.sifra.K, null, '4.1'),
-      row('result.change', 'Tarik Tehničar', cat.sifra.GLU, '5.0', '5,2'),
+      row('result.change', 'Tarik Tehničar', cat.sifra.GLU, '5.0', '5.2'),
       row('sample.status', 'Tarik Tehničar', 'status', 'ZAPRIMLJEN', 'U OBRADI'),
       row('result.enter', 'Tarik Tehničar', cat.sifra.GLU, null, '5.0'),
       expect.objectContaining({ akcija: 'sample.create', korisnik: 'Tarik Tehničar' }) as unknown as ReturnType<typeof row>,

@@ -50,7 +50,7 @@ function typedResults(tests: readonly ResultTestRow[], rezultati: readonly Resul
     if (test.calculated) throw new AppError(400, 'results.calculatedReadOnly', `rezultati.${index}.test`, { naziv: test.naziv });
     const problem = resultValueProblem({ vrsta: resultKindOf(test.vrsta), opcije: test.opcije }, entry.rezultat);
     if (problem) throw new AppError(400, problem, `rezultati.${index}.rezultat`, { naziv: test.naziv });
-    typed.set(test.id, storedText(entry.rezultat));
+    typed.set(test.id, storedText(entry.rezultat, test.rezultat));
   });
   return typed;
 }

@@ -9,7 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../i18n/index.ts';
-import { type NavEntry, containsPath, isCurrent } from '../navigation.ts';
+import { type NavEntry, containsPath, currentItemPath } from '../navigation.ts';
 import { menuIcon } from './menu-icons.ts';
 import { NoteBadge } from './NoteBadge.tsx';
 
@@ -23,6 +23,8 @@ export function Sidebar({ entries, onNavigate }: SidebarProps) {
   // Subscribes to language changes: the titles are translated through translateKey.
   useTranslation();
   const { pathname } = useLocation();
+  // One item lit: the most specific one holding the route (never 'Postavke' beside 'Analize').
+  const current = currentItemPath(entries, pathname);
   // Groups the user opened or closed by hand, for this route only: moving elsewhere expands the new route's group again.
   const [toggled, setToggled] = useState<{ pathname: string; groups: Record<string, boolean> }>({ pathname, groups: {} });
   const groups = toggled.pathname === pathname ? toggled.groups : {};
@@ -49,8 +51,8 @@ export function Sidebar({ entries, onNavigate }: SidebarProps) {
           {...common}
           component={Link}
           to={item.path}
-          active={isCurrent(item.path, pathname)}
-          aria-current={isCurrent(item.path, pathname) ? 'page' : undefined}
+          active={item.path === current}
+          aria-current={item.path === current ? 'page' : undefined}
           onClick={onNavigate}
         />
       );

@@ -5,9 +5,11 @@
  */
 import { Avatar, Badge, Burger, Group, Menu, Select, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconKey, IconLogout, IconMicroscope } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconKey, IconLanguage, IconLogout, IconMicroscope } from '@tabler/icons-react';
+import { LANGUAGES } from '@lis/domain';
 import { useTranslation } from 'react-i18next';
-import type { ActiveSession } from '../../features/auth/session.ts';
+import { type ActiveSession, changeOwnLanguage } from '../../features/auth/session.ts';
+import { notify } from '../../components/notify.tsx';
 import { NotificationBell } from '../../features/realtime/NotificationBell.tsx';
 import { ChatLauncher } from '../../features/chat/index.ts';
 
@@ -82,6 +84,20 @@ export function TopBar({ session, navigation, onSiteChange, onChangePassword, on
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
+            {/* The interface language, changed at once and kept in the user's settings (no sign-out). */}
+            <Menu.Label><Group gap={6}><IconLanguage size={14} aria-hidden />{t('shell.interfaceLanguage')}</Group></Menu.Label>
+            {LANGUAGES.map((language) => (
+              <Menu.Item
+                key={language}
+                lang={language}
+                aria-current={session.language === language ? 'true' : undefined}
+                leftSection={session.language === language ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16 }} />}
+                onClick={() => { if (session.language !== language) changeOwnLanguage(language).catch((error: unknown) => notify.apiError(error)); }}
+              >
+                {t(`shell.languageName_${language}`)}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
             <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>{t('shell.changePassword')}</Menu.Item>
             <Menu.Item leftSection={<IconLogout size={16} />} color="red.9" onClick={onLogout}>{t('shell.logout')}</Menu.Item>
           </Menu.Dropdown>

@@ -260,13 +260,13 @@ describe('ListTable sorting', () => {
 });
 
 describe('ListTable items per page and day presets', () => {
-  it('offers the choices in Bosnian, "{n} po stranici" and "Svi Rezultati", and goes to page 1 on change', async () => {
+  it('offers the choices in Bosnian, "{n} po stranici" and "Svi rezultati", and goes to page 1 on change', async () => {
     const server = fakeServer();
     renderList(server.fetcher);
     await shown('000001');
     const perPage = screen.getByRole('combobox', { name: 'Broj redova po stranici' });
     expect(within(perPage).getAllByRole('option').map((option) => option.textContent))
-      .toEqual(['10 po stranici', '15 po stranici', '25 po stranici', '50 po stranici', '100 po stranici', 'Svi Rezultati']);
+      .toEqual(['10 po stranici', '15 po stranici', '25 po stranici', '50 po stranici', '100 po stranici', 'Svi rezultati']);
     fireEvent.click(screen.getByRole('button', { name: 'Stranica 3' }));
     await waitFor(() => expect(server.last().page).toBe('3'));
     fireEvent.change(perPage, { target: { value: '25' } });

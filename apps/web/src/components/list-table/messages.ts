@@ -2,7 +2,7 @@
  * The list table's strings in Bosnian (default), English and German, merged
  * into the i18next catalogues under `listTable`. Spec wording where the spec
  * gives it: 'Pretraga', the per-page choices ('{n} per page' in the spec's
- * English), 'Svi Rezultati', 'Nema dostupnih podataka.' and the day presets.
+ * English), 'Svi rezultati' (the spec's 'Svi Rezultati' in Bosnian sentence case), 'Nema dostupnih podataka.' and the day presets.
  *
  *   const { t } = useTranslation(undefined, { keyPrefix: 'listTable' });
  *   t('perPage', { n: 25 })
@@ -13,7 +13,7 @@ const bs = {
   filter: 'Pretraga',
   filterClear: 'Obriši pretragu',
   perPage: '{{n}} po stranici',
-  allRows: 'Svi Rezultati',
+  allRows: 'Svi rezultati',
   perPageLabel: 'Broj redova po stranici',
   datumLabel: 'Period',
   empty: 'Nema dostupnih podataka.',

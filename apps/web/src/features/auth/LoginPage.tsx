@@ -1,6 +1,7 @@
 /**
- * /auth/login: e-mail and password; the server's message is shown as it is
- * ('Korisnik nije pronađen.', 'Pogrešna šifra.', 'User Account has Expired.').
+ * /auth/login: e-mail and password; the server's refusal in the user's language
+ * ('Korisnik nije pronađen.', 'Pogrešna šifra.', 'Korisnički račun je istekao.': the spec's
+ * English wire text of an expired account is translated, see serverMessage).
  * A signed-in user who opens it goes to the landing route instead.
  */
 import { useState } from 'react';

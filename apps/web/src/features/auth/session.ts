@@ -116,6 +116,15 @@ export async function logout(type: LogoutType): Promise<void> {
   }
 }
 
+/**
+ * The user's own interface language, chosen in the avatar menu: stored in their user settings on the server,
+ * then applied to this session at once (every screen re-renders in it), without signing out.
+ */
+export async function changeOwnLanguage(language: Language): Promise<void> {
+  const answer = await call(authContracts.ownLanguage, { body: { language } });
+  sessionStore.confirm(answer.language);
+}
+
 export function switchSite(siteId: string): void {
   sessionStore.setSite(siteId);
 }

@@ -12,6 +12,7 @@ import type { PatientAssaySeries } from './api.ts';
 import { type ChartRow, chartRows, flagColor, referenceBand, undrawnCount, valueAxis } from './chart-data.ts';
 import { FlagText } from './FlagText.tsx';
 import { useChartDelay } from '../../components/use-chart-delay.ts';
+import { shownResult } from '../../lib/reference-range-text.ts';
 
 
 interface DotProps {
@@ -75,7 +76,7 @@ function PointTooltip({ row, unit }: { row: ChartRow | undefined; unit: string }
     <Paper withBorder shadow="sm" p="xs" radius="sm">
       <Text size="xs" c="dimmed">{`${row.when} · ${row.code}`}</Text>
       <Group gap={6} wrap="nowrap">
-        <Text fw={700} size="sm">{unit ? `${row.rezultat} ${unit}` : row.rezultat}</Text>
+        <Text fw={700} size="sm">{unit ? `${shownResult(row.rezultat)} ${unit}` : shownResult(row.rezultat)}</Text>
         <FlagText flag={row.flag} />
       </Group>
     </Paper>

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDate, formatTime } from '../../lib/date-time.ts';
 import type { PatientAssaySeries } from './api.ts';
 import { FlagText } from './FlagText.tsx';
+import { shownResult } from '../../lib/reference-range-text.ts';
 import classes from '../../components/sample-code.module.css';
 
 export function ResultHistoryTable({ series }: { series: PatientAssaySeries }) {
@@ -28,7 +29,7 @@ export function ResultHistoryTable({ series }: { series: PatientAssaySeries }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{`${formatDate(point.datum)} ${formatTime(point.datum)}`}</Table.Td>
               <Table.Td><Text span size="sm" className={classes.code}>{point.code}</Text></Table.Td>
               <Table.Td ta="right">
-                <Text span size="sm" fw={point.flag ? 700 : 400}>{point.rezultat}</Text>
+                <Text span size="sm" fw={point.flag ? 700 : 400}>{shownResult(point.rezultat)}</Text>
                 {series.jedinica ? <Text span size="xs" c="dimmed">{` ${series.jedinica}`}</Text> : null}
               </Table.Td>
               <Table.Td>

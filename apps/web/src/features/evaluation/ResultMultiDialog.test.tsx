@@ -79,7 +79,8 @@ describe('ResultMultiDialog', () => {
     await user.click(within(dialog).getByText('Tabela'));
     const table = await within(dialog).findByRole('table', { name: 'GLU: svi rezultati, najnoviji prvi' });
     const cells = within(table).getAllByRole('row').slice(1).map((line) => within(line).getAllByRole('cell')[2]?.textContent);
-    expect(cells).toEqual(['5.4 mmol/L', '<0.5 mmol/L', '6,80 mmol/L']);
+    // One decimal mark in Bosnian, whichever mark each result was stored with.
+    expect(cells).toEqual(['5,4 mmol/L', '<0,5 mmol/L', '6,80 mmol/L']);
     expect(within(dialog).queryByRole('img', { name: /Grafikon/ })).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Zatvori prozor' }));

@@ -7,8 +7,8 @@
  */
 const bs = {
   catalogueCards: {
-    analize: { title: 'Analize', description: 'Analize po sekcijama s referentnim vrijednostima, jedinicama i kritičnim granicama.' },
-    assays: { title: 'Assays', description: 'Tabela svih analiza: reference, parametri, uključivanje i isključivanje.' },
+    analize: { title: 'Analize po sekcijama', description: 'Analize po sekcijama s referentnim vrijednostima, jedinicama i kritičnim granicama.' },
+    assays: { title: 'Analize i aparati', description: 'Tabela svih analiza: reference, parametri, uključivanje i isključivanje.' },
     sifarnici: { title: 'Šifarnici', description: 'Lokacije, doktori, sekcije, grupe, jedinice, tehnologije, tipovi i uzorci.' },
   },
   title: 'Postavke',
@@ -79,7 +79,7 @@ const bs = {
     mikrobiologija: 'Mikrobiološki način rada',
     mikrobiologijaHint: 'Obrada uzoraka se otvara na listi Mikrobiologija umjesto na RADNA LISTA.',
     expiresOn: 'Račun vrijedi do (uključivo)',
-    expiresHint: 'Prazno: bez isteka. Nakon tog dana prijava javlja „User Account has Expired.”',
+    expiresHint: 'Prazno: bez isteka. Nakon tog dana prijava javlja „Korisnički račun je istekao.”',
     password: 'Početna šifra',
     passwordHint: 'Najmanje {{min}} znakova, ne neka od često korištenih šifri. Korisnik je mora promijeniti pri prvoj prijavi.',
     saved: 'Korisnik je sačuvan.',
@@ -202,8 +202,8 @@ type Catalogue = typeof bs;
 
 const en: Catalogue = {
   catalogueCards: {
-    analize: { title: 'Analyses', description: 'Analyses by section with reference ranges, units and critical limits.' },
-    assays: { title: 'Assays', description: 'Table of every assay: references, parameters, enabling and disabling.' },
+    analize: { title: 'Assays by section', description: 'Analyses by section with reference ranges, units and critical limits.' },
+    assays: { title: 'Assays and analysers', description: 'Table of every assay: references, parameters, enabling and disabling.' },
     sifarnici: { title: 'Code lists', description: 'Locations, doctors, sections, groups, units, technologies, types and samples.' },
   },
   title: 'Settings',
@@ -395,8 +395,8 @@ const en: Catalogue = {
 
 const de: Catalogue = {
   catalogueCards: {
-    analize: { title: 'Analysen', description: 'Analysen nach Sektion mit Referenzbereichen, Einheiten und kritischen Grenzen.' },
-    assays: { title: 'Assays', description: 'Tabelle aller Assays: Referenzen, Parameter, Aktivieren und Deaktivieren.' },
+    analize: { title: 'Analysen nach Sektion', description: 'Analysen nach Sektion mit Referenzbereichen, Einheiten und kritischen Grenzen.' },
+    assays: { title: 'Analysen und Geräte', description: 'Tabelle aller Analysen: Referenzen, Parameter, Aktivieren und Deaktivieren.' },
     sifarnici: { title: 'Stammdaten', description: 'Standorte, Ärzte, Sektionen, Gruppen, Einheiten, Technologien, Typen und Proben.' },
   },
   title: 'Einstellungen',
@@ -467,7 +467,7 @@ const de: Catalogue = {
     mikrobiologija: 'Mikrobiologie-Modus',
     mikrobiologijaHint: 'Die Probenbearbeitung öffnet mit der Liste Mikrobiologija statt RADNA LISTA.',
     expiresOn: 'Konto gültig bis (einschließlich)',
-    expiresHint: 'Leer: läuft nie ab. Nach diesem Tag meldet die Anmeldung „User Account has Expired.“',
+    expiresHint: 'Leer: läuft nie ab. Nach diesem Tag meldet die Anmeldung „Das Benutzerkonto ist abgelaufen.“',
     password: 'Anfangspasswort',
     passwordHint: 'Mindestens {{min}} Zeichen, kein häufig verwendetes Passwort. Der Benutzer muss es bei der ersten Anmeldung ändern.',
     saved: 'Der Benutzer wurde gespeichert.',

@@ -65,12 +65,12 @@ export function ChartsScreen() {
         <Group align="flex-end" gap="md" wrap="wrap">
           <ControlSelect value={kontrola} onChange={(value) => { setKontrola(value); setIzvor(''); }} />
           <Select label={t('qc.chooseAssay')} data={assayChoices} value={labassay} onChange={setChosenAssay} allowDeselect={false} miw={220}
-            comboboxProps={{ withinPortal: true }} />
+            comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }} />
           <DatePickerInput type="range" label={t('qc.range')} value={range} onChange={setRange} valueFormat="DD.MM.YYYY" locale={language}
             firstDayOfWeek={1} allowSingleDateInRange miw={240} popoverProps={{ withinPortal: true }} />
           {sources.length > 1 || izvor !== '' ? (
             <Select label={t('qc.resultSource')} data={sourceChoices} value={izvor} onChange={(value) => setIzvor(value ?? '')} allowDeselect={false} miw={200}
-              comboboxProps={{ withinPortal: true }} />
+              comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }} />
           ) : null}
           {kontrola ? (
             <Button component={Link} to={`/kontrole/obrada/rezultati?kontrola=${kontrola}`} variant="light" leftSection={<IconListDetails size={16} aria-hidden />}>

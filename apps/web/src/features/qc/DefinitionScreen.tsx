@@ -52,6 +52,9 @@ interface LotDraft {
 }
 
 let nextKey = 1;
+/** A dropdown as wide as its longest choice ('Hersteller (Beipackzettel)' in German), not cut at the column's width. */
+const WIDE_DROPDOWN = { withinPortal: true, width: 'max-content', position: 'bottom-start' } as const;
+
 const emptyTarget = (nivo = 1, labassay: string | null = null): TargetDraft => ({ key: nextKey++, labassay, nivo, mean: '', sd: '', izvor: 'proizvodjac', analyser: null });
 const emptyLot = (): LotDraft => ({ control: '', proizvodjac: '', lot: '', rok: null, mod: 'Multi', ciljevi: [emptyTarget()], uzorci: {} });
 
@@ -94,7 +97,7 @@ export function DefinitionScreen() {
         </Group>
       ),
     },
-    { key: 'mod', header: t('qc.col_mod'), sortable: true },
+    { key: 'mod', header: t('qc.col_mod'), sortable: true, render: (row) => t(`qc.mode_${row.mod}`) },
     { key: 'created', header: t('qc.col_created'), sortable: true, render: (row) => formatDateTime(row.created) },
   ];
   const actions: ListRowAction<ControlRow>[] = [
@@ -201,11 +204,12 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
           error={missing.rok ? t('qc.required', { field: t('qc.rok') }) : undefined} onChange={(value) => setLot({ ...lot, rok: value })} dateParser={typedDay} popoverProps={{ withinPortal: true }} />
         <Stack gap={2}>
           <Text size="sm" fw={500} id="qc-mode-label">{t('qc.mode')}</Text>
-          <SegmentedControl aria-labelledby="qc-mode-label" data={[...CONTROL_MODES]} value={lot.mod} onChange={(value) => setLot({ ...lot, mod: value })} />
+          <SegmentedControl aria-labelledby="qc-mode-label" data={CONTROL_MODES.map((value) => ({ value, label: t(`qc.mode_${value}`) }))} value={lot.mod}
+            onChange={(value) => setLot({ ...lot, mod: value })} />
         </Stack>
       </SimpleGrid>
       <Title order={3} size="h5" mt="md" mb={4}>{t('qc.targets')}</Title>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={970}>
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -213,8 +217,8 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
               <Table.Th w={90}>{t('qc.level')}</Table.Th>
               <Table.Th w={130}>{t('qc.mean')}</Table.Th>
               <Table.Th w={110}>{t('qc.sd')}</Table.Th>
-              <Table.Th w={200}>{t('qc.source')}</Table.Th>
-              <Table.Th w={180}>{t('qc.targetAnalyser')}</Table.Th>
+              <Table.Th w={250}>{t('qc.source')}</Table.Th>
+              <Table.Th w={200}>{t('qc.targetAnalyser')}</Table.Th>
               <Table.Th w={50}><VisuallyHidden>{t('qc.actions')}</VisuallyHidden></Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -240,11 +244,11 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
                 <Table.Td>
                   <Select aria-label={`${t('qc.source')} ${index + 1}`} allowDeselect={false} value={target.izvor}
                     data={TARGET_SOURCES.map((source) => ({ value: source, label: t(`qc.source_${source}`) }))}
-                    onChange={(value) => setTarget(target.key, { izvor: value ?? 'proizvodjac' })} comboboxProps={{ withinPortal: true }} />
+                    onChange={(value) => setTarget(target.key, { izvor: value ?? 'proizvodjac' })} comboboxProps={WIDE_DROPDOWN} />
                 </Table.Td>
                 <Table.Td>
                   <Select aria-label={`${t('qc.targetAnalyser')} ${index + 1}`} allowDeselect={false} value={target.analyser ?? ''} data={analyserChoices}
-                    onChange={(value) => setTarget(target.key, { analyser: value ? value : null })} comboboxProps={{ withinPortal: true }} />
+                    onChange={(value) => setTarget(target.key, { analyser: value ? value : null })} comboboxProps={WIDE_DROPDOWN} />
                 </Table.Td>
                 <Table.Td>
                   <ActionIcon variant="subtle" color="red" aria-label={t('qc.removeTarget', { row: index + 1 })}

@@ -94,10 +94,10 @@ export function EntryScreen() {
           />
           <Stack gap={2}>
             <Text size="sm" fw={500} id="qc-entry-mode">{t('qc.mode')}</Text>
-            <SegmentedControl aria-labelledby="qc-entry-mode" data={[...CONTROL_MODES]} value={mode} onChange={setMode} />
+            <SegmentedControl aria-labelledby="qc-entry-mode" data={CONTROL_MODES.map((value) => ({ value, label: t(`qc.mode_${value}`) }))} value={mode} onChange={setMode} />
           </Stack>
           {mode === 'Single' && levels.length > 0 ? (
-            <Select label={t('qc.singleLevel')} data={levels.map(String)} value={level} onChange={setSingleLevel} allowDeselect={false} w={130} />
+            <Select label={t('qc.singleLevel')} data={levels.map(String)} value={level} onChange={setSingleLevel} allowDeselect={false} w={150} />
           ) : null}
         </Group>
         {kontrola && lot.data && targets.length === 0 ? <Alert mt="md" color="gray">{t('qc.noTargets')}</Alert> : null}

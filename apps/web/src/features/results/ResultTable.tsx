@@ -11,7 +11,7 @@ import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CALCULATED_RESULT_SOURCE, type QualitativeReading } from '@lis/domain';
 import { messageText } from '../../i18n/index.ts';
-import { formatReferenceNumber, withDecimalMark } from '../../lib/reference-range-text.ts';
+import { formatReferenceNumber, shownResult } from '../../lib/reference-range-text.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
 import type { ResultTest } from './api.ts';
 import { FlagBadge } from './FlagBadge.tsx';
@@ -33,16 +33,6 @@ interface ResultTableProps {
   rowTools?: ((test: ResultTest) => React.ReactNode) | undefined;
 }
 
-
-/**
- * A calculated result as the server wrote it ("4.22", with the assay's
- * decimals), shown with the language's decimal mark like the typed values
- * beside it; anything else (a result typed or sent by an analyser) is shown
- * exactly as stored.
- */
-function calculatedText(text: string): string {
-  return /^-?\d+\.\d+$/.test(text) ? withDecimalMark(text) : text;
-}
 
 const COLUMNS = 8;
 
@@ -109,7 +99,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: R
     field = (
       <Group gap={6} wrap="nowrap">
         <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`result-value-${test.sifra}`}>
-          {value ? calculatedText(value) : t('results.noResult')}
+          {value || t('results.noResult')}
         </Text>
         <Tooltip label={t('results.calculatedHint')} openDelay={300} multiline w={240}>
           <Badge variant="light" color="gray" c="gray.9" size="sm" leftSection={<IconCalculator size={12} aria-hidden />}>{t('results.calculated')}</Badge>
@@ -189,7 +179,7 @@ function DeltaMarker({ test, showsStored }: { test: ResultTest; showsStored: boo
   const { t } = useTranslation();
   if (!test.delta) return null;
   const exceeded = showsStored && test.delta.exceeded;
-  const text = t('results.deltaPrevious', { value: test.delta.previous, date: formatDate(test.delta.previousAt) });
+  const text = t('results.deltaPrevious', { value: shownResult(test.delta.previous), date: formatDate(test.delta.previousAt) });
   return (
     <Tooltip label={exceeded ? t('results.deltaExceeded') : t('results.deltaTitle')} openDelay={300}>
       <Group

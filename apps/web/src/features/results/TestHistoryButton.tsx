@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { type AuditEntry, type ResultTest, resultKeys, sampleAudit } from './api.ts';
+import { shownResult } from '../../lib/reference-range-text.ts';
 
 /** Result steps of the trail (entered, changed, removed, calculated); each names its test in `polje` by the assay code. */
 const RESULT_ACTION_PREFIX = 'result.';
@@ -51,8 +52,8 @@ export function TestHistoryButton({ sid, test }: { sid: string; test: ResultTest
                   {entries.map((entry, index) => (
                     <li key={index}>
                       <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        <Text span fw={600}>{entry.novo ?? t('results.noResult')}</Text>
-                        {entry.staro !== null ? <Text span c="dimmed">{` ← ${entry.staro}`}</Text> : null}
+                        <Text span fw={600}>{entry.novo === null ? t('results.noResult') : shownResult(entry.novo)}</Text>
+                        {entry.staro !== null ? <Text span c="dimmed">{` ← ${shownResult(entry.staro)}`}</Text> : null}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatDateTime(entry.vrijeme)} · {entry.korisnik ?? t('results.auditSystem')}

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { changedResults, draftsAfterSave, entryOrder, referenceText, sectionsOf, shownFlag, valueProblem } from './result-values.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { changedResults, draftsAfterSave, entryOrder, isChanged, referenceText, sectionsOf, shownFlag, shownText, valueProblem } from './result-values.ts';
 import { TEST_IDS, fixtureTests } from './test-fixtures.ts';
 
 const tests = fixtureTests();
 const byCode = (sifra: string) => tests.find((test) => test.sifra === sifra)!;
 const plain = (value: number) => String(value).replace('.', ',');
+
+afterEach(async () => { await i18n.changeLanguage('bs'); });
 
 describe('result values', () => {
   it('sends only what differs from the stored text, exactly as typed; calculated tests never', () => {
@@ -12,6 +15,19 @@ describe('result values', () => {
     expect(changedResults(tests, drafts)).toEqual([{ test: TEST_IDS.glu, rezultat: ' 5,40 ' }]);
     // Clearing a stored result is a change ('' clears it on the server).
     expect(changedResults(tests, { [TEST_IDS.chol]: '' })).toEqual([{ test: TEST_IDS.chol, rezultat: '' }]);
+  });
+
+  it("shows a stored number with the language's mark and takes either mark typed over it as no change", async () => {
+    const hdl = { ...byCode('CHOL'), rezultat: '1.1' };
+    expect(shownText(hdl, {})).toBe('1,1');
+    expect(isChanged(hdl, { [hdl._id]: '1,1' })).toBe(false);
+    expect(isChanged(hdl, { [hdl._id]: '1.1' })).toBe(false);
+    expect(isChanged(hdl, { [hdl._id]: '1,2' })).toBe(true);
+    expect(shownText({ ...hdl, rezultat: 'Pozitivan' }, {})).toBe('Pozitivan');
+    await i18n.changeLanguage('en');
+    // English: a result stored with a comma before the rule reads with a point, as the range beside it.
+    expect(shownText({ ...hdl, rezultat: '5,2' }, {})).toBe('5.2');
+    expect(shownText({ ...hdl, rezultat: '<0,5' }, {})).toBe('<0.5');
   });
 
   it('keeps a draft typed again while the save was on its way', () => {

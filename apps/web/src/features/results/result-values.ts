@@ -6,8 +6,9 @@
  * the screen's state.
  */
 import {
-  type ResultTest, type ResultsSaveRequest, hasResult, resultAnswerFlag, resultValueProblem, type MessageCode,
+  type ResultTest, type ResultsSaveRequest, hasResult, resultAnswerFlag, resultValueProblem, sameResultText, type MessageCode,
 } from '@lis/domain';
+import { shownResult } from '../../lib/reference-range-text.ts';
 
 /** A flag as the answer carries it: L/H outside the range, LL/HH critical, A an abnormal text; null within range or unknown. */
 export type ShownFlag = ResultTest['flag'];
@@ -17,9 +18,12 @@ export type Drafts = Readonly<Record<string, string>>;
 
 export type ResultEntry = ResultsSaveRequest['rezultati'][number];
 
-/** The stored result as the input shows it: no result is an empty field. */
+/**
+ * The stored result as the input shows it, a number with the decimal mark of the language shown now (stored
+ * '1.1' reads '1,1' in Bosnian); no result is an empty field.
+ */
 export function storedText(test: ResultTest): string {
-  return test.rezultat ?? '';
+  return test.rezultat === null ? '' : shownResult(test.rezultat);
 }
 
 /** The value on screen: the person's draft, else the stored result. */
@@ -27,10 +31,13 @@ export function shownText(test: ResultTest, drafts: Drafts): string {
   return drafts[test._id] ?? storedText(test);
 }
 
-/** Calculated tests are never typed; any other test changed when its draft differs from the stored text. */
+/**
+ * Calculated tests are never typed; any other test changed when its draft is another result than the stored
+ * one: '5.2' typed over a stored '5,2' is the same number, whichever mark either has.
+ */
 export function isChanged(test: ResultTest, drafts: Drafts): boolean {
   const draft = drafts[test._id];
-  return !test.calculated && draft !== undefined && draft !== storedText(test);
+  return !test.calculated && draft !== undefined && !sameResultText(draft, test.rezultat ?? '');
 }
 
 /** The save request's entries: every changed test with the exact text typed ('' clears the result). */
@@ -52,7 +59,7 @@ export function draftsAfterSave(drafts: Drafts, saved: readonly ResultEntry[]): 
  * (resultAnswerFlag), so LL/HH show before saving, as the save will store them.
  */
 export function shownFlag(test: ResultTest, text: string): ShownFlag {
-  if (text === storedText(test)) return test.flag;
+  if (sameResultText(text, test.rezultat ?? '')) return test.flag;
   return resultAnswerFlag(text, test);
 }
 
