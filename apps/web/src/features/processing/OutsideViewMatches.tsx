@@ -53,7 +53,7 @@ export function OutsideViewMatches({ list, view, pathOf }: OutsideViewMatchesPro
   const more = search.data.pagination.total - search.data.data.length;
   return (
     <Alert styles={READABLE_ALERT_STYLES} color="blue" icon={<IconSearch size={18} aria-hidden />} aria-live="polite"
-      title={t('processing.outsideView', { count: outside.length, view: current })}>
+      title={t('processing.outsideView', { view: current })}>
       <Stack gap={4}>
         {outside.map((row) => (
           <Group key={row._id} gap="xs" wrap="wrap">

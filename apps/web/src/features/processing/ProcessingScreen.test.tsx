@@ -231,10 +231,10 @@ describe('/obrada/pregled', () => {
 });
 
 describe('/protokol', () => {
-  it('opens on every day, offers only the days, and draws the same rows', async () => {
+  it('opens on today (DANAS), offers only the days, and draws the same rows', async () => {
     await openList('/protokol');
     expect(screen.getByRole('heading', { name: 'Provjera nalaza' })).toBeInTheDocument();
-    expect(listCalls('/protokol/list')[0]?.get('datum')).toBe('SVE');
+    expect(listCalls('/protokol/list')[0]?.get('datum')).toBe('DANAS');
     const preset = screen.getByRole('combobox', { name: 'Period' });
     expect(within(preset).getAllByRole('option').map((option) => option.textContent)).toEqual(['DANAS', 'JUČER', 'SEDMICA', 'MJESEC', 'SVE']);
     expect(actionNames('2601010001')).toContain('Obriši uzorak');

@@ -258,7 +258,8 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
                 panels={panels}
                 onAddPanel={(panel) => {
                   const count = addPanel(panel);
-                  notify.success(t('panels.added', { panel: panel.naziv, tests: t('panels.testCount', { count }) }));
+                  const tests = t('panels.testCount', { count });
+                  notify.success(t('panels.added', { panel: panel.naziv, tests }));
                 }}
               />
               {picker.isError ? <Text c="var(--mantine-color-error)" size="sm">{t('samples.loadFailed')}</Text> : null}
