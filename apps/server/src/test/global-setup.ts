@@ -56,10 +56,3 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
     await admin.end();
   }
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The migrated, seeded database each server test file starts from (see global-setup.ts). */
-    lisTestDatabaseImage: { kind: 'pglite'; file: string } | { kind: 'postgres'; template: string };
-  }
-}

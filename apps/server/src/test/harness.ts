@@ -139,3 +139,10 @@ export function siteId(user: SignedIn, sifra: string): string {
 export function json(response: LightMyRequestResponse): Record<string, unknown> {
   return response.json<Record<string, unknown>>();
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated, seeded database each server test file starts from (see global-setup.ts). Declared here, beside its reader, so every program that includes the harness (bench scripts use its fixtures) knows it. */
+    lisTestDatabaseImage: { kind: 'pglite'; file: string } | { kind: 'postgres'; template: string };
+  }
+}
