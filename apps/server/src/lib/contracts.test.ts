@@ -77,7 +77,7 @@ describe('answers', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/login/users', payload: { email: 'admin@demo.lab', password: 'Demo1234!' }, remoteAddress: '10.77.0.1' });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json<LoginAnswer>().data).sort()).toEqual([
-      'access', 'customer', 'default_route', 'display', 'email', 'idToken', 'idleTime', 'ime', 'language', 'localId', 'mustChangePassword', 'pid_bcode',
+      'access', 'customer', 'default_route', 'display', 'email', 'idToken', 'idleTime', 'ime', 'language', 'localId', 'mikrobiologija', 'mustChangePassword', 'pid_bcode',
       'prezime', 'reports', 'sidebar', 'site', 'sites',
     ]);
     const user = await signIn(t.app, 'admin@demo.lab');

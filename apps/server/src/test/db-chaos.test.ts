@@ -22,7 +22,7 @@ const ENV = { DB_CONNECT_TIMEOUT_MS: '2000', ANALYSER_LEASE_TTL_SECONDS: '4', AN
 const ANALYSER_TESTS: [string, string][] = [['WBC', '6.4'], ['RBC', '4.85'], ['HGB', '142'], ['HCT', '0.42'], ['PLT', '251']];
 const ANALYSER_SAMPLES = 150;
 const STAFF_SAMPLES = 60;
-const STAFF_VALUES: Record<string, string> = { GLU: '5,1', K: '4,2' };
+const STAFF_VALUES: Record<string, string> = { GLU: '5.1', K: '4.2' };
 
 let target: Awaited<ReturnType<typeof freshServerDatabase>>;
 let proxy: TcpProxy;

@@ -197,8 +197,9 @@ describe('coded values, ratios and value types', () => {
       `H|\\^&|||VRSTE\rP|1\rO|1|${specimen}\r${results.map(([code, value], index) => `R|${index + 1}|^^^${code}|${value}||||||F`).join('\r')}\rL|1|N\r`;
     expect((await sendAstmMessage(HOST, portOf(analyser), message(first.code, [['NUM', 'Zuta'], ['TXT', 'NEG'], ['ALP', '1.234,5']]))).ok).toBe(true);
     let tests = await calls.tests(tech, first._id);
-    // NEG as text is no answer of the qualitative assay; ALP (no override) is read with the decimal mark.
-    expect([tests.BOJA?.rezultat, tests.HIV?.rezultat, tests.ALP?.rezultat]).toEqual([null, null, '1234,5']);
+    // NEG as text is no answer of the qualitative assay; ALP (no override) is read with the decimal mark and stored
+    // as every number is, with a decimal point.
+    expect([tests.BOJA?.rezultat, tests.HIV?.rezultat, tests.ALP?.rezultat]).toEqual([null, null, '1234.5']);
     expect(await reviewOf((await lastMessageOf(analyser._id)).id)).toEqual([['NUM', 'notNumeric', 'Zuta', false], ['TXT', 'invalidValue', 'NEG', false]]);
 
     const second = await calls.createSample(tech, patient._id, ['BOJA', 'HIV']);

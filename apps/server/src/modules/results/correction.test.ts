@@ -108,7 +108,7 @@ describe('critical values while typing and on save', () => {
     expect(emitted.filter((entry) => entry.event === 'result:critical')).toEqual([]);
     await calls.saved(tech, sid, { GLU: '1,9' });
     expect(emitted.filter((entry) => entry.event === 'result:critical').map((entry) => entry.payload.kriticno))
-      .toEqual([[{ naziv: 'GLU test', rezultat: '1,9', jedinica: 'mmol/L', flag: 'LL' }]]);
+      .toEqual([[{ naziv: 'GLU test', rezultat: '1.9', jedinica: 'mmol/L', flag: 'LL' }]]);
   });
 });
 

@@ -96,6 +96,11 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
   },
   'POST /api/rezultati/verifikuj/undo': () => refusedAndUnchanged('VERIFICIRAN', (sid) =>
     client.post(admin, '/rezultati/verifikuj/undo', { sid, razlog: 'Sarajevo' }, sarajevo)),
+  'POST /api/rezultati/ispravi': () => refusedAndUnchanged('VERIFICIRAN', async (sid) => {
+    // The TZ sample's real version and test id, sent by the admin (who may verify) working at SA: not found.
+    const { version, tests } = await calls.show(admin, sid, tuzla);
+    return client.post(admin, '/rezultati/ispravi', { sid, version, rezultati: [{ test: tests[0]?._id, rezultat: '6.1' }], razlog: 'Sarajevo' }, sarajevo);
+  }),
   'GET /api/uzorci/audit/:sid': () => refusedAndUnchanged('VERIFICIRAN', (sid) => client.get(tech, `/uzorci/audit/${sid}`)),
 };
 
