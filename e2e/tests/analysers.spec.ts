@@ -56,7 +56,7 @@ test('an analyser configured in the browser delivers a capture onto a new sample
   expect(((await shown.json()) as { status: string }).status).toBe('REALIZOVAN');
   await page.evaluate(() => localStorage.clear());
   await openAs(page, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
-  await expect(page.getByRole('textbox', { name: 'Rezultat: Leukociti', exact: true })).toHaveValue('8.13');
+  await expect(page.getByRole('textbox', { name: 'Rezultat: Leukociti', exact: true })).toHaveValue('8,13'); // stored as 8.13, shown with the Bosnian decimal mark
   await expect(page.getByRole('textbox', { name: 'Rezultat: Trombociti', exact: true })).toHaveValue('99');
   await expect(page.getByTestId('result-flag-PLT').locator('[data-flag]')).toHaveAttribute('data-flag', 'L');
   await page.screenshot({ path: testInfo.outputPath('rezultati-sa-analizatora.png'), fullPage: true });

@@ -49,7 +49,7 @@ test('the capture bench checks a pasted capture, then stores it onto the sample'
 
   await page.evaluate(() => localStorage.clear());
   await openAs(page, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
-  await expect(page.getByRole('textbox', { name: 'Rezultat: Leukociti', exact: true })).toHaveValue('7.45');
+  await expect(page.getByRole('textbox', { name: 'Rezultat: Leukociti', exact: true })).toHaveValue('7,45'); // stored as 7.45, shown with the Bosnian decimal mark
 });
 
 // The interpretation settings on /integracija/postavke for an HL7 immunology analyser: the specimen id read from
