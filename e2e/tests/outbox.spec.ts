@@ -58,7 +58,7 @@ test('a verified report is mailed over SMTP, listed as sent, opened, resent and 
   expect(mail.attachments[0]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   await openAs(page, DEMO.specijalista.email, '/nalazi/outbox');
-  await expect(page.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Odlazna e-pošta' })).toBeVisible();
   const row = messageRow(page, sample.code);
   await expect(row).toContainText('Poslano');
   await expect(row).toContainText(LEJLA_EMAIL);
@@ -99,7 +99,7 @@ test('a verified report is mailed over SMTP, listed as sent, opened, resent and 
   await confirm.click();
   await expect(toast(page, 'Zapis uspješno obrisan!')).toBeVisible();
   await expect(page).toHaveURL(/\/nalazi\/outbox$/);
-  await expect(page.getByRole('heading', { name: 'E-mail outbox' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Odlazna e-pošta' })).toBeVisible();
   await expect(messageRow(page, sample.code)).toHaveCount(0);
 });
 

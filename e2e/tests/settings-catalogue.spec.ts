@@ -148,7 +148,7 @@ test('users without settings.write only view the catalogue', async ({ page }, te
   await page.keyboard.press('Escape');
 
   await page.goto('/assays');
-  await expect(page.getByRole('heading', { name: 'Assays' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Analize i aparati' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nova analiza' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Onemogući/ })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('assays-read-only.png'), fullPage: true });
