@@ -128,8 +128,8 @@ test("a patient's results over time: the dialog's graph and table, and /evaluati
 
   await dialog.getByText('Tabela', { exact: true }).click();
   const table = dialog.getByRole('table', { name: 'Glukoza: svi rezultati, najnoviji prvi' });
-  await expect(table).toContainText('3.1');
-  await expect(table).toContainText('7.4');
+  await expect(table).toContainText('3,1');
+  await expect(table).toContainText('7,4');
   await expect(table).toContainText('5,2');
   await page.screenshot({ path: testInfo.outputPath('result-multi-table.png') });
   await dialog.getByRole('button', { name: 'Zatvori prozor' }).click();
