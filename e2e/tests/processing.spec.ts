@@ -72,7 +72,7 @@ test('/protokol lists samples awaiting verification; its menu entry is drawn in 
 
   await openAs(page, DEMO.specijalista.email, '/protokol');
   await expect(page.getByRole('heading', { name: 'Provjera nalaza' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('SVE');
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('DANAS');
   const menuEntry = page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Provjera nalaza' });
   const color = await menuEntry.evaluate((element) => {
     const label = element.querySelector('.mantine-NavLink-label') ?? element;
