@@ -129,7 +129,7 @@ test('a product is registered (meeting a registered LN), received in two lots, c
   }
   await choose(page, 'Dobavljač', 'Reagens Promet d.o.o.');
   await page.getByRole('button', { name: 'Kreiraj nacrt narudžbe' }).click();
-  const orderDialog = page.getByRole('dialog', { name: /^Narudžba NAR-\d{6}/ });
+  const orderDialog = page.getByRole('dialog', { name: /^Narudžba NAR-\d{6}$/ });
   await expect(orderDialog).toContainText('Nacrt');
   await expect(orderDialog.getByRole('table', { name: /Stavke narudžbe/ }).getByRole('row').filter({ hasText: newLn })).toContainText('Glukoza reagens GOD-PAP');
   await animationsSettled(page);

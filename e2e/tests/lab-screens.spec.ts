@@ -81,11 +81,11 @@ for (const width of [1280, 500]) {
       await picture(page, 'uzorci', width);
       const today = page.getByRole('list', { name: 'Današnji uzorci' });
       await today.getByRole('button', { name: /^Uredi uzorak/ }).first().click();
-      await expect(page.getByRole('dialog', { name: /^Uzorak \d+/ }).getByRole('table', { name: 'Odabrani testovi' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /^Uzorak \d+$/ }).getByRole('table', { name: 'Odabrani testovi' })).toBeVisible();
       await picture(page, 'uzorak-uredi', width);
       await page.keyboard.press('Escape');
       await today.getByRole('button', { name: /^Ispis naljepnice/ }).first().click();
-      await expect(page.getByRole('dialog', { name: /^Naljepnica \d+/ }).locator('iframe')).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /^Naljepnica \d+$/ }).locator('iframe')).toBeVisible();
       await picture(page, 'naljepnica', width, { waitForNetwork: false });
       await page.keyboard.press('Escape');
       await today.getByRole('button', { name: /^Obriši uzorak/ }).first().click();

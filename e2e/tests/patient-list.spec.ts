@@ -101,7 +101,7 @@ test('symptoms are shown read-only, and uncompleted samples with their status', 
   const davor = page.getByRole('dialog', { name: 'Nezavršeni uzorci: DAVOR FIKTIVIĆ' });
   await expect(davor).toContainText('ODOBREN');
   await davor.getByRole('button', { name: /^Otvori uzorak / }).click();
-  const sample = page.getByRole('dialog', { name: /^Uzorak \d{10,}/ });
+  const sample = page.getByRole('dialog', { name: /^Uzorak \d{10,}$/ });
   await expect(sample).toContainText('Uzorak je ODOBREN i ne može se mijenjati.');
   await expect(sample.getByRole('button', { name: 'SAČUVAJ' })).toHaveCount(0);
   await expect(sample.getByRole('button', { name: /^Ukloni test/ })).toHaveCount(0);

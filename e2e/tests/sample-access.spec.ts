@@ -62,7 +62,7 @@ test('a read-only user looks patients and samples up but has no write controls',
   await expect(today.getByRole('button', { name: /^Uredi uzorak/ })).toHaveCount(0);
   await expect(today.getByRole('button', { name: /hitno/ })).toHaveCount(0);
   await today.getByRole('button', { name: /^Pregled uzorka/ }).first().click();
-  const sample = page.getByRole('dialog', { name: /^Uzorak \d{10,}/ });
+  const sample = page.getByRole('dialog', { name: /^Uzorak \d{10,}$/ });
   await expect(sample.getByRole('table', { name: 'Odabrani testovi' })).toBeVisible();
   await expect(sample.getByRole('button', { name: 'SAČUVAJ' })).toHaveCount(0);
   await expect(sample.getByRole('button', { name: /^Ukloni test/ })).toHaveCount(0);

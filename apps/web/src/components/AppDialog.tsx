@@ -29,42 +29,72 @@ export interface AppDialogProps extends Omit<ModalProps, 'closeOnClickOutside' |
   wideToggle?: boolean;
 }
 
-export function AppDialog({ force = false, wideToggle = true, transitionProps, closeButtonProps, title, size, ...props }: AppDialogProps) {
+export function AppDialog({
+  force = false,
+  wideToggle = true,
+  transitionProps,
+  closeButtonProps,
+  title,
+  size,
+  children,
+  withCloseButton = true,
+  withOverlay = true,
+  overlayProps,
+  radius,
+  opened,
+  ...props
+}: AppDialogProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(DIALOG_NARROW_QUERY) ?? false;
   const wideScreen = useMediaQuery(DIALOG_WIDE_QUERY) ?? false;
   const [wide, setWide] = useState(false);
-  const offersWide = wideToggle && wideScreen && !narrow && title !== undefined && title !== null;
+  const hasTitle = title !== undefined && title !== null && title !== false && title !== '';
+  const offersWide = wideToggle && wideScreen && !narrow && hasTitle;
   const shownWide = offersWide && wide;
   const toggleLabel = shownWide ? t('common.dialogNarrow') : t('common.dialogWide');
+  // Built from Modal's parts rather than <Modal title>: the dialog's accessible name is its title
+  // element alone, so the wide-screen toggle beside the title must not sit inside it.
   return (
-    <Modal
+    <Modal.Root
       centered
       fullScreen={narrow}
       closeOnEscape
       closeOnClickOutside={!force}
       transitionProps={{ duration: DIALOG_TRANSITION_MS, ...transitionProps }}
-      closeButtonProps={{ 'aria-label': t('common.closeDialog'), ...closeButtonProps }}
       size={shownWide ? DIALOG_WIDE_SIZE : size}
+      radius={radius}
+      opened={opened}
       data-wide={shownWide || undefined}
-      title={offersWide ? (
-        <Group gap="xs" wrap="nowrap" component="span">
-          <span>{title}</span>
-          <Tooltip label={toggleLabel} openDelay={300}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={toggleLabel}
-              aria-pressed={shownWide}
-              onClick={() => setWide((current) => !current)}
-            >
-              {shownWide ? <IconArrowsDiagonalMinimize2 size={16} aria-hidden /> : <IconArrowsDiagonal size={16} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ) : title}
       {...props}
-    />
+    >
+      {withOverlay && <Modal.Overlay {...overlayProps} />}
+      <Modal.Content radius={radius}>
+        {(hasTitle || withCloseButton) && (
+          <Modal.Header>
+            {hasTitle && (
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Modal.Title>{title}</Modal.Title>
+                {offersWide && (
+                  <Tooltip label={toggleLabel} openDelay={300}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={toggleLabel}
+                      aria-pressed={shownWide}
+                      onClick={() => setWide((current) => !current)}
+                    >
+                      {shownWide ? <IconArrowsDiagonalMinimize2 size={16} aria-hidden /> : <IconArrowsDiagonal size={16} aria-hidden />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            )}
+            {withCloseButton && <Modal.CloseButton aria-label={t('common.closeDialog')} {...closeButtonProps} />}
+          </Modal.Header>
+        )}
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
