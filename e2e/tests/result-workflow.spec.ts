@@ -70,8 +70,8 @@ test('results go from empty to verified, with a critical value acknowledged, an 
   await expect(resultInput(page, 'Kalij')).toBeFocused();
   await expect(resultInput(page, 'LDL holesterol (izračunat po Friedewaldu)')).toHaveCount(0);
   await page.keyboard.type('6,8');
-  // The flag follows the typing (the critical limit is the server's to judge once saved).
-  await expect(row(page, 'Kalij').locator('[data-flag="H"]')).toBeVisible();
+  // The flag follows the typing, critical limits included: 6,8 is above the potassium's critical high.
+  await expect(row(page, 'Kalij').locator('[data-flag="HH"]')).toBeVisible();
   await page.keyboard.press('Enter');
 
   // Qualitative: N marks a negative; a positive strip pad needs its grade before it confirms.

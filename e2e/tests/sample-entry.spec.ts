@@ -164,7 +164,7 @@ test('a new sample keeps the sampling date and time from the calendar, the sampl
   await expect(page.getByRole('textbox', { name: 'Traži test' })).toBeFocused();
 
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/uzorci/save'));
-  await page.getByRole('button', { name: 'SAČUVAJ' }).click();
+  await page.getByRole('button', { name: 'SAČUVAJ', exact: true }).click();
   const answer = await saved;
   expect(answer.status()).toBe(201);
   const { uzorak } = (await answer.json()) as { uzorak: { _id: string } };

@@ -365,6 +365,14 @@ export function resultRepository(db: Db, siteId: string) {
         .where(and(eq(auditLog.entity, 'sample'), eq(auditLog.entityId, sampleId), inArray(sql`${sampleId}::uuid`, ownSample(sampleId))))
         .orderBy(desc(auditLog.at), desc(auditLog.id));
     },
+
+    /** The codes of these assays (ids as the audit trail stored them; ids that are no uuid are left out). */
+    async assayCodes(ids: readonly string[]): Promise<Map<string, string>> {
+      const uuids = [...new Set(ids)].filter(isUuid);
+      if (uuids.length === 0) return new Map();
+      const rows = await db.select({ id: labAssays.id, sifra: labAssays.sifra }).from(labAssays).where(inArray(labAssays.id, uuids));
+      return new Map(rows.map((row) => [row.id, row.sifra]));
+    },
   };
 }
 export type ResultRepository = ReturnType<typeof resultRepository>;

@@ -511,7 +511,7 @@ describe('verification and critical values', () => {
 
 describe('GET /api/uzorci/audit/{sid}', () => {
   it('shows each step newest first: who, what, old and new value, and why', async () => {
-    const { _id: sid } = await calls.createSample(tech, man._id, ['GLU', 'K']);
+    const { _id: sid, code } = await calls.createSample(tech, man._id, ['GLU', 'K']);
     await calls.saved(tech, sid, { GLU: '5.0' });
     await calls.saved(tech, sid, { GLU: '5,2', K: '4.1' });
     await calls.moved(tech, 'odobri', { sid });
@@ -539,6 +539,11 @@ describe('GET /api/uzorci/audit/{sid}', () => {
     ]);
     const times = trail.map((entry) => Date.parse(entry.vrijeme));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The registration names its tests by their codes, and carries no patient's or partner's id.
+    const registered = JSON.parse(trail.at(-1)?.novo ?? 'null') as Record<string, unknown>;
+    expect({ ...registered, tests: (registered.tests as string[]).sort() }).toEqual({
+      code, status: 'ZAPRIMLJEN', hitan: false, tests: [cat.sifra.GLU, cat.sifra.K].sort(),
+    });
   });
 
   it('answers 404 for an unknown sample', async () => {

@@ -220,6 +220,13 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
     expect(await atTuzla.auditOfSample(sid)).not.toEqual([]);
     expect(await atSarajevo.auditOfSample(sid)).toEqual([]);
   },
+  assayCodes: async ({ atSarajevo, atTuzla, sid }) => {
+    // The test catalogue is one for all sites: a code is no site's data, both sites read the same one.
+    const ids = (await atTuzla.testsOfSample(sid)).map((test) => test.labassayId);
+    const codes = await atTuzla.assayCodes(ids);
+    expect(codes.size).toBe(ids.length);
+    expect(await atSarajevo.assayCodes(ids)).toEqual(codes);
+  },
 };
 
 describe('resultRepository(db, SA) with the id of a TZ sample', () => {

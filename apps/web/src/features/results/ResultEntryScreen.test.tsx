@@ -40,11 +40,13 @@ function route(call: Call): Reply {
       status: 200, body: {
         success: true, audit: [
           { korisnik: 'Selma Specijalista', vrijeme: '2026-03-10T07:20:00Z', akcija: 'sample.acknowledge', polje: 'obavijesten', staro: null, novo: '{"ko":"dr. Hodžić","kada":"2026-03-10T07:18:00Z"}', razlog: null },
-          { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.change', polje: 'CHOL', staro: '5,9', novo: '6,3', razlog: 'Ponovljena analiza' },
-          { korisnik: null, vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.calculate', polje: 'LDL', staro: '3,2', novo: '3,6', razlog: null },
-          { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:12:00Z', akcija: 'result.enter', polje: 'CHOL', staro: null, novo: '5,9', razlog: null },
+          { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.change', polje: 'CHOL', staro: '5.9', novo: '6.3', razlog: 'Ponovljena analiza' },
+          { korisnik: null, vrijeme: '2026-03-10T07:15:00Z', akcija: 'result.calculate', polje: 'LDL', staro: '3.2', novo: '3.6', razlog: null },
+          { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:12:00Z', akcija: 'result.enter', polje: 'CHOL', staro: null, novo: '5.9', razlog: null },
           { korisnik: 'Tarik Tehničar', vrijeme: '2026-03-10T07:12:00Z', akcija: 'sample.future', polje: 'CHOL', staro: null, novo: 'x', razlog: null },
-          { korisnik: 'Amra Administrator', vrijeme: '2026-03-10T07:05:00Z', akcija: 'sample.create', polje: null, staro: null, novo: null, razlog: null },
+          { korisnik: 'Amra Administrator', vrijeme: '2026-03-10T07:06:00Z', akcija: 'sample.tests', polje: 'tests', staro: '["GLU"]', novo: '["GLU","CHOL"]', razlog: null },
+          { korisnik: 'Amra Administrator', vrijeme: '2026-03-10T07:06:00Z', akcija: 'sample.update', polje: 'hitan', staro: 'true', novo: 'false', razlog: null },
+          { korisnik: 'Amra Administrator', vrijeme: '2026-03-10T07:05:00Z', akcija: 'sample.create', polje: null, staro: null, novo: '{"code":"2603100001","status":"ZAPRIMLJEN","hitan":true,"tests":["GLU"]}', razlog: null },
         ],
       },
     };
@@ -434,7 +436,10 @@ describe('ResultEntryScreen', () => {
       '10.03.2026 08:12Tarik TehničarRezultat unesenCHOL5,9',
       // A step this build does not know yet is shown by its key rather than hidden.
       '10.03.2026 08:12Tarik Tehničarsample.futureCHOLx',
-      '10.03.2026 08:05Amra AdministratorUzorak registrovan',
+      // Test selections by their codes, a yes/no field in words, the registration in words.
+      '10.03.2026 08:06Amra AdministratorTestovi izmijenjeniTestoviGLUGLU, CHOL',
+      '10.03.2026 08:06Amra AdministratorUzorak izmijenjenHitnodane',
+      '10.03.2026 08:05Amra AdministratorUzorak registrovanUzorak 2603100001, ZAPRIMLJEN, hitno, testovi: GLU',
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'ZATVORI' }));
 

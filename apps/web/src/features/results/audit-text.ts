@@ -9,6 +9,8 @@
 import { useTranslation } from 'react-i18next';
 import { SAMPLE_AUDIT_ACTIONS, type SampleAuditAction } from '@lis/domain';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { formatResult } from '../../lib/format.ts';
+import { useLanguage } from '../../i18n/index.ts';
 import type { AuditEntry } from './api.ts';
 import type { ResultMessageKey } from './messages.ts';
 
@@ -34,6 +36,20 @@ const ACTION_TEXT: Readonly<Record<SampleAuditAction, ResultMessageKey>> = {
 };
 
 const ACKNOWLEDGE: SampleAuditAction = 'sample.acknowledge';
+/** Steps whose values are results as stored (numbers with a point), shown with the reader's decimal mark. */
+const RESULT_ACTIONS: ReadonlySet<string> = new Set<SampleAuditAction>(['result.enter', 'result.change', 'result.clear', 'result.calculate', 'result.retest']);
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isTextList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
 
 function isAuditAction(akcija: string): akcija is SampleAuditAction {
   return (SAMPLE_AUDIT_ACTIONS as readonly string[]).includes(akcija);
@@ -56,6 +72,9 @@ const FIELD_TEXT: Readonly<Record<string, ResultMessageKey>> = {
   status: 'status',
   obavijesten: 'field_obavijesten',
   komentar: 'comment',
+  hitan: 'field_hitan',
+  tests: 'field_tests',
+  datum: 'field_datum',
 };
 
 export interface AuditText {
@@ -67,6 +86,7 @@ export interface AuditText {
 
 export function useAuditText(): AuditText {
   const { t } = useTranslation();
+  const language = useLanguage();
   return {
     action: (akcija) => {
       const key = isAuditAction(akcija) ? ACTION_TEXT[akcija] : null;
@@ -79,8 +99,25 @@ export function useAuditText(): AuditText {
     },
     value: (entry, value) => {
       if (value === null) return '';
-      const told = entry.akcija === ACKNOWLEDGE ? acknowledgement(value) : null;
-      return told ? t('results.acknowledged', { ko: told.ko, kada: formatDateTime(told.kada) || told.kada }) : value;
+      if (entry.akcija === ACKNOWLEDGE) {
+        const told = acknowledgement(value);
+        return told ? t('results.acknowledged', { ko: told.ko, kada: formatDateTime(told.kada) || told.kada }) : value;
+      }
+      if (RESULT_ACTIONS.has(entry.akcija)) return formatResult(value, language);
+      // The registration: the server sends its code, status, urgency and the tests by their codes.
+      if (entry.akcija === 'sample.create') {
+        const created = parsedJson(value);
+        if (typeof created !== 'object' || created === null) return value;
+        const { code, status, hitan, tests } = created as Record<string, unknown>;
+        if (typeof code !== 'string' || typeof status !== 'string') return value;
+        const words = { code, status, tests: isTextList(tests) ? tests.join(', ') : '' };
+        return hitan === true ? t('results.auditRegisteredUrgent', words) : t('results.auditRegistered', words);
+      }
+      const parsed = parsedJson(value);
+      if (isTextList(parsed)) return parsed.join(', ');
+      if (typeof parsed === 'boolean') return parsed ? t('results.auditYes') : t('results.auditNo');
+      if (entry.polje === 'datum' && typeof parsed !== 'number') return formatDateTime(value) || value;
+      return value;
     },
   };
 }
