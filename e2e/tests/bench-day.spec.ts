@@ -207,7 +207,7 @@ const SCREEN_TEXT = {
 } as const;
 
 for (const language of ['bs', 'en', 'de'] as const) {
-  test(`the changed screens in ${language} at 1280 and 500 px`, async ({ page, request }) => {
+  test(`the changed screens in ${language} at 1280 and 500 px`, { tag: '@pictures' }, async ({ page, request }) => {
     test.slow();
     const text = SCREEN_TEXT[language];
     const email = await userIn(request, language);

@@ -135,7 +135,7 @@ test('the avatar menu changes the interface language at once, keeps it after a r
 const SCREENS = ['/nalazi/outbox', '/kontrole/definicija', '/assays', '/postavke/analize', '/kontrole/unos'];
 
 for (const width of [1280, 500]) {
-  test(`pictures of the changed screens in bs, en and de at ${width} px`, async ({ page }) => {
+  test(`pictures of the changed screens in bs, en and de at ${width} px`, { tag: '@pictures' }, async ({ page }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     await openAs(page, DEMO.admin.email, '/statistika');

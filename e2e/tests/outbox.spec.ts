@@ -190,7 +190,7 @@ test('the group e-mail sends the reports of the period to an orderer, with progr
   await page.screenshot({ path: testInfo.outputPath('narucioci.png'), fullPage: true });
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: 'Otvori outbox' }).click();
+  await page.getByRole('link', { name: 'Otvori odlaznu e-poštu' }).click();
   const groupRow = page.getByRole('row').filter({ hasText: 'Naručilac: Dom zdravlja Živinice' });
   await expect(groupRow).toContainText('nalazi@dz-zivinice.example');
   await expect(groupRow).toContainText('Poslano', { timeout: 15_000 });

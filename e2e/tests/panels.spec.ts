@@ -117,7 +117,7 @@ test('the panels in the assay settings: edit one and find it in the picker by it
 
 for (const language of ['bs', 'en', 'de'] as const) {
   for (const width of [1280, 500]) {
-    test(`pictures of the picker and the panel settings, ${language}, ${width} px`, async ({ page, request }, testInfo) => {
+    test(`pictures of the picker and the panel settings, ${language}, ${width} px`, { tag: '@pictures' }, async ({ page, request }, testInfo) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       const admin = await apiSession(request, DEMO.admin.email);

@@ -91,7 +91,8 @@ test('results go from empty to verified, with a critical value acknowledged, an 
   await expect(resultInput(page, 'Trigliceridi')).toHaveValue('1,5');
 
   await page.keyboard.press('Control+s');
-  await expect(toast(page, 'Rezultati sačuvani.')).toBeVisible();
+  // A save that stored a critical value says so, naming the test and its value, instead of the plain 'saved'.
+  await expect(toast(page, 'Sačuvana kritična vrijednost')).toContainText('Kalij 6,8 mmol/L (HH)');
   // The server's flags: the potassium is critical, LDL is computed from its components (5.2 - 1.1 - 1.5/2.2).
   await expect(row(page, 'Kalij').locator('[data-flag="HH"]')).toContainText('kritično');
   await expect(row(page, 'LDL holesterol (izračunat po Friedewaldu)')).toContainText('3,42');

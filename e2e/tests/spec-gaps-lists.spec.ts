@@ -104,7 +104,7 @@ test("a product registered today is listed under DANAS and not under JUČER: the
   await expect(table.getByRole('row').filter({ hasText: ln })).toHaveCount(1);
 });
 
-test('pictures of the list screens with their period, in bs, en and de at 1280 and 500 px', async ({ page, request }, testInfo) => {
+test('pictures of the list screens with their period, in bs, en and de at 1280 and 500 px', { tag: '@pictures' }, async ({ page, request }, testInfo) => {
   test.setTimeout(600_000);
   const admin = await apiSession(request, DEMO.admin.email);
   const created = await request.post('/api/inventar/createprodukt', {

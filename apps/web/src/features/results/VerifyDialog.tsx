@@ -16,6 +16,7 @@ import {
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { currentLanguage, messageText } from '../../i18n/index.ts';
 import { fromSiteWallClock, toSiteWallClock } from '../../lib/date-time.ts';
+import { formatResult } from '../../lib/format.ts';
 
 const PICKER_FORMAT = 'DD.MM.YYYY HH:mm';
 const MONDAY = 1;
@@ -90,7 +91,7 @@ export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm, 
                 {critical.map((test) => (
                   <List.Item key={test._id}>
                     <Text span fw={600}>{test.naziv}</Text>
-                    {`: ${test.rezultat ?? ''} ${test.jedinica} (${test.flag ?? ''})`}
+                    {`: ${formatResult(test.rezultat ?? '', currentLanguage())} ${test.jedinica} (${test.flag ?? ''})`}
                   </List.Item>
                 ))}
               </List>
