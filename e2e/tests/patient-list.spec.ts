@@ -8,7 +8,10 @@ async function openList(page: Page, filter: string) {
   await openAs(page, DEMO.admin.email, '/pacijenti');
   await expect(page.getByRole('heading', { name: 'Pacijenti' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Period' }).selectOption('SVE');
+  // The list is read again once the search settles: wait for that answer, or a click may land on a row of the unfiltered list that is about to be replaced.
+  const filtered = page.waitForResponse((response) => response.url().includes('/api/pacijenti/list') && new URL(response.url()).searchParams.get('filter') === filter);
   await page.getByRole('textbox', { name: 'Pretraga' }).fill(filter);
+  await filtered;
   await expect(page.getByText(/^Prikazano 1–\d+ od \d+$/)).toBeVisible();
 }
 
