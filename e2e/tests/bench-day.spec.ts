@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, DEMO_PASSWORD, type LoginData, apiSignIn, gotoRedirected, openAs } from './helpers.ts';
+import { DEMO, DEMO_PASSWORD, apiSignIn, openAs } from './helpers.ts';
 import { type ApiSession, apiSession, createPatient, createSample, saveResults, toast } from './lab-data.ts';
 
 // A day at the bench, as a technician and a specialist walk it: a critical glucose shows HH while it is
@@ -175,35 +175,10 @@ async function userIn(request: APIRequestContext, language: 'bs' | 'en' | 'de'):
   return email;
 }
 
-/** One sign-in per user of these screens (sign-in is rate-limited). */
-const localizedSessions = new Map<string, LoginData>();
-
-/**
- * Opens `path` as a user who reads the app in their own language: openAs waits for the Bosnian user menu, so
- * this stores the session as openAs does and waits for the user menu by its name in that language.
- */
-async function openIn(page: Page, email: string, path: string, userMenu: string): Promise<void> {
-  let data = localizedSessions.get(email);
-  if (!data) {
-    const fresh = await apiSignIn(page.request, email);
-    expect(fresh, `sign-in of ${email}`).not.toBeNull();
-    data = fresh!;
-    localizedSessions.set(email, data);
-  }
-  await page.goto('/api/health');
-  await page.evaluate(({ token, session }) => {
-    localStorage.setItem('lis.token', token);
-    localStorage.setItem('lis.session', session);
-  }, { token: data.idToken, session: JSON.stringify({ data, siteId: data.site }) });
-  await gotoRedirected(page, path);
-  await expect(page.getByRole('button', { name: userMenu })).toBeVisible({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-}
-
 const SCREEN_TEXT = {
-  bs: { userMenu: 'Korisnički meni', filter: 'Pretraga', correct: 'Ispravi', reason: 'Razlog', confirm: 'POTVRDI', result: 'Rezultat', outside: 'Izvan trenutnog prikaza' },
-  en: { userMenu: 'User menu', filter: 'Search', correct: 'Correct', reason: 'Reason', confirm: 'CONFIRM', result: 'Result', outside: 'Outside the current view' },
-  de: { userMenu: 'Benutzermenü', filter: 'Suche', correct: 'Korrigieren', reason: 'Grund', confirm: 'BESTÄTIGEN', result: 'Ergebnis', outside: 'Außerhalb der aktuellen Ansicht' },
+  bs: { filter: 'Pretraga', correct: 'Ispravi', reason: 'Razlog', confirm: 'POTVRDI', result: 'Rezultat', outside: 'Izvan trenutnog prikaza' },
+  en: { filter: 'Search', correct: 'Correct', reason: 'Reason', confirm: 'CONFIRM', result: 'Result', outside: 'Outside the current view' },
+  de: { filter: 'Suche', correct: 'Korrigieren', reason: 'Grund', confirm: 'BESTÄTIGEN', result: 'Ergebnis', outside: 'Außerhalb der aktuellen Ansicht' },
 } as const;
 
 for (const language of ['bs', 'en', 'de'] as const) {
@@ -219,7 +194,7 @@ for (const language of ['bs', 'en', 'de'] as const) {
       const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${language}-${width}.png`), fullPage: true });
 
       // Result entry: HH as the glucose is typed.
-      await openIn(page, email, `/obrada/rezultati/${sample.pid}/${fresh._id}`, text.userMenu);
+      await openAs(page, email, `/obrada/rezultati/${sample.pid}/${fresh._id}`, language);
       // The test's name as the catalogue has it in this language (the demo catalogue may name it in Bosnian only).
       const glucose = page.getByRole('textbox', { name: new RegExp(`^${text.result}: (Glukoza|Glucose|Glukose)$`) });
       await glucose.fill('30');
@@ -228,7 +203,7 @@ for (const language of ['bs', 'en', 'de'] as const) {
       await glucose.fill('');
 
       // The verified sample: its title, its report, and the correction under way.
-      await openIn(page, email, `/obrada/rezultati/${sample.pid}/${sample.sid}`, text.userMenu);
+      await openAs(page, email, `/obrada/rezultati/${sample.pid}/${sample.sid}`, language);
       await page.getByRole('button', { name: text.correct }).click();
       await page.getByRole('dialog').getByLabel(text.reason).fill('Prepis');
       await shot('correct-reason');
@@ -237,7 +212,7 @@ for (const language of ['bs', 'en', 'de'] as const) {
       await shot('correcting');
 
       // RADNA LISTA searched for the verified sample.
-      await openIn(page, email, '/obrada/pregled', text.userMenu);
+      await openAs(page, email, '/obrada/pregled', language);
       await page.getByRole('textbox', { name: text.filter }).fill(sample.code);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('alert').filter({ hasText: text.outside })).toBeVisible();

@@ -64,13 +64,22 @@ async function tokenWorks(request: APIRequestContext, data: LoginData): Promise<
   return response.ok();
 }
 
+/** The shell's words a test waits on, in each interface language (the user's own language comes from their profile). */
+export const SHELL_TEXT = {
+  bs: { userMenu: 'Korisnički meni', loading: 'Učitavanje…' },
+  en: { userMenu: 'User menu', loading: 'Loading…' },
+  de: { userMenu: 'Benutzermenü', loading: 'Wird geladen…' },
+} as const;
+export type ShellLanguage = keyof typeof SHELL_TEXT;
+
 /**
  * Opens `path` signed in as `email` without going through the login page: a
  * session of an earlier test is reused while its token still works, else one
  * is made over the API; it is stored the way the login page stores it, and the
  * app's auto-login takes it from there. Use signIn() for tests of the login itself.
+ * `language`: the interface language the user reads the app in (their profile's), whose shell words it waits for.
  */
-export async function openAs(page: Page, email: string, path = '/'): Promise<LoginData> {
+export async function openAs(page: Page, email: string, path = '/', language: ShellLanguage = 'bs'): Promise<LoginData> {
   let data = openSessions.get(email);
   if (data && !(await tokenWorks(page.request, data))) data = undefined;
   if (!data) {
@@ -88,7 +97,7 @@ export async function openAs(page: Page, email: string, path = '/'): Promise<Log
     localStorage.setItem('lis.session', session);
   }, { token: data.idToken, session: JSON.stringify({ data, siteId: data.site }) });
   await gotoRedirected(page, path);
-  await settled(page);
+  await settled(page, language);
   return data;
 }
 
@@ -103,11 +112,11 @@ export async function gotoRedirected(page: Page, path: string): Promise<void> {
 }
 
 /** The shell is up and the landing screen has loaded (a screen that focuses a field on mount is done with it). */
-async function settled(page: Page): Promise<void> {
-  await expect(userMenu(page)).toBeVisible();
+async function settled(page: Page, language: ShellLanguage = 'bs'): Promise<void> {
+  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible();
   await page.waitForLoadState('networkidle');
   // A screen's code loads on its first visit; the shell shows a loading status meanwhile.
-  await expect(page.getByRole('status', { name: 'Učitavanje…' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: SHELL_TEXT[language].loading })).toHaveCount(0);
 }
 
 export function userMenu(page: Page) {

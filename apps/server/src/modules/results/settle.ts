@@ -151,6 +151,11 @@ function settleSample(
   }
 
   const razlog = razlogInput?.trim() || null;
+  /**
+   * The reason a changed result is audited with, one rule for every source of one: an analyser's correction names
+   * its own reason per test; a retest's value carries the retest's reason; any other change carries the save's.
+   */
+  const reasonOf = (test: ResultTestRow): string | null => razloziTestova?.get(test.id) ?? (retestAnswered(test) ? test.retestRazlog : razlog);
   const bySource = author.kind === 'source';
   const writes: TestResultWrite[] = [];
   const audit: AuditEntry[] = [];
@@ -161,8 +166,7 @@ function settleSample(
     const referenca = rezultat === null ? null : snapshot;
     const statusT = testStatus(decided.status, progressOf(test));
     // The retest's value is a change of the earlier one even when it is the same value: it is recorded with the retest's reason.
-    const answered = retestAnswered(test);
-    const action = resultAuditAction(test.rezultat, rezultat) ?? (answered ? 'result.change' : null);
+    const action = resultAuditAction(test.rezultat, rezultat) ?? (retestAnswered(test) ? 'result.change' : null);
     // A critical value newly stored (typed, or judged so afresh) is announced; one already stored as critical is not again.
     if (rezultat !== null && (flag === 'LL' || flag === 'HH') && (action !== null || flag !== test.flag)) {
       critical.push({ naziv: test.naziv, rezultat, jedinica: snapshot.jedinica, flag });
@@ -177,7 +181,7 @@ function settleSample(
     if (action === null) continue;
     audit.push(test.calculated
       ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
-      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: razloziTestova?.get(test.id) ?? (answered ? test.retestRazlog : razlog), bySystem: bySource });
+      : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: reasonOf(test), bySystem: bySource });
   }
   if (decided.status !== from) {
     audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status, bySystem: bySource });
