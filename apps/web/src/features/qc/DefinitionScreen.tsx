@@ -21,6 +21,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
+import { assayName } from '../../lib/catalogue-name.ts';
 import { decimalMark } from '../../lib/format.ts';
 import { typedDay } from './format.ts';
 import { RulesPanel } from './RulesPanel.tsx';
@@ -68,6 +69,7 @@ function draftOf(lot: ControlAnswer): LotDraft {
 
 export function DefinitionScreen() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<LotDraft>(emptyLot);
   // The tests of the lot as saved: their rules are set below the form.
@@ -118,7 +120,7 @@ export function DefinitionScreen() {
         }}
         onNew={() => { setDraft(emptyLot()); setSavedTargets([]); }}
       />
-      {draft._id ? <RulesPanel assays={[...new Map(savedTargets.map((target) => [target.labassay, target.naziv])).entries()].map(([labassay, naziv]) => ({ labassay, naziv }))} /> : null}
+      {draft._id ? <RulesPanel assays={[...new Map(savedTargets.map((target) => [target.labassay, assayName(target, language)])).entries()].map(([labassay, naziv]) => ({ labassay, naziv }))} /> : null}
       <ListTable<ControlRow>
         list={CONTROLS_LIST}
         columns={columns}
@@ -143,8 +145,8 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
   const assayList = useQuery({ queryKey: qcKeys.assays, queryFn: ({ signal }) => assays(signal) });
   const assayChoices = (assayList.data?.data ?? [])
     .filter((assay) => assay.vrsta === 'numeric' && !assay.calculated)
-    .map((assay) => ({ value: assay._id, label: `${assay.naziv} (${assay.sifra})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'bs'));
+    .map((assay) => ({ value: assay._id, label: `${assayName(assay, language)} (${assay.sifra})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
   // The site's analysers; the empty choice is the general target (hand entry and analysers without their own).
   const session = useActiveSession();
   const analyserList = useQuery({ queryKey: integrationKeys.analysers(session.siteId), queryFn: ({ signal }) => siteAnalysers(signal) });

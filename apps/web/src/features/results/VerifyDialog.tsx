@@ -16,6 +16,7 @@ import {
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { currentLanguage, messageText } from '../../i18n/index.ts';
 import { fromSiteWallClock, toSiteWallClock } from '../../lib/date-time.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 
 const PICKER_FORMAT = 'DD.MM.YYYY HH:mm';
 const MONDAY = 1;
@@ -47,6 +48,7 @@ function acknowledgement(ko: string, kada: string | null, status: SampleStatus, 
 
 export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm, initial, confirmLabel }: VerifyDialogProps) {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   const [ko, setKo] = useState(initial?.ko ?? '');
   // Mounted afresh for each verification (keyed by the caller), so "now" is the moment the dialog opened.
   const [kada, setKada] = useState<string | null>(() => toSiteWallClock(initial ? new Date(initial.kada) : new Date()));
@@ -89,7 +91,7 @@ export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm, 
               <List size="sm" spacing={2}>
                 {critical.map((test) => (
                   <List.Item key={test._id}>
-                    <Text span fw={600}>{test.naziv}</Text>
+                    <Text span fw={600}>{nameOf(test)}</Text>
                     {`: ${test.rezultat ?? ''} ${test.jedinica} (${test.flag ?? ''})`}
                   </List.Item>
                 ))}
