@@ -135,6 +135,8 @@ describe('ResultEntryScreen', () => {
     expect(sections).toEqual(['Clinical chemistry', 'Urinalysis']);
     expect(screen.getByTestId('result-row-GLU')).toHaveTextContent('Glucose');
     expect(screen.getByTestId('result-row-GLU')).not.toHaveTextContent('Glukoza');
+    // Beside the English name, the code tells the test apart (the analyte name is Bosnian).
+    expect(within(screen.getByTestId('result-row-CHOL')).getByText('CHOL', { exact: true })).toBeInTheDocument();
     // Kalij has no English name in the fixture catalogue: its Bosnian name stands.
     expect(screen.getByRole('textbox', { name: 'Result: Kalij' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Earlier values: Total cholesterol' }));

@@ -10,10 +10,10 @@ import { Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CALCULATED_RESULT_SOURCE, type QualitativeReading } from '@lis/domain';
-import { messageText } from '../../i18n/index.ts';
+import { messageText, useLanguage } from '../../i18n/index.ts';
 import { formatReferenceNumber, shownResult } from '../../lib/reference-range-text.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
-import { useAssayName } from '../../lib/catalogue-name.ts';
+import { assayName, assayTag } from '../../lib/catalogue-name.ts';
 import type { ResultTest } from './api.ts';
 import { FlagBadge } from './FlagBadge.tsx';
 import { QualitativeField } from './QualitativeField.tsx';
@@ -39,7 +39,7 @@ const COLUMNS = 8;
 
 export function ResultTable({ sid, code, sections, drafts, editable, onChange, onChoose, rowTools }: ResultTableProps) {
   const { t } = useTranslation();
-  const nameOf = useAssayName();
+  const language = useLanguage();
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing={6} horizontalSpacing="sm" aria-label={t('results.resultsTable', { code })} highlightOnHover>
@@ -63,7 +63,7 @@ export function ResultTable({ sid, code, sections, drafts, editable, onChange, o
           <Table.Tbody key={section._id}>
             <Table.Tr bg="var(--mantine-color-gray-0)">
               <Table.Th colSpan={COLUMNS} scope="colgroup">
-                <Text size="sm" fw={700} tt="uppercase" c="gray.8">{nameOf(section)}</Text>
+                <Text size="sm" fw={700} tt="uppercase" c="gray.8">{assayName(section, language)}</Text>
               </Table.Th>
             </Table.Tr>
             {section.tests.map((test) => (
@@ -88,7 +88,10 @@ interface ResultRowProps {
 
 function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: ResultRowProps) {
   const { t } = useTranslation();
-  const naziv = useAssayName()(test);
+  const language = useLanguage();
+  const naziv = assayName(test, language);
+  // Beside the name, what tells the test apart: the analyte name in Bosnian, the code in English and German.
+  const tag = assayTag(test, language);
   const value = shownText(test, drafts);
   const changed = isChanged(test, drafts);
   const problem = valueProblem(test, drafts);
@@ -148,7 +151,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: R
     <Table.Tr data-testid={`result-row-${test.sifra}`} data-changed={changed || undefined}>
       <Table.Td>
         <Text size="sm" fw={600} lh={1.25}>{naziv}</Text>
-        {test.analit && test.analit !== naziv ? <Text size="xs" c="dimmed">{test.analit}</Text> : null}
+        {tag && tag !== naziv ? <Text size="xs" c="dimmed">{tag}</Text> : null}
       </Table.Td>
       <Table.Td>
         {field}
