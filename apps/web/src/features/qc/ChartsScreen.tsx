@@ -65,7 +65,7 @@ export function ChartsScreen() {
       <Paper withBorder p="md" radius="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ControlSelect value={kontrola} onChange={(value) => { setKontrola(value); setIzvor(''); }} />
-          <Select label={t('qc.chooseAssay')} data={assayChoices} value={labassay} onChange={setChosenAssay} allowDeselect={false} miw={220}
+          <Select label={t('qc.chooseAssay')} data={assayChoices} value={labassay} onChange={setChosenAssay} allowDeselect={false} miw={300}
             comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }} />
           <DatePickerInput type="range" label={t('qc.range')} value={range} onChange={setRange} valueFormat="DD.MM.YYYY" locale={language}
             firstDayOfWeek={1} allowSingleDateInRange miw={240} popoverProps={{ withinPortal: true }} />
