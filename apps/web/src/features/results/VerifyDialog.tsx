@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import {
   type Obavijesten, RESULT_TEXT_LIMITS, type ResultTest, type SampleStatus, isCriticalFlag, obavijestenSchema, verifyRefusal,
 } from '@lis/domain';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { currentLanguage, messageText } from '../../i18n/index.ts';
 import { fromSiteWallClock, toSiteWallClock } from '../../lib/date-time.ts';
-import { useAssayName } from '../../lib/catalogue-name.ts';
 
 const PICKER_FORMAT = 'DD.MM.YYYY HH:mm';
 const MONDAY = 1;
@@ -54,7 +54,8 @@ export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm, 
   const [kada, setKada] = useState<string | null>(() => toSiteWallClock(initial ? new Date(initial.kada) : new Date()));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const critical = tests.filter((test) => isCriticalFlag(test.flag));
+  // Each critical test named in the reader's language.
+  const critical = tests.filter((test) => isCriticalFlag(test.flag)).map((test) => ({ ...test, naziv: nameOf(test) }));
 
   const close = () => {
     if (!busy) onClose();
@@ -91,7 +92,7 @@ export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm, 
               <List size="sm" spacing={2}>
                 {critical.map((test) => (
                   <List.Item key={test._id}>
-                    <Text span fw={600}>{nameOf(test)}</Text>
+                    <Text span fw={600}>{test.naziv}</Text>
                     {`: ${test.rezultat ?? ''} ${test.jedinica} (${test.flag ?? ''})`}
                   </List.Item>
                 ))}
