@@ -27,6 +27,7 @@ import { microbiologyMessages } from '../../apps/web/src/features/microbiology/m
 import { surveillanceMessages } from '../../apps/web/src/features/microbiology/surveillance/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO, animationsSettled, openAs, userMenu } from './helpers.ts';
+import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // Every word in the user's language: a walk over the sidebar's screens in Bosnian finds no i18n key and no
 // string of the English catalogue; the avatar menu changes the interface language at once, without signing out.
@@ -129,6 +130,32 @@ test('the avatar menu changes the interface language at once, keeps it after a r
     await chooseLanguage(page, 'bs');
   }
   await expect(userMenu(page)).toBeVisible();
+});
+
+test('in English, result entry and the test picker name tests and sections by their English catalogue names', async ({ page, request }) => {
+  const tehnicar = await apiSession(request, DEMO.tehnicar.email);
+  const pid = await patientId(request, tehnicar, DEMO_PATIENTS.lejla.jmbg);
+  const sample = await createSample(request, tehnicar, { pid, site: 'SA', tests: ['GLU', 'K'] });
+  await openAs(page, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
+  try {
+    await chooseLanguage(page, 'en');
+    await expect(page.getByRole('textbox', { name: 'Result: Glucose' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Result: Potassium' })).toBeVisible();
+    const table = page.getByRole('table', { name: /Results of/ });
+    await expect(table.getByText('Clinical chemistry', { exact: true })).toBeVisible();
+    await expect(table.getByText(/^(Glukoza|Kalij|Biohemija)$/)).toHaveCount(0);
+
+    await open(page, `/samples/${pid}`);
+    await expect(page.getByRole('tab', { name: /^Clinical chemistry/ })).toBeVisible();
+    // Found by the Bosnian name as well as the English one, and shown in English.
+    const search = page.getByRole('textbox', { name: 'Find a test' });
+    for (const query of ['glukoza', 'glucose']) {
+      await search.fill(query);
+      await expect(page.getByRole('checkbox', { name: /^Glucose GLU/ })).toBeVisible();
+    }
+  } finally {
+    await chooseLanguage(page, 'bs');
+  }
 });
 
 // The changed screens pictured in each language and width for a person to look at (paths in the test output).

@@ -5,6 +5,7 @@ import { SPOL_VALUES } from '../spol.ts';
 import { labAssaySchema, ASSAY_KINDS } from './lab-assay.ts';
 import { SETTING_RECORD_KINDS, referralOptionsSchema, type SettingRecordKind } from './records.ts';
 import { defineCall } from '../call.ts';
+import { translatedNames } from './names.ts';
 
 /**
  * Contracts of the catalogue calls: the setting records
@@ -64,6 +65,7 @@ export const labAssayListRow = z.object({
   _id: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   analit: z.string(),
   sekcija: z.string(),
   sekcija_naziv: z.string(),

@@ -2,3 +2,4 @@ export * from './range-rules.ts';
 export * from './records.ts';
 export * from './lab-assay.ts';
 export * from './contracts.ts';
+export * from './names.ts';

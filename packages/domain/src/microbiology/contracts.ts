@@ -5,6 +5,7 @@ import { AST_METHODS } from './ast-value.ts';
 import { EXPERT_RULE_BASES, INFECTION_SITES, SIR_CATEGORIES } from './interpretation.ts';
 import { defineCall } from '../call.ts';
 import { RESULT_ACTION_PERMISSIONS } from '../results/verification.ts';
+import { translatedNames } from '../catalogue/names.ts';
 
 /**
  * The contract of the microbiology calls: organism and antimicrobial pickers, and the culture of a
@@ -108,6 +109,7 @@ export const cultureTestSchema = z.object({
   _id: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   /** The specimen a new culture of the test starts with (cultureSpecimen: the sample's type, else the test's sample type). */
   materijal: z.string(),
   rezultat: z.string().nullable(),

@@ -3,6 +3,7 @@ import { failureResponses, instantSchema } from '../answers.ts';
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { defineCall } from '../call.ts';
+import { translatedNames } from '../catalogue/names.ts';
 
 /**
  * Where a culture stands, in the order the work goes:
@@ -41,6 +42,7 @@ export const microWorkListRow = z.object({
   prezime: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   /** The culture's specimen, or the assay's sample type before the culture is saved. */
   materijal: z.string(),
   /** Growth as read: null before the culture is saved. */

@@ -4,6 +4,7 @@ import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { TARGET_SOURCES } from './statistics.ts';
 import { WESTGARD_RULES } from './westgard.ts';
 import { defineCall } from '../call.ts';
+import { translatedNames } from '../catalogue/names.ts';
 
 /**
  * Contracts of the quality-control calls: control lots and their targets (/kontrole/definicija), the rules
@@ -72,6 +73,7 @@ export const targetAnswerSchema = z.object({
   labassay: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   jedinica: z.string(),
   nivo: z.number().int(),
   mean: z.number(),
@@ -125,6 +127,7 @@ export const entryRunSchema = z.object({
   serija: z.string(),
   labassay: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   status: runStatusSchema,
   prekrseno: z.array(violationSchema),
   rezultati: z.array(z.object({ _id: z.string(), nivo: z.number().int(), vrijednost: z.number(), z: z.number(), status: runStatusSchema })),
@@ -142,6 +145,7 @@ export const controlResultRowSchema = z.object({
   serija: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   nivo: z.number().int(),
   unos: z.string(),
   vrijednost: z.number(),
@@ -213,7 +217,7 @@ export const chartLevelSchema = z.object({
 });
 export type ChartLevel = z.output<typeof chartLevelSchema>;
 export const chartAnswer = successAnswer({
-  naziv: z.string(), jedinica: z.string(), tea: z.number().nullable(), nivoi: z.array(chartLevelSchema), izvori: z.array(lotSourceSchema),
+  naziv: z.string(), ...translatedNames, jedinica: z.string(), tea: z.number().nullable(), nivoi: z.array(chartLevelSchema), izvori: z.array(lotSourceSchema),
 });
 export type ChartAnswer = z.output<typeof chartAnswer>;
 
@@ -227,6 +231,7 @@ export const holdSchema = z.object({
   analyser: z.string().nullable(),
   analyser_ime: z.string().nullable(),
   naziv: z.string(),
+  ...translatedNames,
   serija: z.string(),
   control: z.string(),
   lot: z.string(),
@@ -247,6 +252,7 @@ export const monthlyRowSchema = z.object({
   labassay: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   jedinica: z.string(),
   nivo: z.number().int(),
   n: z.number().int(),

@@ -7,6 +7,7 @@ import { type ResultFlag, evaluateResultFlag } from '../assays/result-flags.ts';
 import { RESULT_ACTION_PERMISSIONS, RESULT_TEXT_LIMITS } from './verification.ts';
 import { RESULT_KINDS } from './result-kind.ts';
 import { defineCall } from '../call.ts';
+import { translatedNames } from '../catalogue/names.ts';
 
 /**
  * The contract of the result calls (entry, approval, verification and the
@@ -59,10 +60,11 @@ export const resultTestSchema = z.object({
   _id: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   /** Short analyte name for narrow columns. */
   analit: z.string(),
   /** The lab section the result entry groups the test under, in report order. */
-  sekcija: z.object({ _id: z.string(), naziv: z.string(), redoslijed: z.number().int() }),
+  sekcija: z.object({ _id: z.string(), naziv: z.string(), ...translatedNames, redoslijed: z.number().int() }),
   /** How the result is given: numeric, text, or qualitative (Negativan / Pozitivan with the grades in `opcije`). */
   vrsta: z.enum(RESULT_KINDS),
   opcije: z.array(z.string()),

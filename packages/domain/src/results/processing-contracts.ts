@@ -6,6 +6,7 @@ import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { referencaSchema, resultAnswerFlagSchema } from './contracts.ts';
 import { RESULT_KINDS } from './result-kind.ts';
 import { defineCall } from '../call.ts';
+import { translatedNames } from '../catalogue/names.ts';
 
 /**
  * Contracts of the calls around result entry: the processing list
@@ -97,6 +98,7 @@ export const patientResultPointSchema = z.object({
 export const patientAssaySeriesSchema = z.object({
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   analit: z.string(),
   jedinica: z.string(),
   decimals: z.number().int(),

@@ -8,6 +8,7 @@ import { SPOL_VALUES } from '../spol.ts';
 import { SAMPLE_ACTIONS } from './actions.ts';
 import { SAMPLE_STATUSES } from './status.ts';
 import { defineCall } from '../call.ts';
+import { translatedNames } from '../catalogue/names.ts';
 
 /**
  * The contract of every sample call: the request (body, query, path) and the
@@ -167,6 +168,7 @@ export const pickerTestSchema = z.object({
   _id: z.string(),
   sifra: z.string(),
   naziv: z.string(),
+  ...translatedNames,
   price: priceSchema,
   analit: z.string(),
   jedinica: z.string(),
@@ -183,7 +185,7 @@ export const pickerTestSchema = z.object({
 });
 export type PickerTest = z.output<typeof pickerTestSchema>;
 
-export const pickerSectionSchema = z.object({ _id: z.string(), sifra: z.string(), naziv: z.string(), redoslijed: z.number().int() });
+export const pickerSectionSchema = z.object({ _id: z.string(), sifra: z.string(), naziv: z.string(), ...translatedNames, redoslijed: z.number().int() });
 export type PickerSection = z.output<typeof pickerSectionSchema>;
 
 /** POST /api/uzorci/labassay/tip. */
@@ -200,11 +202,15 @@ export const sampleTestSchema = z.object({
   _id: z.string(),
   labassay: z.string(),
   ime_testa: z.string(),
+  /** The catalogue's English and German names of the test (ime_testa is the Bosnian one). */
+  ...translatedNames,
   sifra: z.string(),
   analit: z.string(),
   jedinica: z.string(),
   sekcija: z.string(),
   sekcija_naziv: z.string(),
+  sekcija_naziv_en: z.string(),
+  sekcija_naziv_de: z.string(),
   manual: z.boolean(),
   calculated: z.boolean(),
   klasa: testClassSchema,

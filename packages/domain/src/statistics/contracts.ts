@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { daySchema, failureResponses, sessionFields, successAnswer } from '../answers.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { defineCall } from '../call.ts';
+import { translatedNames } from '../catalogue/names.ts';
 
 /**
  * Contracts of the lab statistics (/statistika) and of the wall display
@@ -46,9 +47,9 @@ export const labStatisticsSchema = z.object({
   ukupno: z.object({ uzorci: count, testovi: count, hitni: count, verificirani: count }),
   po_danu: z.array(z.object({ dan: daySchema, uzorci: count, testovi: count })),
   po_statusu: z.array(z.object({ status: z.enum(SAMPLE_STATUSES), uzorci: count })),
-  po_sekciji: z.array(z.object({ sekcija: z.string(), naziv: z.string(), uzorci: count, testovi: count, tat: turnaroundSchema })),
+  po_sekciji: z.array(z.object({ sekcija: z.string(), naziv: z.string(), ...translatedNames, uzorci: count, testovi: count, tat: turnaroundSchema })),
   /** Qualitative tests with a result: how many were positive. */
-  pozitivnost: z.array(z.object({ analiza: z.string(), naziv: z.string(), rezultati: count, pozitivni: count, udio: z.number() })),
+  pozitivnost: z.array(z.object({ analiza: z.string(), naziv: z.string(), ...translatedNames, rezultati: count, pozitivni: count, udio: z.number() })),
   /** Urgent samples: all, still waiting for verification, and their turnaround time. */
   hitni: z.object({ ukupno: count, cekaju: count, tat: turnaroundSchema }),
   /** Samples and tests per ordering partner, most samples first; `partner` null: samples without one. */

@@ -133,6 +133,14 @@ describe('the picker search', () => {
     expect(searchPicker(tests, panels, 'zzz')).toEqual([]);
   });
 
+  it('finds a test by its English and German names as well as its Bosnian name and code', () => {
+    const glucose = { _id: 't4', sifra: 'GLU', naziv: 'Glukoza', analit: 'Glukoza', naziv_en: 'Glucose', naziv_de: 'Glukose' };
+    const iron = { _id: 't5', sifra: 'FE', naziv: 'Željezo', analit: 'Željezo', naziv_en: 'Iron', naziv_de: 'Eisen' };
+    const found = (query: string) => searchPicker([glucose, iron], [], query)[0];
+    for (const query of ['glucose', 'glukose', 'glukoza', 'GLU']) expect(found(query)).toEqual({ kind: 'test', test: glucose });
+    for (const query of ['iron', 'eisen', 'zeljezo', 'fe']) expect(found(query)).toEqual({ kind: 'test', test: iron });
+  });
+
   it('ranks whole, prefix, word-start and inside matches', () => {
     expect(matchRank('kks', ['KKS'])).toBe(0);
     expect(matchRank('kk', ['KKS'])).toBe(1);

@@ -115,7 +115,8 @@ export function pricePanels(selection: readonly SelectedTest[], panels: readonly
 // Finding tests and panels in the picker
 // ---------------------------------------------------------------------------
 
-export interface SearchableTest { _id: string; sifra: string; naziv: string; analit: string }
+/** A test the picker searches: by code, analyte, its Bosnian name and, where the catalogue has them, its English and German names (so a reader finds it by the name the screen shows). */
+export interface SearchableTest { _id: string; sifra: string; naziv: string; analit: string; naziv_en?: string | undefined; naziv_de?: string | undefined }
 export interface SearchablePanel { _id: string; sifra: string; naziv: string; sinonimi: readonly string[] }
 
 export type PickerMatch<T, P> = { kind: 'panel'; panel: P } | { kind: 'test'; test: T };
@@ -148,7 +149,7 @@ export function matchRank(query: string, names: readonly string[]): number | nul
 }
 
 /**
- * The picker's search over panels (name, code, synonyms) and tests (name, code, analyte), best match
+ * The picker's search over panels (name, code, synonyms) and tests (names, code, analyte), best match
  * first: by rank, a panel before a test of the same rank (typing 'KKS' means the blood count, not one of
  * its tests), then in the order given. Enter in the search adds the first.
  */
@@ -161,7 +162,7 @@ export function searchPicker<T extends SearchableTest, P extends SearchablePanel
     if (rank !== null) ranked.push({ match: { kind: 'panel', panel }, rank, kind: 0, order });
   });
   tests.forEach((test, order) => {
-    const rank = matchRank(query, [test.sifra, test.analit, test.naziv]);
+    const rank = matchRank(query, [test.sifra, test.analit, test.naziv, test.naziv_en ?? '', test.naziv_de ?? '']);
     if (rank !== null) ranked.push({ match: { kind: 'test', test }, rank, kind: 1, order });
   });
   return ranked.sort((a, b) => a.rank - b.rank || a.kind - b.kind || a.order - b.order).map((entry) => entry.match);

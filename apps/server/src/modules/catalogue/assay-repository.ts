@@ -81,6 +81,8 @@ export function listAssays(db: Db, list: ListRequest<{ sekcija?: string | undefi
       _id: labAssays.id,
       sifra: labAssays.sifra,
       naziv: labAssays.naziv,
+      naziv_en: labAssays.nazivEn,
+      naziv_de: labAssays.nazivDe,
       analit: labAssays.analit,
       sekcija: labAssays.sekcijaId,
       sekcija_naziv: labSections.naziv,

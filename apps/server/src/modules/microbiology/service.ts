@@ -97,7 +97,7 @@ export async function cultures(db: Db, ctx: RequestContext, sid: string): Promis
     testovi: tests.map((test) => {
       const culture = stored.find((item) => item.sampleTestId === test.id);
       return {
-        _id: test.id, sifra: test.sifra, naziv: test.naziv, materijal: cultureSpecimen(sample, test.uzorak, test.naziv),
+        _id: test.id, sifra: test.sifra, naziv: test.naziv, naziv_en: test.nazivEn, naziv_de: test.nazivDe, materijal: cultureSpecimen(sample, test.uzorak, test.naziv),
         rezultat: test.rezultat, kultura: culture ? cultureAnswer(culture) : null,
       };
     }),

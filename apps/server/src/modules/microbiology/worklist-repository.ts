@@ -65,6 +65,8 @@ export function microWorkList(db: Db, list: ListRequest<MicroWorkListExtra>) {
       prezime: patients.prezime,
       sifra: labAssays.sifra,
       naziv: labAssays.naziv,
+      naziv_en: labAssays.nazivEn,
+      naziv_de: labAssays.nazivDe,
       materijal: specimen,
       rast: sampleCultures.rast,
       izolati: organisms,

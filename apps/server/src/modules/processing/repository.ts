@@ -71,6 +71,8 @@ export interface PatientResultRow {
   labassayId: string;
   sifra: string;
   naziv: string;
+  nazivEn: string;
+  nazivDe: string;
   analit: string;
   jedinica: string;
   decimals: number;
@@ -149,6 +151,8 @@ export function processingRepository(db: Db, siteId: string) {
         labassayId: labAssays.id,
         sifra: labAssays.sifra,
         naziv: labAssays.naziv,
+        nazivEn: labAssays.nazivEn,
+        nazivDe: labAssays.nazivDe,
         analit: labAssays.analit,
         jedinica: labAssays.jedinica,
         decimals: labAssays.decimals,

@@ -146,7 +146,7 @@ export async function patientResults(db: Db, ctx: RequestContext, patientId: str
         referencePatient,
       );
       assay = {
-        sifra: row.sifra, naziv: row.naziv, analit: row.analit, jedinica: row.jedinica, decimals: row.decimals, vrsta: resultKindOf(row.vrsta),
+        sifra: row.sifra, naziv: row.naziv, naziv_en: row.nazivEn, naziv_de: row.nazivDe, analit: row.analit, jedinica: row.jedinica, decimals: row.decimals, vrsta: resultKindOf(row.vrsta),
         referenca: { low: range?.low ?? null, high: range?.high ?? null, text: range?.tekst ?? null },
         points: [],
       };

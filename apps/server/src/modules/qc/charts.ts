@@ -50,5 +50,6 @@ export async function chart(
       tacke,
     };
   });
-  return { success: true, naziv: allOfAssay[0]!.naziv, jedinica: allOfAssay[0]!.jedinica, tea, nivoi, izvori };
+  const assay = allOfAssay[0]!;
+  return { success: true, naziv: assay.naziv, naziv_en: assay.nazivEn, naziv_de: assay.nazivDe, jedinica: assay.jedinica, tea, nivoi, izvori };
 }

@@ -25,7 +25,7 @@ async function controlAnswer(db: Db, siteId: string, row: ControlRowDb): Promise
   const targets = await repository.targets(row.id);
   const uzorci = await repository.specimens(row.id);
   const ciljevi: TargetAnswer[] = targets.map((target) => ({
-    labassay: target.labassayId, sifra: target.sifra, naziv: target.naziv, jedinica: target.jedinica, nivo: target.nivo,
+    labassay: target.labassayId, sifra: target.sifra, naziv: target.naziv, naziv_en: target.nazivEn, naziv_de: target.nazivDe, jedinica: target.jedinica, nivo: target.nivo,
     mean: target.mean, sd: target.sd, izvor: isTargetSource(target.izvor) ? target.izvor : 'proizvodjac',
     analyser: target.analyserId, analyser_ime: target.analyserIme,
   }));

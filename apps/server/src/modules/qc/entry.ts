@@ -215,7 +215,8 @@ async function enterRun(
     },
   })));
   return {
-    serija, labassay: labassayId, naziv: entries[0]?.target.naziv ?? '', status: judgement.status, prekrseno: judgement.violations,
+    serija, labassay: labassayId, naziv: entries[0]?.target.naziv ?? '', naziv_en: entries[0]?.target.nazivEn ?? '', naziv_de: entries[0]?.target.nazivDe ?? '',
+    status: judgement.status, prekrseno: judgement.violations,
     rezultati: stored.map((row) => ({ _id: row.id, nivo: row.nivo, vrijednost: row.vrijednost, z: row.z, status: row.status })),
   };
 }

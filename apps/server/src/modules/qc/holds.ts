@@ -11,7 +11,7 @@ import { isRule } from './values.ts';
 
 function holdAnswer(row: HoldRow): Hold {
   return {
-    labassay: row.labassayId, analyser: row.analyserId, analyser_ime: row.analyserIme, naziv: row.naziv, serija: row.serija, control: row.kontrola,
+    labassay: row.labassayId, analyser: row.analyserId, analyser_ime: row.analyserIme, naziv: row.naziv, naziv_en: row.nazivEn, naziv_de: row.nazivDe, serija: row.serija, control: row.kontrola,
     // The rules that rejected the run: a 1-2s warning of the same level is not why the assay is held.
     lot: row.lot, izmjereno: row.izmjereno.toISOString(), pravila: row.pravila.filter((rule) => isRule(rule) && isRejectionRule(rule)),
   };

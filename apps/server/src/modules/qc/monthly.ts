@@ -32,7 +32,7 @@ export async function monthly(
       const inForce = targetOf(isTargetSource(target.izvor) ? target.izvor : 'proizvodjac', target, summaries.get(target.nivo) ?? NO_RESULTS);
       const ofLevel = values.filter((value) => value.labassayId === labassayId && value.nivo === target.nivo).map((value) => value.vrijednost);
       rows.push({
-        labassay: labassayId, sifra: target.sifra, naziv: target.naziv, jedinica: target.jedinica, nivo: target.nivo, cilj: inForce.mean, tea,
+        labassay: labassayId, sifra: target.sifra, naziv: target.naziv, naziv_en: target.nazivEn, naziv_de: target.nazivDe, jedinica: target.jedinica, nivo: target.nivo, cilj: inForce.mean, tea,
         ...monthlyStatistics(ofLevel, inForce.mean, tea),
       });
     }

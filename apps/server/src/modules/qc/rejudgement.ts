@@ -32,9 +32,10 @@ export async function exclude(db: Db, realtime: RealtimeHub | undefined, ctx: Re
     await writeAudit(tx, ctx, { action: 'qc.result.exclude', entity: 'qc_result', entityId: row.id, field: 'iskljucen', oldValue: false, newValue: true, reason });
     const newlyRejected = await rejudgeAfter(tx, ctx, row);
     if (newlyRejected.length === 0) return [];
-    const naziv = (await repository.targets(control.id)).find((target) => target.labassayId === row.labassayId)?.naziv ?? '';
+    const assay = (await repository.targets(control.id)).find((target) => target.labassayId === row.labassayId);
+    const names = { naziv: assay?.naziv ?? '', naziv_en: assay?.nazivEn ?? '', naziv_de: assay?.nazivDe ?? '' };
     return newlyRejected.map((run): RejectedRun => ({
-      run: { ...run, labassay: row.labassayId, naziv, status: 'odbijen', rezultati: [] }, control, analyserIme: run.analyserIme,
+      run: { ...run, labassay: row.labassayId, ...names, status: 'odbijen', rezultati: [] }, control, analyserIme: run.analyserIme,
     }));
   });
   // A run can become rejected too (the excluded result stood between two beyond 2 SD): it holds, and is announced.

@@ -33,6 +33,8 @@ export interface HoldRow {
   analyserId: string | null;
   analyserIme: string | null;
   naziv: string;
+  nazivEn: string;
+  nazivDe: string;
   serija: string;
   kontrola: string;
   lot: string;
@@ -93,7 +95,8 @@ export function qcRepository(db: Db, siteId: string) {
     /** The lot's targets with their assay's code, name and unit, by assay name and level. Call with a lot of this site. */
     targets(controlId: string) {
       return db.select({
-        labassayId: qcTargets.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, jedinica: labAssays.jedinica,
+        labassayId: qcTargets.labassayId, sifra: labAssays.sifra, naziv: labAssays.naziv, nazivEn: labAssays.nazivEn, nazivDe: labAssays.nazivDe,
+        jedinica: labAssays.jedinica,
         nivo: qcTargets.nivo, mean: qcTargets.mean, sd: qcTargets.sd, izvor: qcTargets.izvor,
         analyserId: qcTargets.analyserId, analyserIme: analysers.ime,
       }).from(qcTargets).innerJoin(labAssays, eq(labAssays.id, qcTargets.labassayId))
@@ -328,7 +331,8 @@ export function qcRepository(db: Db, siteId: string) {
       const rejected = sql<string[]>`(select coalesce(jsonb_agg(distinct rule.value order by rule.value), '[]'::jsonb) from ${qcResults} r,
         jsonb_array_elements_text(r.pravila) rule where r.serija = ${latest.serija} and not r.iskljucen and r.status = 'odbijen')`;
       return db.select({
-        labassayId: latest.labassayId, analyserId: latest.analyserId, analyserIme: analysers.ime, naziv: labAssays.naziv, serija: latest.serija,
+        labassayId: latest.labassayId, analyserId: latest.analyserId, analyserIme: analysers.ime, naziv: labAssays.naziv, nazivEn: labAssays.nazivEn, nazivDe: labAssays.nazivDe,
+        serija: latest.serija,
         kontrola: qcControls.kontrola, lot: qcControls.lot, izmjereno: latest.izmjereno, pravila: rejected,
       }).from(latest)
         .innerJoin(qcControls, eq(qcControls.id, latest.controlId))
@@ -387,7 +391,7 @@ export function listControlResults(db: Db, list: ListRequest<ControlResultsQuery
     site: qcResults.siteId,
     query: () => db.select({
       _id: qcResults.id, control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno,
-      serija: qcResults.serija, sifra: labAssays.sifra, naziv: labAssays.naziv, nivo: qcResults.nivo, unos: qcResults.unos,
+      serija: qcResults.serija, sifra: labAssays.sifra, naziv: labAssays.naziv, naziv_en: labAssays.nazivEn, naziv_de: labAssays.nazivDe, nivo: qcResults.nivo, unos: qcResults.unos,
       vrijednost: qcResults.vrijednost, z: qcResults.z, status: qcResults.status, pravila: qcResults.pravila, komentar: qcResults.komentar,
       iskljucen: qcResults.iskljucen, razlog_iskljucenja: qcResults.razlogIskljucenja, izvor: qcResults.izvor,
     }).from(qcResults)
@@ -403,6 +407,8 @@ export function listControlResults(db: Db, list: ListRequest<ControlResultsQuery
     filter: [
       { expression: qcControls.kontrola, match: 'contains' }, { expression: qcControls.lot, match: 'contains' },
       { expression: labAssays.naziv, match: 'contains' }, { expression: labAssays.sifra, match: 'contains' },
+      // The screen shows the assay in the reader's language: its English and German names find it too.
+      { expression: labAssays.nazivEn, match: 'contains' }, { expression: labAssays.nazivDe, match: 'contains' },
     ],
     date: qcResults.izmjereno,
   });

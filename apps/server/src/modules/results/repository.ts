@@ -50,6 +50,8 @@ export interface ResultTestRow {
   unioPrezime: string | null;
   sifra: string;
   naziv: string;
+  nazivEn: string;
+  nazivDe: string;
   analit: string;
   jedinica: string;
   vrsta: string;
@@ -63,6 +65,8 @@ export interface ResultTestRow {
   deltaLimit: string | null;
   sekcijaId: string;
   sekcijaNaziv: string;
+  sekcijaNazivEn: string;
+  sekcijaNazivDe: string;
   sekcijaRedoslijed: number;
   /** The range the result was judged by when it was entered (null before a result, or for results older than the copy). */
   referenca: ReferenceSnapshot | null;
@@ -219,6 +223,8 @@ export function resultRepository(db: Db, siteId: string) {
         unioPrezime: users.prezime,
         sifra: labAssays.sifra,
         naziv: labAssays.naziv,
+        nazivEn: labAssays.nazivEn,
+        nazivDe: labAssays.nazivDe,
         analit: labAssays.analit,
         jedinica: labAssays.jedinica,
         vrsta: labAssays.vrsta,
@@ -232,6 +238,8 @@ export function resultRepository(db: Db, siteId: string) {
         deltaLimit: labAssays.deltaLimit,
         sekcijaId: labSections.id,
         sekcijaNaziv: labSections.naziv,
+        sekcijaNazivEn: labSections.nazivEn,
+        sekcijaNazivDe: labSections.nazivDe,
         sekcijaRedoslijed: labSections.redoslijed,
         referenca: sampleTests.referenca,
         retestRazlog: sampleTests.retestRazlog,

@@ -105,7 +105,7 @@ describe('GET /api/rezultati/{sid}', () => {
       (['CRP', 'GLU', 'CHOL', 'HDL', 'TG', 'LDL', 'URO', 'BOJA'] as const).map((name) => cat.sifra[name]),
     );
     const tests = await calls.tests(tech, sid);
-    expect(tests.CRP?.sekcija).toEqual({ _id: cat.sections.first, naziv: expect.stringMatching(/^Prva /) as unknown, redoslijed: 900 });
+    expect(tests.CRP?.sekcija).toEqual({ _id: cat.sections.first, naziv: expect.stringMatching(/^Prva /) as unknown, naziv_en: '', naziv_de: '', redoslijed: 900 });
     expect(tests.GLU).toMatchObject({
       naziv: 'GLU test', analit: 'GLU', vrsta: 'numeric', opcije: [], decimals: 1, calculated: false, rezultat: null, jedinica: 'mmol/L',
       referenca: { low: 3.9, high: 6.1, text: null }, flag: null, kriticni: false, delta: null, status_t: 'ZAPRIMLJEN', unio: null, unio_at: null,

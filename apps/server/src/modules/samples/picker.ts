@@ -1,4 +1,4 @@
-import { type LabassayTipRequest, type PatientScope, type SamplePatient, type PickerAssay, isAssayOffered, patientAge, testClass } from '@lis/domain';
+import { type LabassayTipRequest, type PatientScope, type SamplePatient, type PickerAssay, type PickerSection, isAssayOffered, patientAge, testClass } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { referenceRangesOf, type RangeRow } from '../../db/reference-ranges.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -44,6 +44,8 @@ function pickerEntry(assay: repo.CatalogueAssay) {
     _id: assay.id,
     sifra: assay.sifra,
     naziv: assay.naziv,
+    naziv_en: assay.nazivEn,
+    naziv_de: assay.nazivDe,
     price: assay.price,
     analit: assay.analit,
     jedinica: assay.jedinica,
@@ -73,9 +75,11 @@ export async function pickerTests(db: Db, ctx: RequestContext, input: LabassayTi
   const assays = listed.map((assay) => priced.get(assay.id) ?? assay);
   const ranges = rangesByAssay(await referenceRangesOf(db, assays.map((assay) => assay.id)));
   const testovi = assays.filter((assay) => offered(ranges.get(assay.id), scope));
-  const sekcije = new Map<string, { _id: string; sifra: string; naziv: string; redoslijed: number }>();
+  const sekcije = new Map<string, PickerSection>();
   for (const assay of testovi) {
-    sekcije.set(assay.sekcijaId, { _id: assay.sekcijaId, sifra: assay.sekcijaSifra, naziv: assay.sekcijaNaziv, redoslijed: assay.sekcijaRedoslijed });
+    sekcije.set(assay.sekcijaId, {
+      _id: assay.sekcijaId, sifra: assay.sekcijaSifra, naziv: assay.sekcijaNaziv, naziv_en: assay.sekcijaNazivEn, naziv_de: assay.sekcijaNazivDe, redoslijed: assay.sekcijaRedoslijed,
+    });
   }
   return { testovi: testovi.map(pickerEntry), sekcije: [...sekcije.values()], starost_dana: scope.ageDays, spol: scope.spol };
 }

@@ -59,6 +59,8 @@ export interface SampleTestRow {
   rezultat: string | null;
   rezultatF: string | null;
   naziv: string;
+  nazivEn: string;
+  nazivDe: string;
   sifra: string;
   analit: string;
   jedinica: string;
@@ -68,6 +70,8 @@ export interface SampleTestRow {
   disabled: boolean;
   sekcijaId: string;
   sekcijaNaziv: string;
+  sekcijaNazivEn: string;
+  sekcijaNazivDe: string;
 }
 
 /**
@@ -156,6 +160,8 @@ export function sampleRepository(db: Db, siteId: string) {
         rezultat: sampleTests.rezultat,
         rezultatF: sampleTests.rezultatF,
         naziv: labAssays.naziv,
+        nazivEn: labAssays.nazivEn,
+        nazivDe: labAssays.nazivDe,
         sifra: labAssays.sifra,
         analit: labAssays.analit,
         jedinica: labAssays.jedinica,
@@ -165,6 +171,8 @@ export function sampleRepository(db: Db, siteId: string) {
         disabled: labAssays.disabled,
         sekcijaId: labSections.id,
         sekcijaNaziv: labSections.naziv,
+        sekcijaNazivEn: labSections.nazivEn,
+        sekcijaNazivDe: labSections.nazivDe,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
@@ -204,6 +212,8 @@ export interface CatalogueAssay {
   id: string;
   sifra: string;
   naziv: string;
+  nazivEn: string;
+  nazivDe: string;
   analit: string;
   jedinica: string;
   price: string;
@@ -217,6 +227,8 @@ export interface CatalogueAssay {
   sekcijaId: string;
   sekcijaSifra: string;
   sekcijaNaziv: string;
+  sekcijaNazivEn: string;
+  sekcijaNazivDe: string;
   sekcijaRedoslijed: number;
 }
 
@@ -224,6 +236,8 @@ const catalogueColumns = {
   id: labAssays.id,
   sifra: labAssays.sifra,
   naziv: labAssays.naziv,
+  nazivEn: labAssays.nazivEn,
+  nazivDe: labAssays.nazivDe,
   analit: labAssays.analit,
   jedinica: labAssays.jedinica,
   price: labAssays.price,
@@ -236,6 +250,8 @@ const catalogueColumns = {
   sekcijaId: labSections.id,
   sekcijaSifra: labSections.sifra,
   sekcijaNaziv: labSections.naziv,
+  sekcijaNazivEn: labSections.nazivEn,
+  sekcijaNazivDe: labSections.nazivDe,
   sekcijaRedoslijed: labSections.redoslijed,
 };
 

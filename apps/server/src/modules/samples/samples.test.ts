@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import {
   calendarDateOf, DEFAULT_TIME_ZONE, sampleCodeDay, startOfDay, type labelDataAnswer, type PatientListAnswer, type PickerAnswer, type sampleCommentAnswer,
   type SampleListAnswer, type SamplePatientAnswer, type SampleReceptionAnswer, type SampleSavedAnswer, type SampleShowAnswer, type SampleUrgentAnswer,
-  type UncompletedSamplesAnswer, type Uzorak,
+  type ResultsShowAnswer, type UncompletedSamplesAnswer, type Uzorak,
 } from '@lis/domain';
-import { accessLog, auditLog, labAssays, sampleTests, samples } from '../../db/schema.ts';
+import { accessLog, auditLog, labAssays, labSections, sampleTests, samples } from '../../db/schema.ts';
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import {
   api, createFixtureCatalogue, daysAgo, jmbgFor, newbornJmbg, registerPatient, type Api, type FixtureCatalogue,
@@ -101,7 +101,7 @@ describe('POST /api/uzorci/labassay/tip', () => {
     expect(testovi.find((test) => test._id === cat.ids.OFF)?.disabled).toBe(true);
     const ldl = testovi.find((test) => test._id === cat.ids.LDL);
     expect(ldl).toMatchObject({ klasa: 'Calc', price: '3.00', calculatedTests: [cat.ids.CHOL, cat.ids.HDL, cat.ids.TG] });
-    expect(sekcije).toEqual([{ _id: cat.sectionId, sifra: cat.sectionSifra, naziv: cat.sectionNaziv, redoslijed: 999 }]);
+    expect(sekcije).toEqual([{ _id: cat.sectionId, sifra: cat.sectionSifra, naziv: cat.sectionNaziv, naziv_en: '', naziv_de: '', redoslijed: 999 }]);
     // Report order within the section.
     expect(ids.indexOf(cat.ids.GLU)).toBeLessThan(ids.indexOf(cat.ids.LDL));
   });
@@ -482,5 +482,36 @@ describe("a sample's day", () => {
     const [row] = await t.database.db.select({ createdAt: samples.createdAt, datum: samples.datum }).from(samples).where(eq(samples.id, created._id));
     expect(row?.createdAt.toISOString()).toBe(instant.toISOString());
     expect(row?.datum.toISOString()).toBe(instant.toISOString());
+  });
+});
+
+describe('test and section names in English and German', () => {
+  // A screen shows a test and its section in the reader's language: every answer that names them carries the
+  // catalogue's English and German names beside the Bosnian one, blank where the catalogue has none.
+  it('come with the picker, the sample and the result answers', async () => {
+    const { db } = t.database;
+    await db.update(labAssays).set({ nazivEn: 'Glucose', nazivDe: 'Glukose' }).where(eq(labAssays.id, cat.ids.GLU));
+    await db.update(labSections).set({ nazivEn: 'Test section', nazivDe: 'Testbereich' }).where(eq(labSections.id, cat.sectionId));
+    try {
+      const picker = (await client.post(tech, '/uzorci/labassay/tip', { sekcija: cat.sectionId })).json<PickerAnswer>();
+      expect(picker.testovi.find((test) => test._id === cat.ids.GLU)).toMatchObject({ naziv: 'GLU test', naziv_en: 'Glucose', naziv_de: 'Glukose' });
+      expect(picker.testovi.find((test) => test._id === cat.ids.CHOL)).toMatchObject({ naziv: 'CHOL test', naziv_en: '', naziv_de: '' });
+      expect(picker.sekcije[0]).toMatchObject({ naziv: cat.sectionNaziv, naziv_en: 'Test section', naziv_de: 'Testbereich' });
+
+      const uzorak = await createSample({ testovi: [cat.ids.GLU, cat.ids.CHOL] });
+      const shown = (await client.get(tech, `/uzorci/show/${uzorak._id}`)).json<SampleShowAnswer>().uzorak;
+      expect(shown.tests.find((test) => test.labassay === cat.ids.GLU)).toMatchObject({
+        ime_testa: 'GLU test', naziv_en: 'Glucose', naziv_de: 'Glukose', sekcija_naziv: cat.sectionNaziv, sekcija_naziv_en: 'Test section', sekcija_naziv_de: 'Testbereich',
+      });
+
+      const results = (await client.get(tech, `/rezultati/${uzorak._id}`)).json<ResultsShowAnswer>();
+      const glu = results.tests.find((test) => test.sifra.startsWith('GLU-'));
+      expect(glu).toMatchObject({ naziv: 'GLU test', naziv_en: 'Glucose', naziv_de: 'Glukose' });
+      expect(glu?.sekcija).toMatchObject({ naziv: cat.sectionNaziv, naziv_en: 'Test section', naziv_de: 'Testbereich' });
+      expect(results.tests.find((test) => test.sifra.startsWith('CHOL-'))).toMatchObject({ naziv_en: '', naziv_de: '' });
+    } finally {
+      await db.update(labAssays).set({ nazivEn: '', nazivDe: '' }).where(eq(labAssays.id, cat.ids.GLU));
+      await db.update(labSections).set({ nazivEn: '', nazivDe: '' }).where(eq(labSections.id, cat.sectionId));
+    }
   });
 });

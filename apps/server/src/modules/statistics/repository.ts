@@ -40,11 +40,11 @@ const MEASURABLE = sql`s.status = 'VERIFICIRAN' and s.received_at is not null an
 export interface DayRow { dan: string; uzorci: number; testovi: number }
 export interface StatusRow { status: string; hitan: boolean; uzorci: number }
 export interface SectionRow {
-  sekcija: string; naziv: string; uzorci: number; testovi: number;
+  sekcija: string; naziv: string; naziv_en: string; naziv_de: string; uzorci: number; testovi: number;
   n: number; medijan: number | null; p90: number | null; u_cilju: number;
 }
 export interface TurnaroundRow { n: number; medijan: number | null; p90: number | null; u_cilju: number }
-export interface PositivityRow { analiza: string; naziv: string; rezultati: number; pozitivni: number }
+export interface PositivityRow { analiza: string; naziv: string; naziv_en: string; naziv_de: string; rezultati: number; pozitivni: number }
 export interface PartnerRow { partner: string | null; naziv: string | null; uzorci: number; testovi: number }
 export interface AnalyserDayRow { dan: string; analizator: string; rezultati: number }
 
@@ -132,7 +132,7 @@ export function statisticsRepository(db: Db, siteId: string) {
     async perSection(range: StatisticsRange, targets: Record<string, number>, fallback: number): Promise<SectionRow[]> {
       const scope: StatisticsScope = { ...range, siteId };
       const rows = await queryRows<SectionRow>(db, sql`
-        select ss.sekcija_id::text as sekcija, sec.naziv, count(*) as uzorci, sum(ss.testovi) as testovi,
+        select ss.sekcija_id::text as sekcija, sec.naziv, sec.naziv_en, sec.naziv_de, count(*) as uzorci, sum(ss.testovi) as testovi,
           count(ss.minuta) as n,
           percentile_cont(0.5) within group (order by ss.minuta) as medijan,
           percentile_cont(0.9) within group (order by ss.minuta) as p90,
@@ -140,7 +140,7 @@ export function statisticsRepository(db: Db, siteId: string) {
         from statistics_sample_sections ss
         join lab_sections sec on sec.id = ss.sekcija_id
         where ${daysOf('ss', scope)}
-        group by ss.sekcija_id, sec.naziv, sec.redoslijed order by sec.redoslijed, sec.naziv`);
+        group by ss.sekcija_id, sec.naziv, sec.naziv_en, sec.naziv_de, sec.redoslijed order by sec.redoslijed, sec.naziv`);
       return numbers(rows, ['uzorci', 'testovi', 'n', 'medijan', 'p90', 'u_cilju']);
     },
 
@@ -163,10 +163,10 @@ export function statisticsRepository(db: Db, siteId: string) {
     async positivity(range: StatisticsRange): Promise<PositivityRow[]> {
       const scope: StatisticsScope = { ...range, siteId };
       const rows = await queryRows<PositivityRow>(db, sql`
-        select a.id::text as analiza, a.naziv, sum(r.rezultati) as rezultati, sum(r.pozitivni) as pozitivni
+        select a.id::text as analiza, a.naziv, a.naziv_en, a.naziv_de, sum(r.rezultati) as rezultati, sum(r.pozitivni) as pozitivni
         from statistics_results_daily r join lab_assays a on a.id = r.labassay_id
         where ${daysOf('r', scope)} and a.vrsta = 'qualitative'
-        group by a.id, a.naziv having sum(r.rezultati) <> 0 order by a.naziv`);
+        group by a.id, a.naziv, a.naziv_en, a.naziv_de having sum(r.rezultati) <> 0 order by a.naziv`);
       return numbers(rows, ['rezultati', 'pozitivni']);
     },
 

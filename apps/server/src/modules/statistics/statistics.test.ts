@@ -132,7 +132,7 @@ describe('GET /statistika', () => {
     });
     const qualitative = planned.filter((plan) => plan.qual !== undefined);
     expect(stats.pozitivnost).toEqual([{
-      analiza: qualitativeId, naziv: 'Kvalitativni test', rezultati: qualitative.length,
+      analiza: qualitativeId, naziv: 'Kvalitativni test', naziv_en: '', naziv_de: '', rezultati: qualitative.length,
       pozitivni: qualitative.filter((plan) => plan.qual!.startsWith('Pozitivan')).length, udio: 0.5,
     }]);
     expect(stats.hitni).toMatchObject({ ukupno: 3, cekaju: 2, tat: { n: 1, medijan_min: 50, p90_min: 50, u_cilju: 1 } });

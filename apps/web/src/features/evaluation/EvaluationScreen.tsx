@@ -14,9 +14,12 @@ import { type PatientAssaySeries, evaluationKeys, patientResults, referenceText 
 import { ResultChart } from './ResultChart.tsx';
 import { ResultHistoryTable } from './ResultHistoryTable.tsx';
 import type { ResultView } from './ResultMultiDialog.tsx';
+import { assayLabel, assayName } from '../../lib/catalogue-name.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 export function EvaluationScreen() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const [view, setView] = useState<ResultView>('graph');
@@ -47,7 +50,7 @@ export function EvaluationScreen() {
             <MultiSelect
               label={t('evaluation.parameters')}
               placeholder={shown.length === 0 ? t('evaluation.parametersPlaceholder') : undefined}
-              data={assays.map((series) => ({ value: series.sifra, label: `${series.naziv} (${series.analit})` }))}
+              data={assays.map((series) => ({ value: series.sifra, label: assayLabel(series, language) }))}
               value={shown}
               onChange={setShown}
               searchable
@@ -72,12 +75,13 @@ export function EvaluationScreen() {
 
 function AssayCard({ series, view }: { series: PatientAssaySeries; view: ResultView }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const reference = referenceText(series);
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={series.naziv}>
+    <Card withBorder radius="md" padding="md" component="section" aria-label={assayName(series, language)}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" align="baseline">
-          <Title order={2} size="h4">{`${series.naziv} (${series.analit})`}</Title>
+          <Title order={2} size="h4">{assayLabel(series, language)}</Title>
           <Text size="xs" c="dimmed">{reference ? t('evaluation.referenceRange', { range: reference }) : t('evaluation.noReference')}</Text>
         </Group>
         {view === 'graph' ? <ResultChart series={series} height={220} /> : <ResultHistoryTable series={series} />}

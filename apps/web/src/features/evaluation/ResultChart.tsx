@@ -13,6 +13,7 @@ import { type ChartRow, chartRows, flagColor, referenceBand, undrawnCount, value
 import { FlagText } from './FlagText.tsx';
 import { useChartDelay } from '../../components/use-chart-delay.ts';
 import { shownResult } from '../../lib/reference-range-text.ts';
+import { useAssayShortName } from '../../lib/catalogue-name.ts';
 
 
 interface DotProps {
@@ -24,6 +25,7 @@ interface DotProps {
 
 export function ResultChart({ series, height = 260 }: { series: PatientAssaySeries; height?: number }) {
   const { t } = useTranslation();
+  const analit = useAssayShortName()(series);
   const theme = useMantineTheme();
   const ready = useChartDelay();
   const rows = chartRows(series);
@@ -46,13 +48,13 @@ export function ResultChart({ series, height = 260 }: { series: PatientAssaySeri
 
   return (
     <Stack gap={4}>
-      <Box role="img" aria-label={t('evaluation.chartLabel', { analit: series.analit, count: rows.length })} data-testid="result-chart">
+      <Box role="img" aria-label={t('evaluation.chartLabel', { analit, count: rows.length })} data-testid="result-chart">
         {ready ? (
           <LineChart
             h={height}
             data={rows}
             dataKey="label"
-            series={[{ name: 'value', label: series.analit, color: 'clinical.6' }]}
+            series={[{ name: 'value', label: analit, color: 'clinical.6' }]}
             curveType="linear"
             strokeWidth={2}
             yAxisProps={{ domain: axis.domain, ticks: axis.ticks, allowDataOverflow: false }}

@@ -7,13 +7,15 @@ import type { PatientAssaySeries } from './api.ts';
 import { FlagText } from './FlagText.tsx';
 import { shownResult } from '../../lib/reference-range-text.ts';
 import classes from '../../components/sample-code.module.css';
+import { useAssayShortName } from '../../lib/catalogue-name.ts';
 
 export function ResultHistoryTable({ series }: { series: PatientAssaySeries }) {
   const { t } = useTranslation();
+  const shortName = useAssayShortName();
   const points = [...series.points].reverse();
   return (
     <Table.ScrollContainer minWidth={520} type="native">
-      <Table striped verticalSpacing="xs" aria-label={t('evaluation.tableCaption', { analit: series.analit })}>
+      <Table striped verticalSpacing="xs" aria-label={t('evaluation.tableCaption', { analit: shortName(series) })}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('evaluation.col_datum')}</Table.Th>

@@ -18,7 +18,7 @@ const RESULTS: PatientResultsAnswer = {
   pacijent: { _id: 'p-1', ime: 'LEJLA', prezime: 'DEMIĆ', jmbg: '1503978175002', spol: 'ŽENSKI', datum_rodjenja: '1978-03-15' },
   assays: [
     {
-      sifra: 'GLU', naziv: 'Glukoza', analit: 'GLU', jedinica: 'mmol/L', decimals: 1, vrsta: 'numeric',
+      sifra: 'GLU', naziv: 'Glukoza', naziv_en: 'Glucose', naziv_de: 'Glukose', analit: 'GLU', jedinica: 'mmol/L', decimals: 1, vrsta: 'numeric',
       referenca: { low: 3.9, high: 6.1, text: null },
       points: [
         { sid: 's-1', code: '2601010001', datum: '2026-01-01T08:00:00.000Z', rezultat: '6,80', value: 6.8, flag: 'H', status: 'VERIFICIRAN' },
@@ -27,7 +27,7 @@ const RESULTS: PatientResultsAnswer = {
       ],
     },
     {
-      sifra: 'HBSAG', naziv: 'HBs antigen', analit: 'HBsAg', jedinica: '', decimals: 0, vrsta: 'qualitative',
+      sifra: 'HBSAG', naziv: 'HBs antigen', naziv_en: 'Hepatitis B surface antigen (HBsAg)', naziv_de: 'Hepatitis-B-Oberflächenantigen (HBsAg)', analit: 'HBsAg', jedinica: '', decimals: 0, vrsta: 'qualitative',
       referenca: { low: null, high: null, text: 'Negativan' },
       points: [{ sid: 's-3', code: '2603010001', datum: '2026-03-01T08:00:00.000Z', rezultat: 'Pozitivan', value: null, flag: 'A', status: 'ODOBREN' }],
     },

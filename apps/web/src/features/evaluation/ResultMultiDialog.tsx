@@ -14,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { type PatientAssaySeries, evaluationKeys, patientResults, referenceText } from './api.ts';
 import { ResultHistoryTable } from './ResultHistoryTable.tsx';
+import { assayLabel } from '../../lib/catalogue-name.ts';
+import { useLanguage } from '../../i18n/index.ts';
 
 // The chart library is loaded when a graph is first shown, not with every screen that offers the dialog.
 const ResultChart = lazy(() => import('./ResultChart.tsx').then((module) => ({ default: module.ResultChart })));
@@ -32,6 +34,7 @@ export interface ResultMultiDialogProps {
 
 export function ResultMultiDialog({ patientId, opened, onClose, assay, onOpenEvaluation }: ResultMultiDialogProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const [view, setView] = useState<ResultView>('graph');
   const [chosen, setChosen] = useState<string | null>(null);
   const results = useQuery({
@@ -63,7 +66,7 @@ export function ResultMultiDialog({ patientId, opened, onClose, assay, onOpenEva
           <Group justify="space-between" align="flex-end" gap="sm">
             <Select
               label={t('evaluation.parameter')}
-              data={assays.map((candidate) => ({ value: candidate.sifra, label: `${candidate.naziv} (${candidate.analit})` }))}
+              data={assays.map((candidate) => ({ value: candidate.sifra, label: assayLabel(candidate, language) }))}
               value={series.sifra}
               onChange={(value) => { if (value) setChosen(value); }}
               allowDeselect={false}

@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { sampleContracts } from '@lis/domain';
 import { ApiError, call } from '../../api/client.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { serverMessage, messageText } from '../../i18n/index.ts';
+import { currentLanguage, serverMessage, messageText } from '../../i18n/index.ts';
+import { assayShortName } from '../../lib/catalogue-name.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { showSample } from '../samples/index.ts';
 import { formatTime } from '../../lib/date-time.ts';
@@ -76,7 +77,7 @@ export function ReceptionScreen() {
           ...change,
           sample: { _id: uzorak._id, code: uzorak.code, status: uzorak.status, pid: uzorak.pid },
           patient: { ime: uzorak.patient.ime, prezime: uzorak.patient.prezime, jmbg: uzorak.patient.jmbg },
-          tests: uzorak.tests.map((test) => test.analit),
+          tests: uzorak.tests.map((test) => assayShortName({ ...test, naziv: test.ime_testa }, currentLanguage())),
         };
       } catch {
         // The sample was received; only its details could not be shown.

@@ -11,12 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { type InfectionSite, CULTURE_LIMITS, INFECTION_SITES, sampleStatusLabelKey } from '@lis/domain';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 import { emptyIsolate } from './culture-draft.ts';
 import { IsolateEditor } from './IsolateEditor.tsx';
 import { type CultureEditorInput, useCultureEditor } from './use-culture-editor.ts';
 
 export function CultureEditor({ answer, test, only }: CultureEditorInput) {
   const { t } = useTranslation();
+  const naziv = useAssayName()(test);
   const { uzorak } = answer;
   const {
     draft, setDraft, saving, conflict, dirty, locked, mayWrite, editable, olderGuideline, formRef, saveRef,
@@ -31,7 +33,7 @@ export function CultureEditor({ answer, test, only }: CultureEditorInput) {
       radius="md"
       p="md"
       noValidate
-      aria-label={test.naziv}
+      aria-label={naziv}
       onKeyDown={moveOnEnter}
       onSubmit={(event: React.FormEvent) => {
         event.preventDefault();
@@ -40,7 +42,7 @@ export function CultureEditor({ answer, test, only }: CultureEditorInput) {
     >
       <Stack gap="md">
         <Group justify="space-between" align="baseline">
-          <Title order={2} size="h3">{test.naziv}</Title>
+          <Title order={2} size="h3">{naziv}</Title>
           <Text size="sm" data-testid="culture-result">{t('microbiology.result', { rezultat: test.rezultat ?? t('microbiology.noResult') })}</Text>
         </Group>
         {conflict ? (

@@ -16,11 +16,11 @@ const NOW = new Date().toISOString();
 const ROWS: MicroWorkListRow[] = [
   {
     _id: 't-1', sid: 's-1', pid: 'p-1', code: '2603100011', status: 'U OBRADI', hitan: false, created_at: NOW, ime: 'VESNA', prezime: 'KULTURIĆ',
-    sifra: 'UKUL', naziv: 'Urinokultura', materijal: 'Urin, srednji mlaz', rast: true, izolati: ['Escherichia coli'], faza: 'antibiogram',
+    sifra: 'UKUL', naziv: 'Urinokultura', naziv_en: 'Urine culture', naziv_de: 'Urinkultur', materijal: 'Urin, srednji mlaz', rast: true, izolati: ['Escherichia coli'], faza: 'antibiogram',
   },
   {
     _id: 't-2', sid: 's-2', pid: 'p-2', code: '2603100012', status: 'ZAPRIMLJEN', hitan: false, created_at: NOW, ime: 'EDO', prezime: 'BRISIĆ',
-    sifra: 'UKUL', naziv: 'Urinokultura', materijal: 'Urin', rast: null, izolati: [], faza: 'postavljena',
+    sifra: 'UKUL', naziv: 'Urinokultura', naziv_en: 'Urine culture', naziv_de: 'Urinkultur', materijal: 'Urin', rast: null, izolati: [], faza: 'postavljena',
   },
 ];
 let urls: URL[] = [];

@@ -22,6 +22,7 @@ import { useActiveSession } from '../auth/index.ts';
 import { microbiologyKeys, searchOrganisms } from './api.ts';
 import { culturePath } from './CultureLink.tsx';
 import { type PickerOption, RemotePicker } from './RemotePicker.tsx';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 
 /** Stage colours: from the work still to do (grey) to done (green). */
 const STAGE_COLORS: Record<CultureStage, string> = {
@@ -36,6 +37,7 @@ const SUB_SCREENS = [
 
 export function WorkListScreen() {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   const navigate = useNavigate();
   const { role, level } = useActiveSession().data.access;
   const [materijal, setMaterijal] = useState('');
@@ -51,7 +53,7 @@ export function WorkListScreen() {
       cellAction: { label: (row) => t('microbiology.openCultureOf', { code: row.code }), onClick: (row) => void navigate(culturePath(row.sid)) },
     },
     { key: 'prezime', header: t('microbiology.col_patient'), sortable: true, render: (row) => `${row.prezime} ${row.ime}` },
-    { key: 'naziv', header: t('microbiology.col_test'), sortable: true },
+    { key: 'naziv', header: t('microbiology.col_test'), sortable: true, render: (row) => nameOf(row) },
     { key: 'materijal', header: t('microbiology.col_specimen'), sortable: true },
     {
       key: 'izolati', header: t('microbiology.col_organisms'),
@@ -105,7 +107,7 @@ export function WorkListScreen() {
         params={{ materijal: debouncedMaterijal || undefined, organizam: organism?.value, faza: faza ?? undefined }}
         columns={columns}
         rowKey={(row) => row._id}
-        rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime} ${row.naziv}`}
+        rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime} ${nameOf(row)}`}
         actions={[{
           key: 'open', label: t('microbiology.openCulture'), icon: <IconMicroscope size={18} aria-hidden />, color: 'clinical',
           onClick: (row) => void navigate(culturePath(row.sid)),

@@ -13,11 +13,12 @@ import { IconAlertTriangle, IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { addDays, toIsoDate } from '@lis/domain';
+import { type Language, addDays, toIsoDate } from '@lis/domain';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDateTime, siteToday } from '../../lib/date-time.ts';
+import { assayName } from '../../lib/catalogue-name.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type ChartLevel, type ControlAnswer, type Hold, chart, definition, holds, monthly, qcKeys, recordCorrectiveAction } from './api.ts';
 import { ControlSelect } from './ControlWidget.tsx';
@@ -42,7 +43,7 @@ export function ChartsScreen() {
   const lot = useQuery({
     queryKey: qcKeys.definition(session.siteId, kontrola ?? ''), queryFn: ({ signal }) => definition(kontrola ?? '', signal), enabled: kontrola !== null,
   });
-  const assayChoices = [...new Map((lot.data?.kontrola.ciljevi ?? []).map((target) => [target.labassay, target.naziv])).entries()]
+  const assayChoices = [...new Map((lot.data?.kontrola.ciljevi ?? []).map((target) => [target.labassay, assayName(target, language)])).entries()]
     .map(([value, label]) => ({ value, label }));
   const labassay = assayChoices.find((choice) => choice.value === chosenAssay)?.value ?? assayChoices[0]?.value ?? null;
   const data = useQuery({
@@ -64,7 +65,7 @@ export function ChartsScreen() {
       <Paper withBorder p="md" radius="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ControlSelect value={kontrola} onChange={(value) => { setKontrola(value); setIzvor(''); }} />
-          <Select label={t('qc.chooseAssay')} data={assayChoices} value={labassay} onChange={setChosenAssay} allowDeselect={false} miw={220}
+          <Select label={t('qc.chooseAssay')} data={assayChoices} value={labassay} onChange={setChosenAssay} allowDeselect={false} miw={300}
             comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }} />
           <DatePickerInput type="range" label={t('qc.range')} value={range} onChange={setRange} valueFormat="DD.MM.YYYY" locale={language}
             firstDayOfWeek={1} allowSingleDateInRange miw={240} popoverProps={{ withinPortal: true }} />
@@ -81,10 +82,10 @@ export function ChartsScreen() {
       </Paper>
       {data.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('qc.failed')}</Alert> : null}
       {data.data ? data.data.nivoi.map((level) => (
-        <LevelPanel key={level.nivo} level={level} assay={data.data.naziv} unit={data.data.jedinica} language={language} />
+        <LevelPanel key={level.nivo} level={level} assay={assayName(data.data, language)} unit={data.data.jedinica} language={language} />
       )) : null}
       {data.data && data.data.nivoi.length >= 2 ? (
-        <YoudenPlot first={data.data.nivoi[0]!} second={data.data.nivoi[1]!} assay={data.data.naziv} language={language} />
+        <YoudenPlot first={data.data.nivoi[0]!} second={data.data.nivoi[1]!} assay={assayName(data.data, language)} language={language} />
       ) : null}
       {lot.data ? <MonthlyTable lot={lot.data.kontrola} izvor={izvor} initialMonth={(to ?? toIsoDate(today)).slice(0, 7)} language={language} /> : null}
     </Stack>
@@ -138,7 +139,7 @@ function LevelPanel({ level, assay, unit, language }: { level: ChartLevel; assay
 }
 
 /** The lot's monthly table (the domain's monthlyStatistics per test and level) for a chosen month, the chart's by default. */
-function MonthlyTable({ lot, izvor, initialMonth, language }: { lot: ControlAnswer; izvor: string; initialMonth: string; language: string }) {
+function MonthlyTable({ lot, izvor, initialMonth, language }: { lot: ControlAnswer; izvor: string; initialMonth: string; language: Language }) {
   const { t } = useTranslation();
   const session = useActiveSession();
   const [month, setMonth] = useState<string>(initialMonth);
@@ -169,7 +170,7 @@ function MonthlyTable({ lot, izvor, initialMonth, language }: { lot: ControlAnsw
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={`${row.labassay}:${row.nivo}`}>
-                  <Table.Td>{row.naziv}{row.jedinica ? ` (${row.jedinica})` : ''}</Table.Td>
+                  <Table.Td>{assayName(row, language)}{row.jedinica ? ` (${row.jedinica})` : ''}</Table.Td>
                   <Table.Td ta="right">{row.nivo}</Table.Td>
                   <Table.Td ta="right">{row.n}</Table.Td>
                   <Table.Td ta="right">{figure(row.mean, language)}</Table.Td>
@@ -208,6 +209,7 @@ function Holds() {
 
 function HoldEntry({ hold }: { hold: Hold }) {
   const { t } = useTranslation();
+  const naziv = assayName(hold, useLanguage());
   const queryClient = useQueryClient();
   const [opis, setOpis] = useState('');
   const [saving, setSaving] = useState(false);
@@ -226,12 +228,12 @@ function HoldEntry({ hold }: { hold: Hold }) {
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle />} styles={READABLE_ALERT_STYLES} data-testid="qc-hold"
       title={t('qc.hold', {
-        assay: hold.naziv, source: hold.analyser_ime ?? t('qc.byHand'), time: formatDateTime(hold.izmjereno), rules: hold.pravila.join(', '),
+        assay: naziv, source: hold.analyser_ime ?? t('qc.byHand'), time: formatDateTime(hold.izmjereno), rules: hold.pravila.join(', '),
         control: hold.control, lot: hold.lot,
       })}>
       <Text size="sm" mb="xs">{hold.analyser_ime ? t('qc.holdScopeAnalyser', { analyser: hold.analyser_ime }) : t('qc.holdScopeHand')}</Text>
       <Group align="flex-end" gap="sm">
-        <Textarea label={t('qc.corrective', { assay: hold.naziv })} placeholder={t('qc.correctivePlaceholder')} value={opis}
+        <Textarea label={t('qc.corrective', { assay: naziv })} placeholder={t('qc.correctivePlaceholder')} value={opis}
           onChange={(event) => setOpis(event.currentTarget.value)} autosize minRows={1} style={{ flex: 1 }} miw={260} />
         <Button color="red" onClick={() => void save()} loading={saving} disabled={opis.trim() === ''}>{t('qc.recordCorrective')}</Button>
       </Group>

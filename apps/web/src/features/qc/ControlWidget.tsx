@@ -21,8 +21,9 @@ export function ControlSelect({ value, onChange }: { value: string | null; onCha
   }));
   return (
     <Select
-      label={t('qc.chooseControl')} data={data} value={value} onChange={onChange} searchable allowDeselect={false} miw={320}
-      comboboxProps={{ withinPortal: true }}
+      label={t('qc.chooseControl')} data={data} value={value} onChange={onChange} searchable allowDeselect={false} miw={400}
+      // As wide as the longest lot (a German control name and its expiry do not fit the field's width).
+      comboboxProps={{ withinPortal: true, width: 'max-content', position: 'bottom-start' }}
     />
   );
 }

@@ -21,6 +21,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
+import { assayName } from '../../lib/catalogue-name.ts';
 import { decimalMark } from '../../lib/format.ts';
 import { typedDay } from './format.ts';
 import { RulesPanel } from './RulesPanel.tsx';
@@ -68,6 +69,7 @@ function draftOf(lot: ControlAnswer): LotDraft {
 
 export function DefinitionScreen() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<LotDraft>(emptyLot);
   // The tests of the lot as saved: their rules are set below the form.
@@ -118,7 +120,7 @@ export function DefinitionScreen() {
         }}
         onNew={() => { setDraft(emptyLot()); setSavedTargets([]); }}
       />
-      {draft._id ? <RulesPanel assays={[...new Map(savedTargets.map((target) => [target.labassay, target.naziv])).entries()].map(([labassay, naziv]) => ({ labassay, naziv }))} /> : null}
+      {draft._id ? <RulesPanel assays={[...new Map(savedTargets.map((target) => [target.labassay, assayName(target, language)])).entries()].map(([labassay, naziv]) => ({ labassay, naziv }))} /> : null}
       <ListTable<ControlRow>
         list={CONTROLS_LIST}
         columns={columns}
@@ -143,8 +145,8 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
   const assayList = useQuery({ queryKey: qcKeys.assays, queryFn: ({ signal }) => assays(signal) });
   const assayChoices = (assayList.data?.data ?? [])
     .filter((assay) => assay.vrsta === 'numeric' && !assay.calculated)
-    .map((assay) => ({ value: assay._id, label: `${assay.naziv} (${assay.sifra})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'bs'));
+    .map((assay) => ({ value: assay._id, label: `${assayName(assay, language)} (${assay.sifra})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
   // The site's analysers; the empty choice is the general target (hand entry and analysers without their own).
   const session = useActiveSession();
   const analyserList = useQuery({ queryKey: integrationKeys.analysers(session.siteId), queryFn: ({ signal }) => siteAnalysers(signal) });
@@ -194,7 +196,8 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         <Title order={2} size="h4" id="qc-lot-title">{lot._id ? t('qc.editLot', { control: lot.control, lot: lot.lot }) : t('qc.newLot')}</Title>
         {lot._id ? <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew}>{t('qc.newLot')}</Button> : null}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+      {/* Five in a row only where the mode's two choices fit beside the four fields ('Alle Stufen | Eine Stufe'). */}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 5 }}>
         <TextInput label={t('qc.control')} withAsterisk value={lot.control} error={missing.control ? t('qc.required', { field: t('qc.control') }) : undefined}
           onChange={(event) => setLot({ ...lot, control: event.currentTarget.value })} />
         <TextInput label={t('qc.proizvodjac')} value={lot.proizvodjac} onChange={(event) => setLot({ ...lot, proizvodjac: event.currentTarget.value })} />
@@ -209,11 +212,11 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         </Stack>
       </SimpleGrid>
       <Title order={3} size="h5" mt="md" mb={4}>{t('qc.targets')}</Title>
-      <Table.ScrollContainer minWidth={970}>
+      <Table.ScrollContainer minWidth={1150}>
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('qc.assay')}</Table.Th>
+              <Table.Th miw={240}>{t('qc.assay')}</Table.Th>
               <Table.Th w={90}>{t('qc.level')}</Table.Th>
               <Table.Th w={130}>{t('qc.mean')}</Table.Th>
               <Table.Th w={110}>{t('qc.sd')}</Table.Th>
@@ -227,7 +230,7 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
               <Table.Tr key={target.key}>
                 <Table.Td>
                   <Select aria-label={`${t('qc.assay')} ${index + 1}`} searchable data={assayChoices} value={target.labassay}
-                    onChange={(value) => setTarget(target.key, { labassay: value })} comboboxProps={{ withinPortal: true }} />
+                    onChange={(value) => setTarget(target.key, { labassay: value })} comboboxProps={WIDE_DROPDOWN} />
                 </Table.Td>
                 <Table.Td>
                   <NumberInput aria-label={`${t('qc.level')} ${index + 1}`} min={1} max={6} allowDecimal={false} value={target.nivo}

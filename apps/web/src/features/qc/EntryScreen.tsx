@@ -17,6 +17,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { useLanguage } from '../../i18n/index.ts';
 import { fromSiteWallClock, toSiteWallClock } from '../../lib/date-time.ts';
+import { assayName } from '../../lib/catalogue-name.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type EntryRun, definition, enterResults, qcKeys } from './api.ts';
 import { ControlSelect } from './ControlWidget.tsx';
@@ -107,7 +108,7 @@ export function EntryScreen() {
               {shown.map((target) => (
                 <TextInput
                   key={keyOf(target.labassay, target.nivo)}
-                  label={t('qc.valueLabel', { assay: target.naziv, level: target.nivo })}
+                  label={t('qc.valueLabel', { assay: assayName(target, language), level: target.nivo })}
                   description={`${t('qc.target', { mean: figure(target.mean, language), sd: figure(target.sd, language) })} ${target.jedinica}`}
                   inputMode="decimal"
                   autoComplete="off"
@@ -136,7 +137,7 @@ export function EntryScreen() {
                   leftSection={run.status === 'odbijen' ? <IconAlertTriangle size={14} aria-hidden /> : null}>
                   {t(`qc.status_${run.status}`)}
                 </Badge>
-                <Text fw={500}>{run.naziv}</Text>
+                <Text fw={500}>{assayName(run, language)}</Text>
                 <Text size="sm">{run.rezultati.map((row) => `${t('qc.levelShort', { level: row.nivo })}: ${figure(row.vrijednost, language)} (z ${figure(row.z, language, 2)})`).join(' · ')}</Text>
                 {run.prekrseno.length > 0 ? <Text size="sm" c={run.status === 'odbijen' ? 'red.9' : undefined}>{run.prekrseno.map((violation) => violation.rule).join(', ')}</Text> : null}
               </Group>

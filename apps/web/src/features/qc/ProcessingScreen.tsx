@@ -18,6 +18,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { messageText, useLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { assayName } from '../../lib/catalogue-name.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { RESULTS_LIST, type ControlResultRow, comment, excludeResult, qcKeys, setComment } from './api.ts';
 import { STATUS_COLORS, figure } from './format.ts';
@@ -42,7 +43,7 @@ export function ProcessingScreen() {
   const columns: ListColumn<ControlResultRow>[] = [
     { key: 'izmjereno', header: t('qc.col_time'), sortable: true, render: (row) => formatDateTime(row.izmjereno) },
     { key: 'control', header: t('qc.col_control'), sortable: true, render: (row) => `${row.control} · ${row.lot}` },
-    { key: 'naziv', header: t('qc.assay'), sortable: true },
+    { key: 'naziv', header: t('qc.assay'), sortable: true, render: (row) => assayName(row, language) },
     { key: 'nivo', header: t('qc.level'), sortable: true, align: 'center' },
     { key: 'vrijednost', header: t('qc.col_value'), sortable: true, align: 'right', render: (row) => row.unos },
     { key: 'z', header: t('qc.col_z'), sortable: true, align: 'right', render: (row) => figure(row.z, language, 2) },
@@ -74,7 +75,7 @@ export function ProcessingScreen() {
         columns={columns}
         actions={actions}
         rowKey={(row) => row._id}
-        rowLabel={(row) => `${row.naziv} N${row.nivo} ${formatDateTime(row.izmjereno)}`}
+        rowLabel={(row) => `${assayName(row, language)} N${row.nivo} ${formatDateTime(row.izmjereno)}`}
         defaultSort={[{ field: 'izmjereno', direction: 'desc' }]}
         withDateRange
         caption={t('qc.processingCaption')}
@@ -88,7 +89,7 @@ export function ProcessingScreen() {
         title={t('qc.exclude')}
         message={(
           <Stack gap="xs">
-            <Text>{excluding ? t('qc.excludeQuestion', { assay: excluding.naziv, level: excluding.nivo, value: excluding.unos }) : ''}</Text>
+            <Text>{excluding ? t('qc.excludeQuestion', { assay: assayName(excluding, language), level: excluding.nivo, value: excluding.unos }) : ''}</Text>
             <Textarea
               label={t('qc.reason')}
               withAsterisk
@@ -133,6 +134,7 @@ function CommentDialog({ row, onClose, onSaved }: { row: ControlResultRow | null
 
 function CommentForm({ row, onClose, onSaved }: { row: ControlResultRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const session = useActiveSession();
   const stored = useQuery({ queryKey: qcKeys.comment(session.siteId, row._id), queryFn: () => comment(row._id), gcTime: 0 });
   const [typed, setTyped] = useState<string | null>(null);
@@ -153,7 +155,7 @@ function CommentForm({ row, onClose, onSaved }: { row: ControlResultRow; onClose
   };
   return (
     <Stack>
-      <Textarea label={t('qc.commentFor', { assay: row.naziv, level: row.nivo })} value={text} disabled={stored.isPending}
+      <Textarea label={t('qc.commentFor', { assay: assayName(row, language), level: row.nivo })} value={text} disabled={stored.isPending}
         onChange={(event) => setTyped(event.currentTarget.value)} autosize minRows={3} data-autofocus />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>{t('qc.cancel')}</Button>

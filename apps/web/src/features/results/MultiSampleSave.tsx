@@ -20,6 +20,7 @@ import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { serverMessage } from '../../i18n/index.ts';
 import { formatDay } from '../../lib/date-time.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 import { type ResultsShowAnswer, patientSamplesOfDay, resultKeys, saveResults, showResults } from './api.ts';
 import { type TargetPlan, planEntries, planTarget, sourceValues } from './multi-sample.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
@@ -83,6 +84,7 @@ interface Failure {
 
 function MultiSampleDialog({ code, day, plans, onClose }: { code: string; day: string; plans: TargetPlan[]; onClose: () => void }) {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -169,7 +171,7 @@ function MultiSampleDialog({ code, day, plans, onClose }: { code: string; day: s
                       <List size="sm" spacing={0}>
                         {plan.changes.map((change) => (
                           <List.Item key={change.test}>
-                            {t('results.multiChange', { analit: change.naziv, from: change.from ?? t('results.noResult'), to: change.to })}
+                            {t('results.multiChange', { analit: nameOf(change), from: change.from ?? t('results.noResult'), to: change.to })}
                           </List.Item>
                         ))}
                       </List>

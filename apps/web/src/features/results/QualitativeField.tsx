@@ -16,6 +16,7 @@ import {
 } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { messageText } from '../../i18n/index.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 
 interface QualitativeFieldProps {
   test: ResultTest;
@@ -31,6 +32,7 @@ interface QualitativeFieldProps {
 
 export function QualitativeField({ test, value, onChange, onChoose, invalid = false, enterGroup, describedBy }: QualitativeFieldProps) {
   const { t } = useTranslation();
+  const naziv = useAssayName()(test);
   const grades = test.opcije;
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>) => {
@@ -52,7 +54,7 @@ export function QualitativeField({ test, value, onChange, onChoose, invalid = fa
       fullWidth
       justify="space-between"
       rightSection={<IconChevronDown size={14} aria-hidden />}
-      aria-label={`${t('results.resultOf', { naziv: test.naziv })}: ${value || t('results.qualitativeChoose')}`}
+      aria-label={`${t('results.resultOf', { naziv })}: ${value || t('results.qualitativeChoose')}`}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       aria-haspopup="dialog"
@@ -83,6 +85,7 @@ const POSITIVE = 'positive';
 
 export function QualitativeDialog({ test, initial, canClear, onClose, onConfirm }: QualitativeDialogProps) {
   const { t } = useTranslation();
+  const naziv = useAssayName()(test);
   const [reading, setReading] = useState<QualitativeReading>(initial);
   const grades = test.opcije;
   const confirmable = canConfirmQualitative(reading, grades);
@@ -93,7 +96,7 @@ export function QualitativeDialog({ test, initial, canClear, onClose, onConfirm 
   };
 
   return (
-    <AppDialog opened onClose={onClose} title={t('results.qualitativeTitle', { naziv: test.naziv })} size="sm">
+    <AppDialog opened onClose={onClose} title={t('results.qualitativeTitle', { naziv })} size="sm">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Radio.Group

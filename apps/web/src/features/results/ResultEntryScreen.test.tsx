@@ -9,6 +9,7 @@ import { createQueryClient } from '../../api/query-client.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { sentJson, sessionFixture } from '../../test/fixtures.ts';
 import { sessionStore } from '../../lib/session-store.ts';
+import { applyLanguage } from '../../i18n/index.ts';
 import { ResultEntryScreen } from './ResultEntryScreen.tsx';
 import { PID, SID, TEST_IDS, fixtureAnswer, fixtureTests } from './test-fixtures.ts';
 
@@ -95,6 +96,7 @@ afterEach(() => {
   notifications.clean();
   sessionStore.clear();
   vi.unstubAllGlobals();
+  applyLanguage('bs');
 });
 
 const input = (naziv: string) => screen.getByRole('textbox', { name: `Rezultat: ${naziv}` });
@@ -122,6 +124,23 @@ describe('ResultEntryScreen', () => {
     // A calculated test shows its computed value (the server's "4.10" with the decimal mark of the language) and takes no input.
     expect(screen.getByTestId('result-value-LDL')).toHaveTextContent(/^4,10$/);
     expect(screen.queryByRole('textbox', { name: 'Rezultat: LDL holesterol' })).not.toBeInTheDocument();
+  });
+
+  it('names tests and sections in the reader\'s language, in Bosnian where the catalogue has no translation', async () => {
+    sessionStore.start(sessionFixture({ language: 'en', access: { level: 0, role: 'technician', permissions: ['patients.read', 'samples.read', 'samples.write'] } }));
+    renderScreen();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('textbox', { name: 'Result: Glucose' })).toBeInTheDocument();
+    const sections = screen.getAllByRole('columnheader').filter((cell) => cell.getAttribute('scope') === 'colgroup').map((cell) => cell.textContent);
+    expect(sections).toEqual(['Clinical chemistry', 'Urinalysis']);
+    expect(screen.getByTestId('result-row-GLU')).toHaveTextContent('Glucose');
+    expect(screen.getByTestId('result-row-GLU')).not.toHaveTextContent('Glukoza');
+    // Beside the English name, the code tells the test apart (the analyte name is Bosnian).
+    expect(within(screen.getByTestId('result-row-CHOL')).getByText('CHOL', { exact: true })).toBeInTheDocument();
+    // Kalij has no English name in the fixture catalogue: its Bosnian name stands.
+    expect(screen.getByRole('textbox', { name: 'Result: Kalij' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Earlier values: Total cholesterol' }));
+    expect(await screen.findByRole('dialog', { name: 'Earlier values: Total cholesterol' })).toBeInTheDocument();
   });
 
   it('starts in the first empty result; Enter moves to the next result as a printout is typed', async () => {

@@ -32,6 +32,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { serverMessage } from '../../i18n/index.ts';
 import { sessionStore } from '../../lib/session-store.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ResultMultiDialog, evaluationPath } from '../evaluation/index.ts';
 import { CultureLink } from '../microbiology/index.ts';
@@ -105,6 +106,7 @@ interface Conflict {
 
 function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const rights = useResultRights();
@@ -172,7 +174,7 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
         const byId = new Map(answer.tests.map((test) => [test._id, test]));
         setConflict({
           message: serverMessage(error),
-          unsaved: entries.map((entry) => `${byId.get(entry.test)?.naziv ?? ''} ${entry.rezultat || t('results.noResult')}`).join(', '),
+          unsaved: entries.map((entry) => `${nameOf(byId.get(entry.test) ?? { naziv: '' })} ${entry.rezultat || t('results.noResult')}`).join(', '),
         });
       } else {
         notify.apiError(error);

@@ -18,6 +18,7 @@ import { hasResult, resultContracts } from '@lis/domain';
 import { call } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 import type { ResultTest, ResultsShowAnswer } from './api.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { awaitsRetest } from './retest.ts';
@@ -33,6 +34,7 @@ interface ResultRowToolsProps {
 
 export function ResultRowTools({ answer, test, canEnter, onChanged }: ResultRowToolsProps) {
   const { t } = useTranslation();
+  const naziv = useAssayName()(test);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const sid = answer.uzorak._id;
@@ -46,7 +48,7 @@ export function ResultRowTools({ answer, test, canEnter, onChanged }: ResultRowT
     try {
       await call(resultContracts.save, { body: { sid, version: answer.version, rezultati: [{ test: test._id, rezultat: '' }] } });
       await onChanged();
-      notify.success(t('results.erased', { naziv: test.naziv }));
+      notify.success(t('results.erased', { naziv }));
     } catch (error) {
       notify.apiError(error);
     } finally {
@@ -66,7 +68,7 @@ export function ResultRowTools({ answer, test, canEnter, onChanged }: ResultRowT
       ) : null}
       {offersRetest ? (
         <Tooltip label={t('results.retest')} openDelay={300}>
-          <ActionIcon variant="subtle" color="orange" aria-label={t('results.retestOf', { naziv: test.naziv })} onClick={() => setAsking(true)}>
+          <ActionIcon variant="subtle" color="orange" aria-label={t('results.retestOf', { naziv })} onClick={() => setAsking(true)}>
             <IconRepeat size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -77,7 +79,7 @@ export function ResultRowTools({ answer, test, canEnter, onChanged }: ResultRowT
             variant="subtle"
             color="red"
             loading={busy}
-            aria-label={t('results.eraseOf', { naziv: test.naziv })}
+            aria-label={t('results.eraseOf', { naziv })}
             // A single click (or Enter) resets nothing: the result is reset by a double-click only, as the spec asks.
             onClick={() => notify.warning(t('results.eraseHint'))}
             onDoubleClick={() => void erase()}
@@ -88,7 +90,7 @@ export function ResultRowTools({ answer, test, canEnter, onChanged }: ResultRowT
       ) : null}
       <ReasonDialog
         opened={asking}
-        title={t('results.retestTitle', { naziv: test.naziv })}
+        title={t('results.retestTitle', { naziv })}
         intro={t('results.retestIntro', { value: test.rezultat ?? '' })}
         onClose={() => setAsking(false)}
         onConfirm={async (razlog) => {
@@ -99,7 +101,7 @@ export function ResultRowTools({ answer, test, canEnter, onChanged }: ResultRowT
             throw error;
           }
           await onChanged();
-          notify.success(t('results.retestMarked', { naziv: test.naziv }));
+          notify.success(t('results.retestMarked', { naziv }));
         }}
       />
     </Group>

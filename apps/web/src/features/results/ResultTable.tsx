@@ -10,9 +10,10 @@ import { Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CALCULATED_RESULT_SOURCE, type QualitativeReading } from '@lis/domain';
-import { messageText } from '../../i18n/index.ts';
+import { messageText, useLanguage } from '../../i18n/index.ts';
 import { formatReferenceNumber, shownResult } from '../../lib/reference-range-text.ts';
 import { formatDate, formatDateTime } from '../../lib/date-time.ts';
+import { assayName, assayTag } from '../../lib/catalogue-name.ts';
 import type { ResultTest } from './api.ts';
 import { FlagBadge } from './FlagBadge.tsx';
 import { QualitativeField } from './QualitativeField.tsx';
@@ -38,6 +39,7 @@ const COLUMNS = 8;
 
 export function ResultTable({ sid, code, sections, drafts, editable, onChange, onChoose, rowTools }: ResultTableProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing={6} horizontalSpacing="sm" aria-label={t('results.resultsTable', { code })} highlightOnHover>
@@ -61,7 +63,7 @@ export function ResultTable({ sid, code, sections, drafts, editable, onChange, o
           <Table.Tbody key={section._id}>
             <Table.Tr bg="var(--mantine-color-gray-0)">
               <Table.Th colSpan={COLUMNS} scope="colgroup">
-                <Text size="sm" fw={700} tt="uppercase" c="gray.8">{section.naziv}</Text>
+                <Text size="sm" fw={700} tt="uppercase" c="gray.8">{assayName(section, language)}</Text>
               </Table.Th>
             </Table.Tr>
             {section.tests.map((test) => (
@@ -86,10 +88,14 @@ interface ResultRowProps {
 
 function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: ResultRowProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const naziv = assayName(test, language);
+  // Beside the name, what tells the test apart: the analyte name in Bosnian, the code in English and German.
+  const tag = assayTag(test, language);
   const value = shownText(test, drafts);
   const changed = isChanged(test, drafts);
   const problem = valueProblem(test, drafts);
-  const problemText = problem ? messageText(problem, { naziv: test.naziv }) : null;
+  const problemText = problem ? messageText(problem, { naziv }) : null;
   const flag = shownFlag(test, value);
   const reference = referenceText(test.referenca, formatReferenceNumber);
   const problemId = `result-problem-${test._id}`;
@@ -126,7 +132,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: R
         size="sm"
         value={value}
         onChange={(event) => onChange(test._id, event.currentTarget.value)}
-        aria-label={t('results.resultOf', { naziv: test.naziv })}
+        aria-label={t('results.resultOf', { naziv })}
         aria-invalid={problem !== null || undefined}
         aria-describedby={problemText ? problemId : undefined}
         error={problem !== null}
@@ -144,8 +150,8 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: R
   return (
     <Table.Tr data-testid={`result-row-${test.sifra}`} data-changed={changed || undefined}>
       <Table.Td>
-        <Text size="sm" fw={600} lh={1.25}>{test.naziv}</Text>
-        {test.analit && test.analit !== test.naziv ? <Text size="xs" c="dimmed">{test.analit}</Text> : null}
+        <Text size="sm" fw={600} lh={1.25}>{naziv}</Text>
+        {tag && tag !== naziv ? <Text size="xs" c="dimmed">{tag}</Text> : null}
       </Table.Td>
       <Table.Td>
         {field}

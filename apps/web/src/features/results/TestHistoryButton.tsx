@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { type AuditEntry, type ResultTest, resultKeys, sampleAudit } from './api.ts';
 import { shownResult } from '../../lib/reference-range-text.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 
 /** Result steps of the trail (entered, changed, removed, calculated); each names its test in `polje` by the assay code. */
 const RESULT_ACTION_PREFIX = 'result.';
@@ -24,13 +25,14 @@ export function testHistory(entries: readonly AuditEntry[], test: ResultTest): A
 export function TestHistoryButton({ sid, test }: { sid: string; test: ResultTest }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const naziv = useAssayName()(test);
   const audit = useQuery({
     queryKey: resultKeys.audit(sid),
     queryFn: ({ signal }) => sampleAudit(sid, signal),
     enabled: opened,
     staleTime: 0,
   });
-  const label = t('results.history', { naziv: test.naziv });
+  const label = t('results.history', { naziv });
   const entries = audit.data ? testHistory(audit.data, test) : [];
 
   return (
@@ -44,7 +46,7 @@ export function TestHistoryButton({ sid, test }: { sid: string; test: ResultTest
       </Popover.Target>
       <Popover.Dropdown role="dialog" aria-label={label}>
         <Stack gap={6}>
-          <Text size="sm" fw={600}>{t('results.historyTitle')}: {test.naziv}</Text>
+          <Text size="sm" fw={600}>{t('results.historyTitle')}: {naziv}</Text>
           {audit.isPending ? <Loader size="sm" aria-label={t('common.loading')} />
             : audit.isError ? <Text size="sm" c="var(--mantine-color-error)">{t('results.loadFailed')}</Text>
               : entries.length === 0 ? <Text size="sm" c="dimmed">{t('results.historyEmpty')}</Text> : (

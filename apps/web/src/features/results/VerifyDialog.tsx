@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import {
   type Obavijesten, RESULT_TEXT_LIMITS, type ResultTest, type SampleStatus, isCriticalFlag, obavijestenSchema, verifyRefusal,
 } from '@lis/domain';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { currentLanguage, messageText } from '../../i18n/index.ts';
 import { fromSiteWallClock, toSiteWallClock } from '../../lib/date-time.ts';
@@ -48,12 +49,14 @@ function acknowledgement(ko: string, kada: string | null, status: SampleStatus, 
 
 export function VerifyDialog({ opened, code, status, tests, onClose, onConfirm, initial, confirmLabel }: VerifyDialogProps) {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   const [ko, setKo] = useState(initial?.ko ?? '');
   // Mounted afresh for each verification (keyed by the caller), so "now" is the moment the dialog opened.
   const [kada, setKada] = useState<string | null>(() => toSiteWallClock(initial ? new Date(initial.kada) : new Date()));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const critical = tests.filter((test) => isCriticalFlag(test.flag));
+  // Each critical test named in the reader's language.
+  const critical = tests.filter((test) => isCriticalFlag(test.flag)).map((test) => ({ ...test, naziv: nameOf(test) }));
 
   const close = () => {
     if (!busy) onClose();

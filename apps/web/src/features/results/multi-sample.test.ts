@@ -15,7 +15,7 @@ describe('multi-sample save', () => {
     const plan = planTarget(sourceValues(here), target);
     // URO: the target's assay has no grade '++', so the value is not one it can take.
     expect(plan).toMatchObject({ version: 9, locked: false, shared: 3 });
-    expect(plan.changes).toEqual([{ test: target.tests[3]!._id, naziv: 'Holesterol', from: '6,0', to: '6,3' }]);
+    expect(plan.changes).toEqual([{ test: target.tests[3]!._id, naziv: 'Holesterol', naziv_en: 'Total cholesterol', naziv_de: 'Gesamtcholesterin', from: '6,0', to: '6,3' }]);
     expect(planEntries(plan)).toEqual([{ test: target.tests[3]!._id, rezultat: '6,3' }]);
   });
 

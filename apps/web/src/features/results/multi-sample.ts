@@ -13,6 +13,8 @@ import type { ResultEntry } from './result-values.ts';
 export interface CopiedValue {
   test: string;
   naziv: string;
+  naziv_en: string;
+  naziv_de: string;
   from: string | null;
   to: string;
 }
@@ -45,7 +47,7 @@ export function planTarget(source: ReadonlyMap<string, string>, target: ResultsS
   const changes = receiving.flatMap((test): CopiedValue[] => {
     const to = source.get(test.sifra) as string;
     if (test.rezultat === to || resultValueProblem(test, to) !== null) return [];
-    return [{ test: test._id, naziv: test.naziv, from: test.rezultat, to }];
+    return [{ test: test._id, naziv: test.naziv, naziv_en: test.naziv_en, naziv_de: test.naziv_de, from: test.rezultat, to }];
   });
   return {
     sid: target.uzorak._id,

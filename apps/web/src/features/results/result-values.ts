@@ -96,6 +96,8 @@ export function everyTestHasResult(tests: readonly ResultTest[]): boolean {
 export interface ResultSection {
   _id: string;
   naziv: string;
+  naziv_en: string;
+  naziv_de: string;
   tests: ResultTest[];
 }
 
@@ -104,13 +106,13 @@ export function sectionsOf(tests: readonly ResultTest[]): ResultSection[] {
   const sections = new Map<string, ResultSection & { redoslijed: number; first: number }>();
   tests.forEach((test, index) => {
     const section = sections.get(test.sekcija._id)
-      ?? { _id: test.sekcija._id, naziv: test.sekcija.naziv, redoslijed: test.sekcija.redoslijed, first: index, tests: [] };
+      ?? { ...test.sekcija, first: index, tests: [] };
     section.tests.push(test);
     sections.set(section._id, section);
   });
   return [...sections.values()]
     .sort((a, b) => a.redoslijed - b.redoslijed || a.first - b.first)
-    .map(({ _id, naziv, tests: sectionTests }) => ({ _id, naziv, tests: sectionTests }));
+    .map(({ _id, naziv, naziv_en, naziv_de, tests: sectionTests }) => ({ _id, naziv, naziv_en, naziv_de, tests: sectionTests }));
 }
 
 /** The tests in the order the screen shows them (section by section): the order Enter moves through. */

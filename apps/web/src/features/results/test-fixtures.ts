@@ -5,12 +5,12 @@ import type { Uzorak } from '@lis/domain';
 export const SID = '0b6c3f1e-2a4d-4c4e-9a51-1f2d3c4b5a60';
 export const PID = 'p-1';
 
-const BIO = { _id: 'sec-bio', naziv: 'Biohemija', redoslijed: 1 };
-const URIN = { _id: 'sec-urin', naziv: 'Urin', redoslijed: 2 };
+const BIO = { _id: 'sec-bio', naziv: 'Biohemija', naziv_en: 'Clinical chemistry', naziv_de: 'Klinische Chemie', redoslijed: 1 };
+const URIN = { _id: 'sec-urin', naziv: 'Urin', naziv_en: 'Urinalysis', naziv_de: 'Urindiagnostik', redoslijed: 2 };
 
 function test(id: string, extra: Partial<ResultTest>): ResultTest {
   return {
-    _id: id, sifra: id.toUpperCase(), naziv: id, analit: id, sekcija: BIO, vrsta: 'numeric', opcije: [], decimals: 1, calculated: false,
+    _id: id, sifra: id.toUpperCase(), naziv: id, naziv_en: '', naziv_de: '', analit: id, sekcija: BIO, vrsta: 'numeric', opcije: [], decimals: 1, calculated: false,
     rezultat: null, jedinica: 'mmol/L', referenca: { low: null, high: null, text: null }, kriticno: { low: null, high: null }, flag: null, kriticni: false, delta: null,
     status_t: '', unio: null, unio_at: null, ...extra,
   };
@@ -38,10 +38,10 @@ export function fixtureTests(overrides: Partial<Record<keyof typeof TEST_IDS, Pa
       referenca: { low: null, high: null, text: 'Žuta;Svijetlo žuta' }, ...overrides.boja,
     }),
     test(TEST_IDS.glu, {
-      sifra: 'GLU', naziv: 'Glukoza', analit: 'GLU', referenca: { low: 3.9, high: 6.1, text: null }, kriticno: { low: 2.2, high: 25 }, ...overrides.glu,
+      sifra: 'GLU', naziv: 'Glukoza', naziv_en: 'Glucose', naziv_de: 'Glukose', analit: 'GLU', referenca: { low: 3.9, high: 6.1, text: null }, kriticno: { low: 2.2, high: 25 }, ...overrides.glu,
     }),
     test(TEST_IDS.chol, {
-      sifra: 'CHOL', naziv: 'Holesterol', analit: 'CHOL', referenca: { low: null, high: 5.2, text: null },
+      sifra: 'CHOL', naziv: 'Holesterol', naziv_en: 'Total cholesterol', naziv_de: 'Gesamtcholesterin', analit: 'CHOL', referenca: { low: null, high: 5.2, text: null },
       rezultat: '6,3', flag: 'H', unio: 'Tarik Tehničar', unio_at: '2026-03-10T07:15:00Z',
       delta: { previous: '4,1', previousAt: '2026-01-12T09:00:00Z', exceeded: true }, ...overrides.chol,
     }),

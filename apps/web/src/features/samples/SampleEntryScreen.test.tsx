@@ -9,6 +9,7 @@ import { AppProviders } from '../../app/providers.tsx';
 import { sentJson, sessionFixture } from '../../test/fixtures.ts';
 import { siteToday, toSiteWallClock } from '../../lib/date-time.ts';
 import { sessionStore } from '../../lib/session-store.ts';
+import { applyLanguage } from '../../i18n/index.ts';
 import type { PickerTest, SampleAnswer, SampleRow } from './api.ts';
 import { SampleEntryScreen } from './SampleEntryScreen.tsx';
 
@@ -19,7 +20,7 @@ const PATIENT = {
 
 function test(id: string, analit: string, price: string, extra: Partial<PickerTest> = {}): PickerTest {
   return {
-    _id: id, sifra: id.toUpperCase(), naziv: analit, price, analit, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
+    _id: id, sifra: id.toUpperCase(), naziv: analit, naziv_en: '', naziv_de: '', price, analit, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
     calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, ...extra,
   };
 }
@@ -30,7 +31,7 @@ const LIPID_PANEL = {
 };
 
 const TESTS = [
-  test('glu', 'Glukoza', '3.00'),
+  test('glu', 'Glukoza', '3.00', { naziv_en: 'Glucose', naziv_de: 'Glukose' }),
   test('chol', 'Holesterol', '3.00'),
   test('hdl', 'HDL holesterol', '4.00'),
   test('tg', 'Trigliceridi', '3.00'),
@@ -52,7 +53,8 @@ const APPROVED: SampleAnswer = {
     jmbgObj: null, starost_dana: null, lokacija: { lokacija: '' }, doktor: '', partner: null, trudnica: false, menstc: '', anticoag: false, menopauza: false,
     sekcija: [{ _id: 'bio', naziv: 'Biohemija' }],
     tests: [{
-      _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',
+      _id: 't-1', labassay: 'glu', ime_testa: 'Glukoza', naziv_en: 'Glucose', naziv_de: 'Glukose', sifra: 'GLU', analit: 'Glukoza', jedinica: 'mmol/L', sekcija: 'bio', sekcija_naziv: 'Biohemija',
+      sekcija_naziv_en: 'Clinical chemistry', sekcija_naziv_de: 'Klinische Chemie',
       manual: false, calculated: false, klasa: 'Lab', disable: true, price: '3.00', status_t: 'ODOBREN', component_of: null, panel: null,
     }],
     ukupno: '3.00',
@@ -67,7 +69,7 @@ const calls: Call[] = [];
 function route(call: Call): { status: number; body: unknown } {
   if (call.url.startsWith('/api/uzorci/patient')) return { status: 200, body: { success: true, pacijent: PATIENT } };
   if (call.url.startsWith('/api/uzorci/labassay/tip')) {
-    return { status: 200, body: { success: true, testovi: TESTS, sekcije: [{ _id: 'bio', sifra: 'BIO', naziv: 'Biohemija', redoslijed: 1 }] } };
+    return { status: 200, body: { success: true, testovi: TESTS, sekcije: [{ _id: 'bio', sifra: 'BIO', naziv: 'Biohemija', naziv_en: 'Clinical chemistry', naziv_de: 'Klinische Chemie', redoslijed: 1 }] } };
   }
   if (call.url.startsWith('/api/uzorci/tipovi')) {
     return { status: 200, body: { success: true, tipovi: [{ _id: 'st-1', sifra: 'SER', naziv: 'Serum' }, { _id: 'st-2', sifra: 'URIN', naziv: 'Urin (prvi jutarnji)' }] } };
@@ -106,6 +108,7 @@ afterEach(() => {
   notifications.clean();
   sessionStore.clear();
   vi.unstubAllGlobals();
+  applyLanguage('bs');
 });
 
 const total = () => screen.getAllByTestId('sample-total')[0]!;
@@ -223,6 +226,26 @@ describe('SampleEntryScreen', () => {
     await user.click(screen.getAllByRole('button', { name: 'SAČUVAJ' })[0]!);
     await waitFor(() => expect(calls.find((call) => call.url.startsWith('/api/uzorci/save'))?.body)
       .toMatchObject({ testovi: ['chol', 'tg', 'glu'], paneli: ['panel-lipid'] }));
+  });
+
+  it('names the tests and sections in English for an English reader and finds a test by its English or Bosnian name', async () => {
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: /^Glukoza/ }, { timeout: 10_000 });
+    applyLanguage('en');
+    expect(await screen.findByRole('tab', { name: 'Clinical chemistry' })).toBeInTheDocument();
+    // Glukoza has an English name; Holesterol has none in this catalogue and keeps its Bosnian one.
+    expect(screen.getByRole('checkbox', { name: /^Glucose/ })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Holesterol/ })).toBeInTheDocument();
+    const search = screen.getByRole('textbox', { name: 'Find a test' });
+    for (const query of ['glucose', 'glukoza', 'GLU']) {
+      await user.clear(search);
+      await user.type(search, query);
+      const results = await screen.findByText('Search results');
+      expect(within(results.parentElement!).getByRole('checkbox', { name: /^Glucose/ })).toBeInTheDocument();
+    }
+    await user.keyboard('{Enter}');
+    const chosen = await screen.findByRole('table', { name: 'Selected tests' });
+    expect(within(chosen).getByText('Glucose', { exact: true })).toBeInTheDocument();
   });
 
   it('sends no date when none was picked, so the sample is dated when saved', async () => {

@@ -35,6 +35,7 @@ import { UrgentStar } from './UrgentStar.tsx';
 import codeClasses from '../../components/sample-code.module.css';
 import classes from './samples.module.css';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
+import { useAssayShortName } from '../../lib/catalogue-name.ts';
 
 export function SampleEntryScreen() {
   const { patientId = '' } = useParams();
@@ -129,6 +130,7 @@ interface NewSampleProps {
 /** The new sample: flags and picker on the left; on the right the chosen tests, total and SAČUVAJ, then `aside`. */
 function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
   const { t } = useTranslation();
+  const shortName = useAssayShortName();
   const language = currentLanguage();
   const session = useActiveSession();
   const queryClient = useQueryClient();
@@ -312,7 +314,7 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
                   <Text key={group.sampleType} size="sm">
                     {t('panels.otherType', {
                       tests: group.tests.filter((id) => selection.some((test) => test.labassay === id && test.component_of === null))
-                        .map((id) => info.get(id)?.analit ?? id).join(', '),
+                        .map((id) => { const test = info.get(id); return test ? shortName(test) : id; }).join(', '),
                       needed: group.sampleType ? typeName.get(group.sampleType) ?? '' : '',
                       sample: details.type ?? (ownType ? typeName.get(ownType) ?? '' : t('panels.otherTypeUnknown')),
                     })}

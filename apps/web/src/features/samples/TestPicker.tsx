@@ -12,7 +12,8 @@ import {
 import { IconSearch, IconStack2, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type SelectedTest, type TestClass, type TestPanel, chunkTests, searchPicker, totalPrice } from '@lis/domain';
-import { currentLanguage } from '../../i18n/index.ts';
+import { currentLanguage, useLanguage } from '../../i18n/index.ts';
+import { assayName, assayShortName, useAssayName } from '../../lib/catalogue-name.ts';
 import type { PickerSection, PickerTest } from './api.ts';
 import { formatKm, priceUnits } from './format.ts';
 import type { TestInfo } from './picker-selection.ts';
@@ -47,6 +48,7 @@ interface TestPickerProps {
 
 export function TestPicker({ tests, sekcije, selection, info, onToggle, loading = false, searchRef, panels = [], onAddPanel }: TestPickerProps) {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string | null>(null);
   const chosen = useMemo(() => new Map(selection.map((item) => [item.labassay, item])), [selection]);
@@ -142,7 +144,7 @@ export function TestPicker({ tests, sekcije, selection, info, onToggle, loading 
                     <Badge size="xs" circle aria-label={t('samples.selectedCount', { n: count })}>{count}</Badge>
                   ) : null}
                 >
-                  {sekcija.naziv}
+                  {nameOf(sekcija)}
                 </Tabs.Tab>
               );
             })}
@@ -194,8 +196,9 @@ function TestCard({ test, selected, info, onToggle }: {
   onToggle: (test: PickerTest) => void;
 }) {
   const { t } = useTranslation();
-  const language = currentLanguage();
-  const pulledBy = selected?.component_of ? info.get(selected.component_of)?.analit ?? '' : null;
+  const language = useLanguage();
+  const component = selected?.component_of ? info.get(selected.component_of) : undefined;
+  const pulledBy = selected?.component_of ? (component ? assayShortName(component, language) : '') : null;
   const detail = pulledBy !== null
     ? t('samples.componentOf', { test: pulledBy })
     : `${test.sifra} · ${formatKm(priceUnits(test.price), language, t('samples.currency'))}`;
@@ -206,12 +209,12 @@ function TestCard({ test, selected, info, onToggle }: {
       disabled={test.disabled && selected === undefined}
       onClick={() => onToggle(test)}
       radius="md"
-      title={test.disabled ? t('samples.disabledTest') : test.naziv}
+      title={test.disabled ? t('samples.disabledTest') : assayName(test, language)}
     >
       <Group wrap="nowrap" gap="xs" align="center">
         <Checkbox.Indicator size="sm" />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={500} truncate="end">{test.analit}</Text>
+          <Text size="sm" fw={500} truncate="end">{assayShortName(test, language)}</Text>
           <Text size="xs" c="dimmed" truncate="end">{detail}</Text>
         </Stack>
         <ClassBadge klasa={test.klasa} />
@@ -231,7 +234,7 @@ interface SelectedTestsProps {
 /** The chosen tests with their prices (components of a calculated test at 0) and the running total. */
 export function SelectedTests({ selection, info, onRemove, panelNames }: SelectedTestsProps) {
   const { t } = useTranslation();
-  const language = currentLanguage();
+  const language = useLanguage();
   const money = (units: number) => formatKm(units, language, t('samples.currency'));
   const total = totalPrice(selection);
   return (
@@ -243,8 +246,9 @@ export function SelectedTests({ selection, info, onRemove, panelNames }: Selecte
           <Table.Tbody>
             {selection.map((item) => {
               const test = info.get(item.labassay);
-              const name = test?.analit ?? item.labassay;
-              const pulledBy = item.component_of ? info.get(item.component_of)?.analit ?? '' : null;
+              const name = test ? assayShortName(test, language) : item.labassay;
+              const component = item.component_of ? info.get(item.component_of) : undefined;
+              const pulledBy = item.component_of ? (component ? assayShortName(component, language) : '') : null;
               return (
                 <Table.Tr key={item.labassay}>
                   <Table.Td>

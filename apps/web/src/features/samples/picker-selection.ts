@@ -15,6 +15,8 @@ import type { PickerTest, SampleAnswer } from './api.ts';
 export interface TestInfo {
   _id: string;
   naziv: string;
+  naziv_en: string;
+  naziv_de: string;
   analit: string;
   sifra: string;
   klasa: PickerTest['klasa'];
@@ -40,9 +42,9 @@ export function pickerLookup(tests: readonly PickerTest[], sampleTests: SampleAn
 export function testInfoMap(tests: readonly PickerTest[], sampleTests: SampleAnswer['uzorak']['tests'] = []): Map<string, TestInfo> {
   const info = new Map<string, TestInfo>();
   for (const test of sampleTests) {
-    info.set(test.labassay, { _id: test.labassay, naziv: test.ime_testa, analit: test.analit, sifra: test.sifra, klasa: test.klasa });
+    info.set(test.labassay, { _id: test.labassay, naziv: test.ime_testa, naziv_en: test.naziv_en, naziv_de: test.naziv_de, analit: test.analit, sifra: test.sifra, klasa: test.klasa });
   }
-  for (const test of tests) info.set(test._id, { _id: test._id, naziv: test.naziv, analit: test.analit, sifra: test.sifra, klasa: test.klasa });
+  for (const test of tests) info.set(test._id, { _id: test._id, naziv: test.naziv, naziv_en: test.naziv_en, naziv_de: test.naziv_de, analit: test.analit, sifra: test.sifra, klasa: test.klasa });
   return info;
 }
 

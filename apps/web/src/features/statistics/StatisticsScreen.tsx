@@ -21,6 +21,7 @@ import { DEFAULT_TURNAROUND_TARGET_MINUTES, MAX_LAB_STATISTICS_DAYS, addDays, ep
 import { notify } from '../../components/notify.tsx';
 import { SAMPLE_STATUS_COLORS } from '../../components/status.ts';
 import { useLanguage } from '../../i18n/index.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 import { formatDate, siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type LabStatistics, labStatistics, saveTarget, setWallDisplay, statisticsKeys, statisticsSettings } from './api.ts';
@@ -178,6 +179,7 @@ function Period({ stats, language, admin }: { stats: LabStatistics; language: st
 
 function SectionTable({ stats, language, admin }: { stats: LabStatistics; language: string; admin: boolean }) {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4">{t('statistics.perSection')}</Title>
@@ -198,13 +200,13 @@ function SectionTable({ stats, language, admin }: { stats: LabStatistics; langua
           <Table.Tbody>
             {stats.po_sekciji.map((section) => (
               <Table.Tr key={section.sekcija} data-section={section.sekcija}>
-                <Table.Td>{section.naziv}</Table.Td>
+                <Table.Td>{nameOf(section)}</Table.Td>
                 <Table.Td ta="right">{count(section.uzorci, language)}</Table.Td>
                 <Table.Td ta="right">{count(section.testovi, language)}</Table.Td>
                 <Table.Td ta="right">{minutesText(section.tat.medijan_min, language)}</Table.Td>
                 <Table.Td ta="right">{minutesText(section.tat.p90_min, language)}</Table.Td>
                 <Table.Td ta="right">
-                  {admin ? <TargetInput sectionId={section.sekcija} naziv={section.naziv} current={section.tat.cilj_min} /> : section.tat.cilj_min}
+                  {admin ? <TargetInput sectionId={section.sekcija} naziv={nameOf(section)} current={section.tat.cilj_min} /> : section.tat.cilj_min}
                 </Table.Td>
                 <Table.Td ta="right">{percent(section.tat.u_cilju, language)}</Table.Td>
               </Table.Tr>
@@ -342,6 +344,7 @@ function AnalyserWorkload({ stats, language, laidOut }: { stats: LabStatistics; 
 
 function PositivityTable({ stats, language }: { stats: LabStatistics; language: string }) {
   const { t } = useTranslation();
+  const nameOf = useAssayName();
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="sm">{t('statistics.positivity')}</Title>
@@ -359,7 +362,7 @@ function PositivityTable({ stats, language }: { stats: LabStatistics; language: 
             <Table.Tbody>
               {stats.pozitivnost.map((row) => (
                 <Table.Tr key={row.analiza}>
-                  <Table.Td>{row.naziv}</Table.Td>
+                  <Table.Td>{nameOf(row)}</Table.Td>
                   <Table.Td ta="right">{count(row.rezultati, language)}</Table.Td>
                   <Table.Td ta="right">{count(row.pozitivni, language)}</Table.Td>
                   <Table.Td ta="right">{percent(row.udio, language)}</Table.Td>
