@@ -99,9 +99,10 @@ test('results go from empty to verified, with a critical value acknowledged, an 
   await expect(page.getByText('REALIZOVAN').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('results-entered.png'), fullPage: true });
 
-  // All results in: the watcher on the same site hears it, the other site does not.
+  // All results in: the watcher on the same site hears it, and of the critical value with its reason; the other site hears neither.
   const sameSiteBell = await openBell(sameSite);
-  await expect(sameSiteBell.getByText(sample.code)).toBeVisible();
+  await expect(sameSiteBell.getByText(`${sample.code} PRIMJEROVIĆ EMIR`, { exact: true })).toBeVisible();
+  await expect(sameSiteBell.getByText(`${sample.code} PRIMJEROVIĆ EMIR · kritična vrijednost: Kalij 6,8 mmol/L`)).toBeVisible();
   await sameSite.keyboard.press('Escape');
   const otherSiteBell = await openBell(otherSite);
   await expect(otherSiteBell.getByText('Nema novih obavještenja.').first()).toBeVisible();
