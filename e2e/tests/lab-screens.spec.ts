@@ -52,19 +52,19 @@ for (const width of [1280, 500]) {
       await page.getByRole('textbox', { name: 'Pretraga' }).fill('PRIMJEROVIĆ');
       await expect(page.getByRole('button', { name: `Uredi pacijenta ${DEMO_PATIENTS.emir.name}` })).toBeVisible();
       await page.getByRole('button', { name: `Uredi pacijenta ${DEMO_PATIENTS.emir.name}` }).click();
-      await expect(page.getByRole('dialog', { name: 'Pacijent: EMIR PRIMJEROVIĆ' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Pacijent: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-uredi', width);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: new RegExp(`^Podaci pacijenta — ${DEMO_PATIENTS.emir.name}`) }).click();
-      await expect(page.getByRole('dialog', { name: 'Podaci pacijenta: EMIR PRIMJEROVIĆ' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Podaci pacijenta: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-podaci', width);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: new RegExp(`^Simptomi — ${DEMO_PATIENTS.emir.name}`) }).click();
-      await expect(page.getByRole('dialog', { name: 'Simptomi: EMIR PRIMJEROVIĆ' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Simptomi: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-simptomi', width);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: new RegExp(`^Nezavršeni uzorci — ${DEMO_PATIENTS.emir.name}`) }).click();
-      await expect(page.getByRole('dialog', { name: 'Nezavršeni uzorci: EMIR PRIMJEROVIĆ' }).getByRole('table')).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Nezavršeni uzorci: PRIMJEROVIĆ EMIR' }).getByRole('table')).toBeVisible();
       await picture(page, 'pacijent-uzorci', width);
     });
 

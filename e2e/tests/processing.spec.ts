@@ -113,7 +113,7 @@ test("a patient's results over time: the dialog's graph and table, and /evaluati
   // The patient's dialog (the name cell) offers the results over time.
   const openResults = async () => {
     await patientRow.getByRole('button', { name: `Uredi pacijenta ${DEMO_PATIENTS.emir.name}` }).click();
-    const patientDialog = page.getByRole('dialog', { name: 'Pacijent: EMIR PRIMJEROVIĆ' });
+    const patientDialog = page.getByRole('dialog', { name: 'Pacijent: PRIMJEROVIĆ EMIR' });
     await patientDialog.getByRole('button', { name: 'Rezultati kroz vrijeme' }).click();
     await expect(patientDialog).toBeHidden();
   };

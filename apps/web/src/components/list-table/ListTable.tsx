@@ -26,19 +26,26 @@
  *   />
  */
 import { Fragment, useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Group, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Menu, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight, IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS, DEFAULT_PER_PAGE, type SortSpec } from '@lis/domain';
 import { ListPager } from './ListPager.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
-import type { ListColumn, ListTableProps } from './types.ts';
+import type { ListColumn, ListRowAction, ListTableProps } from './types.ts';
 import { useListQuery } from './use-list-query.ts';
 
 export type { ListAsideView, ListColumn, ListRowAction, ListTableProps } from './types.ts';
 export { FILTER_DEBOUNCE_MS, invalidateList, listQueryKey } from './use-list-query.ts';
 
 const SKELETON_ROWS = 5;
+
+/**
+ * Below this width a row's actions become one menu button in a column that stays in view while the table
+ * scrolls sideways: a row of icons would be cut off at the screen's edge, out of reach.
+ */
+export const ROW_MENU_QUERY = '(max-width: 640px)';
 
 function cellValue<Row>(row: Row, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
@@ -56,6 +63,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     renderActions,
   } = props;
   const hasActions = actions.length > 0 || renderActions !== undefined;
+  const narrow = useMediaQuery(ROW_MENU_QUERY) ?? false;
+  // The actions column stays at the right edge while a narrow screen scrolls the table sideways.
+  const stickyActions = narrow ? { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)' } as const : undefined;
   const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
   const list = useListQuery<Row>(props);
   const { state, dispatch, rows, pagination, loading, firstLoad } = list;
@@ -94,7 +104,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                     onSort={(field, multi) => dispatch({ type: 'sort', field, multi })}
                   />
                 ))}
-                {hasActions ? <Table.Th ta="right">{text('actions')}</Table.Th> : null}
+                {hasActions ? <Table.Th ta="right" style={stickyActions}>{text('actions')}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -108,7 +118,8 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
               {!firstLoad && rows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={columnCount}>
-                    <Text ta="center" c="dimmed" py="md">{text('empty')}</Text>
+                    {/* The guidance of an empty list (what to do, where) while nothing is filtered; a filter finding nothing says just that. */}
+                    {props.emptyState && state.filter === '' ? props.emptyState : <Text ta="center" c="dimmed" py="md">{text('empty')}</Text>}
                   </Table.Td>
                 </Table.Tr>
               ) : null}
@@ -141,22 +152,24 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                         </Table.Td>
                       ))}
                       {hasActions ? (
-                        <Table.Td>
+                        <Table.Td style={stickyActions}>
                           <Group gap={4} justify="flex-end" wrap="nowrap">
                             {renderActions?.(row)}
-                            {actions.filter((action) => !action.hidden?.(row)).map((action) => (
-                              <Tooltip key={action.key} label={action.label} openDelay={400} withinPortal>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color={action.color ?? 'gray'}
-                                  aria-label={`${action.label} — ${label}`}
-                                  disabled={action.disabled?.(row) ?? false}
-                                  onClick={() => action.onClick(row)}
-                                >
-                                  {action.icon}
-                                </ActionIcon>
-                              </Tooltip>
-                            ))}
+                            {narrow
+                              ? <RowMenu row={row} label={label} actions={actions} />
+                              : actions.filter((action) => !action.hidden?.(row)).map((action) => (
+                                <Tooltip key={action.key} label={action.label} openDelay={400} withinPortal>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color={action.color ?? 'gray'}
+                                    aria-label={`${action.label} — ${label}`}
+                                    disabled={action.disabled?.(row) ?? false}
+                                    onClick={() => action.onClick(row)}
+                                  >
+                                    {action.icon}
+                                  </ActionIcon>
+                                </Tooltip>
+                              ))}
                           </Group>
                         </Table.Td>
                       ) : null}
@@ -176,6 +189,35 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
 
       <ListPager pagination={pagination} firstLoad={firstLoad} onPage={(page) => dispatch({ type: 'page', page })} />
     </Stack>
+  );
+}
+
+/** A narrow screen's row actions: one button opening a menu of them, each named as its icon was. */
+function RowMenu<Row>({ row, label, actions }: { row: Row; label: string; actions: readonly ListRowAction<Row>[] }) {
+  const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
+  const shown = actions.filter((action) => !action.hidden?.(row));
+  if (shown.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`${text('rowMenu')} — ${label}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {shown.map((action) => (
+          <Menu.Item
+            key={action.key}
+            leftSection={action.icon}
+            color={action.color === 'red' ? 'red' : undefined}
+            disabled={action.disabled?.(row) ?? false}
+            onClick={() => action.onClick(row)}
+          >
+            {action.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

@@ -66,6 +66,11 @@ export interface ListTableProps<Row> {
    * Each must name itself and its row for screen readers, as `actions` do.
    */
   renderActions?: (row: Row) => ReactNode;
+  /**
+   * Shown instead of 'no rows' while the list is empty and nothing is typed in the filter: what to do next and a
+   * link there (an EmptyState). Pass undefined while the screen's own filters are set, so they read as the cause.
+   */
+  emptyState?: ReactNode;
   /** Any new value reloads the current page (e.g. a counter raised after a write or by a socket event). */
   refreshSignal?: unknown;
   /** The table's accessible name. */

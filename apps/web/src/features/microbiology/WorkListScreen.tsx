@@ -22,6 +22,7 @@ import { useActiveSession } from '../auth/index.ts';
 import { microbiologyKeys, searchOrganisms } from './api.ts';
 import { culturePath } from './CultureLink.tsx';
 import { type PickerOption, RemotePicker } from './RemotePicker.tsx';
+import { patientName } from '../../lib/patient-name.ts';
 
 /** Stage colours: from the work still to do (grey) to done (green). */
 const STAGE_COLORS: Record<CultureStage, string> = {
@@ -50,7 +51,7 @@ export function WorkListScreen() {
       render: (row) => <Text span ff="monospace" fw={600} size="sm">{row.code}</Text>,
       cellAction: { label: (row) => t('microbiology.openCultureOf', { code: row.code }), onClick: (row) => void navigate(culturePath(row.sid)) },
     },
-    { key: 'prezime', header: t('microbiology.col_patient'), sortable: true, render: (row) => `${row.prezime} ${row.ime}` },
+    { key: 'prezime', header: t('microbiology.col_patient'), sortable: true, render: (row) => patientName(row) },
     { key: 'naziv', header: t('microbiology.col_test'), sortable: true },
     { key: 'materijal', header: t('microbiology.col_specimen'), sortable: true },
     {
@@ -105,7 +106,7 @@ export function WorkListScreen() {
         params={{ materijal: debouncedMaterijal || undefined, organizam: organism?.value, faza: faza ?? undefined }}
         columns={columns}
         rowKey={(row) => row._id}
-        rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime} ${row.naziv}`}
+        rowLabel={(row) => `${row.code} ${patientName(row)} ${row.naziv}`}
         actions={[{
           key: 'open', label: t('microbiology.openCulture'), icon: <IconMicroscope size={18} aria-hidden />, color: 'clinical',
           onClick: (row) => void navigate(culturePath(row.sid)),

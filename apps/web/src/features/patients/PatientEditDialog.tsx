@@ -19,6 +19,7 @@ import type { Patient } from './api.ts';
 import { JmbgWarning } from './JmbgWarning.tsx';
 import { usePatientDetail, usePatientUpdate } from './patient-record.ts';
 import { LanguageSelect, SpolChoice, SymptomChecklist } from './PatientFields.tsx';
+import { patientName } from '../../lib/patient-name.ts';
 
 export function PatientEditDialog({ patientId, onClose, onOpenResults }: {
   patientId: string | null;
@@ -33,7 +34,7 @@ export function PatientEditDialog({ patientId, onClose, onOpenResults }: {
     <AppDialog
       opened={patient !== null}
       onClose={onClose}
-      title={patient ? t('patients.editTitle', { ime: patient.ime, prezime: patient.prezime }) : ''}
+      title={patient ? t('patients.editTitle', { name: patientName(patient) }) : ''}
       size="xl"
     >
       {patient ? (
