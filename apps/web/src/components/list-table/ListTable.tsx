@@ -26,10 +26,11 @@
  *   />
  */
 import { Fragment, useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Group, Menu, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, Menu, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight, IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DATE_PRESETS, DEFAULT_PER_PAGE, type SortSpec } from '@lis/domain';
 import { ListPager } from './ListPager.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
@@ -257,6 +258,10 @@ function HeaderCell<Row>({ column, sort, hint, onSort }: {
 
 function Cell<Row>({ column, row }: { column: ListColumn<Row>; row: Row }) {
   const content = column.render ? column.render(row) : cellValue(row, column.key);
+  const link = column.cellLink;
+  if (link) {
+    return <Anchor component={Link} to={link.href(row)} aria-label={link.label(row)} fz="sm" underline="always">{content}</Anchor>;
+  }
   const action = column.cellAction;
   if (!action) return <>{content}</>;
   const disabled = action.disabled?.(row) ?? false;

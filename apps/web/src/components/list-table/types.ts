@@ -22,6 +22,15 @@ export interface ListColumn<Row> {
     onClick: (row: Row) => void;
     disabled?: (row: Row) => boolean;
   };
+  /**
+   * Makes the cell a link to another screen (e.g. a sample code to its result entry): a real <a href>, so
+   * a middle click or 'open in new tab' works. Preferred over cellAction whenever the cell goes to a page.
+   */
+  cellLink?: {
+    /** Names the link and its row for screen readers: 'Otvori rezultate uzorka 000123'. */
+    label: (row: Row) => string;
+    href: (row: Row) => string;
+  };
 }
 
 export interface ListRowAction<Row> {

@@ -49,7 +49,7 @@ export function WorkListScreen() {
     {
       key: 'code', header: t('microbiology.col_code'), sortable: true,
       render: (row) => <Text span ff="monospace" fw={600} size="sm">{row.code}</Text>,
-      cellAction: { label: (row) => t('microbiology.openCultureOf', { code: row.code }), onClick: (row) => void navigate(culturePath(row.sid)) },
+      cellLink: { label: (row) => t('microbiology.openCultureOf', { code: row.code }), href: (row) => culturePath(row.sid) },
     },
     { key: 'prezime', header: t('microbiology.col_patient'), sortable: true, render: (row) => patientName(row) },
     { key: 'naziv', header: t('microbiology.col_test'), sortable: true },

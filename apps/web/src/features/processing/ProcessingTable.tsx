@@ -128,7 +128,7 @@ export function ProcessingTable({
     {
       key: 'code', header: t('processing.col_code'), sortable: true,
       render: (row) => <Text span className={classes.code} fw={600} size="sm">{row.code}</Text>,
-      cellAction: { label: (row) => t('processing.openResults', { code: row.code }), onClick: openResults },
+      cellLink: { label: (row) => t('processing.openResults', { code: row.code }), href: resultsPathOf },
     },
     {
       key: 'hitan', header: t('processing.col_hitan'), sortable: true, align: 'center', width: 70,
