@@ -35,6 +35,8 @@ import { DATE_PRESETS, DEFAULT_PER_PAGE, type SortSpec } from '@lis/domain';
 import { ListPager } from './ListPager.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import type { ListColumn, ListRowAction, ListTableProps } from './types.ts';
+import classes from '../reflow-table.module.css';
+import { REFLOW_QUERY } from '../reflow-table.ts';
 import { useListQuery } from './use-list-query.ts';
 
 export type { ListAsideView, ListColumn, ListRowAction, ListTableProps } from './types.ts';
@@ -42,11 +44,6 @@ export { FILTER_DEBOUNCE_MS, invalidateList, listQueryKey } from './use-list-que
 
 const SKELETON_ROWS = 5;
 
-/**
- * Below this width a row's actions become one menu button in a column that stays in view while the table
- * scrolls sideways: a row of icons would be cut off at the screen's edge, out of reach.
- */
-export const ROW_MENU_QUERY = '(max-width: 640px)';
 
 function cellValue<Row>(row: Row, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
@@ -64,9 +61,13 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     renderActions,
   } = props;
   const hasActions = actions.length > 0 || renderActions !== undefined;
-  const narrow = useMediaQuery(ROW_MENU_QUERY) ?? false;
-  // The actions column stays at the right edge while a narrow screen scrolls the table sideways.
-  const stickyActions = narrow ? { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)' } as const : undefined;
+  // On a narrow screen a row's actions become one menu button, in a column that stays in view while the
+  // table scrolls sideways: a row of icons would be cut off at the screen's edge, out of reach.
+  const narrow = useMediaQuery(REFLOW_QUERY) ?? false;
+  // A reflowing list stacks each row's cells (list-table.module.css) and needs no sideways scroll.
+  const reflowed = narrow && props.reflow === true;
+  // Otherwise the actions column stays at the right edge while a narrow screen scrolls the table sideways.
+  const stickyActions = narrow && !reflowed ? { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)' } as const : undefined;
   const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
   const list = useListQuery<Row>(props);
   const { state, dispatch, rows, pagination, loading, firstLoad } = list;
@@ -91,8 +92,8 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         <Box h={3} aria-hidden>
           {loading ? <Progress value={100} animated size={3} radius={0} /> : null}
         </Box>
-        <Table.ScrollContainer minWidth={props.minWidth ?? 600} type="native">
-          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} aria-label={props.caption}>
+        <Table.ScrollContainer minWidth={reflowed ? 0 : props.minWidth ?? 600} type="native">
+          <Table className={reflowed ? classes.reflow : undefined} striped highlightOnHover verticalSpacing="xs" aria-busy={loading} aria-label={props.caption}>
             <Table.Thead>
               <Table.Tr>
                 {renderDetail ? <Table.Th w={40}><VisuallyHidden>{text('details')}</VisuallyHidden></Table.Th> : null}
@@ -148,7 +149,12 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                         </Table.Td>
                       ) : null}
                       {columns.map((column, index) => (
-                        <Table.Td key={column.key} ta={column.align} style={index === 0 && !renderDetail ? accentStyle : undefined}>
+                        <Table.Td
+                          key={column.key}
+                          ta={column.align}
+                          data-label={reflowed ? column.header : undefined}
+                          style={index === 0 && !renderDetail ? accentStyle : undefined}
+                        >
                           <Cell column={column} row={row} />
                         </Table.Td>
                       ))}

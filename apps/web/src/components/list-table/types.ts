@@ -84,6 +84,11 @@ export interface ListTableProps<Row> {
   refreshSignal?: unknown;
   /** The table's accessible name. */
   caption?: string;
+  /**
+   * On a narrow screen (REFLOW_QUERY) each row becomes a block of its cells, each named by its header,
+   * instead of a table scrolled sideways: for lists read row by row (users, settings), not compared down a column.
+   */
+  reflow?: boolean;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
   /**

@@ -12,6 +12,7 @@ import { IconEye, IconMailOff, IconRefresh, IconTrash } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { OUTBOX_STATUSES, type OutboxStatus } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
+import { EmailText } from '../../components/EmailText.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
@@ -96,7 +97,7 @@ export function OutboxScreen() {
     },
     {
       key: 'email', header: t('outbox.col_recipient'), sortable: true,
-      render: (row) => <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email}</Text>,
+      render: (row) => <EmailText email={row.email} />,
     },
     {
       key: 'subject', header: t('outbox.col_subject'),
