@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseSite, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // The patient and sample screens and their dialogs, wide and narrow: axe-core finds no serious or
@@ -111,6 +111,40 @@ for (const width of [1280, 500]) {
       await table.getByRole('button', { name: `Detalji uzorka ${sample.code}` }).click();
       await expect(page.getByRole('dialog', { name: `Uzorak ${sample.code}` })).toBeVisible();
       await picture(page, 'naljepnice-uzorak', width);
+    });
+
+    test('the worklist keeps its actions, and an empty screen links to where the missing thing is made', async ({ page, request }) => {
+      const admin = await apiSession(request, DEMO.admin.email);
+      const pid = await patientId(request, admin, DEMO_PATIENTS.lejla.jmbg);
+      const sample = await createSample(request, admin, { pid, site: 'SA', tests: ['GLU'] });
+      await openAs(page, DEMO.admin.email, '/obrada/pregled');
+      const row = page.getByRole('table', { name: 'Uzorci u obradi' }).getByRole('row').filter({ hasText: sample.code });
+      // The code is a real link to the result entry, so it also opens in a new tab.
+      await expect(row.getByRole('link', { name: `Rezultati uzorka ${sample.code}` })).toHaveAttribute('href', new RegExp(`/obrada/rezultati/${pid}/${sample._id}`));
+      const rowName = `${sample.code} ${DEMO_PATIENTS.lejla.name}`;
+      if (width === 500) {
+        // No icons cut off at the edge: one menu per row, in view without scrolling sideways.
+        await expect(row.getByRole('button', { name: `Ispis naljepnice — ${rowName}` })).toHaveCount(0);
+        const menu = row.getByRole('button', { name: `Više akcija — ${rowName}` });
+        await expect(menu).toBeInViewport();
+        await menu.click();
+        await expect(page.getByRole('menuitem', { name: 'Ispis naljepnice' })).toBeVisible();
+        await picture(page, 'obrada-meni', width);
+        await page.getByRole('menuitem', { name: 'Ispis naljepnice' }).click();
+        await expect(page.getByRole('dialog', { name: `Naljepnica ${sample.code}` })).toBeVisible();
+        await page.keyboard.press('Escape');
+      } else {
+        await expect(row.getByRole('button', { name: `Ispis naljepnice — ${rowName}` })).toBeVisible();
+        await picture(page, 'obrada', width);
+      }
+
+      // Quality control is defined at Sarajevo only: Tuzla has no control to enter results for.
+      await page.goto('/kontrole/unos');
+      await chooseSite(page, width === 500 ? 'TZ' : 'Tuzla');
+      await expect(page.getByRole('heading', { name: 'Nema kontrola za unos' })).toBeVisible();
+      await picture(page, 'kontrole-unos-prazno', width);
+      await page.getByRole('link', { name: 'Definišite kontrolu' }).click();
+      await expect(page).toHaveURL(/\/kontrole\/definicija$/);
     });
   });
 }

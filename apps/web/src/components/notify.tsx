@@ -1,7 +1,8 @@
 /**
  * Toasts, the same everywhere: bottom-right, 2500 ms. Bottom-right because the
  * top right holds the user menu and every dialog's close button, and a toast
- * must never cover either.
+ * must never cover either; raised by TOAST_BOTTOM_OFFSET above the bottom
+ * edge, where the result entry keeps its sticky SAČUVAJ bar.
  *
  *   notify.success(t('...'));      notify.warning(serverMessage(error));
  *   notify.error('Greška prilikom brisanja!');
@@ -18,6 +19,8 @@ import { i18n, messageText, serverMessage } from '../i18n/index.ts';
 
 export const TOAST_DURATION_MS = 2500;
 export const TOAST_POSITION = 'bottom-right';
+/** Clear of a screen's sticky bar at the bottom (the result entry's save bar is about 60 px tall). */
+export const TOAST_BOTTOM_OFFSET = 84;
 
 type ToastOptions = Pick<NotificationData, 'title' | 'position' | 'id'>;
 
