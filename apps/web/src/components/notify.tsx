@@ -1,8 +1,8 @@
 /**
  * Toasts, the same everywhere: bottom-right, 2500 ms. Bottom-right because the
  * top right holds the user menu and every dialog's close button, and a toast
- * must never cover either; raised by TOAST_BOTTOM_OFFSET above the bottom
- * edge, where the result entry keeps its sticky SAČUVAJ bar.
+ * must never cover either; raised above the bottom edge, where the result
+ * entry keeps its sticky SAČUVAJ bar (notify.module.css).
  *
  *   notify.success(t('...'));      notify.warning(serverMessage(error));
  *   notify.error('Greška prilikom brisanja!');
@@ -19,8 +19,7 @@ import { i18n, messageText, serverMessage } from '../i18n/index.ts';
 
 export const TOAST_DURATION_MS = 2500;
 export const TOAST_POSITION = 'bottom-right';
-/** Clear of a screen's sticky bar at the bottom (the result entry's save bar is about 60 px tall). */
-export const TOAST_BOTTOM_OFFSET = 84;
+export { default as toastClasses } from './notify.module.css';
 
 type ToastOptions = Pick<NotificationData, 'title' | 'position' | 'id'>;
 
