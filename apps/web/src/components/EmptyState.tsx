@@ -25,13 +25,11 @@ export interface EmptyStateProps {
   /** Where the missing thing is made: an app path and the link's words ('Definišite kontrolu'). */
   action?: { to: string; label: string };
   icon?: ReactNode;
-  /** Drawn without its own border, e.g. inside a table cell or a form that has one. */
-  bare?: boolean;
 }
 
-export function EmptyState({ title, description, action, icon, bare = false }: EmptyStateProps) {
+export function EmptyState({ title, description, action, icon }: EmptyStateProps) {
   return (
-    <Paper withBorder={!bare} radius="md" p="xl" bg={bare ? 'transparent' : undefined} data-testid="empty-state">
+    <Paper withBorder radius="md" p="xl" data-testid="empty-state">
       <Stack align="center" gap="xs" ta="center" maw={460} mx="auto">
         <ThemeIcon variant="light" color="gray" size={52} radius="xl" aria-hidden>
           {icon ?? <IconInbox size={26} />}

@@ -80,6 +80,9 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     return next;
   });
 
+  // The guidance of an empty list (what to do, where) while nothing is filtered; a filter finding nothing says just
+  // that. Drawn under the table, not in a cell: a wide table scrolls sideways and would cut the guidance off.
+  const guidance = !firstLoad && rows.length === 0 && state.filter === '' ? props.emptyState : undefined;
   const columnCount = columns.length + (renderDetail ? 1 : 0) + (hasActions ? 1 : 0);
 
   return (
@@ -117,11 +120,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                   ))}
                 </Table.Tr>
               )) : null}
-              {!firstLoad && rows.length === 0 ? (
+              {!firstLoad && rows.length === 0 && !guidance ? (
                 <Table.Tr>
                   <Table.Td colSpan={columnCount}>
-                    {/* The guidance of an empty list (what to do, where) while nothing is filtered; a filter finding nothing says just that. */}
-                    {props.emptyState && state.filter === '' ? props.emptyState : <Text ta="center" c="dimmed" py="md">{text('empty')}</Text>}
+                    <Text ta="center" c="dimmed" py="md">{text('empty')}</Text>
                   </Table.Td>
                 </Table.Tr>
               ) : null}
@@ -192,6 +194,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {guidance}
       </Box>
 
       <ListPager pagination={pagination} firstLoad={firstLoad} onPage={(page) => dispatch({ type: 'page', page })} />
@@ -215,8 +218,8 @@ function RowMenu<Row>({ row, label, actions }: { row: Row; label: string; action
         {shown.map((action) => (
           <Menu.Item
             key={action.key}
-            leftSection={action.icon}
-            color={action.color === 'red' ? 'red' : undefined}
+            // The icon carries the action's colour; the words stay in the text colour, readable on white.
+            leftSection={<Box component="span" display="flex" c={action.color ? `${action.color}.8` : undefined}>{action.icon}</Box>}
             disabled={action.disabled?.(row) ?? false}
             onClick={() => action.onClick(row)}
           >

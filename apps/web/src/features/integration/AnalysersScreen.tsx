@@ -58,7 +58,7 @@ export function AnalysersScreen() {
         refreshSignal={refresh}
         followPatientSelected={false}
         caption={t('integration.caption')}
-        emptyState={<NoAnalysers bare />}
+        emptyState={<NoAnalysers />}
         minWidth={800}
       />
       <JsonEditorDialog

@@ -157,12 +157,11 @@ export function OverviewScreen() {
  * The site has no analyser yet: nothing can arrive here until one is set up in the integration settings
  * (protocol, connection, code mapping); the analysers list says the same.
  */
-export function NoAnalysers({ bare = false }: { bare?: boolean }) {
+export function NoAnalysers() {
   const { t } = useTranslation();
   const canEdit = useActiveSession().can('settings.write');
   return (
     <EmptyState
-      bare={bare}
       icon={<IconPlugConnected size={26} />}
       title={t('integration.noAnalysersTitle')}
       description={t(canEdit ? 'integration.noAnalysersText' : 'integration.noAnalysersAsk')}

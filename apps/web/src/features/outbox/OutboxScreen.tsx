@@ -164,7 +164,6 @@ export function OutboxScreen() {
         // With a status chosen, an empty list is that status's answer, not an empty outbox.
         emptyState={status === null ? (
           <EmptyState
-            bare
             icon={<IconMailOff size={26} />}
             title={t('outbox.emptyTitle')}
             description={t('outbox.emptyText')}
