@@ -80,9 +80,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     return next;
   });
 
-  // The guidance of an empty list (what to do, where) while nothing is filtered; a filter finding nothing says just
-  // that. Drawn under the table, not in a cell: a wide table scrolls sideways and would cut the guidance off.
-  const guidance = !firstLoad && rows.length === 0 && state.filter === '' ? props.emptyState : undefined;
+  // An empty list says so under the table, not in a cell: a wide table scrolls sideways on a narrow screen and
+  // would cut the words off. While nothing is filtered, a list's own guidance (what to do, where) replaces them.
+  const empty = !firstLoad && rows.length === 0;
+  const guidance = empty && state.filter === '' ? props.emptyState : undefined;
   const columnCount = columns.length + (renderDetail ? 1 : 0) + (hasActions ? 1 : 0);
 
   return (
@@ -120,13 +121,6 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                   ))}
                 </Table.Tr>
               )) : null}
-              {!firstLoad && rows.length === 0 && !guidance ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columnCount}>
-                    <Text ta="center" c="dimmed" py="md">{text('empty')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
               {rows.map((row) => {
                 const key = rowKey(row);
                 const label = rowLabel(row);
@@ -194,7 +188,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {guidance}
+        {empty ? guidance ?? <Text ta="center" c="dimmed" py="md">{text('empty')}</Text> : null}
       </Box>
 
       <ListPager pagination={pagination} firstLoad={firstLoad} onPage={(page) => dispatch({ type: 'page', page })} />
