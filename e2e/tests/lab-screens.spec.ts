@@ -21,6 +21,19 @@ async function picture(page: Page, name: string, width: number, { waitForNetwork
   await expectAccessible(page);
 }
 
+/**
+ * A list row's action by its name: an icon of the row at desktop width; below 640 px the row's actions are one
+ * menu ('Više akcija — <row>'), opened first.
+ */
+async function rowAction(page: Page, width: number, action: string, row: string) {
+  if (width > 640) {
+    await page.getByRole('button', { name: new RegExp(`^${action} — ${row}`) }).click();
+    return;
+  }
+  await page.getByRole('button', { name: new RegExp(`^Više akcija — ${row}`) }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
 for (const width of [1280, 500]) {
   test.describe(`at ${width} px`, () => {
     test.beforeEach(async ({ page }) => {
@@ -55,15 +68,15 @@ for (const width of [1280, 500]) {
       await expect(page.getByRole('dialog', { name: 'Pacijent: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-uredi', width);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: new RegExp(`^Podaci pacijenta — ${DEMO_PATIENTS.emir.name}`) }).click();
+      await rowAction(page, width, 'Podaci pacijenta', DEMO_PATIENTS.emir.name);
       await expect(page.getByRole('dialog', { name: 'Podaci pacijenta: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-podaci', width);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: new RegExp(`^Simptomi — ${DEMO_PATIENTS.emir.name}`) }).click();
+      await rowAction(page, width, 'Simptomi', DEMO_PATIENTS.emir.name);
       await expect(page.getByRole('dialog', { name: 'Simptomi: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-simptomi', width);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: new RegExp(`^Nezavršeni uzorci — ${DEMO_PATIENTS.emir.name}`) }).click();
+      await rowAction(page, width, 'Nezavršeni uzorci', DEMO_PATIENTS.emir.name);
       await expect(page.getByRole('dialog', { name: 'Nezavršeni uzorci: PRIMJEROVIĆ EMIR' }).getByRole('table')).toBeVisible();
       await picture(page, 'pacijent-uzorci', width);
     });
