@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseSite, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // The patient and sample screens and their dialogs, wide and narrow: axe-core finds no serious or
@@ -19,6 +19,19 @@ async function picture(page: Page, name: string, width: number, { waitForNetwork
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
   await expectAccessible(page);
+}
+
+/**
+ * A list row's action by its name: an icon of the row at desktop width; below 640 px the row's actions are one
+ * menu ('Više akcija — <row>'), opened first.
+ */
+async function rowAction(page: Page, width: number, action: string, row: string) {
+  if (width > 640) {
+    await page.getByRole('button', { name: new RegExp(`^${action} — ${row}`) }).click();
+    return;
+  }
+  await page.getByRole('button', { name: new RegExp(`^Više akcija — ${row}`) }).click();
+  await page.getByRole('menuitem', { name: action }).click();
 }
 
 for (const width of [1280, 500]) {
@@ -55,16 +68,16 @@ for (const width of [1280, 500]) {
       await expect(page.getByRole('dialog', { name: 'Pacijent: EMIR PRIMJEROVIĆ' })).toBeVisible();
       await picture(page, 'pacijent-uredi', width);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: new RegExp(`^Podaci pacijenta — ${DEMO_PATIENTS.emir.name}`) }).click();
-      await expect(page.getByRole('dialog', { name: 'Podaci pacijenta: EMIR PRIMJEROVIĆ' })).toBeVisible();
+      await rowAction(page, width, 'Podaci pacijenta', DEMO_PATIENTS.emir.name);
+      await expect(page.getByRole('dialog', { name: 'Podaci pacijenta: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-podaci', width);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: new RegExp(`^Simptomi — ${DEMO_PATIENTS.emir.name}`) }).click();
-      await expect(page.getByRole('dialog', { name: 'Simptomi: EMIR PRIMJEROVIĆ' })).toBeVisible();
+      await rowAction(page, width, 'Simptomi', DEMO_PATIENTS.emir.name);
+      await expect(page.getByRole('dialog', { name: 'Simptomi: PRIMJEROVIĆ EMIR' })).toBeVisible();
       await picture(page, 'pacijent-simptomi', width);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: new RegExp(`^Nezavršeni uzorci — ${DEMO_PATIENTS.emir.name}`) }).click();
-      await expect(page.getByRole('dialog', { name: 'Nezavršeni uzorci: EMIR PRIMJEROVIĆ' }).getByRole('table')).toBeVisible();
+      await rowAction(page, width, 'Nezavršeni uzorci', DEMO_PATIENTS.emir.name);
+      await expect(page.getByRole('dialog', { name: 'Nezavršeni uzorci: PRIMJEROVIĆ EMIR' }).getByRole('table')).toBeVisible();
       await picture(page, 'pacijent-uzorci', width);
     });
 
@@ -111,6 +124,43 @@ for (const width of [1280, 500]) {
       await table.getByRole('button', { name: `Detalji uzorka ${sample.code}` }).click();
       await expect(page.getByRole('dialog', { name: `Uzorak ${sample.code}` })).toBeVisible();
       await picture(page, 'naljepnice-uzorak', width);
+    });
+
+    test('the worklist keeps its actions, and an empty screen links to where the missing thing is made', async ({ page, request }) => {
+      const admin = await apiSession(request, DEMO.admin.email);
+      const pid = await patientId(request, admin, DEMO_PATIENTS.lejla.jmbg);
+      const sample = await createSample(request, admin, { pid, site: 'SA', tests: ['GLU'] });
+      await openAs(page, DEMO.admin.email, '/obrada/pregled');
+      const row = page.getByRole('table', { name: 'Uzorci u obradi' }).getByRole('row').filter({ hasText: sample.code });
+      // The code is a real link to the result entry, so it also opens in a new tab.
+      await expect(row.getByRole('link', { name: `Rezultati uzorka ${sample.code}` })).toHaveAttribute('href', new RegExp(`/obrada/rezultati/${pid}/${sample._id}`));
+      const rowName = `${sample.code} ${DEMO_PATIENTS.lejla.name}`;
+      if (width === 500) {
+        // No icons cut off at the edge: one menu per row, in view without scrolling sideways.
+        await expect(row.getByRole('button', { name: `Ispis naljepnice — ${rowName}` })).toHaveCount(0);
+        const menu = row.getByRole('button', { name: `Više akcija — ${rowName}` });
+        await expect(menu).toBeInViewport();
+        await menu.click();
+        await expect(page.getByRole('menuitem', { name: 'Ispis naljepnice' })).toBeVisible();
+        await picture(page, 'obrada-meni', width);
+        await page.getByRole('menuitem', { name: 'Ispis naljepnice' }).click();
+        await expect(page.getByRole('dialog', { name: `Naljepnica ${sample.code}` })).toBeVisible();
+        await page.keyboard.press('Escape');
+      } else {
+        await expect(row.getByRole('button', { name: `Ispis naljepnice — ${rowName}` })).toBeVisible();
+        await picture(page, 'obrada', width);
+      }
+
+      // Quality control is defined at Sarajevo only: Tuzla has no control to enter results for.
+      // (Picked on a screen without a native select, whose options the site picker's helper would take for its own.)
+      await page.goto('/kontrole/unos');
+      await chooseSite(page, width === 500 ? 'TZ' : 'Tuzla');
+      await expect(page.getByRole('combobox', { name: 'Sajt' })).toHaveValue(width === 500 ? 'TZ' : 'Tuzla');
+      await page.goto('/kontrole/unos');
+      await expect(page.getByRole('heading', { name: 'Nema kontrola za unos' })).toBeVisible();
+      await picture(page, 'kontrole-unos-prazno', width);
+      await page.getByRole('link', { name: 'Definišite kontrolu' }).click();
+      await expect(page).toHaveURL(/\/kontrole\/definicija$/);
     });
   });
 }

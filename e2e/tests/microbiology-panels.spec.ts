@@ -96,7 +96,7 @@ test('the reference data screen lists the shared EUCAST 2025 guideline and impor
   const earlier = sharedBreakpoints().replaceAll('EUCAST 2025', 'EUCAST 2024');
   const form = page.getByRole('form', { name: 'Uvoz nove verzije' });
   await form.locator('input[type="file"]').first().setInputFiles({ name: 'eucast_2024.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(earlier) });
-  await form.getByRole('button', { name: 'UVEZI' }).click();
+  await form.getByRole('button', { name: 'Uvezi' }).click();
   await expect(toast(page, 'Uvezeno: EUCAST 2024 (1360 graničnih vrijednosti).')).toBeVisible();
   await expect(table.locator('tr[data-guideline]')).toHaveCount(2);
   await expect(table.locator('tr[data-guideline="EUCAST 2024"]')).not.toContainText('u upotrebi');

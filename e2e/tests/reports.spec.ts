@@ -55,7 +55,7 @@ test('a verified sample\'s report appears, opens, and an unlock with a new verif
   await expectPdfOpens(page, row.getByRole('button', { name: `Otvori PDF — ${sample.code} UZORKOVIĆ AMINA` }));
 
   // The report view: the PDF in the page, its one version, and the German report at {id}_German.
-  await row.getByRole('button', { name: `Nalaz uzorka ${sample.code}` }).click();
+  await row.getByRole('link', { name: `Nalaz uzorka ${sample.code}` }).click();
   await expect(page).toHaveURL(new RegExp(`/nalazi/pregled/${sample._id}$`));
   await expect(page.getByRole('heading', { name: `Nalaz ${sample.code}` })).toBeVisible();
   await expect(page.getByTitle(`Nalaz ${sample.code}, verzija 1, Bosanski`)).toBeVisible();
@@ -92,7 +92,7 @@ test('a verified sample\'s report appears, opens, and an unlock with a new verif
 
   await page.goto('/nalazi/pregled');
   await expect(reportRow(page, sample.code)).toContainText('Konačan');
-  await reportRow(page, sample.code).getByRole('button', { name: `Nalaz uzorka ${sample.code}` }).click();
+  await reportRow(page, sample.code).getByRole('link', { name: `Nalaz uzorka ${sample.code}` }).click();
   const latest = page.getByRole('button', { name: /^Verzija 2\b/ });
   await expect(latest).toContainText('Korigovan');
   await expect(latest).toContainText('Ispravka jedinice CRP');

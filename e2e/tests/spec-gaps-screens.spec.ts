@@ -87,7 +87,7 @@ test('the microbiology work list: today\'s cultures with their stage, filtered, 
     await expect(page.locator('[data-stage="antibiogram"]').first()).toBeVisible();
   }, (file) => testInfo.outputPath(file));
 
-  await page.getByRole('button', { name: `Kultura uzorka ${grown.code}` }).click();
+  await page.getByRole('link', { name: `Kultura uzorka ${grown.code}` }).click();
   await expect(page).toHaveURL(new RegExp(`/mikrobiologija/kultura/${grown._id}`));
   await expect(page.getByRole('heading', { name: 'Kultura i antibiogram' })).toBeVisible();
 });

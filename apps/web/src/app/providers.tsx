@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient as sharedQueryClient } from '../api/query-client.ts';
-import { TOAST_DURATION_MS, TOAST_POSITION } from '../components/notify.tsx';
+import { TOAST_DURATION_MS, TOAST_POSITION, toastClasses } from '../components/notify.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 interface AppProvidersProps {
@@ -17,7 +17,7 @@ interface AppProvidersProps {
 export function AppProviders({ children, queryClient = sharedQueryClient, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
-      <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
+      <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} classNames={{ root: toastClasses.toasts }} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

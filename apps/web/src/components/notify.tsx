@@ -1,5 +1,8 @@
 /**
- * Toasts, the same everywhere: top-right, 2500 ms.
+ * Toasts, the same everywhere: bottom-right, 2500 ms. Bottom-right because the
+ * top right holds the user menu and every dialog's close button, and a toast
+ * must never cover either; raised above the bottom edge, where the result
+ * entry keeps its sticky SAČUVAJ bar (notify.module.css).
  *
  *   notify.success(t('...'));      notify.warning(serverMessage(error));
  *   notify.error('Greška prilikom brisanja!');
@@ -15,7 +18,8 @@ import { isDatabaseUnreachable } from '../api/database-outage.ts';
 import { i18n, messageText, serverMessage } from '../i18n/index.ts';
 
 export const TOAST_DURATION_MS = 2500;
-export const TOAST_POSITION = 'top-right';
+export const TOAST_POSITION = 'bottom-right';
+export { default as toastClasses } from './notify.module.css';
 
 type ToastOptions = Pick<NotificationData, 'title' | 'position' | 'id'>;
 

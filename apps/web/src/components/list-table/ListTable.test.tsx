@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
 import { filterWords, listQuerySchema, pageSize, paginate, type ListAnswer } from '@lis/domain';
 import { ListFetcherContext, type ListFetcher } from './fetcher.ts';
+import { MemoryRouter } from 'react-router';
 import { FILTER_DEBOUNCE_MS, ListTable, type ListTableProps } from './ListTable.tsx';
 import { emitPatientSelected } from './stored-filter.ts';
 import type { ListCall } from './fetcher.ts';
@@ -85,6 +86,17 @@ function renderList(fetcher: ListFetcher, props: Partial<ListTableProps<Row>> = 
   return { ...result, rerenderWith: (extra: Partial<ListTableProps<Row>>) => result.rerender(ui(extra)) };
 }
 
+/** A window `width` px wide, as the list's media query sees it. */
+function windowOf(width: number): void {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string): MediaQueryList => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false, media: query, onchange: null,
+      addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    };
+  });
+}
+
 function header(name: string): HTMLElement {
   return screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
 }
@@ -160,6 +172,18 @@ describe('ListTable loading and paging', () => {
     renderList(server.fetcher);
     expect(await screen.findByText('Nema dostupnih podataka.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Stranice' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state of an empty list, and the plain words once a filter finds nothing', async () => {
+    const server = fakeServer([]);
+    renderList(server.fetcher, { emptyState: <p>Dodajte prvi analizator</p> });
+    expect(await screen.findByText('Dodajte prvi analizator')).toBeInTheDocument();
+    expect(screen.queryByText('Nema dostupnih podataka.')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Pretraga' }), { target: { value: 'HODZIC' } });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Pretraga' }), { key: 'Enter' });
+    expect(await screen.findByText('Nema dostupnih podataka.')).toBeInTheDocument();
+    expect(screen.queryByText('Dodajte prvi analizator')).not.toBeInTheDocument();
   });
 
   it('logs a failed load, ends loading and keeps the rows it had', async () => {
@@ -407,6 +431,64 @@ describe('ListTable rows', () => {
     expect(screen.getByRole('button', { name: 'Štampaj barkod — 000002 MARKO MARIC' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Štampaj barkod — 000003 EMINA BEGIC' })).toBeDisabled();
     expect(screen.getByRole('columnheader', { name: 'Akcije' })).toBeInTheDocument();
+  });
+
+  it('puts the row actions in one menu per row on a narrow screen, each still named and working', async () => {
+    windowOf(500);
+    const server = fakeServer();
+    const remove = vi.fn();
+    renderList(server.fetcher, {
+      actions: [
+        { key: 'delete', label: 'Obriši', icon: <IconTrash size={16} />, color: 'red', onClick: remove, hidden: (row) => row.id === 2 },
+        { key: 'print', label: 'Štampaj barkod', icon: <IconTrash size={16} />, onClick: () => {}, disabled: (row) => row.id === 3 },
+      ],
+    });
+    await shown('000001');
+    // No cut-off row of icons: one menu button per row, in a cell that stays in view while the table scrolls.
+    expect(screen.queryByRole('button', { name: 'Obriši — 000001 ANA HODZIC' })).not.toBeInTheDocument();
+    const menuButton = screen.getByRole('button', { name: 'Više akcija — 000001 ANA HODZIC' });
+    expect(menuButton.closest('td')).toHaveStyle({ position: 'sticky' });
+
+    fireEvent.click(menuButton);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Obriši' }));
+    expect(remove).toHaveBeenCalledWith(ROWS[0]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Više akcija — 000002 MARKO MARIC' }));
+    expect(await screen.findByRole('menuitem', { name: 'Štampaj barkod' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Obriši' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the row actions as icons on a wide screen', async () => {
+    windowOf(1280);
+    const server = fakeServer();
+    renderList(server.fetcher, { actions: [{ key: 'delete', label: 'Obriši', icon: <IconTrash size={16} />, onClick: () => {} }] });
+    await shown('000001');
+    expect(screen.getByRole('button', { name: 'Obriši — 000001 ANA HODZIC' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Više akcija/ })).not.toBeInTheDocument();
+  });
+
+  it('makes a cell a real link to its page, so it opens in a new tab too', async () => {
+    const server = fakeServer();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <QueryClientProvider client={client}>
+            <ListFetcherContext value={server.fetcher}>
+              <ListTable<Row>
+                list={PROBE_LIST}
+                columns={[{ ...COLUMNS[0]!, cellLink: { label: (row) => `Rezultati uzorka ${row.sid}`, href: (row) => `/obrada/rezultati/${row.id}` } }]}
+                rowKey={(row) => row.id}
+                rowLabel={(row) => row.sid}
+              />
+            </ListFetcherContext>
+          </QueryClientProvider>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const link = await screen.findByRole('link', { name: 'Rezultati uzorka 000001' });
+    expect(link).toHaveAttribute('href', '/obrada/rezultati/1');
+    expect(link).toHaveTextContent('000001');
   });
 
   it('makes a cell an action named for its row', async () => {

@@ -26,19 +26,24 @@
  *   />
  */
 import { Fragment, useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Group, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Group, Menu, Progress, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight, IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DATE_PRESETS, DEFAULT_PER_PAGE, type SortSpec } from '@lis/domain';
 import { ListPager } from './ListPager.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
-import type { ListColumn, ListTableProps } from './types.ts';
+import type { ListColumn, ListRowAction, ListTableProps } from './types.ts';
+import classes from '../reflow-table.module.css';
+import { REFLOW_QUERY } from '../reflow-table.ts';
 import { useListQuery } from './use-list-query.ts';
 
 export type { ListAsideView, ListColumn, ListRowAction, ListTableProps } from './types.ts';
 export { FILTER_DEBOUNCE_MS, invalidateList, listQueryKey } from './use-list-query.ts';
 
 const SKELETON_ROWS = 5;
+
 
 function cellValue<Row>(row: Row, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
@@ -56,6 +61,13 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     renderActions,
   } = props;
   const hasActions = actions.length > 0 || renderActions !== undefined;
+  // On a narrow screen a row's actions become one menu button, in a column that stays in view while the
+  // table scrolls sideways: a row of icons would be cut off at the screen's edge, out of reach.
+  const narrow = useMediaQuery(REFLOW_QUERY) ?? false;
+  // A reflowing list stacks each row's cells (list-table.module.css) and needs no sideways scroll.
+  const reflowed = narrow && props.reflow === true;
+  // Otherwise the actions column stays at the right edge while a narrow screen scrolls the table sideways.
+  const stickyActions = narrow && !reflowed ? { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)' } as const : undefined;
   const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
   const list = useListQuery<Row>(props);
   const { state, dispatch, rows, pagination, loading, firstLoad } = list;
@@ -68,6 +80,10 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     return next;
   });
 
+  // An empty list says so under the table, not in a cell: a wide table scrolls sideways on a narrow screen and
+  // would cut the words off. While nothing is filtered, a list's own guidance (what to do, where) replaces them.
+  const empty = !firstLoad && rows.length === 0;
+  const guidance = empty && state.filter === '' ? props.emptyState : undefined;
   const columnCount = columns.length + (renderDetail ? 1 : 0) + (hasActions ? 1 : 0);
 
   return (
@@ -80,8 +96,8 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         <Box h={3} aria-hidden>
           {loading ? <Progress value={100} animated size={3} radius={0} /> : null}
         </Box>
-        <Table.ScrollContainer minWidth={props.minWidth ?? 600} type="native">
-          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} aria-label={props.caption}>
+        <Table.ScrollContainer minWidth={reflowed ? 0 : props.minWidth ?? 600} type="native">
+          <Table className={reflowed ? classes.reflow : undefined} striped highlightOnHover verticalSpacing="xs" aria-busy={loading} aria-label={props.caption}>
             <Table.Thead>
               <Table.Tr>
                 {renderDetail ? <Table.Th w={40}><VisuallyHidden>{text('details')}</VisuallyHidden></Table.Th> : null}
@@ -94,7 +110,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                     onSort={(field, multi) => dispatch({ type: 'sort', field, multi })}
                   />
                 ))}
-                {hasActions ? <Table.Th ta="right">{text('actions')}</Table.Th> : null}
+                {hasActions ? <Table.Th ta="right" style={stickyActions}>{text('actions')}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -105,13 +121,6 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                   ))}
                 </Table.Tr>
               )) : null}
-              {!firstLoad && rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columnCount}>
-                    <Text ta="center" c="dimmed" py="md">{text('empty')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
               {rows.map((row) => {
                 const key = rowKey(row);
                 const label = rowLabel(row);
@@ -136,27 +145,34 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                         </Table.Td>
                       ) : null}
                       {columns.map((column, index) => (
-                        <Table.Td key={column.key} ta={column.align} style={index === 0 && !renderDetail ? accentStyle : undefined}>
+                        <Table.Td
+                          key={column.key}
+                          ta={column.align}
+                          data-label={reflowed ? column.header : undefined}
+                          style={index === 0 && !renderDetail ? accentStyle : undefined}
+                        >
                           <Cell column={column} row={row} />
                         </Table.Td>
                       ))}
                       {hasActions ? (
-                        <Table.Td>
+                        <Table.Td style={stickyActions}>
                           <Group gap={4} justify="flex-end" wrap="nowrap">
                             {renderActions?.(row)}
-                            {actions.filter((action) => !action.hidden?.(row)).map((action) => (
-                              <Tooltip key={action.key} label={action.label} openDelay={400} withinPortal>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color={action.color ?? 'gray'}
-                                  aria-label={`${action.label} — ${label}`}
-                                  disabled={action.disabled?.(row) ?? false}
-                                  onClick={() => action.onClick(row)}
-                                >
-                                  {action.icon}
-                                </ActionIcon>
-                              </Tooltip>
-                            ))}
+                            {narrow
+                              ? <RowMenu row={row} label={label} actions={actions} />
+                              : actions.filter((action) => !action.hidden?.(row)).map((action) => (
+                                <Tooltip key={action.key} label={action.label} openDelay={400} withinPortal>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color={action.color ?? 'gray'}
+                                    aria-label={`${action.label} — ${label}`}
+                                    disabled={action.disabled?.(row) ?? false}
+                                    onClick={() => action.onClick(row)}
+                                  >
+                                    {action.icon}
+                                  </ActionIcon>
+                                </Tooltip>
+                              ))}
                           </Group>
                         </Table.Td>
                       ) : null}
@@ -172,10 +188,40 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {empty ? guidance ?? <Text ta="center" c="dimmed" py="md">{text('empty')}</Text> : null}
       </Box>
 
       <ListPager pagination={pagination} firstLoad={firstLoad} onPage={(page) => dispatch({ type: 'page', page })} />
     </Stack>
+  );
+}
+
+/** A narrow screen's row actions: one button opening a menu of them, each named as its icon was. */
+function RowMenu<Row>({ row, label, actions }: { row: Row; label: string; actions: readonly ListRowAction<Row>[] }) {
+  const { t: text } = useTranslation(undefined, { keyPrefix: 'listTable' });
+  const shown = actions.filter((action) => !action.hidden?.(row));
+  if (shown.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`${text('rowMenu')} — ${label}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {shown.map((action) => (
+          <Menu.Item
+            key={action.key}
+            // The icon carries the action's colour; the words stay in the text colour, readable on white.
+            leftSection={<Box component="span" display="flex" c={action.color ? `${action.color}.8` : undefined}>{action.icon}</Box>}
+            disabled={action.disabled?.(row) ?? false}
+            onClick={() => action.onClick(row)}
+          >
+            {action.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -215,6 +261,10 @@ function HeaderCell<Row>({ column, sort, hint, onSort }: {
 
 function Cell<Row>({ column, row }: { column: ListColumn<Row>; row: Row }) {
   const content = column.render ? column.render(row) : cellValue(row, column.key);
+  const link = column.cellLink;
+  if (link) {
+    return <Anchor component={Link} to={link.href(row)} aria-label={link.label(row)} fz="sm" underline="always">{content}</Anchor>;
+  }
   const action = column.cellAction;
   if (!action) return <>{content}</>;
   const disabled = action.disabled?.(row) ?? false;

@@ -22,6 +22,15 @@ export interface ListColumn<Row> {
     onClick: (row: Row) => void;
     disabled?: (row: Row) => boolean;
   };
+  /**
+   * Makes the cell a link to another screen (e.g. a sample code to its result entry): a real <a href>, so
+   * a middle click or 'open in new tab' works. Preferred over cellAction whenever the cell goes to a page.
+   */
+  cellLink?: {
+    /** Names the link and its row for screen readers: 'Otvori rezultate uzorka 000123'. */
+    label: (row: Row) => string;
+    href: (row: Row) => string;
+  };
 }
 
 export interface ListRowAction<Row> {
@@ -66,10 +75,20 @@ export interface ListTableProps<Row> {
    * Each must name itself and its row for screen readers, as `actions` do.
    */
   renderActions?: (row: Row) => ReactNode;
+  /**
+   * Shown instead of 'no rows' while the list is empty and nothing is typed in the filter: what to do next and a
+   * link there (an EmptyState). Pass undefined while the screen's own filters are set, so they read as the cause.
+   */
+  emptyState?: ReactNode;
   /** Any new value reloads the current page (e.g. a counter raised after a write or by a socket event). */
   refreshSignal?: unknown;
   /** The table's accessible name. */
   caption?: string;
+  /**
+   * On a narrow screen (REFLOW_QUERY) each row becomes a block of its cells, each named by its header,
+   * instead of a table scrolled sideways: for lists read row by row (users, settings), not compared down a column.
+   */
+  reflow?: boolean;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
   /**

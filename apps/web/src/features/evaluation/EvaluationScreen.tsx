@@ -16,6 +16,7 @@ import { ResultHistoryTable } from './ResultHistoryTable.tsx';
 import type { ResultView } from './ResultMultiDialog.tsx';
 import { assayLabel, assayName } from '../../lib/catalogue-name.ts';
 import { useLanguage } from '../../i18n/index.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 export function EvaluationScreen() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export function EvaluationScreen() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2}>
           <Title order={1} size="h2">{t('evaluation.title')}</Title>
-          {pacijent ? <Text c="dimmed">{t('evaluation.patient', { name: `${pacijent.prezime} ${pacijent.ime}`, jmbg: pacijent.jmbg })}</Text> : null}
+          {pacijent ? <Text c="dimmed">{t('evaluation.patient', { name: patientName(pacijent), jmbg: pacijent.jmbg })}</Text> : null}
         </Stack>
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate('/pacijenti')}>
           {t('evaluation.back')}

@@ -16,6 +16,7 @@ import { type PatientAssaySeries, evaluationKeys, patientResults, referenceText 
 import { ResultHistoryTable } from './ResultHistoryTable.tsx';
 import { assayLabel } from '../../lib/catalogue-name.ts';
 import { useLanguage } from '../../i18n/index.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 // The chart library is loaded when a graph is first shown, not with every screen that offers the dialog.
 const ResultChart = lazy(() => import('./ResultChart.tsx').then((module) => ({ default: module.ResultChart })));
@@ -52,7 +53,7 @@ export function ResultMultiDialog({ patientId, opened, onClose, assay, onOpenEva
   const wanted = chosen ?? assay ?? null;
   const series: PatientAssaySeries | undefined = assays.find((candidate) => candidate.sifra === wanted) ?? assays[0];
   const pacijent = results.data?.pacijent;
-  const name = pacijent ? `${pacijent.prezime} ${pacijent.ime}` : '';
+  const name = pacijent ? patientName(pacijent) : '';
 
   return (
     <AppDialog opened={opened} onClose={close} title={t('evaluation.dialogTitle', { name })} size="xl">

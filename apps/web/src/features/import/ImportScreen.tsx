@@ -18,6 +18,7 @@ import { downloadBlob } from '../../lib/download.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ExcelUpload } from './ExcelUpload.tsx';
 import { type ImportPreviewRow, type ImportResult, importRows, previewFile, resultFile, templateFile } from './api.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 /** Rows listed on screen at most; every row is in the downloadable result. */
 const LISTED_ROWS = 200;
@@ -157,7 +158,7 @@ function BadRows({ rows }: { rows: readonly ImportPreviewRow[] }) {
                 <Table.Td fw={700}>{row.red}</Table.Td>
                 <Table.Td>{row.referenca}</Table.Td>
                 <Table.Td ff="monospace">{row.jmbg}</Table.Td>
-                <Table.Td>{`${row.ime} ${row.prezime}`.trim()}</Table.Td>
+                <Table.Td>{patientName(row)}</Table.Td>
                 <Table.Td>
                   <Stack gap={2}>
                     {row.problems.map((problem) => (

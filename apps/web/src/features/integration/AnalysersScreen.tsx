@@ -14,6 +14,7 @@ import { notify } from '../../components/notify.tsx';
 import { useActiveSession } from '../auth/index.ts';
 import { ANALYSER_LIST, editableAnalyser, saveAnalyser, type AnalyserAnswer } from './api.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
+import { NoAnalysers } from './OverviewScreen.tsx';
 import { transportText } from './transport.ts';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; row: AnalyserAnswer };
@@ -57,6 +58,7 @@ export function AnalysersScreen() {
         refreshSignal={refresh}
         followPatientSelected={false}
         caption={t('integration.caption')}
+        emptyState={<NoAnalysers />}
         minWidth={800}
       />
       <JsonEditorDialog

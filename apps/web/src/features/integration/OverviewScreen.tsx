@@ -6,10 +6,11 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Box, Code, Group, Loader, Paper, SimpleGrid, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MessageOutcome } from '@lis/domain';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
@@ -91,7 +92,7 @@ export function OverviewScreen() {
           <Stack gap="lg">
             {states.isPending ? <Group gap="xs"><Loader size="sm" /><Text>{t('integration.loading')}</Text></Group> : null}
             {states.isError ? <Alert color="red" icon={<IconAlertTriangle />}>{t('integration.failed')}</Alert> : null}
-            {states.data && states.data.length === 0 ? <Alert color="gray">{t('integration.noAnalysers')}</Alert> : null}
+            {states.data && states.data.length === 0 ? <NoAnalysers /> : null}
             {states.data && states.data.length > 0 ? (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
                 {states.data.map((row) => (
@@ -149,5 +150,22 @@ export function OverviewScreen() {
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/**
+ * The site has no analyser yet: nothing can arrive here until one is set up in the integration settings
+ * (protocol, connection, code mapping); the analysers list says the same.
+ */
+export function NoAnalysers() {
+  const { t } = useTranslation();
+  const canEdit = useActiveSession().can('settings.write');
+  return (
+    <EmptyState
+      icon={<IconPlugConnected size={26} />}
+      title={t('integration.noAnalysersTitle')}
+      description={t(canEdit ? 'integration.noAnalysersText' : 'integration.noAnalysersAsk')}
+      action={canEdit ? { to: '/integracija/postavke', label: t('integration.noAnalysersLink') } : undefined}
+    />
   );
 }

@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconPackageImport } from '@tabler/icons-react';
+import { IconCalendar, IconPackage, IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,7 +21,8 @@ import { useActiveSession } from '../auth/index.ts';
 import { inventoryKeys, openOrders, productContracts, receive } from './api.ts';
 import { parseTypedDay } from './format.ts';
 import { MovementForm, useMovementForm } from './MovementForm.tsx';
-import { useProductChoices } from './use-products.ts';
+import { useProducts } from './use-products.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatMoney } from '../../lib/format.ts';
 
 const MONDAY = 1;
@@ -32,7 +33,7 @@ export function GoodsInScreen() {
   const language = useLanguage();
   const session = useActiveSession();
   const [params] = useSearchParams();
-  const products = useProductChoices();
+  const { choices: products, none: noProducts } = useProducts();
   const form = useMovementForm();
   const [produkt, setProdukt] = useState<string | null>(params.get('produkt'));
   const [narudzba, setNarudzba] = useState<string>(params.get('narudzba') ?? NONE);
@@ -83,6 +84,14 @@ export function GoodsInScreen() {
     <MovementForm
       vrsta="ulaz" form={form} onSubmit={submit}
       title={t('inventory.receiptTitle')} description={t('inventory.receiptDescription')} recentTitle={t('inventory.recentReceipts')}
+      emptyState={noProducts ? (
+        <EmptyState
+          icon={<IconPackage size={26} />}
+          title={t('inventory.noProductsTitle')}
+          description={t('inventory.noProductsText')}
+          action={{ to: '/inventar/produkti', label: t('inventory.noProductsLink') }}
+        />
+      ) : undefined}
       submitLabel={t('inventory.receive')} submitIcon={<IconPackageImport size={18} aria-hidden />}
     >
       <Select

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { NumberInput, Select } from '@mantine/core';
-import { IconPackageExport } from '@tabler/icons-react';
+import { IconPackage, IconPackageExport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../i18n/index.ts';
@@ -14,14 +14,15 @@ import { useActiveSession } from '../auth/index.ts';
 import { consume, inventoryKeys, sections, stock } from './api.ts';
 import { dayText } from './format.ts';
 import { MovementForm, useMovementForm } from './MovementForm.tsx';
-import { useProductChoices } from './use-products.ts';
+import { useProducts } from './use-products.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
 
 const AUTOMATIC = '';
 
 export function GoodsOutScreen() {
   const { t } = useTranslation();
   const session = useActiveSession();
-  const products = useProductChoices();
+  const { choices: products, none: noProducts } = useProducts();
   const form = useMovementForm();
   const [produkt, setProdukt] = useState<string | null>(null);
   const [lot, setLot] = useState<string>(AUTOMATIC);
@@ -55,6 +56,14 @@ export function GoodsOutScreen() {
     <MovementForm
       vrsta="izlaz" form={form} onSubmit={submit}
       title={t('inventory.consumptionTitle')} description={t('inventory.consumptionDescription')} recentTitle={t('inventory.recentConsumptions')}
+      emptyState={noProducts ? (
+        <EmptyState
+          icon={<IconPackage size={26} />}
+          title={t('inventory.noProductsTitle')}
+          description={t('inventory.noProductsText')}
+          action={{ to: '/inventar/produkti', label: t('inventory.noProductsLink') }}
+        />
+      ) : undefined}
       submitLabel={t('inventory.consume')} submitIcon={<IconPackageExport size={18} aria-hidden />}
     >
       <Select

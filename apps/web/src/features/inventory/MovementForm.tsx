@@ -54,7 +54,7 @@ export function useMovementForm() {
 }
 
 export function MovementForm({
-  vrsta, title, description, recentTitle, submitLabel, submitIcon, form, onSubmit, children,
+  vrsta, title, description, recentTitle, submitLabel, submitIcon, form, onSubmit, children, emptyState,
 }: {
   vrsta: 'ulaz' | 'izlaz';
   title: string;
@@ -65,6 +65,8 @@ export function MovementForm({
   form: ReturnType<typeof useMovementForm>;
   onSubmit: () => Promise<unknown>;
   children: ReactNode;
+  /** Shown in place of the form while there is nothing to book (no product yet): what to do and where. */
+  emptyState?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -74,6 +76,7 @@ export function MovementForm({
         <Text c="dimmed" size="sm">{description}</Text>
       </Stack>
       <InventoryAlertsLine />
+      {emptyState ?? (
       <Paper withBorder radius="md" p="md">
         <form onSubmit={(event) => { event.preventDefault(); void onSubmit(); }} noValidate>
           <Stack gap="md">
@@ -85,6 +88,7 @@ export function MovementForm({
           </Stack>
         </form>
       </Paper>
+      )}
       <Title order={3} size="h4">{recentTitle}</Title>
       <MovementsTable vrsta={vrsta} refreshSignal={form.saved} />
     </Stack>

@@ -100,6 +100,9 @@ const bs = {
   expired: 'Istekao',
   expiring: 'Ističe za {{dana}} d.',
   noStock: 'Nema produkata na stanju.',
+  noProductsTitle: 'Nema produkata',
+  noProductsText: 'Ulaz i izlaz robe se knjiže za produkt. Prvo dodajte produkt (LN, opis, pakovanje).',
+  noProductsLink: 'Dodajte produkt',
   noLots: 'Nema lotova na stanju.',
   // Contracts, orders, alerts
   narudzba: 'Narudžba',
@@ -278,6 +281,9 @@ const en: Messages = {
   expired: 'Expired',
   expiring: 'Expires in {{dana}} d',
   noStock: 'No products in stock.',
+  noProductsTitle: 'No products',
+  noProductsText: 'Goods in and out are booked for a product. First add a product (LN, description, package).',
+  noProductsLink: 'Add a product',
   noLots: 'No lots in stock.',
   // Contracts, orders, alerts
   narudzba: 'Order',
@@ -454,6 +460,9 @@ const de: Messages = {
   expired: 'Abgelaufen',
   expiring: 'Verfällt in {{dana}} T.',
   noStock: 'Keine Produkte auf Lager.',
+  noProductsTitle: 'Keine Produkte',
+  noProductsText: 'Warenein- und -ausgänge werden je Produkt gebucht. Legen Sie zuerst ein Produkt an (LN, Beschreibung, Packung).',
+  noProductsLink: 'Produkt anlegen',
   noLots: 'Keine Chargen auf Lager.',
   // Contracts, orders, alerts
   narudzba: 'Bestellung',

@@ -21,6 +21,7 @@ import { downloadBlob, openInNewTab } from '../../lib/download.ts';
 import { fetchInvoice, fetchInvoicePdf } from './api.ts';
 import classes from '../../components/sample-code.module.css';
 import { formatMoney } from '../../lib/format.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 function chosenSamples(text: string | null): string[] {
   return (text ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
@@ -110,7 +111,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="xs" component="dl" m={0}>
           {[
-            [t('invoice.patient'), `${pacijent.prezime} ${pacijent.ime}`],
+            [t('invoice.patient'), patientName(pacijent)],
             [t('invoice.jmbg'), pacijent.jmbg],
             [t('invoice.birthYear'), pacijent.godiste === null ? '–' : String(pacijent.godiste)],
             [t('invoice.address'), pacijent.adresa || '–'],

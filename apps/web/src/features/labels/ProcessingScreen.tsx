@@ -21,6 +21,7 @@ import { LabelDialog, type LabelTarget } from './LabelDialog.tsx';
 import { SampleDetailsDialog } from './SampleDetailsDialog.tsx';
 import { SerialNumberDialog } from './SerialNumberDialog.tsx';
 import classes from '../../components/sample-code.module.css';
+import { patientName } from '../../lib/patient-name.ts';
 
 const ALL = 'all';
 
@@ -55,7 +56,7 @@ export function ProcessingScreen() {
       key: 'hitan', header: t('labels.col_hitan'), sortable: true, align: 'center', width: 80,
       render: (row) => (row.hitan ? <IconStarFilled size={16} color="var(--mantine-color-orange-7)" role="img" aria-label={t('samples.urgent')} /> : null),
     },
-    { key: 'prezime', header: t('labels.col_patient'), sortable: true, render: (row) => `${row.prezime} ${row.ime}` },
+    { key: 'prezime', header: t('labels.col_patient'), sortable: true, render: (row) => patientName(row) },
     { key: 'datum', header: t('labels.col_datum'), sortable: true, render: (row) => `${formatDate(row.datum)} ${formatTime(row.datum)}` },
     { key: 'testova', header: t('labels.col_testova'), align: 'right', width: 90 },
     { key: 'status', header: t('labels.col_status'), sortable: true, render: (row) => <StatusBadge status={row.status} /> },
@@ -93,7 +94,7 @@ export function ProcessingScreen() {
           columns={columns}
           actions={actions}
           rowKey={(row) => row._id}
-          rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime}`}
+          rowLabel={(row) => `${row.code} ${patientName(row)}`}
           defaultSort={[{ field: 'created_at', direction: 'desc' }]}
           params={{ status: statuses.join(',') }}
           caption={t('labels.processingCaption')}

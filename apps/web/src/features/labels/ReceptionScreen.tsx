@@ -28,6 +28,7 @@ import {
 import { SerialNumberDialog } from './SerialNumberDialog.tsx';
 import classes from '../../components/sample-code.module.css';
 import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 const OUTCOME_COLORS: Record<ScanOutcome, string> = {
   pending: 'gray', received: 'teal', already: 'blue', notFound: 'orange', failed: 'red',
@@ -188,7 +189,7 @@ export function ReceptionScreen() {
                   <Table.Tr key={entry.key}>
                     <Table.Td>{formatTime(entry.at)}</Table.Td>
                     <Table.Td className={classes.code} fw={600}>{entry.code}</Table.Td>
-                    <Table.Td>{entry.patient ? `${entry.patient.prezime} ${entry.patient.ime}` : ''}</Table.Td>
+                    <Table.Td>{entry.patient ? patientName(entry.patient) : ''}</Table.Td>
                     <Table.Td><Badge variant="light" color={OUTCOME_COLORS[entry.outcome]} c={READABLE_BADGE_TEXT} tt="none">{t(OUTCOME_KEYS[entry.outcome])}</Badge></Table.Td>
                     <Table.Td>{entry.sample ? <StatusBadge status={entry.sample.status} /> : null}</Table.Td>
                   </Table.Tr>
@@ -222,7 +223,7 @@ function ScanResult({ entry }: { entry: ScanEntry }) {
             <Text size="xl" fw={700} className={classes.code}>{entry.sample.code}</Text>
             <StatusBadge status={entry.sample.status} />
             {entry.patient ? (
-              <Text fw={600}>{`${entry.patient.prezime} ${entry.patient.ime}`} <Text span c="dimmed" ff="monospace" size="sm">{entry.patient.jmbg}</Text></Text>
+              <Text fw={600}>{patientName(entry.patient)} <Text span c="dimmed" ff="monospace" size="sm">{entry.patient.jmbg}</Text></Text>
             ) : null}
             <Button variant="subtle" size="compact-sm" onClick={() => void navigate(`/samples/${entry.sample!.pid}`)}>{t('labels.openPatient')}</Button>
           </Group>

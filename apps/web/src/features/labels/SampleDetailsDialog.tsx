@@ -17,6 +17,7 @@ import { formatDate, formatTime } from '../../lib/date-time.ts';
 import { InvoiceChoice } from '../invoice/index.ts';
 import type { LabelTarget } from './LabelDialog.tsx';
 import classes from '../../components/sample-code.module.css';
+import { patientName } from '../../lib/patient-name.ts';
 
 /** What the dialog shows of a sample: a row of the sample lists (GET /api/uzorci/list, /api/obrada/list). */
 export interface SampleDetails {
@@ -45,7 +46,7 @@ export function SampleDetailsDialog({ sample, onClose, onLabel, children }: {
     { label: t('labels.sampleCode'), value: sample.code, mono: true },
     { label: t('labels.sampleDate'), value: formatDate(sample.datum) },
     { label: t('labels.sampleTime'), value: formatTime(sample.datum) },
-    { label: t('labels.samplePatient'), value: `${sample.prezime} ${sample.ime}` },
+    { label: t('labels.samplePatient'), value: patientName(sample) },
   ] : [];
   return (
     <AppDialog opened={sample !== null} onClose={onClose} title={sample ? t('labels.sampleTitle', { code: sample.code }) : ''} size="lg">

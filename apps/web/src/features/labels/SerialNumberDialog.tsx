@@ -17,6 +17,7 @@ import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { SAMPLE_LIST, type SampleRow } from '../samples/index.ts';
 import classes from '../../components/sample-code.module.css';
+import { patientName } from '../../lib/patient-name.ts';
 
 /** Today's samples of the current site in running-number order (the code ends in the number). */
 function todaysSamples(signal: AbortSignal): Promise<SampleListAnswer> {
@@ -76,7 +77,7 @@ export function SerialNumberDialog({ opened, onClose, onPick }: { opened: boolea
             {choice.row ? (
               <Group gap="sm" wrap="wrap">
                 <Text fw={700} className={classes.code}>{choice.row.code}</Text>
-                <Text>{`${choice.row.prezime} ${choice.row.ime}`}</Text>
+                <Text>{patientName(choice.row)}</Text>
                 <StatusBadge status={choice.row.status} />
               </Group>
             ) : null}

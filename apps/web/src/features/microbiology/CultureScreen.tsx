@@ -21,6 +21,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { resultEntryPath } from '../results/index.ts';
 import { type CulturesAnswer, getCultures, microbiologyKeys } from './api.ts';
 import { CultureEditor } from './CultureEditor.tsx';
+import { patientName } from '../../lib/patient-name.ts';
 
 export function CultureScreen() {
   const { id = '' } = useParams();
@@ -68,7 +69,7 @@ function Cultures({ answer }: { answer: CulturesAnswer }) {
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" gap="sm">
           <Group gap="md">
-            <Text fw={700}>{`${uzorak.prezime} ${uzorak.ime}`}</Text>
+            <Text fw={700}>{patientName(uzorak)}</Text>
             <Text>{t('microbiology.sample', { code: uzorak.code })}</Text>
             <StatusBadge status={uzorak.status} />
           </Group>

@@ -72,7 +72,7 @@ describe('/mikrobiologija', () => {
     await user.type(screen.getByRole('textbox', { name: 'Materijal' }), 'Bris');
     await waitFor(() => expect(lists().at(-1)?.searchParams.get('materijal')).toBe('Bris'));
 
-    await user.click(screen.getByRole('button', { name: 'Kultura uzorka 2603100011' }));
+    await user.click(screen.getByRole('link', { name: 'Kultura uzorka 2603100011' }));
     await screen.findByText('Ekran kulture');
     expect(router.state.location.pathname).toBe('/mikrobiologija/kultura/s-1');
   });

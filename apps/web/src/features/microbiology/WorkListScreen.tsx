@@ -23,6 +23,7 @@ import { microbiologyKeys, searchOrganisms } from './api.ts';
 import { culturePath } from './CultureLink.tsx';
 import { type PickerOption, RemotePicker } from './RemotePicker.tsx';
 import { useAssayName } from '../../lib/catalogue-name.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 /** Stage colours: from the work still to do (grey) to done (green). */
 const STAGE_COLORS: Record<CultureStage, string> = {
@@ -50,9 +51,9 @@ export function WorkListScreen() {
     {
       key: 'code', header: t('microbiology.col_code'), sortable: true,
       render: (row) => <Text span ff="monospace" fw={600} size="sm">{row.code}</Text>,
-      cellAction: { label: (row) => t('microbiology.openCultureOf', { code: row.code }), onClick: (row) => void navigate(culturePath(row.sid)) },
+      cellLink: { label: (row) => t('microbiology.openCultureOf', { code: row.code }), href: (row) => culturePath(row.sid) },
     },
-    { key: 'prezime', header: t('microbiology.col_patient'), sortable: true, render: (row) => `${row.prezime} ${row.ime}` },
+    { key: 'prezime', header: t('microbiology.col_patient'), sortable: true, render: (row) => patientName(row) },
     { key: 'naziv', header: t('microbiology.col_test'), sortable: true, render: (row) => nameOf(row) },
     { key: 'materijal', header: t('microbiology.col_specimen'), sortable: true },
     {
@@ -107,7 +108,7 @@ export function WorkListScreen() {
         params={{ materijal: debouncedMaterijal || undefined, organizam: organism?.value, faza: faza ?? undefined }}
         columns={columns}
         rowKey={(row) => row._id}
-        rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime} ${nameOf(row)}`}
+        rowLabel={(row) => `${row.code} ${patientName(row)} ${nameOf(row)}`}
         actions={[{
           key: 'open', label: t('microbiology.openCulture'), icon: <IconMicroscope size={18} aria-hidden />, color: 'clinical',
           onClick: (row) => void navigate(culturePath(row.sid)),

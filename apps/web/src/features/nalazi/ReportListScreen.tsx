@@ -61,7 +61,7 @@ export function ReportListScreen() {
     {
       key: 'code', header: t('nalazi.col_code'), sortable: true,
       render: (row) => <Text span className={classes.code} fw={600} size="sm">{row.code}</Text>,
-      cellAction: { label: (row) => t('nalazi.openView', { code: row.code }), onClick: openView },
+      cellLink: { label: (row) => t('nalazi.openView', { code: row.code }), href: (row) => reportViewPath(row._id, row.jezici[0]) },
     },
     {
       key: 'prezime', header: t('nalazi.col_patient'), sortable: true,

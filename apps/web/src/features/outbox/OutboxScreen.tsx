@@ -8,10 +8,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconMailOff, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OUTBOX_STATUSES, type OutboxStatus } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
+import { EmailText } from '../../components/EmailText.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { messageText } from '../../i18n/index.ts';
@@ -19,6 +21,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { OUTBOX_LIST, deleteMessage, resendMessage, type OutboxRow } from './api.ts';
 import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
+import { patientName } from '../../lib/patient-name.ts';
 
 /** How often the list reloads itself, so a message queued a moment ago is seen sent without a click. */
 const REFRESH_MS = 5_000;
@@ -71,7 +74,7 @@ export function OutboxScreen() {
   /** What the message carries: the sample and patient of a report mail, the orderer of a group e-mail. */
   const reportText = (row: OutboxRow) => (row.narucilac
     ? t('outbox.groupMail', { name: row.narucilac })
-    : `${row.code ?? ''} ${row.prezime ?? ''} ${row.ime ?? ''}`.trim());
+    : `${row.code ?? ''} ${patientName(row)}`.trim());
 
   const columns: ListColumn<OutboxRow>[] = [
     {
@@ -94,7 +97,7 @@ export function OutboxScreen() {
     },
     {
       key: 'email', header: t('outbox.col_recipient'), sortable: true,
-      render: (row) => <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email}</Text>,
+      render: (row) => <EmailText email={row.email} />,
     },
     {
       key: 'subject', header: t('outbox.col_subject'),
@@ -158,6 +161,15 @@ export function OutboxScreen() {
         refreshSignal={refresh}
         followPatientSelected={false}
         caption={t('outbox.caption')}
+        // With a status chosen, an empty list is that status's answer, not an empty outbox.
+        emptyState={status === null ? (
+          <EmptyState
+            icon={<IconMailOff size={26} />}
+            title={t('outbox.emptyTitle')}
+            description={t('outbox.emptyText')}
+            action={{ to: '/nalazi/pregled', label: t('outbox.emptyLink') }}
+          />
+        ) : undefined}
         minWidth={900}
       />
       <ConfirmDelete

@@ -33,6 +33,8 @@ export function PatientEditDialog({ patientId, onClose, onOpenResults }: {
     <AppDialog
       opened={patient !== null}
       onClose={onClose}
+      // The edit dialog's title is the one place the name reads first name first: the title as the lab's
+      // specification writes it ('Pacijent: {ime} {prezime}'); lists and every other title read PREZIME IME.
       title={patient ? t('patients.editTitle', { ime: patient.ime, prezime: patient.prezime }) : ''}
       size="xl"
     >

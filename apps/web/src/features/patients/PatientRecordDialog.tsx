@@ -6,6 +6,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import type { Patient } from './api.ts';
 import { usePatientDetail } from './patient-record.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 export function DialogLoading() {
   return (
@@ -31,7 +32,7 @@ export function PatientRecordDialog({ patientId, onClose, titleKey, loadingTitle
     <AppDialog
       opened={patientId !== null}
       onClose={onClose}
-      title={patient ? t(titleKey, { ime: patient.ime, prezime: patient.prezime }) : t(loadingTitleKey)}
+      title={patient ? t(titleKey, { name: patientName(patient) }) : t(loadingTitleKey)}
       size="lg"
     >
       {patient ? children(patient)

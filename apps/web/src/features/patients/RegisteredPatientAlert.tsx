@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { messageText } from '../../i18n/index.ts';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import type { Patient } from './api.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 interface RegisteredPatientAlertProps {
   patient: Patient;
@@ -27,7 +28,7 @@ export function RegisteredPatientAlert({ patient, admitRef, onAdmit }: Registere
       title={messageText('patient.duplicate')}
     >
       <Group justify="space-between" align="center" gap="sm">
-        <Text fw={500}>{t('patients.registeredPatient', { ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg })}</Text>
+        <Text fw={500}>{t('patients.registeredPatient', { name: patientName(patient), jmbg: patient.jmbg })}</Text>
         <Button ref={admitRef} rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => onAdmit(patient)}>
           {t('common.admit')}
         </Button>

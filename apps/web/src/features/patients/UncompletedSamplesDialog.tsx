@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/date-time.ts';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { uncompletedSamples } from './api.ts';
 import { DialogLoading } from './PatientRecordDialog.tsx';
+import { patientName } from '../../lib/patient-name.ts';
 
 export function UncompletedSamplesDialog({ patient, onClose, onOpenSample }: {
   patient: { _id: string; ime: string; prezime: string } | null;
@@ -31,7 +32,7 @@ export function UncompletedSamplesDialog({ patient, onClose, onOpenSample }: {
     <AppDialog
       opened={patient !== null}
       onClose={onClose}
-      title={patient ? t('patients.samplesTitle', { ime: patient.ime, prezime: patient.prezime }) : ''}
+      title={patient ? t('patients.samplesTitle', { name: patientName(patient) }) : ''}
       size="lg"
     >
       <Stack gap="md">

@@ -16,9 +16,8 @@ export type UncompletedSample = UncompletedSampleRow;
 
 export const PATIENT_LIST = patientContracts.list;
 
-export function patientName(patient: { ime: string; prezime: string }): string {
-  return `${patient.prezime} ${patient.ime}`.trim();
-}
+/** PREZIME IME: the one order of a patient's name everywhere (lib/patient-name.ts). */
+export { patientName } from '../../lib/patient-name.ts';
 
 export async function findPatient(jmbg: string, signal?: AbortSignal): Promise<Patient | null> {
   const answer = await call(patientContracts.find, { body: { jmbg } }, { signal });

@@ -8,6 +8,7 @@ import { IconShieldExclamation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.ts';
+import { EmailText } from '../../components/EmailText.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { userContracts } from '@lis/domain';
 
@@ -48,7 +49,7 @@ export function SignInAttacks() {
                   <Table.Tbody>
                     {rows.map((row) => (
                       <Table.Tr key={row.email}>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+                        <Table.Td><EmailText email={row.email} /></Table.Td>
                         <Table.Td ta="right">{row.failures}</Table.Td>
                         <Table.Td ta="right">{row.refused}</Table.Td>
                         <Table.Td>

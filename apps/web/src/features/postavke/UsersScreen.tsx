@@ -17,6 +17,7 @@ import { refreshSites, useActiveSession } from '../auth/index.ts';
 import { USER_LIST, type UserListRow, readOptions, settingsKeys } from './api.ts';
 import { DisableUserDialog, ResetPasswordDialog } from './UserActionDialogs.tsx';
 import { HistoryDialog, type HistoryTarget } from './HistoryDialog.tsx';
+import { EmailText } from '../../components/EmailText.tsx';
 import { SettingsHeader } from './SettingsHeader.tsx';
 import { SignInAttacks } from './SignInAttacks.tsx';
 import { UserDialog } from './UserDialog.tsx';
@@ -53,7 +54,7 @@ export function UsersScreen() {
       // The accessible name starts with the name the cell shows (axe: label-content-name-mismatch).
       cellAction: { label: (row) => `${userName(row)} — ${t('postavke.users.edit')}`, onClick: (row) => setEditing({ user: row }) },
     },
-    { key: 'email', header: t('postavke.users.col_email'), sortable: true, render: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email}</Text> },
+    { key: 'email', header: t('postavke.users.col_email'), sortable: true, render: (row) => <EmailText email={row.email} /> },
     { key: 'role', header: t('postavke.users.col_role'), sortable: true, render: (row) => t(`roles.${row.role}`) },
     { key: 'level', header: t('postavke.users.col_level'), sortable: true, align: 'center' },
     { key: 'siteCodes', header: t('postavke.users.col_sites'), render: (row) => row.siteCodes.join(', ') },
@@ -114,6 +115,7 @@ export function UsersScreen() {
         followPatientSelected={false}
         caption={t('postavke.users.caption')}
         minWidth={880}
+        reflow
       />
       <SignInAttacks />
       <UserDialog

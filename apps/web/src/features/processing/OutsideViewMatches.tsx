@@ -15,6 +15,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { type ListAsideView, type ListCall, datumLabelKey, listQueryKey, useListFetcher } from '../../components/list-table/index.ts';
 import { formatDate } from '../../lib/date-time.ts';
 import type { ProcessingRow } from './api.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 /** Shorter text finds too much to be a search for one sample. */
 export const OUTSIDE_SEARCH_MIN_LENGTH = 3;
@@ -60,7 +61,7 @@ export function OutsideViewMatches({ list, view, pathOf }: OutsideViewMatchesPro
             <Anchor component={Link} to={pathOf(row)} fw={600} ff="monospace" aria-label={t('processing.outsideOpen', { code: row.code })}>
               {row.code}
             </Anchor>
-            <Text span size="sm">{`${row.prezime} ${row.ime}`}</Text>
+            <Text span size="sm">{patientName(row)}</Text>
             <StatusBadge status={row.status} />
             <Text span size="sm" c="dimmed">{formatDate(row.created_at)}</Text>
           </Group>

@@ -211,7 +211,7 @@ describe('/obrada/pregled', () => {
     expect(dialog).toHaveTextContent('s-2601010003');
     await user.click(within(dialog).getByRole('button', { name: 'ZATVORI' }));
 
-    await user.click(screen.getByRole('button', { name: 'Rezultati uzorka 2601010002' }));
+    await user.click(screen.getByRole('link', { name: 'Rezultati uzorka 2601010002' }));
     await screen.findByText('Ekran rezultata');
     expect(router.state.location.pathname).toBe('/obrada/rezultati/p-2601010002/s-2601010002');
     expect(router.state.location.search).toMatch(/^\?date=\d{4}-\d{2}-\d{2}$/);

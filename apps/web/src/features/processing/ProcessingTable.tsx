@@ -36,6 +36,7 @@ import { OutsideViewMatches } from './OutsideViewMatches.tsx';
 import { useListRefresh } from './use-list-refresh.ts';
 import classes from '../../components/sample-code.module.css';
 import type { ListCall } from '../../components/list-table/index.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 export interface ProcessingTableProps {
   list: ListCall;
@@ -127,7 +128,7 @@ export function ProcessingTable({
     {
       key: 'code', header: t('processing.col_code'), sortable: true,
       render: (row) => <Text span className={classes.code} fw={600} size="sm">{row.code}</Text>,
-      cellAction: { label: (row) => t('processing.openResults', { code: row.code }), onClick: openResults },
+      cellLink: { label: (row) => t('processing.openResults', { code: row.code }), href: resultsPathOf },
     },
     {
       key: 'hitan', header: t('processing.col_hitan'), sortable: true, align: 'center', width: 70,
@@ -145,7 +146,7 @@ export function ProcessingTable({
       key: 'prezime', header: t('processing.col_patient'), sortable: true,
       render: (row) => (
         <Stack gap={0}>
-          <Text span size="sm" fw={500}>{`${row.prezime} ${row.ime}`}</Text>
+          <Text span size="sm" fw={500}>{patientName(row)}</Text>
           <Text span size="xs" c="dimmed" ff="monospace">{row.jmbg}</Text>
         </Stack>
       ),
@@ -249,7 +250,7 @@ export function ProcessingTable({
           />
         )}
         rowKey={(row) => row._id}
-        rowLabel={(row) => `${row.code} ${row.prezime} ${row.ime}`}
+        rowLabel={(row) => `${row.code} ${patientName(row)}`}
         datumPresets={datumPresets}
         defaultDatum={defaultDatum}
         defaultSort={[{ field: 'created_at', direction: 'desc' }]}

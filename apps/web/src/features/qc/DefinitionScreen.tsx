@@ -12,6 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,8 @@ import { CONTROL_MODES, type ControlMode, TARGET_SOURCES, type TargetSource, toI
 import { ListTable, type ListColumn, type ListRowAction, invalidateList } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
+import { REFLOW_QUERY } from '../../components/reflow-table.ts';
+import reflow from '../../components/reflow-table.module.css';
 import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
 import { assayName } from '../../lib/catalogue-name.ts';
@@ -131,6 +134,7 @@ export function DefinitionScreen() {
         withDateRange
         caption={t('qc.listCaption')}
         minWidth={800}
+        reflow
       />
     </Stack>
   );
@@ -138,6 +142,8 @@ export function DefinitionScreen() {
 
 function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (saved: ControlAnswer) => void; onNew: () => void }) {
   const { t } = useTranslation();
+  // On a narrow screen each target stacks its fields, each named, instead of seven columns cut off at the edge.
+  const narrow = useMediaQuery(REFLOW_QUERY) ?? false;
   const language = useLanguage();
   const [lot, setLot] = useState<LotDraft>(initial);
   const [saving, setSaving] = useState(false);
@@ -212,8 +218,8 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         </Stack>
       </SimpleGrid>
       <Title order={3} size="h5" mt="md" mb={4}>{t('qc.targets')}</Title>
-      <Table.ScrollContainer minWidth={1150}>
-        <Table verticalSpacing={4}>
+      <Table.ScrollContainer minWidth={narrow ? 0 : 1150}>
+        <Table verticalSpacing={4} className={narrow ? reflow.reflow : undefined}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th miw={240}>{t('qc.assay')}</Table.Th>
@@ -228,28 +234,28 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
           <Table.Tbody>
             {lot.ciljevi.map((target, index) => (
               <Table.Tr key={target.key}>
-                <Table.Td>
+                <Table.Td data-label={narrow ? t('qc.assay') : undefined}>
                   <Select aria-label={`${t('qc.assay')} ${index + 1}`} searchable data={assayChoices} value={target.labassay}
                     onChange={(value) => setTarget(target.key, { labassay: value })} comboboxProps={WIDE_DROPDOWN} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={narrow ? t('qc.level') : undefined}>
                   <NumberInput aria-label={`${t('qc.level')} ${index + 1}`} min={1} max={6} allowDecimal={false} value={target.nivo}
                     onChange={(value) => setTarget(target.key, { nivo: Number(value) || 1 })} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={narrow ? t('qc.mean') : undefined}>
                   <NumberInput aria-label={`${t('qc.mean')} ${index + 1}`} decimalSeparator={decimalMark(language)} value={target.mean}
                     onChange={(value) => setTarget(target.key, { mean: value })} hideControls />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={narrow ? t('qc.sd') : undefined}>
                   <NumberInput aria-label={`${t('qc.sd')} ${index + 1}`} decimalSeparator={decimalMark(language)} value={target.sd}
                     onChange={(value) => setTarget(target.key, { sd: value })} hideControls />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={narrow ? t('qc.source') : undefined}>
                   <Select aria-label={`${t('qc.source')} ${index + 1}`} allowDeselect={false} value={target.izvor}
                     data={TARGET_SOURCES.map((source) => ({ value: source, label: t(`qc.source_${source}`) }))}
                     onChange={(value) => setTarget(target.key, { izvor: value ?? 'proizvodjac' })} comboboxProps={WIDE_DROPDOWN} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={narrow ? t('qc.targetAnalyser') : undefined}>
                   <Select aria-label={`${t('qc.targetAnalyser')} ${index + 1}`} allowDeselect={false} value={target.analyser ?? ''} data={analyserChoices}
                     onChange={(value) => setTarget(target.key, { analyser: value ? value : null })} comboboxProps={WIDE_DROPDOWN} />
                 </Table.Td>

@@ -20,6 +20,7 @@ import { formatTime, siteToday } from '../../lib/date-time.ts';
 import { LabelDialog, type LabelTarget } from '../labels/index.ts';
 import { resultKeys } from './api.ts';
 import { parseRouteDate } from './sample-day.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 interface LabelReprintProps {
   sid: string;
@@ -70,7 +71,7 @@ export function LabelReprint({ sid, patientId, createdAt }: LabelReprintProps) {
                 {labels.data.map((label) => (
                   <Table.Tr key={label.id} data-testid={`label-row-${label.sample.code}`}>
                     <Table.Td><Text size="sm" ff="monospace" fw={label.id === sid ? 700 : 400}>{label.sample.code}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{`${label.patient.prezime} ${label.patient.ime}`}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{patientName(label.patient)}</Text></Table.Td>
                     <Table.Td><Text size="sm">{`${label.sample.datum} ${formatTime(label.created_at)}`}</Text></Table.Td>
                     <Table.Td ta="right">
                       <Button

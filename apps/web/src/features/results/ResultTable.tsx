@@ -7,6 +7,7 @@
  * Editable fields take part in Enter navigation (data-enter-next).
  */
 import { Badge, Group, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CALCULATED_RESULT_SOURCE, type QualitativeReading } from '@lis/domain';
@@ -19,6 +20,8 @@ import { FlagBadge } from './FlagBadge.tsx';
 import { QualitativeField } from './QualitativeField.tsx';
 import { type Drafts, type ResultSection, isChanged, referenceText, shownFlag, shownText, valueProblem } from './result-values.ts';
 import { TestHistoryButton } from './TestHistoryButton.tsx';
+import { REFLOW_QUERY } from '../../components/reflow-table.ts';
+import classes from './result-table.module.css';
 
 interface ResultTableProps {
   sid: string;
@@ -34,15 +37,17 @@ interface ResultTableProps {
   rowTools?: ((test: ResultTest) => React.ReactNode) | undefined;
 }
 
-
 const COLUMNS = 8;
+
 
 export function ResultTable({ sid, code, sections, drafts, editable, onChange, onChoose, rowTools }: ResultTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  // On a narrow screen each test's row stacks its parts (result-table.module.css) instead of scrolling sideways.
+  const stacked = useMediaQuery(REFLOW_QUERY) ?? false;
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing={6} horizontalSpacing="sm" aria-label={t('results.resultsTable', { code })} highlightOnHover>
+    <Table.ScrollContainer minWidth={stacked ? 0 : 960}>
+      <Table className={classes.table} verticalSpacing={6} horizontalSpacing="sm" aria-label={t('results.resultsTable', { code })} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('results.test')}</Table.Th>
@@ -61,13 +66,13 @@ export function ResultTable({ sid, code, sections, drafts, editable, onChange, o
         </Table.Thead>
         {sections.map((section) => (
           <Table.Tbody key={section._id}>
-            <Table.Tr bg="var(--mantine-color-gray-0)">
+            <Table.Tr bg="var(--mantine-color-gray-0)" className={classes.section}>
               <Table.Th colSpan={COLUMNS} scope="colgroup">
                 <Text size="sm" fw={700} tt="uppercase" c="gray.8">{assayName(section, language)}</Text>
               </Table.Th>
             </Table.Tr>
             {section.tests.map((test) => (
-              <ResultRow key={test._id} sid={sid} test={test} drafts={drafts} editable={editable} onChange={onChange} onChoose={onChoose} tools={rowTools?.(test)} />
+              <ResultRow key={test._id} sid={sid} test={test} drafts={drafts} editable={editable} onChange={onChange} onChoose={onChoose} tools={rowTools?.(test)} stacked={stacked} />
             ))}
           </Table.Tbody>
         ))}
@@ -84,9 +89,11 @@ interface ResultRowProps {
   onChange: (testId: string, text: string) => void;
   onChoose: (test: ResultTest, reading: QualitativeReading) => void;
   tools?: React.ReactNode;
+  /** A narrow screen's stacked row: the unit is shown beside the reference range, its own column being hidden. */
+  stacked: boolean;
 }
 
-function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: ResultRowProps) {
+function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools, stacked }: ResultRowProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const naziv = assayName(test, language);
@@ -148,21 +155,24 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: R
   }
 
   return (
-    <Table.Tr data-testid={`result-row-${test.sifra}`} data-changed={changed || undefined}>
-      <Table.Td>
+    <Table.Tr className={classes.row} data-testid={`result-row-${test.sifra}`} data-changed={changed || undefined}>
+      <Table.Td className={classes.test}>
         <Text size="sm" fw={600} lh={1.25}>{naziv}</Text>
         {tag && tag !== naziv ? <Text size="xs" c="dimmed">{tag}</Text> : null}
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.result}>
         {field}
         {tools}
         {problemText ? <Text id={problemId} size="xs" c="var(--mantine-color-error)" mt={2}>{problemText}</Text> : null}
       </Table.Td>
-      <Table.Td><Text size="sm">{test.jedinica}</Text></Table.Td>
-      <Table.Td><Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{reference}</Text></Table.Td>
-      <Table.Td data-testid={`result-flag-${test.sifra}`}><FlagBadge flag={flag} /></Table.Td>
-      <Table.Td><DeltaMarker test={test} showsStored={!changed} /></Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.unit}><Text size="sm">{test.jedinica}</Text></Table.Td>
+      <Table.Td className={classes.reference} data-label={reference ? t('results.reference') : undefined}>
+        <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{reference}</Text>
+        {stacked && test.jedinica ? <Text span size="sm">{` ${test.jedinica}`}</Text> : null}
+      </Table.Td>
+      <Table.Td className={classes.flag} data-testid={`result-flag-${test.sifra}`}><FlagBadge flag={flag} /></Table.Td>
+      <Table.Td className={classes.previous}><DeltaMarker test={test} showsStored={!changed} /></Table.Td>
+      <Table.Td className={classes.entered}>
         {test.unio ? (
           <Text size="xs" c="gray.7" lh={1.35}>
             {test.unio === CALCULATED_RESULT_SOURCE ? t('results.calculated') : test.unio}
@@ -171,7 +181,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools }: R
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>{test.unio || test.rezultat !== null ? <TestHistoryButton sid={sid} test={test} /> : null}</Table.Td>
+      <Table.Td className={classes.history}>{test.unio || test.rezultat !== null ? <TestHistoryButton sid={sid} test={test} /> : null}</Table.Td>
     </Table.Tr>
   );
 }

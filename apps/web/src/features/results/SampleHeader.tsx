@@ -10,6 +10,7 @@ import { useSpolLabel } from '../../lib/spol-label.ts';
 import { UrgentStar, ageText } from '../samples/index.ts';
 import type { ResultsShowAnswer } from './api.ts';
 import codeClasses from '../../components/sample-code.module.css';
+import { patientName } from '../../lib/patient-name.ts';
 
 export function SampleHeader({ answer }: { answer: ResultsShowAnswer }) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function SampleHeader({ answer }: { answer: ResultsShowAnswer }) {
         <Group gap="xl" align="flex-end" wrap="wrap">
           <div style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{t('results.patient')}</Text>
-            <Text fw={700} size="xl" lh={1.3}>{`${patient.prezime} ${patient.ime}`}</Text>
+            <Text fw={700} size="xl" lh={1.3}>{patientName(patient)}</Text>
           </div>
           {facts.map((fact) => <Fact key={fact.label} {...fact} />)}
         </Group>

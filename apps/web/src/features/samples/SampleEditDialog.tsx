@@ -26,6 +26,7 @@ import { SampleFields, type SampleFlags } from './SampleFields.tsx';
 import { SelectedTests, TestPicker } from './TestPicker.tsx';
 import classes from '../../components/sample-code.module.css';
 import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 interface SampleEditDialogProps {
   /** The sample to show; null keeps the dialog closed. */
@@ -104,7 +105,7 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
         <StatusBadge status={uzorak.status} />
         {uzorak.hitan ? <Badge color="orange" variant="light" c={READABLE_BADGE_TEXT}>{t('samples.urgent')}</Badge> : null}
         <Text size="sm" c="dimmed">{formatDateTime(uzorak.datum)}</Text>
-        <Text size="sm" c="dimmed">{`${uzorak.patient.prezime} ${uzorak.patient.ime}`}</Text>
+        <Text size="sm" c="dimmed">{patientName(uzorak.patient)}</Text>
       </Group>
       {!uzorak.actions.includes('edit') ? (
         <Alert styles={READABLE_ALERT_STYLES} color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>

@@ -36,6 +36,7 @@ import codeClasses from '../../components/sample-code.module.css';
 import classes from './samples.module.css';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { useAssayShortName } from '../../lib/catalogue-name.ts';
+import { patientName } from '../../lib/patient-name.ts';
 
 export function SampleEntryScreen() {
   const { patientId = '' } = useParams();
@@ -101,7 +102,7 @@ function PatientHeader({ patient }: { patient: SamplePatient | undefined }) {
         <div style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{t('samples.patient')}</Text>
           {patient ? (
-            <Text fw={700} size="xl" lh={1.3}>{`${patient.prezime} ${patient.ime}`}</Text>
+            <Text fw={700} size="xl" lh={1.3}>{patientName(patient)}</Text>
           ) : <Skeleton h={26} w={240} mt={2} />}
         </div>
         <Group gap="xl" wrap="wrap">
