@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ControlPoint, type HoldsAnswer, type InventoryAlertsAnswer, type ListAnswer, type OrderListRow, type StatisticsAnswer, DEFAULT_WESTGARD_RULES, LONGEST_RULE,
+  addDays, calendarDateOf, judgeRun, toIsoDate,
+} from '@lis/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../config.ts';
+import { type Database, openDatabase, queryRows } from '../client.ts';
+import { createTestDatabase, buildTestApp, signIn, siteId, type SignedIn } from '../../test/harness.ts';
+import { api, type Api } from '../../modules/samples/test-fixtures.ts';
+import { levelStatus } from '../../modules/qc/entry.ts';
+import { recentPerLevel } from '../../modules/qc/rejudgement.ts';
+import { seedDemo } from './index.ts';
+
+// The demo's history (history/index.ts), seeded into a fresh database as the started demo seeds it, read back
+// through the screens' own calls: the control runs carry the verdicts the rules give, the two planned rejections
+// have their corrective actions (nothing stays held), the refrigerator's week has its acknowledged alarm, and the
+// inventory has stock to warn about and an order in each state. The tests' own image (seedDemo without history)
+// and a demo with SEED_DEMO=false hold none of it.
+
+let database: Database;
+let app: FastifyInstance;
+let client: Api;
+let specialist: SignedIn;
+let sarajevo: string;
+
+beforeAll(async () => {
+  database = await openDatabase({});
+  const started = Date.now();
+  await seedDemo(database.db, { history: true });
+  console.info(`demo seed with history: ${Date.now() - started} ms`);
+  app = await buildTestApp(database);
+  client = api({ app, database, realtime: undefined as never, close: () => Promise.resolve() });
+  specialist = await signIn(app, 'specijalista@demo.lab');
+  sarajevo = siteId(specialist, 'SA');
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+interface ResultRow { _id: string; serija: string; naziv: string; lot: string; nivo: number; z: number; status: string; pravila: string[]; komentar: string; izmjereno: string }
+
+/** Every control result of the site, page by page as the list screen reads them. */
+async function controlResults(): Promise<ResultRow[]> {
+  const rows: ResultRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await client.get(specialist, `/kontrole/obrada/rezultati?datum=SVE&per_page=1000&page=${page}`, sarajevo);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ListAnswer<ResultRow>>();
+    rows.push(...answer.data);
+    if (answer.data.length < 1000) return rows;
+  }
+}
+
+describe('quality control history', () => {
+  it('lists two months of runs on two lots with a 1-3s and a 2-2s rejection, each corrected, and holds nothing', async () => {
+    const rows = await controlResults();
+    expect(new Set(rows.map((row) => row.lot))).toEqual(new Set(['26450', 'MS-24117']));
+    const days = new Set(rows.map((row) => row.izmjereno.slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(59);
+    const rejected = rows.filter((row) => row.status === 'odbijen');
+    expect(rejected.filter((row) => row.pravila.includes('1-3s')).map((row) => row.naziv)).toEqual(['Glukoza']);
+    expect(new Set(rejected.filter((row) => row.pravila.includes('2-2s')).map((row) => row.naziv))).toEqual(new Set(['Kalij']));
+    // Each rejected run has its corrective action, shown with the rejected result: no assay is held.
+    const actions = await queryRows<{ serija: string; opis: string }>(database.db, sql`select serija, opis from qc_corrective_actions`);
+    expect(new Set(actions.map((action) => action.serija))).toEqual(new Set(rejected.map((row) => row.serija)));
+    for (const row of rejected) expect(row.komentar).toContain(actions.find((action) => action.serija === row.serija)!.opis);
+    const holds = await client.get(specialist, '/kontrole/blokade', sarajevo);
+    expect(holds.statusCode, holds.body).toBe(200);
+    expect(holds.json<HoldsAnswer>().blokade).toEqual([]);
+  });
+
+  it('stores for each level the verdict the Westgard rules give its run against the lot history', async () => {
+    const rows = (await controlResults()).sort((a, b) => a.izmjereno.localeCompare(b.izmjereno) || a.nivo - b.nivo);
+    const series = new Map<string, ResultRow[]>();
+    for (const row of rows) series.set(`${row.lot}:${row.naziv}`, [...(series.get(`${row.lot}:${row.naziv}`) ?? []), row]);
+    expect(series.size).toBe(12);
+    let judged = 0;
+    for (const results of series.values()) {
+      const history: ControlPoint[] = [];
+      for (const serija of new Set(results.map((row) => row.serija))) {
+        const run = results.filter((row) => row.serija === serija);
+        const current = run.map((row) => ({ run: serija, level: row.nivo, z: row.z }));
+        const judgement = judgeRun(recentPerLevel(history, LONGEST_RULE), current, DEFAULT_WESTGARD_RULES);
+        for (const row of run) expect({ status: row.status, pravila: row.pravila }).toEqual(levelStatus(row.nivo, judgement.violations));
+        history.push(...current);
+        judged += run.length;
+      }
+    }
+    expect(judged).toBe(rows.length);
+  });
+});
+
+describe('refrigerator history', () => {
+  it('has a week of one-minute readings per refrigerator and one range alarm, ended and acknowledged with a note', async () => {
+    const today = calendarDateOf(new Date(), 'Europe/Sarajevo');
+    const response = await client.get(specialist, `/loger/statistika?od=${toIsoDate(addDays(today, -7))}&do=${toIsoDate(today)}`, sarajevo);
+    expect(response.statusCode, response.body).toBe(200);
+    const fridges = response.json<StatisticsAnswer>().frizideri;
+    expect(fridges).toHaveLength(2);
+    for (const fridge of fridges) expect(fridge.dani.reduce((sum, day) => sum + day.n, 0)).toBe(7 * 24 * 60);
+    const alarms = fridges.flatMap((fridge) => fridge.alarmi);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ vrsta: 'opseg', potvrdio: 'Tarik Tehničar' });
+    expect(alarms[0]!.zavrsen).not.toBeNull();
+    expect(alarms[0]!.napomena).toMatch(/Vrata/);
+    const outOfRange = fridges.flatMap((fridge) => fridge.dani).reduce((sum, day) => sum + day.van_opsega_min, 0);
+    expect(outOfRange).toBeGreaterThan(15);
+  });
+});
+
+describe('inventory history', () => {
+  it('warns of stock below its level and lots near expiry, and has an order in each state', async () => {
+    const alerts = (await client.get(specialist, '/inventar/upozorenja', sarajevo)).json<InventoryAlertsAnswer>().upozorenja;
+    expect(alerts.filter((alert) => alert.vrsta === 'nisko').length).toBeGreaterThanOrEqual(3);
+    expect(alerts.filter((alert) => alert.vrsta === 'rok').length).toBeGreaterThanOrEqual(2);
+    const orders = (await client.get(specialist, '/inventar/narudzbe/list?per_page=0', sarajevo)).json<ListAnswer<OrderListRow>>().data;
+    expect(new Set(orders.map((order) => order.status))).toEqual(new Set(['nacrt', 'poslana', 'djelimicno', 'primljena', 'otkazana']));
+  });
+});
+
+describe('without the history', () => {
+  it('SEED_DEMO=false seeds nothing, and the tests\' image (the demo without history) holds none of it', async () => {
+    expect(loadConfig({ SEED_DEMO: 'false' } as NodeJS.ProcessEnv).seedDemo).toBe(false);
+    const bare = await createTestDatabase();
+    try {
+      const [counts] = await queryRows<Record<string, number>>(bare.db, sql`select
+        (select count(*)::int from qc_results) as qc, (select count(*)::int from temperature_readings) as readings,
+        (select count(*)::int from logger_alarms) as alarms, (select count(*)::int from inventory_orders) as orders,
+        (select count(*)::int from inventory_movements) as movements`);
+      expect(counts).toEqual({ qc: 0, readings: 0, alarms: 0, orders: 0, movements: 0 });
+    } finally {
+      await bare.close();
+    }
+  });
+});
