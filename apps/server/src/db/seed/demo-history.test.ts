@@ -123,7 +123,7 @@ describe('inventory history', () => {
 
 describe('without the history', () => {
   it('SEED_DEMO=false seeds nothing, and the tests\' image (the demo without history) holds none of it', async () => {
-    expect(loadConfig({ SEED_DEMO: 'false' } as NodeJS.ProcessEnv).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     const bare = await createTestDatabase();
     try {
       const [counts] = await queryRows<Record<string, number>>(bare.db, sql`select

@@ -44,9 +44,12 @@ const PRODUCTS: DemoProduct[] = [
   },
 ];
 
-/** The demo orders, one in each state: the lines (product by LN, packages) and the packages received of each line. */
+/**
+ * The demo orders, one in each state: the lines (product by LN, packages) and the packages received of each line.
+ * The low-stock products nobody has ordered yet (glucose, cholesterol) are left for the order suggestions.
+ */
 const ORDERS = [
-  { status: 'nacrt', supplier: 0, daysAgo: 1, sent: false, lines: [{ ln: '05168538190', kolicina: 4, received: 0 }, { ln: '04404483190', kolicina: 6, received: 0 }] },
+  { status: 'nacrt', supplier: 0, daysAgo: 0, sent: false, lines: [{ ln: '05171873190', kolicina: 2, received: 0 }, { ln: 'BD-367525', kolicina: 10, received: 0 }] },
   { status: 'poslana', supplier: 0, daysAgo: 4, sent: true, lines: [{ ln: '11875418216', kolicina: 10, received: 0 }] },
   { status: 'djelimicno', supplier: 1, daysAgo: 9, sent: true, lines: [{ ln: 'BD-367525', kolicina: 20, received: 0 }, { ln: 'SYS-HBA1C-C', kolicina: 4, received: 2 }] },
   { status: 'primljena', supplier: 0, daysAgo: 24, sent: true, lines: [{ ln: '04404483190', kolicina: 4, received: 4 }] },
@@ -62,7 +65,8 @@ export async function seedDemoInventory(db: Db, context: HistoryContext): Promis
   const [section] = await db.select({ id: labSections.id }).from(labSections).where(eq(labSections.sifra, 'BIO'));
   if (supplierIds.some((id) => id === undefined)) return;
   const today = siteDay(context, site.timeZone, 0);
-  const at = (daysAgo: number, minutes: number) => siteTime(context, site.timeZone, daysAgo, minutes);
+  // Today's entries never after the seed: the draft raised this morning is dated just before it when the seed runs earlier.
+  const at = (daysAgo: number, minutes: number) => new Date(Math.min(siteTime(context, site.timeZone, daysAgo, minutes).getTime(), context.now.getTime() - 60_000));
 
   const productRows = await db.insert(inventoryProducts).values(PRODUCTS.map((product) => ({
     ln: product.ln, opis: product.opis, zasticeniNaziv: product.zasticeniNaziv, jedinicaMjere: product.jedinicaMjere, pakovanje: product.pakovanje,
@@ -70,10 +74,11 @@ export async function seedDemoInventory(db: Db, context: HistoryContext): Promis
   }))).returning({ id: inventoryProducts.id, ln: inventoryProducts.ln });
   const productOf = new Map(productRows.map((row) => [row.ln, row.id]));
 
-  const orderRows = await db.insert(inventoryOrders).values(ORDERS.map((order) => ({
+  // Numbered in the order they were raised, as the lab's orders are.
+  const orderRows = await db.insert(inventoryOrders).values([...ORDERS].sort((a, b) => b.daysAgo - a.daysAgo).map((order) => ({
     siteId: site.id, partnerId: supplierIds[order.supplier]!, status: order.status, createdBy: technician,
     napomena: order.status === 'otkazana' ? 'Otkazano: dobavljač ne može isporučiti prije isteka ugovora.' : '',
-    sentAt: order.sent ? at(order.daysAgo, 11 * 60) : null, createdAt: at(order.daysAgo, 10 * 60), updatedAt: at(order.daysAgo, 11 * 60),
+    sentAt: order.sent ? at(order.daysAgo, 11 * 60) : null, createdAt: at(order.daysAgo, 8 * 60), updatedAt: at(order.daysAgo, order.sent ? 11 * 60 : 8 * 60),
   }))).returning({ id: inventoryOrders.id, status: inventoryOrders.status });
   const orderOf = new Map(orderRows.map((row) => [row.status, row.id]));
   const lineRows = await db.insert(inventoryOrderLines).values(ORDERS.flatMap((order) => order.lines.map((line) => ({

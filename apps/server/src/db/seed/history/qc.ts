@@ -14,7 +14,7 @@ import { DEMO_SITE, type HistoryContext, SPECIALIST, TECHNICIAN, demoRandom, sit
 // rejected on purpose (a 1-3s and a 2-2s) and each has its corrective action; every other run is drawn until
 // the rules accept it, so the only rejections are those two and nothing stays held.
 
-/** Days of runs before the seed's day. */
+/** Days of runs before the seed's day (and the seed's day's, when its morning run time has passed). */
 export const QC_DAYS = 60;
 
 interface LevelTarget { mean: number; sd: number }
@@ -37,7 +37,7 @@ const LOTS = [
 /** The two planned rejections: which lot, assay and day, the levels' z-scores, and what was done about it. */
 export const QC_REJECTIONS = [
   {
-    lot: 'A', sifra: 'GLU', daysAgo: 38, z: [3.4, 0.6], rule: '1-3s',
+    lot: 'A', sifra: 'GLU', daysAgo: 24, z: [3.4, 0.6], rule: '1-3s',
     opis: 'Reagens glukoze zamijenjen (otvorena boca stajala 30 dana), kalibracija ponovljena; kontrola u granicama.',
   },
   {
@@ -84,9 +84,11 @@ export async function seedDemoQc(db: Db, context: HistoryContext): Promise<void>
     for (const [assayIndex, assay] of assays.entries()) {
       const history: ControlPoint[] = [];
       const labassayId = assayId.get(assay.sifra)!;
-      for (let daysAgo = QC_DAYS; daysAgo >= 1; daysAgo -= 1) {
+      for (let daysAgo = QC_DAYS; daysAgo >= 0; daysAgo -= 1) {
         const serija = randomUUID();
         const izmjereno = siteTime(context, site.timeZone, daysAgo, 7 * 60 + 20 + lotIndex * 25 + assayIndex * 3);
+        // Today's runs only once their morning time has passed: the demo never holds a run from the future.
+        if (izmjereno > context.now) continue;
         const planned = QC_REJECTIONS.find((entry) => entry.lot === lot.key && entry.sifra === assay.sifra && entry.daysAgo === daysAgo)
           ?? WARNINGS.find((entry) => entry.lot === lot.key && entry.sifra === assay.sifra && entry.daysAgo === daysAgo);
         // A routine run: drawn until the rules accept it (a lab's stable method), the last try close to the mean.
@@ -134,11 +136,11 @@ function drawn(random: ReturnType<typeof demoRandom>): number[] {
   return [0, 1].map(() => Math.max(-1.9, Math.min(1.9, random.normal() * 0.8)));
 }
 
-/** The levels' values at these z-scores, rounded as the analyser reports them; the z-score is then the rounded value's. */
+/** The levels' values at these z-scores, rounded as the analyser reports them and typed with the site's decimal comma; the z-score is then the rounded value's. */
 function levelsAt(assay: DemoAssay, lot: 'A' | 'B', z: readonly number[]): PlacedLevel[] {
   return assay.levels[lot].map((target, index) => {
     const value = Number((target.mean + (z[index] ?? 0) * target.sd).toFixed(assay.decimals));
-    return { nivo: index + 1, value, unos: value.toFixed(assay.decimals), mean: target.mean, sd: target.sd, z: zScore(value, target.mean, target.sd) };
+    return { nivo: index + 1, value, unos: value.toFixed(assay.decimals).replace('.', ','), mean: target.mean, sd: target.sd, z: zScore(value, target.mean, target.sd) };
   });
 }
 
