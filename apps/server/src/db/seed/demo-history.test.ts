@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type ControlPoint, type HoldsAnswer, type InventoryAlertsAnswer, type ListAnswer, type OrderListRow, type StatisticsAnswer, DEFAULT_WESTGARD_RULES, LONGEST_RULE,
+  type ControlPoint, type CumulativeAnswer, type HoldsAnswer, type InventoryAlertsAnswer, type ListAnswer, type OrderListRow, type StatisticsAnswer, DEFAULT_WESTGARD_RULES, LONGEST_RULE,
   addDays, calendarDateOf, judgeRun, toIsoDate,
 } from '@lis/domain';
 import { sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { createTestDatabase, buildTestApp, signIn, siteId, type SignedIn } from 
 import { api, type Api } from '../../modules/samples/test-fixtures.ts';
 import { levelStatus } from '../../modules/qc/entry.ts';
 import { recentPerLevel } from '../../modules/qc/rejudgement.ts';
+import { importReferenceData } from '../../modules/microbiology/reference-import.ts';
 import { seedDemo } from './index.ts';
 
 // The demo's history (history/index.ts), seeded into a fresh database as the started demo seeds it, read back
@@ -27,6 +28,8 @@ let sarajevo: string;
 
 beforeAll(async () => {
   database = await openDatabase({});
+  // As the started demo does: the microbiology reference data first, the cultures are interpreted against it.
+  await importReferenceData(database.db, loadConfig().microReferenceDir!);
   const started = Date.now();
   await seedDemo(database.db, { history: true });
   console.info(`demo seed with history: ${Date.now() - started} ms`);
@@ -121,6 +124,35 @@ describe('inventory history', () => {
   });
 });
 
+describe('microbiology history', () => {
+  it('gives a cumulative antibiogram over the last year with organisms above 30 first isolates, categories as the breakpoints give them', async () => {
+    const today = calendarDateOf(new Date(), 'Europe/Sarajevo');
+    const response = await client.get(specialist, `/mikrobiologija/kumulativni-antibiogram?dateRangeMin=${toIsoDate(addDays(today, -365))}&dateRangeMax=${toIsoDate(today)}`, sarajevo);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<CumulativeAnswer>();
+    expect(answer.prvihIzolata).toBeGreaterThanOrEqual(250);
+    const reliable = answer.redovi.filter((row) => row.izolata >= 30);
+    expect(reliable.map((row) => row.organizam.mo)).toEqual(expect.arrayContaining(['B_ESCHR_COLI', 'B_KLBSL_PNMN', 'B_STPHY_AURS']));
+    expect(reliable.every((row) => !row.nepouzdano)).toBe(true);
+    expect(answer.materijali).toEqual(['Bris rane', 'Urin']);
+    // E. coli in urine: ampicillin resistance around half, meropenem fully susceptible, as drawn and interpreted.
+    const coli = answer.redovi.find((row) => row.organizam.mo === 'B_ESCHR_COLI')!;
+    const cell = (ab: string) => coli.celije.find((candidate) => candidate.ab === ab)!;
+    expect(cell('AMP').postoR).toBeGreaterThan(35);
+    expect(cell('AMP').postoR).toBeLessThan(75);
+    expect(cell('MEM').postoS).toBe(100);
+    // Every stored category is the one the breakpoint row it names gives the stored MIC.
+    const rows = await queryRows<{ vrijednost: string; tumacenje: string; s: number; r: number }>(database.db, sql`
+      select vrijednost, tumacenje, (breakpoint->>'s')::float8 as s, (breakpoint->>'r')::float8 as r
+      from isolate_susceptibilities where osnova = 'breakpoint'`);
+    expect(rows.length).toBeGreaterThan(1000);
+    for (const row of rows) {
+      const mic = Number(row.vrijednost.replace(',', '.'));
+      expect(row.tumacenje).toBe(mic <= Number(row.s) ? 'S' : mic > Number(row.r) ? 'R' : 'I');
+    }
+  });
+});
+
 describe('without the history', () => {
   it('SEED_DEMO=false seeds nothing, and the tests\' image (the demo without history) holds none of it', async () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
@@ -129,8 +161,8 @@ describe('without the history', () => {
       const [counts] = await queryRows<Record<string, number>>(bare.db, sql`select
         (select count(*)::int from qc_results) as qc, (select count(*)::int from temperature_readings) as readings,
         (select count(*)::int from logger_alarms) as alarms, (select count(*)::int from inventory_orders) as orders,
-        (select count(*)::int from inventory_movements) as movements`);
-      expect(counts).toEqual({ qc: 0, readings: 0, alarms: 0, orders: 0, movements: 0 });
+        (select count(*)::int from inventory_movements) as movements, (select count(*)::int from sample_cultures) as cultures`);
+      expect(counts).toEqual({ qc: 0, readings: 0, alarms: 0, orders: 0, movements: 0, cultures: 0 });
     } finally {
       await bare.close();
     }
