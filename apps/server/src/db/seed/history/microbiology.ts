@@ -1,6 +1,6 @@
 import { cultureSummary, describeJmbg, formatSampleCode, jmbgControlDigit, sampleCodeDay, toIsoDate } from '@lis/domain';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../client.ts';
+import { type Db, queryRows } from '../../client.ts';
 import { unnestRows, jsonText } from '../../unnest.ts';
 import { cultureIsolates, labAssays, microOrganisms, microReferenceSets, patients, sampleCultures, sampleTests, samples } from '../../schema.ts';
 import { interpretedCulture } from '../../../modules/microbiology/culture-interpretation.ts';
@@ -55,7 +55,7 @@ export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Pro
   const random = demoRandom(5_318_008);
   // The cultures, oldest first: a species' isolates spread over the year, the sterile urines among them.
   const planned = [
-    ...DEMO_SPECIES.flatMap((species) => Array.from({ length: species.count }, () => ({ species: species as Species | null, material: species.material }))),
+    ...DEMO_SPECIES.flatMap((species) => Array.from({ length: species.count }, () => ({ species: species, material: species.material }))),
     ...Array.from({ length: STERILE }, () => ({ species: null, material: 'Urin' as const })),
   ].map((culture) => ({ ...culture, daysAgo: 8 + Math.floor(random.next() * (MICRO_DAYS - 8)), minute: 7 * 60 + Math.floor(random.next() * 300) }))
     .sort((a, b) => b.daysAgo - a.daysAgo || a.minute - b.minute);
@@ -99,11 +99,11 @@ export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Pro
   const days = planned.map((culture) => sampleCodeDay(siteDay(context, site.timeZone, culture.daysAgo)));
   const perDay = new Map<string, number>();
   for (const day of days) perDay.set(day, (perDay.get(day) ?? 0) + 1);
-  const counters = await db.execute(sql`
+  const counters = await queryRows<{ day: string; last: number }>(db, sql`
     insert into sample_code_counters (day, last) select * from ${unnestRows([...perDay], [['text', ([day]) => day], ['integer', ([, count]) => count]])} as v(day, last)
     on conflict (day) do update set last = sample_code_counters.last + excluded.last
-    returning day, last`) as unknown as { rows: { day: string; last: number }[] };
-  const next = new Map(counters.rows.map((row) => [row.day, Number(row.last) - perDay.get(row.day)! + 1]));
+    returning day, last`);
+  const next = new Map(counters.map((row) => [row.day, Number(row.last) - perDay.get(row.day)! + 1]));
 
   const sampleValues = planned.map((culture, index) => {
     const day = days[index]!;
