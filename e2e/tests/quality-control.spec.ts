@@ -84,7 +84,7 @@ test('a lot is defined, a run violating 2-2s is flagged on the chart and holds t
   await expect(chart.locator('[data-status="odbijen"]')).toContainText('2-2s');
   await expect(page.getByTestId('qc-level-1').getByRole('table')).toContainText('Odbijeno');
   // The Youden plot of the two levels: one point per run.
-  await expect(page.getByRole('img', { name: /Youden grafikon Urea: .*, 3 serija/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Youden grafikon Urea: .*, 3 serije/ })).toBeVisible();
   const hold = page.getByTestId('qc-hold').filter({ hasText: `${control} LOT ${lot}` });
   await expect(hold).toContainText('Urea');
   await expect(hold).toContainText('2-2s');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type ControlPoint, type CumulativeAnswer, type HoldsAnswer, type InventoryAlertsAnswer, type ListAnswer, type OrderListRow, type StatisticsAnswer, DEFAULT_WESTGARD_RULES, LONGEST_RULE,
+  type ControlPoint, type CumulativeAnswer, type HoldsAnswer, type LabStatisticsAnswer, type InventoryAlertsAnswer, type ListAnswer, type OrderListRow, type StatisticsAnswer, DEFAULT_WESTGARD_RULES, LONGEST_RULE,
   addDays, calendarDateOf, judgeRun, toIsoDate,
 } from '@lis/domain';
 import { sql } from 'drizzle-orm';
@@ -153,6 +153,32 @@ describe('microbiology history', () => {
   });
 });
 
+describe('samples history', () => {
+  it('gives the statistics three weeks of samples in every status, verified ones with their times, results judged with flags', async () => {
+    const today = calendarDateOf(new Date(), 'Europe/Sarajevo');
+    const response = await client.get(specialist, `/statistika?od=${toIsoDate(addDays(today, -21))}&do=${toIsoDate(addDays(today, -1))}`, sarajevo);
+    expect(response.statusCode, response.body).toBe(200);
+    const statistics = response.json<LabStatisticsAnswer>().statistika;
+    expect(statistics.po_danu.filter((day) => day.uzorci > 0).length).toBeGreaterThanOrEqual(15);
+    expect(statistics.ukupno.uzorci).toBeGreaterThan(200);
+    expect(new Set(statistics.po_statusu.filter((row) => row.uzorci > 0).map((row) => row.status)))
+      .toEqual(new Set(['U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN']));
+    expect(statistics.po_sekciji.filter((row) => row.uzorci > 0).map((row) => row.naziv))
+      .toEqual(expect.arrayContaining(['Biohemija', 'Hematologija', 'Imunologija/Serologija', 'Mikrobiologija']));
+    // Each stored result (older than the hand-made demo samples) carries the flag the reference copied beside it gives.
+    const results = await queryRows<{ rezultat: string; flag: string | null; low: string | null; high: string | null }>(database.db, sql`
+      select t.rezultat, t.flag, t.referenca->>'low' as low, t.referenca->>'high' as high from sample_tests t
+      join samples s on s.id = t.sample_id where s.created_at < now() - interval '8 days' and t.rezultat ~ '^[0-9.]+$'`);
+    expect(results.length).toBeGreaterThan(500);
+    expect(results.every((row) => row.flag !== null)).toBe(true);
+    expect(results.some((row) => row.flag === 'H')).toBe(true);
+    for (const row of results.filter((candidate) => candidate.low !== null && candidate.high !== null && (candidate.flag === 'N'))) {
+      expect(Number(row.rezultat)).toBeGreaterThanOrEqual(Number(row.low));
+      expect(Number(row.rezultat)).toBeLessThanOrEqual(Number(row.high));
+    }
+  });
+});
+
 describe('without the history', () => {
   it('SEED_DEMO=false seeds nothing, and the tests\' image (the demo without history) holds none of it', async () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
@@ -161,8 +187,9 @@ describe('without the history', () => {
       const [counts] = await queryRows<Record<string, number>>(bare.db, sql`select
         (select count(*)::int from qc_results) as qc, (select count(*)::int from temperature_readings) as readings,
         (select count(*)::int from logger_alarms) as alarms, (select count(*)::int from inventory_orders) as orders,
-        (select count(*)::int from inventory_movements) as movements, (select count(*)::int from sample_cultures) as cultures`);
-      expect(counts).toEqual({ qc: 0, readings: 0, alarms: 0, orders: 0, movements: 0, cultures: 0 });
+        (select count(*)::int from inventory_movements) as movements, (select count(*)::int from sample_cultures) as cultures,
+        (select count(*)::int from samples where created_at < now() - interval '8 days') as older_samples`);
+      expect(counts).toEqual({ qc: 0, readings: 0, alarms: 0, orders: 0, movements: 0, cultures: 0, older_samples: 0 });
     } finally {
       await bare.close();
     }

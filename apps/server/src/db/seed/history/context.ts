@@ -1,4 +1,4 @@
-import { type CalendarDate, addDays, calendarDateOf, startOfDay } from '@lis/domain';
+import { type CalendarDate, addDays, calendarDateOf, describeJmbg, jmbgControlDigit, startOfDay } from '@lis/domain';
 
 /** What every part of the demo history needs: the seeded sites and users, and the moment it is seeded. */
 export interface HistoryContext {
@@ -40,3 +40,32 @@ export function demoRandom(seed: number): { next: () => number; normal: () => nu
 export const DEMO_SITE = 'SA';
 export const TECHNICIAN = 'tehnicar@demo.lab';
 export const SPECIALIST = 'specijalista@demo.lab';
+
+const FIRST_NAMES = {
+  MUŠKI: ['EMIR', 'HARIS', 'TARIK', 'ADNAN', 'MIRZA', 'KENAN', 'JASMIN', 'DAMIR', 'NEDIM', 'SAMIR', 'ARMIN', 'EDIN'],
+  ŽENSKI: ['AMRA', 'LEJLA', 'SELMA', 'AIDA', 'MAJA', 'AMINA', 'LANA', 'EMINA', 'DŽENANA', 'NEJRA', 'SANJA', 'IVANA'],
+} as const;
+/** Made-up surnames, as the demo patients have. */
+const SURNAMES = ['KULTUROVIĆ', 'PODLOGIĆ', 'UZORKOVIĆ', 'NALAZOVIĆ', 'PETRIJEVIĆ', 'AGAROVIĆ', 'BRISIĆ', 'PROBIRAČ', 'EPRUVETIĆ', 'KOLONIĆ'];
+
+export interface DemoPerson { jmbg: string; spol: 'MUŠKI' | 'ŽENSKI'; ime: string; prezime: string; birth: CalendarDate }
+
+/**
+ * Made-up people with a JMBG that carries their birth date and a right control digit. `region` (two digits)
+ * keeps each part's people apart: a JMBG is unique in the register.
+ */
+export function demoPeople(random: ReturnType<typeof demoRandom>, count: number, region: string): DemoPerson[] {
+  return Array.from({ length: count }, (_, index) => {
+    const spol = index % 3 === 0 ? 'MUŠKI' as const : 'ŽENSKI' as const;
+    const birth = { year: 1940 + Math.floor(random.next() * 65), month: 1 + Math.floor(random.next() * 12), day: 1 + Math.floor(random.next() * 28) };
+    let jmbg = '';
+    for (let serial = index; ; serial += 1000) {
+      const number = (spol === 'MUŠKI' ? 0 : 500) + (serial % 500);
+      const twelve = `${String(birth.day).padStart(2, '0')}${String(birth.month).padStart(2, '0')}${String(birth.year % 1000).padStart(3, '0')}${region}${String(number).padStart(3, '0')}`;
+      const digit = jmbgControlDigit(twelve);
+      jmbg = `${twelve}${digit}`;
+      if (digit !== null && describeJmbg(jmbg)?.birthDate) break;
+    }
+    return { jmbg, spol, ime: random.pick(FIRST_NAMES[spol]), prezime: random.pick(SURNAMES), birth };
+  });
+}

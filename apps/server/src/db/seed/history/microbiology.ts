@@ -1,10 +1,11 @@
-import { cultureSummary, describeJmbg, formatSampleCode, jmbgControlDigit, sampleCodeDay, toIsoDate } from '@lis/domain';
+import { cultureSummary, formatSampleCode, sampleCodeDay, toIsoDate } from '@lis/domain';
 import { inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../client.ts';
+import type { Db } from '../../client.ts';
+import { allocateDemoCounters } from './codes.ts';
 import { unnestRows, jsonText } from '../../unnest.ts';
 import { cultureIsolates, labAssays, microOrganisms, microReferenceSets, patients, sampleCultures, sampleTests, samples } from '../../schema.ts';
 import { interpretedCulture } from '../../../modules/microbiology/culture-interpretation.ts';
-import { DEMO_SITE, type HistoryContext, demoRandom, siteDay, siteTime } from './context.ts';
+import { DEMO_SITE, type HistoryContext, demoPeople, demoRandom, siteDay, siteTime } from './context.ts';
 
 // A year of verified cultures at the demo site, so the cumulative antibiogram has organisms above the
 // 30 first isolates it calls reliable: urine cultures (E. coli above all, Klebsiella, Proteus, Enterococcus)
@@ -40,9 +41,6 @@ const MIC: Readonly<Record<string, readonly [string, string]>> = {
   PEN: ['0,06', '2'], ERY: ['0,25', '8'], CLI: ['0,125', '4'], TCY: ['0,5', '16'], RIF: ['0,016', '1'], FUS: ['0,25', '4'],
 };
 
-const FIRST_NAMES = { MUŠKI: ['EMIR', 'HARIS', 'TARIK', 'ADNAN', 'MIRZA', 'KENAN', 'JASMIN', 'DAMIR', 'NEDIM', 'SAMIR', 'ARMIN', 'EDIN'], ŽENSKI: ['AMRA', 'LEJLA', 'SELMA', 'AIDA', 'MAJA', 'AMINA', 'LANA', 'EMINA', 'DŽENANA', 'NEJRA', 'SANJA', 'IVANA'] } as const;
-const SURNAMES = ['KULTUROVIĆ', 'PODLOGIĆ', 'ZASIJAVIĆ', 'IZOLATOVIĆ', 'PETRIJEVIĆ', 'AGAROVIĆ', 'BRISIĆ', 'NALAZOVIĆ', 'UZORČIĆ', 'KOLONIĆ'];
-
 export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Promise<void> {
   const site = context.sites.get(DEMO_SITE);
   if (!site) return;
@@ -75,40 +73,20 @@ export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Pro
     } as unknown as Parameters<typeof interpretedCulture>[1], null));
   }
 
-  // One patient per culture (a first isolate each), with a JMBG that carries the birth date and a right control digit.
-  const people = planned.map((_, index) => {
-    const spol = index % 3 === 0 ? 'MUŠKI' as const : 'ŽENSKI' as const;
-    const year = 1940 + Math.floor(random.next() * 65);
-    const birth = { year, month: 1 + Math.floor(random.next() * 12), day: 1 + Math.floor(random.next() * 28) };
-    let jmbg = '';
-    for (let serial = index; ; serial += 1000) {
-      const twelve = `${String(birth.day).padStart(2, '0')}${String(birth.month).padStart(2, '0')}${String(year % 1000).padStart(3, '0')}17${String((spol === 'MUŠKI' ? 0 : 500) + (serial % 500)).padStart(3, '0')}`;
-      const digit = jmbgControlDigit(twelve);
-      jmbg = `${twelve}${digit}`;
-      if (digit !== null && describeJmbg(jmbg)?.birthDate) break;
-    }
-    return { jmbg, spol, ime: random.pick(FIRST_NAMES[spol]), prezime: random.pick(SURNAMES), birth };
-  });
+  // One patient per culture (a first isolate each).
+  const people = demoPeople(random, planned.length, '17');
   const patientRows = await db.insert(patients).values(people.map((person) => ({
     jmbg: person.jmbg, ime: person.ime, prezime: person.prezime, spol: person.spol, datumRodjenja: toIsoDate(person.birth), godiste: person.birth.year,
     adresa: 'Sarajevo', telefon: '', email: '', language: ['Bosanski jezik'], symptoms: {}, lokacija: '', note: '',
   }))).returning({ id: patients.id, jmbg: patients.jmbg });
   const patientOf = new Map(patientRows.map((row) => [row.jmbg, row.id]));
 
-  // Running numbers of each day from the day counters, all days in one statement.
   const days = planned.map((culture) => sampleCodeDay(siteDay(context, site.timeZone, culture.daysAgo)));
-  const perDay = new Map<string, number>();
-  for (const day of days) perDay.set(day, (perDay.get(day) ?? 0) + 1);
-  const counters = await queryRows<{ day: string; last: number }>(db, sql`
-    insert into sample_code_counters (day, last) select * from ${unnestRows([...perDay], [['text', ([day]) => day], ['integer', ([, count]) => count]])} as v(day, last)
-    on conflict (day) do update set last = sample_code_counters.last + excluded.last
-    returning day, last`);
-  const next = new Map(counters.map((row) => [row.day, Number(row.last) - perDay.get(row.day)! + 1]));
+  const numbers = await allocateDemoCounters(db, days);
 
   const sampleValues = planned.map((culture, index) => {
     const day = days[index]!;
-    const rbr = next.get(day)!;
-    next.set(day, rbr + 1);
+    const rbr = numbers[index]!;
     const datum = siteTime(context, site.timeZone, culture.daysAgo, culture.minute);
     const at = (hours: number) => new Date(datum.getTime() + hours * 3_600_000);
     return {
