@@ -13,8 +13,8 @@ import { DEMO_SITE, type HistoryContext, TECHNICIAN, siteTime } from './context.
 export const LOGGER_DAYS = 7;
 
 const FRIDGES = [
-  { slaveId: 1, naziv: 'Frižider reagensi biohemija', min: 2, max: 8, base: 4.6, swing: 0.7, hum: { min: 30, max: 70, base: 48 } },
-  { slaveId: 2, naziv: 'Zamrzivač serum i plazma', min: -30, max: -18, base: -23.5, swing: 1.2, hum: null },
+  { slaveId: 1, naziv: 'Frižider reagensi', min: 2, max: 8, base: 4.6, swing: 0.7, hum: { min: 30, max: 70, base: 48 } },
+  { slaveId: 2, naziv: 'Zamrzivač seruma', min: -30, max: -18, base: -23.5, swing: 1.2, hum: null },
 ] as const;
 
 /** The excursion of the reagent refrigerator: minutes after midnight, three days ago, and how long. */

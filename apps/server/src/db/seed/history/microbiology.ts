@@ -55,7 +55,11 @@ export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Pro
   const planned = [
     ...DEMO_SPECIES.flatMap((species) => Array.from({ length: species.count }, () => ({ species: species, material: species.material }))),
     ...Array.from({ length: STERILE }, () => ({ species: null, material: 'Urin' as const })),
-  ].map((culture) => ({ ...culture, daysAgo: 8 + Math.floor(random.next() * (MICRO_DAYS - 8)), minute: 7 * 60 + Math.floor(random.next() * 300) }))
+  ].map((culture) => ({
+    ...culture, daysAgo: 8 + Math.floor(random.next() * (MICRO_DAYS - 8)), minute: 7 * 60 + Math.floor(random.next() * 300),
+    // Hours to the verified result: a sterile urine after a night, a grown culture once its antibiogram is read.
+    hours: culture.species ? 40 + Math.floor(random.next() * 32) : 18 + Math.floor(random.next() * 8),
+  }))
     .sort((a, b) => b.daysAgo - a.daysAgo || a.minute - b.minute);
 
   // Each interpreted as the culture screen interprets a save: all the isolates of one specimen kind at once.
@@ -91,8 +95,8 @@ export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Pro
     const at = (hours: number) => new Date(datum.getTime() + hours * 3_600_000);
     return {
       siteId: site.id, patientId: patientOf.get(people[index]!.jmbg)!, code: formatSampleCode(day, rbr), rbr, status: 'VERIFICIRAN',
-      lokacija: culture.material === 'Urin' ? 'Dom zdravlja Stari Grad' : 'Hirurška ambulanta', datum, createdAt: datum, updatedAt: at(50),
-      receivedAt: at(0.5), approvedAt: at(48), verifiedAt: at(50), verifiedOnce: true,
+      lokacija: culture.material === 'Urin' ? 'Dom zdravlja Stari Grad' : 'Hirurška ambulanta', datum, createdAt: datum, updatedAt: at(culture.hours),
+      receivedAt: at(0.5), approvedAt: at(culture.hours - 1), verifiedAt: at(culture.hours), verifiedOnce: true,
     };
   });
   const sampleRows = await db.insert(samples).values(sampleValues).returning({ id: samples.id, code: samples.code });

@@ -55,6 +55,8 @@ export async function seedDemoSamples(db: Db, context: HistoryContext): Promise<
     .flatMap((daysAgo) => Array.from({ length: PER_DAY[sifra] ?? 0 }, () => ({
       siteId: site.id, timeZone: site.timeZone, daysAgo, minute: 7 * 60 + Math.floor(random.next() * 240),
       request: random.pick(REQUESTS), hitan: random.next() < 0.08, status: statusOn(daysAgo, random.next()),
+      // Minutes from taking to reception and from reception to verification: an urgent sample goes first.
+      reception: 10 + Math.floor(random.next() * 30), work: random.next(),
     }))))
     .sort((a, b) => b.daysAgo - a.daysAgo || a.minute - b.minute);
   if (planned.length === 0) return;
@@ -72,10 +74,11 @@ export async function seedDemoSamples(db: Db, context: HistoryContext): Promise<
     const datum = siteTime(context, sample.timeZone, sample.daysAgo, sample.minute);
     const at = (minutes: number) => new Date(datum.getTime() + minutes * 60_000);
     const released = sample.status === 'ODOBREN' || sample.status === 'VERIFICIRAN';
+    const verification = Math.round(sample.hitan ? 40 + sample.work * 80 : 90 + sample.work * 270);
     return {
       siteId: sample.siteId, patientId: patientOf.get(people[index]!.jmbg)!, code: formatSampleCode(days[index]!, numbers[index]!), rbr: numbers[index]!,
-      status: sample.status, hitan: sample.hitan, datum, createdAt: datum, updatedAt: at(sample.status === 'VERIFICIRAN' ? 300 : 120), receivedAt: at(15),
-      approvedAt: released ? at(sample.hitan ? 60 : 180) : null, verifiedAt: sample.status === 'VERIFICIRAN' ? at(sample.hitan ? 90 : 300) : null,
+      status: sample.status, hitan: sample.hitan, datum, createdAt: datum, updatedAt: at(sample.reception + verification - 10), receivedAt: at(sample.reception),
+      approvedAt: released ? at(sample.reception + verification - 20) : null, verifiedAt: sample.status === 'VERIFICIRAN' ? at(sample.reception + verification) : null,
       verifiedOnce: sample.status === 'VERIFICIRAN', lokacija: 'Dom zdravlja',
     };
   });
