@@ -29,8 +29,9 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl, dataDir: config.dataDir, minFreeBytes: config.dataDirMinFreeMb * 1024 * 1024,
   settings: { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs },
 });
-const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+// The reference data first: the demo's cultures are interpreted against its breakpoints.
 const microReference = await importReferenceDataIfMissing(database.db, config.microReferenceDir);
+const seeded = config.seedDemo ? await seedDemo(database.db, { history: true }) : false;
 const realtime = new RealtimeHub();
 // The outbox worker sends in the background of this process: its claims and sends never hold a request.
 const mailer = mailerFor(config.smtpUrl, config.dataDir);

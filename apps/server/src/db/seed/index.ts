@@ -7,6 +7,7 @@ import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoSuppliers } from '../../modules/inventory/demo-suppliers.ts';
 import { seedDemoPanels } from '../../modules/microbiology/demo-panels.ts';
 import { seedDemoTestPanels } from '../../modules/test-panels/demo-panels.ts';
+import { seedDemoHistory } from './history/index.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -22,8 +23,18 @@ const DEMO_SITES = [
   { sifra: 'TZ', naziv: 'Tuzla', name: 'Tuzla', adresa: 'Trnovac bb, 75000 Tuzla', mjesta: ['Tuzla', 'Lukavac', 'Živinice', 'Gračanica', 'Srebrenik'] },
 ];
 
-/** Seeds demo sites, users and the catalogue, only into an empty database; a second run does nothing. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export interface SeedOptions {
+  /**
+   * The demo's history too (history/index.ts: control runs, refrigerator readings, stock and orders): what the
+   * started demo shows. The server tests' database image leaves it out: their counts and lists start from the
+   * bare demo, and a test of the history seeds it itself.
+   */
+  history?: boolean;
+}
+
+/** Seeds demo sites, users and the catalogue (and with `history` the demo's history), only into an empty database; a second run does nothing. */
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const now = new Date();
   const [existing] = await db.select({ n: count() }).from(sites);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -48,6 +59,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoSuppliers(tx);
     await seedDemoPanels(tx);
     await seedDemoTestPanels(tx, siteRows.map((row) => row.id));
+    if (options.history) {
+      const siteZones = await tx.select({ id: sites.id, sifra: sites.sifra, timeZone: sites.timeZone }).from(sites);
+      await seedDemoHistory(tx, {
+        now, sites: new Map(siteZones.map((row) => [row.sifra, { id: row.id, timeZone: row.timeZone }])),
+        users: new Map(userRows.map((row) => [row.email, row.id])),
+      });
+    }
     return true;
   });
 }

@@ -43,7 +43,7 @@ export async function exclude(db: Db, realtime: RealtimeHub | undefined, ctx: Re
 }
 
 /** The latest `perLevel` points of each level, in their order: the history an entry judges a run against (recentCounted). */
-function recentPerLevel(points: readonly ControlPoint[], perLevel: number): ControlPoint[] {
+export function recentPerLevel(points: readonly ControlPoint[], perLevel: number): ControlPoint[] {
   const taken = new Map<number, number>();
   const recent: ControlPoint[] = [];
   for (let index = points.length - 1; index >= 0; index -= 1) {
