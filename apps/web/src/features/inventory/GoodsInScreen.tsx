@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconPackage, IconPackageImport } from '@tabler/icons-react';
+import { IconCalendar, IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,7 +22,6 @@ import { inventoryKeys, openOrders, productContracts, receive } from './api.ts';
 import { parseTypedDay } from './format.ts';
 import { MovementForm, useMovementForm } from './MovementForm.tsx';
 import { useProducts } from './use-products.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatMoney } from '../../lib/format.ts';
 
 const MONDAY = 1;
@@ -84,14 +83,7 @@ export function GoodsInScreen() {
     <MovementForm
       vrsta="ulaz" form={form} onSubmit={submit}
       title={t('inventory.receiptTitle')} description={t('inventory.receiptDescription')} recentTitle={t('inventory.recentReceipts')}
-      emptyState={noProducts ? (
-        <EmptyState
-          icon={<IconPackage size={26} />}
-          title={t('inventory.noProductsTitle')}
-          description={t('inventory.noProductsText')}
-          action={{ to: '/inventar/produkti', label: t('inventory.noProductsLink') }}
-        />
-      ) : undefined}
+      noProducts={noProducts}
       submitLabel={t('inventory.receive')} submitIcon={<IconPackageImport size={18} aria-hidden />}
     >
       <Select

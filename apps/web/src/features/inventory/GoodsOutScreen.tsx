@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { NumberInput, Select } from '@mantine/core';
-import { IconPackage, IconPackageExport } from '@tabler/icons-react';
+import { IconPackageExport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../i18n/index.ts';
@@ -15,7 +15,6 @@ import { consume, inventoryKeys, sections, stock } from './api.ts';
 import { dayText } from './format.ts';
 import { MovementForm, useMovementForm } from './MovementForm.tsx';
 import { useProducts } from './use-products.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
 
 const AUTOMATIC = '';
 
@@ -56,14 +55,7 @@ export function GoodsOutScreen() {
     <MovementForm
       vrsta="izlaz" form={form} onSubmit={submit}
       title={t('inventory.consumptionTitle')} description={t('inventory.consumptionDescription')} recentTitle={t('inventory.recentConsumptions')}
-      emptyState={noProducts ? (
-        <EmptyState
-          icon={<IconPackage size={26} />}
-          title={t('inventory.noProductsTitle')}
-          description={t('inventory.noProductsText')}
-          action={{ to: '/inventar/produkti', label: t('inventory.noProductsLink') }}
-        />
-      ) : undefined}
+      noProducts={noProducts}
       submitLabel={t('inventory.consume')} submitIcon={<IconPackageExport size={18} aria-hidden />}
     >
       <Select

@@ -6,9 +6,11 @@
  */
 import { type ReactNode, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { notify } from '../../components/notify.tsx';
 import { serverMessage, messageText } from '../../i18n/index.ts';
 import { invalidateList } from '../../components/list-table/index.ts';
@@ -54,7 +56,7 @@ export function useMovementForm() {
 }
 
 export function MovementForm({
-  vrsta, title, description, recentTitle, submitLabel, submitIcon, form, onSubmit, children, emptyState,
+  vrsta, title, description, recentTitle, submitLabel, submitIcon, form, onSubmit, children, noProducts,
 }: {
   vrsta: 'ulaz' | 'izlaz';
   title: string;
@@ -65,8 +67,8 @@ export function MovementForm({
   form: ReturnType<typeof useMovementForm>;
   onSubmit: () => Promise<unknown>;
   children: ReactNode;
-  /** Shown in place of the form while there is nothing to book (no product yet): what to do and where. */
-  emptyState?: ReactNode;
+  /** No product registered yet: nothing can be booked, so the form gives way to what to do first and where. */
+  noProducts: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -76,7 +78,14 @@ export function MovementForm({
         <Text c="dimmed" size="sm">{description}</Text>
       </Stack>
       <InventoryAlertsLine />
-      {emptyState ?? (
+      {noProducts ? (
+        <EmptyState
+          icon={<IconPackage size={26} />}
+          title={t('inventory.noProductsTitle')}
+          description={t('inventory.noProductsText')}
+          action={{ to: '/inventar/produkti', label: t('inventory.noProductsLink') }}
+        />
+      ) : (
       <Paper withBorder radius="md" p="md">
         <form onSubmit={(event) => { event.preventDefault(); void onSubmit(); }} noValidate>
           <Stack gap="md">
