@@ -68,7 +68,8 @@ describe('resultsUnverifyRequest', () => {
 describe('answers', () => {
   it('serialise a test with its range, flag, delta and who entered it', () => {
     const entry = {
-      _id: test, sifra: 'GLU', naziv: 'Glukoza', analit: 'Glukoza', sekcija: { _id: sid, naziv: 'Biohemija', redoslijed: 1 },
+      _id: test, sifra: 'GLU', naziv: 'Glukoza', naziv_en: 'Glucose', naziv_de: 'Glukose', analit: 'Glukoza',
+      sekcija: { _id: sid, naziv: 'Biohemija', naziv_en: 'Clinical chemistry', naziv_de: 'Klinische Chemie', redoslijed: 1 },
       vrsta: 'numeric', opcije: [], decimals: 1, calculated: false, rezultat: '25,1', jedinica: 'mmol/L', referenca: { low: 3.9, high: 6.1, text: null },
       flag: 'HH', kriticni: true, kriticno: { low: 2.5, high: 25 }, delta: { previous: '5,2', previousAt: '2026-11-01T08:00:00.000Z', exceeded: true },
       status_t: 'REALIZOVAN', unio: 'Amra Hodžić', unio_at: '2026-11-23T09:10:00.000Z',
