@@ -101,6 +101,32 @@ export async function openAs(page: Page, email: string, path = '/', language: Sh
   return data;
 }
 
+/** The auto-login's profile call (POST /api/users/{local part}), not the password change (users/sifra). */
+const PROFILE_CALL = /\/api\/users\/(?!sifra)[^/?]+$/;
+
+/**
+ * Shows the app in another interface language, for pictures: the language the app shows comes from the user's
+ * profile when the auto-login confirms the stored session, so that answer is given with this language (and the
+ * stored session too, for the first paint); the demo user's stored profile stays as it is. Reloads the page.
+ */
+export async function showInLanguage(page: Page, language: ShellLanguage): Promise<void> {
+  await page.unroute(PROFILE_CALL);
+  await page.route(PROFILE_CALL, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user?: { postavke?: { language?: string } } };
+    if (body.user?.postavke) body.user.postavke.language = language;
+    await route.fulfill({ response, json: body });
+  });
+  await page.evaluate((value) => {
+    const stored = JSON.parse(localStorage.getItem('lis.session') ?? '{}') as { data?: { language?: string } };
+    if (stored.data) stored.data.language = value;
+    localStorage.setItem('lis.session', JSON.stringify(stored));
+  }, language);
+  await page.reload();
+  // The app boots again from the stored session; on a busy machine that takes a while.
+  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible({ timeout: 30_000 });
+}
+
 /**
  * page.goto for an address the app may redirect at once (/ to the landing screen, a screen the user may not
  * open, anything without a session): the app's redirect replaces the URL before the page's `load`, which

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs } from './helpers.ts';
+import { DEMO, openAs, showInLanguage } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, patientId, toast } from './lab-data.ts';
 
 // Test panels as a technician meets them: the blood count found by typing its code and added with one Enter,
@@ -10,20 +10,6 @@ import { DEMO_PATIENTS, apiSession, patientId, toast } from './lab-data.ts';
 
 function selected(page: Page) {
   return page.getByRole('table', { name: 'Odabrani testovi' });
-}
-
-/**
- * Shows the app in another language for the pictures: the auto-login's profile answer (which sets the language
- * the app shows) is answered with that language, so the demo user's stored profile stays as it is.
- */
-async function useLanguage(page: Page, language: 'bs' | 'en' | 'de'): Promise<void> {
-  await page.route(/\/api\/users\/[^/]+$/, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { user?: { postavke?: { language?: string } } };
-    if (body.user?.postavke) body.user.postavke.language = language;
-    await route.fulfill({ response, json: body });
-  });
-  await page.reload();
 }
 
 interface SampleShown { uzorak: { type: string; ukupno: string; tests: { analit: string; panel: string | null; price: string }[] } }
@@ -123,7 +109,7 @@ for (const language of ['bs', 'en', 'de'] as const) {
       const admin = await apiSession(request, DEMO.admin.email);
       const pid = await patientId(request, admin, DEMO_PATIENTS.emir.jmbg);
       await openAs(page, DEMO.admin.email, `/samples/${pid}`);
-      await useLanguage(page, language);
+      await showInLanguage(page, language);
       const search = page.getByRole('textbox', { name: { bs: 'Traži test', en: 'Find a test', de: 'Test suchen' }[language] });
       await expect(search).toBeVisible();
       await search.fill('krvna slika');

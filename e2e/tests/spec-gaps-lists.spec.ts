@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, expectAccessible, openAs, showInLanguage } from './helpers.ts';
 import { type ApiSession, apiSession, createSample, patientId, saveResults, toast } from './lab-data.ts';
 
 // Where the screens differed from the spec: every list but the processing work list opens on DANAS (the
@@ -9,36 +9,11 @@ import { type ApiSession, apiSession, createSample, patientId, saveResults, toas
 // version (a missing language is issued from the version's frozen content) and sends the report again by
 // e-mail through the outbox.
 
-/** POST /api/users/{local part}: the profile the app reads at start (not users/sifra). */
-const PROFILE_CALL = /\/api\/users\/(?!sifra)[^/?]+$/;
-
 const LANGUAGES = [
-  { session: 'rs', code: 'bs', period: 'Period' },
-  { session: 'en', code: 'en', period: 'Period' },
-  { session: 'de', code: 'de', period: 'Zeitraum' },
+  { code: 'bs', period: 'Period' },
+  { code: 'en', period: 'Period' },
+  { code: 'de', period: 'Zeitraum' },
 ] as const;
-
-/**
- * The page in another language ('rs' Bosnian, 'en', 'de'): the app takes it from the user's profile when it
- * confirms the stored session, so the profile answer says it (and the stored session, for the first paint).
- */
-async function useLanguage(page: Page, language: string): Promise<void> {
-  await page.unroute(PROFILE_CALL);
-  await page.route(PROFILE_CALL, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { user?: { postavke?: { language?: string } } };
-    if (body.user?.postavke) body.user.postavke.language = language;
-    await route.fulfill({ response, json: body });
-  });
-  await page.evaluate((value) => {
-    const stored = JSON.parse(localStorage.getItem('lis.session') ?? '{}') as { data: { language: string } };
-    stored.data.language = value;
-    localStorage.setItem('lis.session', JSON.stringify(stored));
-  }, language);
-  await page.reload();
-  // The app boots again from the stored session; on a busy machine that takes a while.
-  await expect(page.getByRole('main')).toBeVisible({ timeout: 30_000 });
-}
 
 /**
  * openAs, patient with a busy machine: the helper gives the app 7 s to show its shell, which a first boot
@@ -114,13 +89,13 @@ test('pictures of the list screens with their period, in bs, en and de at 1280 a
   for (const language of LANGUAGES) {
     for (const list of LISTS) {
       await open(page, list.user, list.path);
-      await useLanguage(page, language.session);
+      await showInLanguage(page, language.code);
       await expect(page.getByRole('combobox', { name: language.period }).first()).toHaveValue('DANAS', { timeout: 30_000 });
       await pictures(page, `${list.path.slice(1).replaceAll('/', '-')}-${language.code}`, (name) => testInfo.outputPath(name));
     }
   }
   await open(page, DEMO.tehnicar.email, '/inventar/ugovori');
-  await useLanguage(page, 'rs');
+  await showInLanguage(page, 'bs');
   await expectAccessible(page);
 });
 
@@ -162,11 +137,11 @@ test('the report screen offers bs, en and de: a language not issued is issued fr
   // Pictures in each language for a person to look at (E2E_PICTURES, README).
   if (process.env.E2E_PICTURES) {
     for (const language of LANGUAGES) {
-      await useLanguage(page, language.session);
+      await showInLanguage(page, language.code);
       await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
       await pictures(page, `nalaz-jezik-nije-izdan-${language.code}`, (name) => testInfo.outputPath(name));
     }
-    await useLanguage(page, 'rs');
+    await showInLanguage(page, 'bs');
   }
 
   const issued = page.waitForResponse((response) => response.url().endsWith('/api/nalazi/jezik'));
@@ -197,7 +172,7 @@ test('the report screen offers bs, en and de: a language not issued is issued fr
   expect(messages.every((row) => row.email === 'jasmina@example.test')).toBe(true);
   if (process.env.E2E_PICTURES) {
     for (const language of LANGUAGES) {
-      await useLanguage(page, language.session);
+      await showInLanguage(page, language.code);
       await expect(page.locator('iframe')).toBeVisible({ timeout: 20_000 });
       await pictures(page, `nalaz-pregled-${language.code}`, (name) => testInfo.outputPath(name));
     }

@@ -8,28 +8,18 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, apiChangePassword, apiSignIn, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, apiChangePassword, apiSignIn, openAs, showInLanguage } from './helpers.ts';
 import { type ApiSession, apiSession, createPatient, createSample, saveResults, toast, toastsClosed } from './lab-data.ts';
 
 const LANGUAGES = ['bs', 'en', 'de'] as const;
 const WIDTHS = [1280, 500] as const;
-
-/** The app in another language: the stored session's language, as a sign-in with that language stores it. */
-async function useLanguage(page: Page, language: (typeof LANGUAGES)[number]): Promise<void> {
-  await page.evaluate((next) => {
-    const stored = JSON.parse(localStorage.getItem('lis.session') ?? '{}') as { data?: { language?: string } };
-    if (stored.data) stored.data.language = next;
-    localStorage.setItem('lis.session', JSON.stringify(stored));
-  }, language);
-  await page.reload();
-}
 
 /** Screenshots of the screen as it is now at both widths and in the three languages; back to bs at 1280 px. */
 async function photograph(page: Page, name: string, ready: (language: string) => Promise<void>, outputPath: (file: string) => string): Promise<void> {
   // Pictures are for a person to look at (E2E_PICTURES, README); the tests' checks do not depend on them.
   if (!process.env.E2E_PICTURES) return;
   for (const language of LANGUAGES) {
-    await useLanguage(page, language);
+    await showInLanguage(page, language);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await ready(language);
@@ -37,7 +27,7 @@ async function photograph(page: Page, name: string, ready: (language: string) =>
       await page.screenshot({ path: outputPath(`${name}-${language}-${width}.png`), fullPage: true });
     }
   }
-  await useLanguage(page, 'bs');
+  await showInLanguage(page, 'bs');
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

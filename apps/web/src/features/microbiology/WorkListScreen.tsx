@@ -113,7 +113,7 @@ export function WorkListScreen() {
           key: 'open', label: t('microbiology.openCulture'), icon: <IconMicroscope size={18} aria-hidden />, color: 'clinical',
           onClick: (row) => void navigate(culturePath(row.sid)),
         }]}
-        minWidth={1000}
+        minWidth={960}
       />
     </Stack>
   );
