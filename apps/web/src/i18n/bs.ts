@@ -95,7 +95,7 @@ export const bs = {
     messages: 'Poruke',
     empty: 'Nema novih obavještenja.',
     sample: 'Uzorak {{id}}',
-    dismiss: 'Ukloni obavještenje za uzorak {{id}}',
+    dismiss: 'Ukloni obavještenje: {{what}}',
   },
   confirmDelete: {
     title: 'Potvrda brisanja',

@@ -83,7 +83,7 @@ export const de: CoreCatalogue = {
     messages: 'Meldungen',
     empty: 'Keine neuen Benachrichtigungen.',
     sample: 'Probe {{id}}',
-    dismiss: 'Benachrichtigung für Probe {{id}} entfernen',
+    dismiss: 'Benachrichtigung entfernen: {{what}}',
   },
   confirmDelete: {
     title: 'Löschen bestätigen',

@@ -83,7 +83,7 @@ export const en: CoreCatalogue = {
     messages: 'Messages',
     empty: 'No new notifications.',
     sample: 'Sample {{id}}',
-    dismiss: 'Dismiss the notification for sample {{id}}',
+    dismiss: 'Dismiss the notification: {{what}}',
   },
   confirmDelete: {
     title: 'Confirm deletion',

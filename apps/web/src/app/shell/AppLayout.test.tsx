@@ -161,7 +161,7 @@ describe('the shell', () => {
     expect(screen.queryByText('Drugi sajt')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Obavještenja (3)' })).toBeInTheDocument();
 
-    await user.click(within(alarms).getByRole('button', { name: 'Ukloni obavještenje za uzorak S-9' }));
+    await user.click(within(alarms).getByRole('button', { name: 'Ukloni obavještenje: Kalij 6.8 mmol/L' }));
     expect(within(alarms).getByText('Nema novih obavještenja.')).toBeInTheDocument();
     expect(within(messages).getByText('Svi rezultati')).toBeInTheDocument();
   });

@@ -42,17 +42,21 @@ function EntryList({ title, list, entries }: { title: string; list: ListName; en
         <Text size="sm" c="dimmed">{t('notifications.empty')}</Text>
       ) : (
         <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
-          {entries.map((entry) => (
-            <Group component="li" key={entry.id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-              {/* The info names the sample as people know it (code and patient); the id only when no info came. */}
-              <Text size="sm" fw={500}>{entry.info || t('notifications.sample', { id: entry.id })}</Text>
-              <CloseButton
-                size="sm"
-                aria-label={t('notifications.dismiss', { id: entry.id })}
-                onClick={() => notificationStore.dismiss(list, entry.id)}
-              />
-            </Group>
-          ))}
+          {entries.map((entry) => {
+            // The info names what happened as people know it (a sample's code and patient, a refrigerator, a product);
+            // the sample's id only when no info came. The dismiss button names the same, never an internal key.
+            const what = entry.info || t('notifications.sample', { id: entry.id });
+            return (
+              <Group component="li" key={entry.id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <Text size="sm" fw={500}>{what}</Text>
+                <CloseButton
+                  size="sm"
+                  aria-label={t('notifications.dismiss', { what })}
+                  onClick={() => notificationStore.dismiss(list, entry.id)}
+                />
+              </Group>
+            );
+          })}
         </Stack>
       )}
     </section>
