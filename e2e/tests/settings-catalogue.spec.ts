@@ -164,6 +164,8 @@ test('users without settings.read have no catalogue screens', async ({ page }) =
 });
 
 test('assays: the row actions reference, multi, uredi, akcija and icon, with axe on each dialog', async ({ page }, testInfo) => {
+  // Six dialogs, each with an axe-core pass: more than the default 30 s on a busy 2-core machine.
+  test.slow();
   await openAs(page, DEMO.admin.email, '/assays');
   await page.getByRole('textbox', { name: 'Pretraga' }).first().fill('LDL');
   const row = page.getByRole('row').filter({ hasText: 'LDL' }).first();
