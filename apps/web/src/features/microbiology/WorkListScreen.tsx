@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChartBar, IconFileCertificate, IconListDetails, IconMicroscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -64,9 +64,11 @@ export function WorkListScreen() {
     },
     {
       key: 'faza', header: t('microbiology.col_stage'), sortable: true,
-      render: (row) => <Badge variant="light" color={STAGE_COLORS[row.faza]} c={READABLE_BADGE_TEXT} data-stage={row.faza}>{stageLabel(row.faza)}</Badge>,
+      // The badge keeps its whole word: a table squeezes a cell down to its content's smallest width, which for a
+      // badge (its label cut with '…') is next to nothing; the other columns wrap instead.
+      render: (row) => <Box miw="max-content"><Badge variant="light" color={STAGE_COLORS[row.faza]} c={READABLE_BADGE_TEXT} data-stage={row.faza}>{stageLabel(row.faza)}</Badge></Box>,
     },
-    { key: 'status', header: t('microbiology.col_status'), render: (row) => <StatusBadge status={row.status} /> },
+    { key: 'status', header: t('microbiology.col_status'), render: (row) => <Box miw="max-content"><StatusBadge status={row.status} /></Box> },
     {
       key: 'created_at', header: t('microbiology.col_time'), sortable: true,
       render: (row) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{`${formatDate(row.created_at)} ${formatTime(row.created_at)}`}</Text>,
