@@ -138,7 +138,7 @@ test('results go from empty to verified, with a critical value acknowledged, an 
   await statusBar(specialist).getByRole('button', { name: 'Poništi odobrenje' }).click();
   await expect(toast(specialist, 'Odobrenje poništeno.')).toBeVisible();
   await resultInput(specialist, 'Kalij').fill('5,0');
-  await specialist.getByRole('button', { name: 'SAČUVAJ' }).click();
+  await specialist.getByRole('button', { name: 'SAČUVAJ', exact: true }).click();
   const reason = specialist.getByRole('dialog', { name: 'Razlog izmjene' });
   await reason.getByLabel('Razlog').fill('Ponovljena analiza iz novog uzorka');
   await reason.getByRole('button', { name: 'POTVRDI' }).click();
