@@ -1,11 +1,12 @@
-import { cultureSummary, formatSampleCode, sampleCodeDay, toIsoDate } from '@lis/domain';
+import { cultureSummary, formatSampleCode, sampleCodeDay } from '@lis/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { allocateDemoCounters } from './codes.ts';
+import { registerDemoPatients } from './people.ts';
 import { unnestRows, jsonText } from '../../unnest.ts';
-import { cultureIsolates, labAssays, microOrganisms, microReferenceSets, patients, sampleCultures, sampleTests, samples } from '../../schema.ts';
+import { cultureIsolates, labAssays, microOrganisms, microReferenceSets, sampleCultures, sampleTests, samples } from '../../schema.ts';
 import { interpretedCulture } from '../../../modules/microbiology/culture-interpretation.ts';
-import { DEMO_SITE, type HistoryContext, demoPeople, demoRandom, siteDay, siteTime } from './context.ts';
+import { DEMO_SITE, type HistoryContext, demoRandom, siteDay, siteTime } from './context.ts';
 
 // A year of verified cultures at the demo site, so the cumulative antibiogram has organisms above the
 // 30 first isolates it calls reliable: urine cultures (E. coli above all, Klebsiella, Proteus, Enterococcus)
@@ -78,12 +79,7 @@ export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Pro
   }
 
   // One patient per culture (a first isolate each).
-  const people = demoPeople(random, planned.length, '17');
-  const patientRows = await db.insert(patients).values(people.map((person) => ({
-    jmbg: person.jmbg, ime: person.ime, prezime: person.prezime, spol: person.spol, datumRodjenja: toIsoDate(person.birth), godiste: person.birth.year,
-    adresa: 'Sarajevo', telefon: '', email: '', language: ['Bosanski jezik'], symptoms: {}, lokacija: '', note: '',
-  }))).returning({ id: patients.id, jmbg: patients.jmbg });
-  const patientOf = new Map(patientRows.map((row) => [row.jmbg, row.id]));
+  const patientIds = await registerDemoPatients(db, random, planned.length, '17', 'Sarajevo');
 
   const days = planned.map((culture) => sampleCodeDay(siteDay(context, site.timeZone, culture.daysAgo)));
   const numbers = await allocateDemoCounters(db, days);
@@ -94,7 +90,7 @@ export async function seedDemoMicrobiology(db: Db, context: HistoryContext): Pro
     const datum = siteTime(context, site.timeZone, culture.daysAgo, culture.minute);
     const at = (hours: number) => new Date(datum.getTime() + hours * 3_600_000);
     return {
-      siteId: site.id, patientId: patientOf.get(people[index]!.jmbg)!, code: formatSampleCode(day, rbr), rbr, status: 'VERIFICIRAN',
+      siteId: site.id, patientId: patientIds[index]!, code: formatSampleCode(day, rbr), rbr, status: 'VERIFICIRAN',
       lokacija: culture.material === 'Urin' ? 'Dom zdravlja Stari Grad' : 'Hirurška ambulanta', datum, createdAt: datum, updatedAt: at(culture.hours),
       receivedAt: at(0.5), approvedAt: at(culture.hours - 1), verifiedAt: at(culture.hours), verifiedOnce: true,
     };

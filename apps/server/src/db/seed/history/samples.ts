@@ -1,11 +1,12 @@
 import { type SampleStatus, formatSampleCode, sampleCodeDay, toIsoDate } from '@lis/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
-import { labAssays, patients, sampleTests, samples } from '../../schema.ts';
+import { labAssays, sampleTests, samples } from '../../schema.ts';
 import { referenceRangesOf } from '../../reference-ranges.ts';
 import { judge, patientFactsOfSamples, rangesByAssay } from '../../../modules/results/judgement.ts';
 import { allocateDemoCounters } from './codes.ts';
-import { type HistoryContext, TECHNICIAN, demoPeople, demoRandom, siteDay, siteTime } from './context.ts';
+import { registerDemoPatients } from './people.ts';
+import { type HistoryContext, TECHNICIAN, demoRandom, siteDay, siteTime } from './context.ts';
 
 // Three weeks of routine samples on both demo sites before the seed's day, so the statistics (samples and
 // tests per day, section and status, turnaround) and the result lists have a history: older samples verified,
@@ -61,12 +62,7 @@ export async function seedDemoSamples(db: Db, context: HistoryContext): Promise<
     .sort((a, b) => b.daysAgo - a.daysAgo || a.minute - b.minute);
   if (planned.length === 0) return;
 
-  const people = demoPeople(random, planned.length, '18');
-  const patientRows = await db.insert(patients).values(people.map((person) => ({
-    jmbg: person.jmbg, ime: person.ime, prezime: person.prezime, spol: person.spol, datumRodjenja: toIsoDate(person.birth), godiste: person.birth.year,
-    adresa: '', telefon: '', email: '', language: ['Bosanski jezik'], symptoms: {}, lokacija: '', note: '',
-  }))).returning({ id: patients.id, jmbg: patients.jmbg });
-  const patientOf = new Map(patientRows.map((row) => [row.jmbg, row.id]));
+  const patientIds = await registerDemoPatients(db, random, planned.length, '18', '');
 
   const days = planned.map((sample) => sampleCodeDay(siteDay(context, sample.timeZone, sample.daysAgo)));
   const numbers = await allocateDemoCounters(db, days);
@@ -76,7 +72,7 @@ export async function seedDemoSamples(db: Db, context: HistoryContext): Promise<
     const released = sample.status === 'ODOBREN' || sample.status === 'VERIFICIRAN';
     const verification = Math.round(sample.hitan ? 40 + sample.work * 80 : 90 + sample.work * 270);
     return {
-      siteId: sample.siteId, patientId: patientOf.get(people[index]!.jmbg)!, code: formatSampleCode(days[index]!, numbers[index]!), rbr: numbers[index]!,
+      siteId: sample.siteId, patientId: patientIds[index]!, code: formatSampleCode(days[index]!, numbers[index]!), rbr: numbers[index]!,
       status: sample.status, hitan: sample.hitan, datum, createdAt: datum, updatedAt: at(sample.reception + verification - 10), receivedAt: at(sample.reception),
       approvedAt: released ? at(sample.reception + verification - 20) : null, verifiedAt: sample.status === 'VERIFICIRAN' ? at(sample.reception + verification) : null,
       verifiedOnce: sample.status === 'VERIFICIRAN', lokacija: 'Dom zdravlja',
