@@ -3,7 +3,8 @@ import { queryRows, type Db } from '@lis/server/src/db/client.ts';
 
 const FIRST_NAMES = ['AMAR', 'LEJLA', 'EMIR', 'AMINA', 'HARIS', 'SELMA', 'TARIK', 'AJLA', 'KENAN', 'MEDINA', 'DARKO', 'IVANA', 'MARKO', 'ANA', 'NIKOLA', 'JELENA', 'ADNAN', 'SARA', 'EDIN', 'DŽENANA'];
 const LAST_NAMES = ['HODŽIĆ', 'HADŽIĆ', 'BEGOVIĆ', 'DELIĆ', 'KOVAČEVIĆ', 'MEHMEDOVIĆ', 'ČOLAK', 'JURIĆ', 'PETROVIĆ', 'BABIĆ', 'SALIHOVIĆ', 'OMEROVIĆ', 'HASANOVIĆ', 'MARIĆ', 'ŠEHIĆ', 'ALIĆ', 'KARIĆ', 'IBRAHIMOVIĆ', 'TOPIĆ', 'ZUKIĆ'];
-const SAMPLES_PER_DAY = 1000;
+/** Samples a day: 1,000, or more when that would spread the samples over more than four years (10 M: 6,845 a day). */
+const samplesPerDay = (samples: number) => Math.max(1000, Math.ceil(samples / (4 * 365)));
 const BATCH = 100_000;
 
 const n = (value: number) => sql.raw(String(Math.trunc(value)));
@@ -17,12 +18,20 @@ async function count(db: Db, table: string): Promise<number> {
 /**
  * Fills the database with `samples` samples of `samples / 4` fictitious
  * patients, three tests each (two of their results from analysers), five in
- * seven ordered by one of five partners, spread over past days (1,000 a day) so that no
- * generated code can meet a code the allocator hands out today. Set-based
+ * seven ordered by one of five partners, spread over past days (1,000 a day, more
+ * when that would take more than four years: a regional network's 10 M keep four
+ * years online) so that no generated code can meet a code the allocator hands out
+ * today. Shapes as a lab's: results vary (2.0 to 9.9), turnaround times vary
+ * (received within 40 minutes, approved 15 minutes to 3 hours later, verified
+ * 5 minutes to 2 hours after that), yesterday's samples are still in every status
+ * (registered, in work, done, approved, verified; those not yet in work without
+ * results), older days almost all verified. Statistics tables are kept by the
+ * triggers as in production, statement by statement. Set-based
  * INSERT ... SELECT generate_series in batches, so a million rows take minutes,
  * not hours. Idempotent: tops up to the wanted count.
  */
 export async function generateVolume(db: Db, samples: number, log: (line: string) => void): Promise<void> {
+  const SAMPLES_PER_DAY = samplesPerDay(samples);
   const patients = Math.max(1, Math.floor(samples / 4));
   const havePatients = await count(db, 'patients');
   for (let from = havePatients; from < patients; from += BATCH) {
@@ -54,16 +63,20 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
            partner_ids as (select id, row_number() over (order by naziv) as n from partners where naziv like 'Bench partner %'),
            generated as (
              select i, date_trunc('day', now()) - make_interval(days => 1 + (i - 1) / ${n(SAMPLES_PER_DAY)}) + make_interval(secs => (i * 37) % 86000) as at,
-                    case when i % 97 = 0 then 'ODOBREN' when i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end as status
+                    case when i <= ${n(SAMPLES_PER_DAY)} then (array['ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN', 'VERIFICIRAN'])[1 + i % 6]
+                         when i % 97 = 0 then 'ODOBREN' when i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end as status,
+                    make_interval(mins => (i * 7) % 40) as to_received,
+                    make_interval(mins => 15 + (i * 13) % 180) as to_approved,
+                    make_interval(mins => 5 + (i * 11) % 120) as to_verified
              from generate_series(${n(from + 1)}, ${n(to)}) as i)
       insert into samples (site_id, patient_id, code, rbr, status, hitan, datum, received_at, created_at, updated_at,
                            approved_at, verified_at, verified_once, partner_id)
       select s.id, p.id,
              to_char(g.at, 'YYMMDD') || lpad((((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1)::text, 4, '0'),
              ((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1,
-             g.status, g.i % 50 = 0, g.at, g.at, g.at, g.at,
-             case when g.status in ('ODOBREN', 'VERIFICIRAN') then g.at + interval '2 hours' end,
-             case when g.status = 'VERIFICIRAN' then g.at + interval '3 hours' end,
+             g.status, g.i % 50 = 0, g.at, g.at + g.to_received, g.at, g.at + g.to_received,
+             case when g.status in ('ODOBREN', 'VERIFICIRAN') then g.at + g.to_received + g.to_approved end,
+             case when g.status = 'VERIFICIRAN' then g.at + g.to_received + g.to_approved + g.to_verified end,
              g.status = 'VERIFICIRAN', pa.id
       from generated g
       join patient_ids p on p.n = 1 + (g.i::bigint * 7919) % ${n(patients)}
@@ -72,14 +85,18 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
       on conflict (code) do nothing`);
     await db.execute(sql`
       with assays as (select id, price, row_number() over (order by sifra) as n from lab_assays where not calculated and not disabled),
-           fresh as (select id, row_number() over () as k from samples s
+           fresh as (select id, status, row_number() over () as k from samples s
                      where not exists (select 1 from sample_tests t where t.sample_id = s.id)
-                     limit ${n(to - from)})
+                     limit ${n(to - from)}),
+           valued as (select f.id, f.status, f.k, j, round(2 + ((f.k * 31 + j * 17) % 80) / 10.0, 1) as value
+                      from fresh f cross join generate_series(0, 2) as j)
       insert into sample_tests (sample_id, labassay_id, price, status_t, rezultat, rezultat_f, unio_source)
-      select f.id, a.id, a.price, 'VERIFICIRAN', '5.2', 5.2,
-             case j when 0 then 'Cobas c311' when 1 then 'Sysmex XN' end
-      from fresh f cross join generate_series(0, 2) as j
-      join assays a on a.n = 1 + (f.k * 3 + j * 11) % (select count(*) from assays)
+      select f.id, a.id, a.price, f.status,
+             case when f.status not in ('ZAPRIMLJEN', 'U OBRADI') then f.value::text end,
+             case when f.status not in ('ZAPRIMLJEN', 'U OBRADI') then f.value end,
+             case when f.status in ('ZAPRIMLJEN', 'U OBRADI') then null when f.j = 0 then 'Cobas c311' when f.j = 1 then 'Sysmex XN' end
+      from valued f
+      join assays a on a.n = 1 + (f.k * 3 + f.j * 11) % (select count(*) from assays)
       on conflict do nothing`);
     log(`samples ${to.toLocaleString('en')} / ${samples.toLocaleString('en')}`);
   }

@@ -7,7 +7,9 @@
  *
  * 1. Rendering: one-page reports (15 results in two sections, the patient's
  *    name with diacritics) drawn back to back in this one process, which runs
- *    JavaScript on one core: reports per second.
+ *    JavaScript on one core: reports per second; and in the same run, taking
+ *    turns, a plain pdfkit page with the same embedded fonts and text (the
+ *    library's own cost for such a page), so the ratio of the two is printed.
  * 2. Verify to PDF: for samples with results entered and approved, the time
  *    from POST /api/rezultati/verifikuj (which issues the report in its
  *    transaction, one PDF per language the patient asked for) until
@@ -15,15 +17,21 @@
  *    (app.inject: routing, authentication, validation, SQL), p50/p95/p99.
  * Results are printed and written to bench/results/reports-<database>.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildReportContent, type LoginAnswer, type ReportInput } from '@lis/domain';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+import { buildReportContent, type LoginAnswer, type ReportContent, type ReportInput } from '@lis/domain';
+import { DEFAULT_PDF_FONT_DIR } from '@lis/server/src/config.ts';
 import { buildApp } from '@lis/server/src/app.ts';
 import { openDatabase, queryRows } from '@lis/server/src/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '@lis/server/src/db/seed/index.ts';
 import { renderReportPdf } from '@lis/server/src/modules/reports/pdf.ts';
+import { makeSelfSignedIdentity, openPdfSigner } from '@lis/server/src/lib/pdf/signature.ts';
 
 const seconds = Number(process.env.BENCH_REPORT_SECONDS ?? 10);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
@@ -63,22 +71,100 @@ const onePage: ReportInput = {
   })),
 };
 const content = buildReportContent(onePage);
-for (let i = 0; i < 50; i += 1) await renderReportPdf(content, new Date()); // warm-up: fonts, JIT
-// Counted per second of this process's CPU time as well as of the wall clock: on a shared machine the wall
-// clock also counts the time other processes had the core, while the CPU time is what the reports cost.
-let rendered = 0;
-const renderStart = performance.now();
-const cpuStart = process.cpuUsage();
-while (performance.now() - renderStart < seconds * 1000) {
-  await renderReportPdf(content, new Date());
-  rendered += 1;
+
+/**
+ * The yardstick: a plain pdfkit page with the same embedded font (DejaVu Sans and its bold, parsed once per
+ * process, as pdfkit's documentation passes a parsed font) and the same text in the same sizes, each text drawn
+ * with doc.text at its place, no layout of our own: what the library costs for such a page.
+ */
+const rawFonts = {
+  regular: fontkit.create(readFileSync(path.join(DEFAULT_PDF_FONT_DIR, 'DejaVuSans.ttf'))),
+  bold: fontkit.create(readFileSync(path.join(DEFAULT_PDF_FONT_DIR, 'DejaVuSans-Bold.ttf'))),
+};
+type Item = [font: 'r' | 'b', size: number, text: string, x: number];
+function plainItems(report: ReportContent): Item[][] {
+  const lines: Item[][] = [];
+  lines.push([['b', 13, report.letterhead.name, 42], ['b', 9, report.letterhead.site, 400]]);
+  lines.push([['r', 8.5, report.letterhead.address, 42]]);
+  for (const line of report.letterhead.lines) lines.push([['r', 7.5, line, 42]]);
+  lines.push([['b', 14, report.title, 260]]);
+  report.patientFields.forEach((field, index) => {
+    const sample = report.sampleFields[index];
+    lines.push([['r', 7.5, field.label, 42], [index === 0 ? 'b' : 'r', 9, field.value, 120],
+      ...(sample ? [['r', 7.5, sample.label, 310], ['r', 9, sample.value, 390]] as Item[] : [])]);
+  });
+  const { columns } = report;
+  lines.push([['b', 7.5, columns.test, 46], ['b', 7.5, columns.result, 260], ['b', 7.5, columns.unit, 350], ['b', 7.5, columns.reference, 416], ['b', 7.5, columns.flag, 530]]);
+  for (const section of report.sections) {
+    lines.push([['b', 9.5, section.title, 46]]);
+    for (const row of section.rows) {
+      const value: 'r' | 'b' = row.emphasis === 'normal' ? 'r' : 'b';
+      lines.push([['r', 8.5, row.calculated ? `${row.name} †` : row.name, 46], [value, 8.5, row.value, 260], ['r', 8.5, row.unit, 350],
+        ['r', 8.5, row.range, 416], ...(row.flag ? [['b', 8.5, row.flag, 540]] as Item[] : [])]);
+    }
+  }
+  for (const line of report.legend) lines.push([['r', 7, line, 42]]);
+  if (report.comment) lines.push([['b', 8, report.comment.label, 48]], [['r', 8.5, report.comment.value, 48]]);
+  lines.push(report.signatures.map((field, index): Item => ['r', 7.5, field.label, 42 + index * 268]));
+  lines.push(report.signatures.map((field, index): Item => ['b', 8.5, field.value, 42 + index * 268]));
+  lines.push([...report.footer.map((line): Item => ['r', 7, line, 42]), ['r', 7.5, report.pageText(1, 1), 420]]);
+  return lines.map((line) => line.filter((item) => item[2] !== ''));
 }
-const wallSeconds = (performance.now() - renderStart) / 1000;
-const cpu = process.cpuUsage(cpuStart);
-const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-const perSecond = rendered / wallSeconds;
-const perCpuSecond = rendered / cpuSeconds;
-log(`rendering: ${perCpuSecond.toFixed(0)} one-page reports per CPU second (one core), ${perSecond.toFixed(0)} per wall-clock second (${rendered} in ${seconds} s)`);
+const plainLines = plainItems(content);
+function renderPlainPage(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', font: '', margins: { top: 40, left: 42, right: 42, bottom: 40 } });
+  doc.registerFont('r', rawFonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont('b', rawFonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  let y = 40;
+  for (const line of plainLines) {
+    for (const [font, size, text, x] of line) doc.font(font).fontSize(size).text(text, x, y, { lineBreak: false });
+    y += 16;
+  }
+  doc.end();
+  return done;
+}
+
+/** Renders back to back for `seconds`; counted per second of this process's CPU time and of the wall clock. */
+async function rate(render: () => Promise<Buffer>): Promise<{ perCpuSecond: number; perWallSecond: number; rendered: number }> {
+  for (let i = 0; i < 50; i += 1) await render(); // warm-up: fonts, JIT
+  // On a shared machine the wall clock also counts the time other processes had the core; the CPU time is what
+  // the reports cost.
+  let rendered = 0;
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  while (performance.now() - start < seconds * 1000) {
+    await render();
+    rendered += 1;
+  }
+  const cpu = process.cpuUsage(cpuStart);
+  return { perCpuSecond: rendered / ((cpu.user + cpu.system) / 1e6), perWallSecond: rendered / ((performance.now() - start) / 1000), rendered };
+}
+
+// Alternated, half the time each at a time, so both see the same machine.
+const ours = { perCpuSecond: 0, perWallSecond: 0, rendered: 0 };
+const plain = { perCpuSecond: 0, perWallSecond: 0, rendered: 0 };
+for (let round = 0; round < 2; round += 1) {
+  for (const [total, render] of [[ours, () => renderReportPdf(content, new Date())], [plain, renderPlainPage]] as const) {
+    const measured = await rate(render);
+    total.perCpuSecond += measured.perCpuSecond / 2;
+    total.perWallSecond += measured.perWallSecond / 2;
+    total.rendered += measured.rendered;
+  }
+}
+const ratio = ours.perCpuSecond / plain.perCpuSecond;
+log(`rendering: ${ours.perCpuSecond.toFixed(0)} one-page reports per CPU second (one core), ${ours.perWallSecond.toFixed(0)} per wall-clock second (${ours.rendered} in ${2 * seconds} s)`);
+log(`plain pdfkit page, same fonts and text: ${plain.perCpuSecond.toFixed(0)} per CPU second, ${plain.perWallSecond.toFixed(0)} per wall-clock second (${plain.rendered} in ${2 * seconds} s); ours ${(100 * ratio).toFixed(0)} % of it`);
+
+// 1b. As issued: with the QR code of the verification page on the page, and signed with the lab's certificate.
+const identity = makeSelfSignedIdentity('Bench');
+const signer = openPdfSigner(identity.p12, identity.password);
+const qrUrl = `https://lab.example.ba/provjera/${'0123456789abcdef'.repeat(2)}`;
+const issued = await rate(async () => signer.sign(await renderReportPdf(content, new Date(), qrUrl), new Date()));
+log(`rendering with QR code and signature: ${issued.perCpuSecond.toFixed(0)} one-page reports per CPU second (one core), `
+  + `${(1000 / issued.perCpuSecond - 1000 / ours.perCpuSecond).toFixed(1)} ms of CPU more per report than rendering alone`);
 
 // 2. Verify to PDF served.
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
@@ -136,7 +222,13 @@ log(`verify to PDF served: p50 ${verifyToPdf.p50.toFixed(1)} ms, p95 ${verifyToP
 const report = {
   at: new Date().toISOString(),
   database: database.kind,
-  rendering: { reportsPerCpuSecond: Math.round(perCpuSecond), reportsPerWallSecond: Math.round(perSecond), seconds, pages: 1, results: onePage.tests.length },
+  commit: execSync('git rev-parse --short HEAD', { cwd: here }).toString().trim(),
+  loadAverage: os.loadavg().map((value) => +value.toFixed(2)),
+  rendering: {
+    reportsPerCpuSecond: Math.round(ours.perCpuSecond), reportsPerWallSecond: Math.round(ours.perWallSecond), seconds: 2 * seconds, pages: 1, results: onePage.tests.length,
+    plainPagePerCpuSecond: Math.round(plain.perCpuSecond), plainPagePerWallSecond: Math.round(plain.perWallSecond), ratioToPlainPage: +ratio.toFixed(3),
+  },
+  renderingIssued: { reportsPerCpuSecond: Math.round(issued.perCpuSecond), withQrCode: true, signed: true },
   verifyToPdf: { iterations, ...Object.fromEntries(Object.entries(verifyToPdf).map(([key, value]) => [key, +value.toFixed(2)])) },
 };
 mkdirSync(path.join(here, 'results'), { recursive: true });

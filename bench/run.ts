@@ -7,9 +7,13 @@
  *
  * Calls go through the real Fastify app (routing, auth hook, validation,
  * service, SQL) with app.inject, so the figures are the server's own time per
- * call without network. Results are printed and written to bench/results/.
+ * call without network; BENCH_HTTP=1 sends them over real HTTP to the app
+ * listening with its default log level (setup.ts). Results are printed and
+ * written to bench/results/ with the commit, the load average and the mode.
  */
+import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -114,15 +118,16 @@ scenarios.push(
   { name: 'report protokol over a month as PDF (GET /api/izvjestaji/protokol/pdf)', call: report(`protokol/pdf?${rangeOf(30)}`), iterations: 3 },
 );
 
-/** BENCH_FILTER: only the scenarios whose name contains it (e.g. 'report'). */
+/** BENCH_FILTER: only the scenarios whose name contains it (e.g. 'report'); BENCH_EXCLUDE: not those whose name contains it. */
 const filter = process.env.BENCH_FILTER ?? '';
+const exclude = process.env.BENCH_EXCLUDE ?? '';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const results: { name: string; p50: number; p95: number; p99: number; max: number; errors: number }[] = [];
-for (const scenario of scenarios.filter((candidate) => candidate.name.includes(filter))) {
+for (const scenario of scenarios.filter((candidate) => candidate.name.includes(filter) && !(exclude && candidate.name.includes(exclude)))) {
   const rounds = scenario.iterations ?? iterations;
   for (let i = 0; i < Math.min(10, rounds); i += 1) await scenario.call(i); // warm-up: plans and caches
   const times: number[] = [];
@@ -142,13 +147,16 @@ for (const scenario of scenarios.filter((candidate) => candidate.name.includes(f
 const counts = await pick<{ samples: number; patients: number }>('select (select count(*) from samples)::int as samples, (select count(*) from patients)::int as patients');
 const summary = {
   at: new Date().toISOString(),
+  commit: execSync('git rev-parse --short HEAD', { cwd: benchDir }).toString().trim(),
+  loadAverage: os.loadavg().map((value) => +value.toFixed(2)),
   database: database.kind,
+  calls: app.mode === 'http' ? 'over HTTP, default log level' : 'in process (app.inject), no logger',
   rows: counts[0],
   iterations,
   results: results.map((row) => ({ ...row, p50: +row.p50.toFixed(2), p95: +row.p95.toFixed(2), p99: +row.p99.toFixed(2), max: +row.max.toFixed(2) })),
 };
 mkdirSync(path.join(benchDir, 'results'), { recursive: true });
-writeFileSync(path.join(benchDir, 'results', `${database.kind}${filter ? `-${filter.replace(/[^a-z0-9]+/gi, '-')}` : ''}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+writeFileSync(path.join(benchDir, 'results', `${database.kind}${app.mode === 'http' ? '-http' : ''}${filter ? `-${filter.replace(/[^a-z0-9]+/gi, '-')}` : ''}.json`), `${JSON.stringify(summary, null, 2)}\n`);
 console.log('\n| call | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|');
 for (const row of results) console.log(`| ${row.name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.p99.toFixed(1)} |`);
 await app.close();

@@ -31,6 +31,9 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     SEED_DEMO: 'true',
+    // The demo's autoverification starts off, so the specs' hand-entered results wait for a person; the
+    // autoverification spec switches it on and off again itself.
+    DEMO_AUTOVERIFICATION: 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',
     // The embedded MQTT broker of each server on a port of its own (E2E_PORT + 10000); never an outside broker.

@@ -87,20 +87,20 @@ export const TABLES_READ_ACROSS = [
   },
   {
     owner: 'samples', tables: ['samples', 'sampleTests'],
-    readBy: ['results', 'reports', 'microbiology', 'processing', 'invoice', 'partners', 'integration', 'outbox', 'patients', 'catalogue', 'qc'],
-    why: 'The modules built on a sample\'s tests (results, reports, cultures, worklists, invoices, analyser matching, mails, a patient\'s chart, an assay in use, the analyser of a result QC holds) select the site\'s samples and tests in the statement that pages, filters and locks them.',
+    readBy: ['results', 'reports', 'microbiology', 'processing', 'invoice', 'partners', 'integration', 'outbox', 'patients', 'catalogue', 'qc', 'fhir', 'autoverification', 'hl7'],
+    why: 'The modules built on a sample\'s tests (results, reports, cultures, worklists, invoices, analyser matching, mails and HL7 messages, a patient\'s chart, an assay in use, the analyser of a result QC holds, the FHIR searches, the autoverification\'s simulation over a period\'s verified results) select the site\'s samples and tests in the statement that pages, filters and locks them.',
   },
   {
-    owner: 'patients', tables: ['patients'], readBy: ['samples', 'processing', 'reports', 'microbiology', 'outbox'],
-    why: 'Sample lists, worklists, reports, surveillance exports and mails show and filter by the patient of each sample, joined in the listing statement.',
+    owner: 'patients', tables: ['patients'], readBy: ['samples', 'processing', 'reports', 'microbiology', 'outbox', 'fhir', 'hl7'],
+    why: 'Sample lists, worklists, reports, surveillance exports, mails, HL7 messages and the FHIR Patient search show and filter by the patient of each sample, joined in the listing statement.',
   },
   {
     owner: 'partners', tables: ['partners'], readBy: ['inventory', 'outbox'],
     why: 'Suppliers of contracts and orders (inventory) and the partner a result mail goes to (outbox), joined in the statement that lists them.',
   },
   {
-    owner: 'reports', tables: ['reportVersions'], readBy: ['outbox'],
-    why: 'A mail carries issued report PDFs: the outbox reads the versions it attaches, with their sample, when it lists and sends mails.',
+    owner: 'reports', tables: ['reportVersions'], readBy: ['outbox', 'fhir'],
+    why: 'A mail carries issued report PDFs: the outbox reads the versions it attaches, with their sample, when it lists and sends mails; the FHIR DiagnosticReport search pages the site\'s versions with their samples.',
   },
   {
     owner: 'auth', tables: ['sessions'], readBy: ['users'],

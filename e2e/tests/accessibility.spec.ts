@@ -11,6 +11,8 @@ test('login page passes axe-core', async ({ page }) => {
 });
 
 test('shell, notifications and the password dialog pass axe-core', async ({ page }) => {
+  // Four axe runs over the whole shell with the statistics charts: past 30 s on a busy 2-core machine.
+  test.slow();
   await openAs(page, DEMO.admin.email);
   await expectAccessible(page);
 

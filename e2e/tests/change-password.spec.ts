@@ -27,6 +27,8 @@ function dialogOf(page: Page) {
 }
 
 test('change password: each rule, a wrong current password, then success and sign-in with the new one', async ({ page }) => {
+  // Some forty steps, two sign-ins among them: over 30 s when it is the first test of a worker beside a seeding server.
+  test.slow();
   await signIn(page, USER.email);
   await openUserMenuItem(page, 'Promjena šifre');
   const form = dialogOf(page);

@@ -56,7 +56,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 // and most tests are not about the login page.
 const openSessions = new Map<string, LoginData>();
 
-async function tokenWorks(request: APIRequestContext, data: LoginData): Promise<boolean> {
+export async function tokenWorks(request: APIRequestContext, data: LoginData): Promise<boolean> {
   const localPart = data.email.split('@')[0]!;
   const response = await request.post(`/api/users/${localPart}`, {
     headers: { Authorization: `Bearer ${data.idToken}` }, data: { email: data.email },
@@ -139,7 +139,9 @@ export async function gotoRedirected(page: Page, path: string): Promise<void> {
 
 /** The shell is up and the landing screen has loaded (a screen that focuses a field on mount is done with it). */
 async function settled(page: Page, language: ShellLanguage = 'bs'): Promise<void> {
-  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible();
+  // A liveness bound, not a speed check: the shell's code loads after sign-in, and on a 2-core machine running
+  // two test servers and two browsers (the first tests of a run, while the servers still seed) that took over 7 s.
+  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible({ timeout: 20_000 });
   await page.waitForLoadState('networkidle');
   // A screen's code loads on its first visit; the shell shows a loading status meanwhile.
   await expect(page.getByRole('status', { name: SHELL_TEXT[language].loading })).toHaveCount(0);

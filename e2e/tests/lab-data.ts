@@ -7,7 +7,7 @@
  * (date of birth only, an ODOBREN sample at SA).
  */
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
-import { type LoginData, apiSignIn } from './helpers.ts';
+import { type LoginData, apiSignIn, tokenWorks } from './helpers.ts';
 
 export const DEMO_PATIENTS = {
   lejla: { jmbg: '1503978175002', name: 'DEMIĆ LEJLA' },
@@ -27,7 +27,10 @@ export interface ApiSession {
 const sessions = new Map<string, Promise<LoginData | null>>();
 
 export async function apiSession(request: APIRequestContext, email: string): Promise<ApiSession> {
-  if (!sessions.has(email)) sessions.set(email, apiSignIn(request, email));
+  // A session of an earlier spec on this worker may have been ended since (a password change, a sign-out, the
+  // account disabled): signed in again then, as openAs does.
+  const cached = await sessions.get(email);
+  if (!cached || !(await tokenWorks(request, cached))) sessions.set(email, apiSignIn(request, email));
   const data = await sessions.get(email)!;
   expect(data, `sign-in of ${email}`).not.toBeNull();
   return {
@@ -71,6 +74,7 @@ export async function createSample(
   options: {
     pid: string; site: 'SA' | 'TZ'; tests: string[]; hitan?: boolean; /** When it was taken (ISO instant); now when left out. */ datum?: string;
     /** The referring location (orderer). */ lokacija?: string;
+    /** The ordering partner's id. */ partner?: string;
   },
 ): Promise<{ _id: string; code: string }> {
   const site = session.siteId(options.site);
@@ -83,7 +87,8 @@ export async function createSample(
   });
   const response = await request.post('/api/uzorci/save', {
     headers: session.headers, data: { site, pid: options.pid, testovi: ids, hitan: options.hitan ?? false,
-      ...(options.datum ? { datum: options.datum } : {}), ...(options.lokacija ? { lokacija: options.lokacija } : {}) },
+      ...(options.datum ? { datum: options.datum } : {}), ...(options.lokacija ? { lokacija: options.lokacija } : {}),
+      ...(options.partner ? { partner: options.partner } : {}) },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { uzorak } = (await response.json()) as { uzorak: { _id: string; code: string } };

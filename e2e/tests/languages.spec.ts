@@ -159,7 +159,10 @@ test('in English, result entry and the test picker name tests and sections by th
 });
 
 // The changed screens pictured in each language and width for a person to look at (paths in the test output).
-const SCREENS = ['/nalazi/outbox', '/kontrole/definicija', '/assays', '/postavke/analize', '/kontrole/unos'];
+const SCREENS = [
+  '/nalazi/outbox', '/kontrole/definicija', '/assays', '/postavke/analize', '/kontrole/unos', '/mikrobiologija',
+  '/mikrobiologija/kumulativni-antibiogram',
+];
 
 for (const width of [1280, 500]) {
   test(`pictures of the changed screens in bs, en and de at ${width} px`, { tag: '@pictures' }, async ({ page }) => {

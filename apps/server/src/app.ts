@@ -20,7 +20,7 @@ import { AppError } from './lib/errors.ts';
 import { answerUnreadableUrl, inputGuard } from './lib/input-guard.ts';
 import { frameworkRefusal, validationRefusal, validatorCompiler } from './lib/validation.ts';
 import { authHook } from './modules/auth/auth-hook.ts';
-import { registerModules } from './modules/index.ts';
+import { registerFhirApi, registerModules } from './modules/index.ts';
 import { enforceRouteContracts } from './lib/route-contracts.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 
@@ -106,6 +106,7 @@ export async function buildApp(input: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
   await app.register(authHook, { db: options.db });
   await app.register(async (api) => registerModules(api, options), { prefix: '/api' });
+  await registerFhirApi(app, options);
 
   api404(app);
   serveAcmeChallenges(app, options.config.acmeDir);
@@ -150,11 +151,32 @@ function serveAcmeChallenges(app: FastifyInstance, acmeDir: string | undefined):
   });
 }
 
-/** The built SPA: real files as they are, every other non-API path gets index.html for the client router. */
+/** A year: the longest lifetime HTTP caches honour. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * How long a browser may keep a file of the build: the files under /assets/ carry a hash of their content in
+ * their name (Vite), so a changed file has a new name and the old one may be kept a year without asking again;
+ * index.html (which names the current ones) and any other file are asked for again every time.
+ */
+function webCacheControl(filePath: string, webDist: string): string {
+  const relative = path.relative(webDist, filePath).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? IMMUTABLE : 'no-cache';
+}
+
+/**
+ * The built SPA: real files as they are, every other non-API path gets index.html for the client router. The
+ * build writes a .br and a .gz beside each text file (apps/web/build-plugins.ts); a browser that accepts them
+ * gets those, with Content-Encoding and Vary: Accept-Encoding, instead of the plain file.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasDist = existsSync(path.join(webDist, 'index.html'));
   await app.register(fastifyStatic, {
     root: hasDist ? webDist : process.cwd(), serve: hasDist, wildcard: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      void reply.header('cache-control', webCacheControl(filePath.replace(/\.(br|gz)$/, ''), webDist));
+    },
     // Source maps are for developers: a production build makes none, and one left in the directory is served to no one.
     allowedPath: (pathName) => !pathName.endsWith('.map'),
   });

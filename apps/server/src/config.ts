@@ -15,6 +15,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   seedDemo: boolean;
+  /** The demo seed's autoverification rule set at SA starts switched on (DEMO_AUTOVERIFICATION=false: off, as the e2e servers start). */
+  demoAutoverification: boolean;
   /** false, true, or a comma-separated list of proxy addresses/CIDRs, as Fastify's trustProxy takes it. */
   trustProxy: boolean | string;
   /** Where DejaVu Sans is read for printed documents (invoices, report exports). */
@@ -46,6 +48,11 @@ export interface Config {
   /** PostgreSQL: how long a call waits for a connection, and how long one statement may run, before it answers 503. */
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
+  /** The lab's report-signing certificate: a PKCS#12 file and its password; unset: the one installed in the settings, else a self-signed one. */
+  reportSigningP12: string | undefined;
+  reportSigningPassword: string | undefined;
+  /** The address the lab's web app is reached at from outside: the reports' QR codes point to PUBLIC_URL/provjera/{token}. */
+  publicUrl: string;
 }
 
 /** Debian's fonts-dejavu-core. */
@@ -65,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ? path.resolve(typedIn, env.WEB_DIST) : path.join(root, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    demoAutoverification: (env.DEMO_AUTOVERIFICATION ?? 'true') !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pdfFontDir: env.PDF_FONT_DIR ? path.resolve(typedIn, env.PDF_FONT_DIR) : DEFAULT_PDF_FONT_DIR,
     dataDirMinFreeMb: Number(env.DATA_DIR_MIN_FREE_MB ?? 64),
@@ -83,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microReferenceDir: env.MICRO_REFERENCE_DIR ? path.resolve(typedIn, env.MICRO_REFERENCE_DIR) : nearestSharedReferenceData(root),
     dbConnectTimeoutMs: Number(env.DB_CONNECT_TIMEOUT_MS ?? 5_000),
     dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 30_000),
+    reportSigningP12: env.REPORT_SIGNING_P12 ? path.resolve(typedIn, env.REPORT_SIGNING_P12) : undefined,
+    reportSigningPassword: env.REPORT_SIGNING_PASSWORD ?? undefined,
+    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`,
   };
 }
 

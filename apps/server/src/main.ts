@@ -2,12 +2,15 @@ import { Server as SocketServer } from 'socket.io';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { configureReportSigning, ensureReportSigning } from './modules/reports/service.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/index.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { shareEventsAcrossServers } from './realtime/cluster.ts';
 import { mailerFor } from './modules/outbox/mailer.ts';
 import { OutboxWorker } from './modules/outbox/worker.ts';
+import { Hl7Worker } from './modules/hl7/worker.ts';
+import { Hl7OrderListeners } from './modules/hl7/listener.ts';
 import { ReadingIngest } from './modules/logger/ingest.ts';
 import { type MqttIngest, startMqttIngest } from './modules/logger/mqtt.ts';
 import { AnalyserIngest } from './modules/integration/ingest.ts';
@@ -31,7 +34,11 @@ const database = await openDatabase({
 });
 // The reference data first: the demo's cultures are interpreted against its breakpoints.
 const microReference = await importReferenceDataIfMissing(database.db, config.microReferenceDir);
-const seeded = config.seedDemo ? await seedDemo(database.db, { history: true }) : false;
+// The reports' signing certificate and QR address before the demo seed issues its reports.
+configureReportSigning({ p12Path: config.reportSigningP12, password: config.reportSigningPassword, publicUrl: config.publicUrl });
+const seeded = config.seedDemo ? await seedDemo(database.db, { history: true, autoverification: config.demoAutoverification }) : false;
+// A lab without a certificate gets its self-signed one now, at its first start (after the seed, which names the sites).
+await ensureReportSigning(database.db);
 const realtime = new RealtimeHub();
 // The outbox worker sends in the background of this process: its claims and sends never hold a request.
 const mailer = mailerFor(config.smtpUrl, config.dataDir);
@@ -39,6 +46,11 @@ const outbox = new OutboxWorker({
   db: database.db, mailer, from: config.smtpFrom, staleAfterMs: config.outboxClaimStaleSeconds * 1000,
   // Only the error's kind: a database error's message can carry a query's parameters (patient data).
   onError: (error) => console.error('outbox worker failed, retrying at its next round:', errorKind(error)),
+});
+// The HL7 outbound worker sends ORU^R01 messages to partners' hospital systems over MLLP, in the background likewise.
+const hl7 = new Hl7Worker({
+  db: database.db,
+  onError: (error) => console.error('HL7 outbound worker failed, retrying at its next round:', errorKind(error)),
 });
 
 // The ingest logs through the app's logger, which exists once the app is built.
@@ -68,7 +80,9 @@ const analyserIngest = new AnalyserIngest(database.db, realtime, integrationLog,
 const analyserConnections: AnalyserConnections = new AnalyserConnections(database.db, analyserIngest, {
   host: config.host, log: integrationLog, ...(analyserLeases ? { leases: analyserLeases } : {}),
 });
-const app = await buildApp({ db: database.db, config, realtime, outbox, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections }, ...(database.assertWritable ? { assertWritable: database.assertWritable } : {}) });
+// Orders from hospital systems: each site's MLLP listener (ORM^O01 / OML^O21) on the port its settings name.
+const hl7Orders = new Hl7OrderListeners(database.db, { host: config.host, log: integrationLog });
+const app = await buildApp({ db: database.db, config, realtime, outbox, hl7, hl7Orders, readingIngest, integration: { ingest: analyserIngest, connections: analyserConnections }, ...(database.assertWritable ? { assertWritable: database.assertWritable } : {}) });
 const io = new SocketServer(app.server, { path: '/socket.io', serveClient: false });
 const acrossServers = shareEventsAcrossServers(io, database, (error) => app.log.error({ kind: errorKind(error) }, 'real-time events between servers: PostgreSQL notification failed'));
 const attachedRealtime = attachRealtime(io, database.db);
@@ -76,8 +90,10 @@ realtime.attach(io, { acrossServers });
 
 await app.listen({ port: config.port, host: config.host });
 outbox.start();
+hl7.start();
 readingIngest.start();
 await analyserConnections.start();
+await hl7Orders.start();
 await analyserLeases?.start();
 let mqttIngest: MqttIngest | null = null;
 try {
@@ -113,11 +129,13 @@ const shutdown = gracefulShutdown({
   closeRealtime: () => { attachedRealtime.stop(); return io.close(); },
   stopAnalysers: async (graceMs) => {
     await analyserConnections.finishAndStop(graceMs);
+    await hl7Orders.stop();
     await analyserLeases?.stop();
   },
   stopBackground: async () => {
     // The message in hand is settled first; a claim cut off by the exit goes stale and is sent after the next start.
     await outbox.stop();
+    await hl7.stop();
     mailer.close();
     await mqttIngest?.close();
     await readingIngest.stop();

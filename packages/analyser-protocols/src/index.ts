@@ -12,3 +12,4 @@ export * from './hl7/observation.ts';
 export * from './astm/link-sender.ts';
 export * from './astm/link.ts';
 export * from './microbiology.ts';
+export * from './hl7/oru.ts';

@@ -56,8 +56,13 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/assays', title: 'menu.assays', icon: 'flask', permission: 'settings.write' },
   { path: '/postavke/analize', title: 'menu.analize', icon: 'test-pipe', permission: 'settings.write' },
   { path: '/postavke/sifarnici', title: 'menu.sifarnici', icon: 'adjustments', permission: 'settings.write' },
+  // Autoverification: the rules that release normal results, for those who verify results (medical validation).
+  { path: '/postavke/autoverifikacija', title: 'menu.autoverifikacija', icon: 'robot', permission: 'results.verify' },
+  // Reflex testing: the rules that add a test when a result meets a condition, for the same users.
+  { path: '/postavke/refleksni-testovi', title: 'menu.refleksniTestovi', icon: 'arrow-fork', permission: 'results.verify' },
   { path: '/reports', title: 'menu.reports', icon: 'chart-bar', permission: 'reports.read', needsReportFlag: true },
   { path: '/nalazi/outbox', title: 'menu.outbox', icon: 'mail', permission: 'reports.read' },
+  { path: '/nalazi/hl7', title: 'menu.hl7', icon: 'arrows-exchange', permission: 'reports.read' },
   { path: '/narucioci', title: 'menu.narucioci', icon: 'mail-forward', permission: 'reports.read' },
   // Partneri (handshake icon): the lab's orderers, insurers and suppliers; read by everyone who reads samples, edited by administrators.
   { path: '/partneri', title: 'menu.partneri', icon: 'heart-handshake', permission: 'samples.read' },

@@ -139,6 +139,7 @@ function request(input: ListQueryInput, overrides: Partial<ListRequest<unknown>>
     baseUrl: '/api/probe/list',
     now: NOW,
     accessLevel: 0,
+    language: 'bs',
     ...overrides,
   };
 }

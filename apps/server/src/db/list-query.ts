@@ -102,6 +102,8 @@ export interface ListRequest<Extra = Record<string, never>> {
   now: Date;
   /** The caller's access level from the session (never the `access` parameter). */
   accessLevel: number;
+  /** The caller's interface language (bs, en, de): a column of catalogue names sorts by the name the reader sees. */
+  language: string;
 }
 
 export type ListRow<Q extends PgSelect> = Q['_']['result'][number];

@@ -23,4 +23,8 @@ export * from '../modules/partners/tables.ts';
 export * from '../modules/chat/tables.ts';
 export * from '../modules/microbiology/tables.ts';
 export * from '../modules/qc/tables.ts';
+export * from '../modules/autoverification/tables.ts';
+export * from '../modules/reflex/tables.ts';
 export * from '../modules/test-panels/tables.ts';
+export * from '../modules/fhir/tables.ts';
+export * from '../modules/hl7/tables.ts';

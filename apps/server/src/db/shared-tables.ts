@@ -65,11 +65,16 @@ export const auditLog = pgTable('audit_log', {
   requestId: text('request_id'),
 }, (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.at)]);
 
-/** Who looked at which record (patient charts): read access is logged, not only writes. */
+/**
+ * Who looked at which record (patient charts): read access is logged, not only writes. A lookup without
+ * sign-in (a report's verification page) has no user: its row carries the caller's address instead.
+ */
 export const accessLog = pgTable('access_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  userId: uuid('user_id').notNull(),
+  userId: uuid('user_id'),
+  /** The caller's address, on a lookup without sign-in. */
+  ip: text('ip'),
   siteId: uuid('site_id'),
   entity: text('entity').notNull(),
   entityId: text('entity_id').notNull(),

@@ -1,4 +1,4 @@
-import type { CallSpec, MessageCode, Permission, Role } from '@lis/domain';
+import { can, type CallSpec, type MessageCode, type Permission, type Role } from '@lis/domain';
 
 /** Who is calling and for which site, resolved by the auth hook from the token. */
 export interface RequestContext {
@@ -12,6 +12,21 @@ export interface RequestContext {
   siteId: string;
   siteIds: string[];
   requestId: string;
+  /**
+   * Set only in the autoverification engine's context: the rule set (name and version) releasing the sample and
+   * the specialist the site names responsible for what the rules release, as the issued report prints them.
+   */
+  releasedByRules?: { ruleSet: string; responsible: string | null };
+  /**
+   * A system client's call: the permissions the client was given, which replace the role table (its account's role
+   * and level grant nothing of their own). Absent for a person.
+   */
+  permissions?: readonly Permission[];
+}
+
+/** Whether the caller may do `permission`: a system client by its own list, a person by the role table. */
+export function allows(ctx: RequestContext, permission: Permission): boolean {
+  return ctx.permissions ? ctx.permissions.includes(permission) : can(ctx.role, ctx.accessLevel, permission);
 }
 
 /** What a route may need. 'public' routes take no token. */

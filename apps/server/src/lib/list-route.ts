@@ -29,7 +29,7 @@ function answerRow<Row extends object>(row: Row): AnswerRow<Row> {
 export interface ListCall<Query extends ListQuery> {
   query: Query;
   url: string;
-  ctx: { siteId: string; accessLevel: number };
+  ctx: { siteId: string; accessLevel: number; language: string };
 }
 
 /**
@@ -50,6 +50,7 @@ export function listRoute<Row extends object, Query extends ListQuery = ListQuer
       baseUrl: listBaseUrl(request.url),
       now: new Date(),
       accessLevel: request.ctx.accessLevel,
+      language: request.ctx.language,
     });
     return { success: true, data: answer.data.map(answerRow), pagination: answer.pagination };
   };

@@ -5,6 +5,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { routesOf, type ModuleRoutes } from '../test/site-scoping.ts';
 import { authRoutes } from './auth/routes.ts';
+import { systemClientRoutes } from './auth/client-routes.ts';
+import { portalRoutes } from './portal/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerModules } from './index.ts';
@@ -14,6 +16,7 @@ import { processingRoutes } from './processing/routes.ts';
 import { resultRoutes } from './results/routes.ts';
 import { nalaziRoutes } from './reports/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
+import { hl7Routes } from './hl7/routes.ts';
 import { sampleTypeRoutes } from './sample-types/routes.ts';
 import { sampleRoutes } from './samples/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
@@ -29,6 +32,8 @@ import { statisticsRoutes } from './statistics/routes.ts';
 import { microbiologyRoutes } from './microbiology/routes.ts';
 import { surveillanceRoutes } from './microbiology/surveillance-routes.ts';
 import { qcRoutes } from './qc/routes.ts';
+import { autoverificationRoutes } from './autoverification/routes.ts';
+import { reflexRoutes } from './reflex/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { importRoutes } from './import/routes.ts';
 import { testPanelRoutes } from './test-panels/routes.ts';
@@ -49,11 +54,22 @@ const MODULES: readonly ModuleEntry[] = [
   { folder: 'invoice', routes: invoiceRoutes, siteData: true },
   { folder: 'izvjestaji', routes: reportRoutes, siteData: true },
   { folder: 'outbox', routes: outboxRoutes, siteData: true },
+  { folder: 'hl7', routes: hl7Routes, siteData: true },
   { folder: 'logger', routes: loggerRoutes, siteData: true },
   { folder: 'integration', routes: integrationRoutes, siteData: true },
   { folder: 'statistics', routes: statisticsRoutes, siteData: true },
   { folder: 'qc', routes: qcRoutes, siteData: true },
+  { folder: 'autoverification', routes: autoverificationRoutes, siteData: true },
+  { folder: 'reflex', routes: reflexRoutes, siteData: true },
   { folder: 'auth', routes: authRoutes, siteData: false, why: "sign-in, sign-out, the caller's own profile and password" },
+  {
+    folder: 'auth', routes: systemClientRoutes, siteData: false,
+    why: "the lab's system clients (admin only, lab-wide; a client's own sites scope its token as a user's do, system-clients.test.ts) and the token call",
+  },
+  {
+    folder: 'portal', routes: portalRoutes, siteData: false,
+    why: "a patient's own verified reports at every site of the lab, by the portal session's patient; another patient's report answers 404 (portal.test.ts)",
+  },
   { folder: 'sites', routes: siteRoutes, siteData: false, why: "the caller's own site memberships, and the lab's sites (settings, lab-wide)" },
   { folder: 'users', routes: userRoutes, siteData: false, why: 'users are lab-wide; a user\'s sites are checked to exist (users.test.ts)' },
   { folder: 'general-options', routes: generalOptionsRoutes, siteData: false, why: 'the lab-wide options; a site\'s own header is saved with its site' },
@@ -98,6 +114,10 @@ const SITE_PARAMETER_ALLOWED: Record<string, string> = {
   'general-options/repository.ts': "the lab-wide options and each site's own header record: the site is the record's key, saved by the lab's admin",
   'sites/repository.ts': "the sites module reads the lab's site rows themselves, by id",
   'users/repository.ts#replaceUserSites': "a user's site memberships are the lab's user data, edited by the admin",
+  'patients/portal-repository.ts#logPortal': 'the patient portal has no staff session and so no request site: an access-log row of '
+    + 'a portal read names the site of the report read (null for a sign-in)',
+  'reports/verification-repository.ts': 'the public report verification has no session and so no request site: the QR token finds the version, '
+    + "and that version's own site scopes the version that replaced it and the access-log row of the lookup",
 };
 
 /** `file#function` of every exported repository function, other than a site-bound factory, that takes a site. */

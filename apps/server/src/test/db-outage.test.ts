@@ -42,7 +42,7 @@ beforeAll(async () => {
   const picker = ((await (await callOver(servers[0]!, admin, 'POST', '/uzorci/labassay/tip', { pid: patient })).json()) as { testovi: { _id: string; sifra: string }[] }).testovi;
   tests = picker.filter((entry) => entry.sifra === 'GLU' || entry.sifra === 'K').map((entry) => entry._id);
   expect(tests.length).toBeGreaterThan(0);
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   if (!serverUrl) return;

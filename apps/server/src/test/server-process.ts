@@ -45,6 +45,8 @@ function exited(child: ChildProcess): Promise<void> {
 /** A PostgreSQL URL, or the embedded PGlite database in a directory (DATA_DIR, with DATABASE_URL unset). */
 export type ServerDatabase = string | { dataDir: string };
 
+const START_DEADLINE_MS = 150_000;
+
 export async function startServerProcess(database: ServerDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
   const databaseEnv = typeof database === 'string' ? { DATABASE_URL: database } : { DATABASE_URL: '', DATA_DIR: database.dataDir };
   const port = await freePort();
@@ -65,7 +67,9 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
   child.stdout?.on('data', (chunk: Buffer) => { printed += chunk.toString(); });
   child.stderr?.on('data', (chunk: Buffer) => { printed += chunk.toString(); });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A liveness bound, not a speed check: a first start migrates and seeds the demo, which on a 2-core machine busy
+  // with a whole test run (another server starting beside it, the other test worker) has taken over a minute.
+  const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it answered:\n${printed}`);
     try {
@@ -75,7 +79,7 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within 60 s:\n${printed}`);
+      throw new Error(`server did not answer within ${START_DEADLINE_MS / 1000} s:\n${printed}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -32,7 +32,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startServerProcess(target.url, { WEB_DIST: webDist }), startServerProcess(target.url, { WEB_DIST: webDist })]);
   database = await openDatabase({ databaseUrl: target.url });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   if (!serverUrl) return;

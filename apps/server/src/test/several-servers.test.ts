@@ -28,7 +28,7 @@ beforeAll(async () => {
   // Both start at once on the empty database: one migrates and seeds it, the other waits and starts on it.
   [a, b] = await Promise.all([startServerProcess(target.url), startServerProcess(target.url)]);
   database = await openDatabase({ databaseUrl: target.url });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   if (!serverUrl) return;

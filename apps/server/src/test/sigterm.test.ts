@@ -62,7 +62,7 @@ beforeAll(async () => {
     const shown = (await (await callOver(serverA, admin, 'GET', `/rezultati/${uzorak._id}`)).json()) as ResultsShowAnswer;
     slowSamples.push({ id: uzorak._id, version: shown.version, tests: shown.tests.map((test) => test._id) });
   }
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   if (!serverUrl) return;

@@ -52,6 +52,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A call made without the session (the wall display's key call): no token, no site, and a 401 ends nothing. */
   anonymous?: boolean;
+  /**
+   * A call made with a token of its own instead of the session's (the patient portal's session): no site, and a
+   * 401 ends the staff session of this browser in nothing.
+   */
+  bearer?: string;
 }
 
 /** The call whose 401 means "wrong credentials", not "session over". */
@@ -85,7 +90,7 @@ async function send<T>(
   method: CallSpec['method'], path: string, url: string, body: BodyInit | undefined, options: CallOptions, answer: 'json' | 'file' = 'json',
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: answer === 'json' ? 'application/json' : '*/*' };
-  const token = options.anonymous ? null : sessionStore.token();
+  const token = options.bearer ?? (options.anonymous ? null : sessionStore.token());
   if (token) headers.Authorization = `Bearer ${token}`;
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
 
@@ -111,7 +116,7 @@ async function send<T>(
   const errorAnswer = (readable && parsed && typeof parsed === 'object' ? parsed : {}) as ErrorAnswer;
   if (response.ok && readable && errorAnswer.success !== false) return parsed as T;
 
-  if (response.status === 401 && path !== LOGIN_PATH && !options.anonymous) sessionStore.clear();
+  if (response.status === 401 && path !== LOGIN_PATH && !options.anonymous && options.bearer === undefined) sessionStore.clear();
   if (response.status === 503 && errorAnswer.code === 'db.connection') reportDatabaseUnreachable();
   const status = response.ok ? 400 : response.status;
   throw new ApiError(
@@ -159,7 +164,7 @@ export function call<const Spec extends CallSpec>(spec: Spec, ...[input, options
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown };
   const path = callPath(spec, params);
   const file = answersFile(spec);
-  const site = options.anonymous ? null : sessionStore.siteId();
+  const site = options.anonymous || options.bearer !== undefined ? null : sessionStore.siteId();
   if (spec.method === 'GET' || spec.method === 'DELETE') {
     return send(spec.method, path, urlOf(path, query ?? {}, site), undefined, options, file ? 'file' : 'json');
   }

@@ -34,6 +34,11 @@ import { integrationMessages } from '../features/integration/messages.ts';
 import { statisticsMessages } from '../features/statistics/messages.ts';
 import { microbiologyMessages } from '../features/microbiology/messages.ts';
 import { surveillanceMessages } from '../features/microbiology/surveillance/messages.ts';
+import { autoverificationMessages } from '../features/autoverification/messages.ts';
+import { reflexMessages } from '../features/reflex/messages.ts';
+import { provjeraMessages } from '../features/provjera/messages.ts';
+import { portalMessages } from '../features/portal/messages.ts';
+import { signingMessages } from '../features/postavke/signing-messages.ts';
 
 /** Each feature's catalogue under its key group (`t('qc.mean')`). */
 const FEATURE_MESSAGES = {
@@ -43,6 +48,9 @@ const FEATURE_MESSAGES = {
   labels: labelMessages,
   processing: processingMessages,
   nalazi: nalaziMessages,
+  provjera: provjeraMessages,
+  portal: portalMessages,
+  potpis: signingMessages,
   evaluation: evaluationMessages,
   results: resultMessages,
   catalogue: catalogueMessages,
@@ -58,6 +66,8 @@ const FEATURE_MESSAGES = {
   import: importMessages,
   integration: integrationMessages,
   statistics: statisticsMessages,
+  autoverification: autoverificationMessages,
+  reflex: reflexMessages,
   chat: chatMessages,
   microbiology: microbiologyMessages,
   microSurveillance: surveillanceMessages,

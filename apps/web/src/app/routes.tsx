@@ -68,10 +68,22 @@ export const SCREENS: readonly ScreenRoute[] = [
     screen: () => import('../features/results/ResultEntryScreen.tsx').then((module) => module.ResultEntryScreen),
   },
   // Settings: the overview and its users, sites and general options (level-0 administrators only).
+  {
+    path: '/postavke/autoverifikacija', permission: 'results.verify',
+    screen: () => import('../features/autoverification/AutoverificationScreen.tsx').then((module) => module.AutoverificationScreen),
+  },
+  {
+    path: '/postavke/refleksni-testovi', permission: 'results.verify',
+    screen: () => import('../features/reflex/ReflexRulesScreen.tsx').then((module) => module.ReflexRulesScreen),
+  },
   { path: '/postavke', permission: 'settings.write', screen: () => import('../features/postavke/SettingsScreen.tsx').then((module) => module.SettingsScreen) },
   {
     path: '/postavke/korisnici', permission: 'users.manage',
     screen: () => import('../features/postavke/UsersScreen.tsx').then((module) => module.UsersScreen),
+  },
+  {
+    path: '/postavke/klijenti', permission: 'users.manage',
+    screen: () => import('../features/postavke/ClientsScreen.tsx').then((module) => module.ClientsScreen),
   },
   {
     path: '/postavke/sajtovi', permission: 'settings.write',
@@ -100,6 +112,7 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/nalazi/outbox/:id', permission: 'reports.read',
     screen: () => import('../features/outbox/OutboxMessageScreen.tsx').then((module) => module.OutboxMessageScreen),
   },
+  { path: '/nalazi/hl7', permission: 'reports.read', screen: () => import('../features/outbox/Hl7Screen.tsx').then((module) => module.Hl7Screen) },
   { path: '/narucioci', permission: 'reports.read', screen: () => import('../features/outbox/OrderersScreen.tsx').then((module) => module.OrderersScreen) },
   { path: '/import', permission: 'samples.write', screen: () => import('../features/import/ImportScreen.tsx').then((module) => module.ImportScreen) },
   { path: '/partneri', permission: 'samples.read', screen: () => import('../features/partners/PartnersScreen.tsx').then((module) => module.PartnersScreen) },

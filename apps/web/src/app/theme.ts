@@ -3,8 +3,8 @@
  * dark enough for white text on filled buttons), rounded corners, the
  * system font. Status colours live in src/components/status.ts.
  */
-import { type CSSVariablesResolver, type MantineColorsTuple, Menu, Modal, createTheme } from '@mantine/core';
-import { DIALOG_TRANSITION_MS } from '../components/AppDialog.tsx';
+import { type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeComponent, createTheme } from '@mantine/core';
+import { DIALOG_TRANSITION_MS } from '../components/dialog-timing.ts';
 
 const clinical: MantineColorsTuple = [
   '#e7f5f9', '#d0e9f1', '#a1d2e3', '#6fb9d4', '#46a4c7', '#2b96bf', '#1a86b0', '#0f6f93', '#0a5d7c', '#054b65',
@@ -21,14 +21,16 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // People who asked their system for less motion get dialogs and menus without the fade and slide.
   respectReducedMotion: true,
+  // Plain objects rather than Menu.extend / Modal.extend (which only type them): calling those would put the menu
+  // and dialog code (and its positioning library) into the sign-in page's first load.
   components: {
     // Mantine's focus placeholder is a focusable role=presentation element inside role=menu, which
     // axe reports (aria-required-children); without it the first item takes focus, as in the ARIA menu pattern.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Modal: Modal.extend({
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } } satisfies MantineThemeComponent,
+    Modal: {
       defaultProps: { transitionProps: { duration: DIALOG_TRANSITION_MS }, closeOnEscape: true, centered: true },
       styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
+    } satisfies MantineThemeComponent,
   },
 });
 

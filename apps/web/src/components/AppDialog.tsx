@@ -14,8 +14,9 @@ import { ActionIcon, Group, Modal, Tooltip, type ModalProps } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsDiagonal, IconArrowsDiagonalMinimize2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_TRANSITION_MS } from './dialog-timing.ts';
 
-export const DIALOG_TRANSITION_MS = 500;
+export { DIALOG_TRANSITION_MS };
 export const DIALOG_NARROW_QUERY = '(max-width: 799.98px)';
 /** Where the wide-screen version of a dialog is offered (the spec's 1000 px breakpoint). */
 export const DIALOG_WIDE_QUERY = '(min-width: 1000px)';

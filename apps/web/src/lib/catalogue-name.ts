@@ -1,5 +1,5 @@
 /**
- * The name of a catalogue test or section in the reader's interface
+ * The name of a catalogue test, section or sample type in the reader's interface
  * language, the one rule every screen that names a test or section uses:
  * the catalogue's English or German name (naziv_en, naziv_de) for an
  * English or German reader, the Bosnian naziv for a Bosnian one and

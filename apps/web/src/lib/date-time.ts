@@ -9,7 +9,8 @@
  * that zone unless given one.
  */
 import {
-  type CalendarDate, DEFAULT_TIME_ZONE, calendarDateOf, fromIsoDate, instantOfWallClock, isTimeZone, toLocalDateText, wallClockText,
+  type CalendarDate, DEFAULT_TIME_ZONE, calendarDateOf, fromIsoDate, fromLocalDateText, instantOfWallClock, isTimeZone, toIsoDate, toLocalDateText,
+  wallClockText,
 } from '@lis/domain';
 
 let currentZone = DEFAULT_TIME_ZONE;
@@ -44,6 +45,12 @@ export function formatDate(value: string | Date, timeZone: string = currentZone)
 export function formatDay(isoDay: string): string {
   const day = fromIsoDate(isoDay);
   return day ? toLocalDateText(day) : isoDay;
+}
+
+/** A day typed into a date field, dd.mm.yyyy (dots or dashes), as the ISO day the date fields hold (YYYY-MM-DD); null when it is not one. */
+export function parseTypedDay(value: string): string | null {
+  const date = fromLocalDateText(value.trim());
+  return date ? toIsoDate(date) : null;
 }
 
 /** '2026-11-22T07:05:00Z' -> '08:05' at the site. */

@@ -17,7 +17,7 @@
  * Dates and times are the same in every language (dd.mm.yyyy, 24-hour, at the
  * site): lib/date-time.ts formats them.
  */
-import { resultTextWithMark, withDecimalMark as markDecimal } from '@lis/domain';
+import { resultTextIn, withDecimalMark as markDecimal } from '@lis/domain';
 
 /** A language of the app ('bs', 'en', 'de'); anything else (the session's 'rs') reads as Bosnian. */
 type LanguageCode = string;
@@ -86,10 +86,11 @@ export function withDecimalMark(text: string, language: LanguageCode): string {
 
 /**
  * A result as stored ('5.20', '<0.5', or '5,2' from before results were stored with a point) in the language:
- * numbers with its mark, text (Pozitivan, '1:40') exactly as stored. The domain's rule, so the report PDF prints alike.
+ * numbers with its mark, a standard answer (Negativan, Pozitivan (++)) in its words, other text ('1:40') exactly
+ * as stored. The domain's rule, so the report PDF prints alike.
  */
 export function formatResult(text: string, language: LanguageCode): string {
-  return resultTextWithMark(text, decimalMark(language));
+  return resultTextIn(text, language);
 }
 
 const EXACT_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;

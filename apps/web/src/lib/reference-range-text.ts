@@ -1,4 +1,4 @@
-import { referenceRangeText, type ReferenceRangeAnswer } from '@lis/domain';
+import { referenceRangeText, standardAnswerIn, type ReferenceRangeAnswer } from '@lis/domain';
 import { currentLanguage } from '../i18n/index.ts';
 import { formatResult, withDecimalMark as inLanguage } from './format.ts';
 
@@ -21,9 +21,10 @@ export function formatReferenceNumber(value: number): string {
 }
 
 /**
- * The reference range as people read it (the domain's `referenceRangeText`):
+ * The reference range as people read it (the domain's `referenceRangeText`), its worded answers in the language shown:
  * the result screen, the results-over-time views and the printed report show it alike.
  */
 export function referenceText(referenca: ReferenceRangeAnswer, formatNumber: (value: number) => string = formatReferenceNumber): string {
-  return referenceRangeText(referenca, formatNumber);
+  const language = currentLanguage();
+  return referenceRangeText(referenca, formatNumber, (answer) => standardAnswerIn(answer, language));
 }

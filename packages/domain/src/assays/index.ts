@@ -5,3 +5,4 @@ export * from './reference-ranges.ts';
 export * from './result-flags.ts';
 export * from './reference-range-text.ts';
 export * from './result-text.ts';
+export * from './standard-answers.ts';

@@ -21,11 +21,14 @@ export function withDecimalMark(text: string, mark: DecimalMark): string {
  * The reference range as the result screen and the printed report show it:
  * the range's own text (its accepted answers, separated by ';' in the
  * catalogue, joined by ' / '), else 'low – high', '≤ high' or '≥ low' (the
- * limits are inclusive); '' when there is none.
+ * limits are inclusive); '' when there is none. `answerIn` gives each text answer in the reader's language
+ * (standardAnswerIn).
  */
-export function referenceRangeText(range: ReferenceRangeLimits, formatNumber: (value: number) => string): string {
+export function referenceRangeText(
+  range: ReferenceRangeLimits, formatNumber: (value: number) => string, answerIn: (answer: string) => string = (answer) => answer,
+): string {
   const { low, high, text } = range;
-  if (text) return text.split(';').map((answer) => answer.trim()).filter(Boolean).join(' / ');
+  if (text) return text.split(';').map((answer) => answer.trim()).filter(Boolean).map(answerIn).join(' / ');
   if (low !== null && high !== null) return `${formatNumber(low)} – ${formatNumber(high)}`;
   if (high !== null) return `≤ ${formatNumber(high)}`;
   if (low !== null) return `≥ ${formatNumber(low)}`;

@@ -10,6 +10,7 @@
  */
 import { numericResultParts } from './result-flags.ts';
 import { type DecimalMark, withDecimalMark } from './reference-range-text.ts';
+import { standardAnswerIn } from './standard-answers.ts';
 
 /** The stored form of a result as typed or sent: numbers with a decimal point, text unchanged. */
 export function canonicalResultText(text: string): string {
@@ -26,4 +27,11 @@ export function sameResultText(a: string, b: string): boolean {
 export function resultTextWithMark(text: string, mark: DecimalMark): string {
   const parts = numericResultParts(text);
   return parts ? `${parts.comparator ?? ''}${withDecimalMark(parts.digits, mark)}` : text;
+}
+
+/** A result as a reader of `language` reads it: a number with the language's mark, a standard answer in its words, other text as stored. */
+export function resultTextIn(text: string, language: string): string {
+  const parts = numericResultParts(text);
+  if (parts) return `${parts.comparator ?? ''}${withDecimalMark(parts.digits, language === 'en' ? '.' : ',')}`;
+  return standardAnswerIn(text, language);
 }

@@ -15,7 +15,7 @@ import { translatedNames } from './names.ts';
 
 /** A saved setting record as answers carry it: the kind's fields and its `_id`. */
 export function settingRecordRow(kind: SettingRecordKind) {
-  return SETTING_RECORD_KINDS[kind].schema.extend({ _id: z.string() });
+  return SETTING_RECORD_KINDS[kind].schema.safeExtend({ _id: z.string() });
 }
 
 type RecordAnswer = Record<string, unknown> & { _id: string };
@@ -99,6 +99,7 @@ export const labAssayRecord = z.object({
   sekcija: z.string(),
   uzorak: z.string().nullable(),
   jedinica: z.string(),
+  loinc: z.string().nullable(),
   decimals: z.number().int(),
   manual: z.boolean(),
   calculated: z.boolean(),
@@ -112,6 +113,7 @@ export const labAssayRecord = z.object({
   critical_low: z.number().nullable(),
   critical_high: z.number().nullable(),
   delta: z.object({ kind: z.enum(['absolute', 'percent']), limit: z.number() }).nullable(),
+  stabilnost: z.array(z.object({ uzorak: z.string().nullable(), sati: z.number().int() })),
   reference: z.array(z.object({
     spol: z.enum(SPOL_VALUES).nullable(),
     age_min_days: z.number().int(),

@@ -3,3 +3,4 @@ export * from './records.ts';
 export * from './lab-assay.ts';
 export * from './contracts.ts';
 export * from './names.ts';
+export * from './loinc.ts';

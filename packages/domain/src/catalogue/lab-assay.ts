@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_AGE_DAYS } from '../assays/reference-ranges.ts';
 import { MAX_FORMULA_LENGTH } from '../assays/formula.ts';
+import { MAX_STABILITY_HOURS } from '../reflex/rules.ts';
 import { SPOL_VALUES } from '../spol.ts';
+import { isLoincCode } from './loinc.ts';
 import { referenceRangeProblems, type EditedRange } from './range-rules.ts';
 
 /**
@@ -86,6 +88,8 @@ const labAssayShape = {
   /** The sample type's id; null: not bound to one. */
   uzorak: z.guid({ error: 'form.invalid' }).nullable().default(null),
   jedinica: z.string().trim().max(30).default(''),
+  /** The assay's LOINC code (`2345-7`), checked with its check digit; null: none. The FHIR and HL7 interfaces name the test by it. */
+  loinc: z.string().trim().max(10).refine(isLoincCode, 'catalogue.loincInvalid').nullable().default(null),
   decimals: z.number().int().min(0).max(6).default(2),
   manual: z.boolean().default(false),
   calculated: z.boolean().default(false),
@@ -103,9 +107,20 @@ const labAssayShape = {
   critical_high: limit(),
   /** Delta check against the patient's previous verified result; null: none. */
   delta: z.strictObject({ kind: z.enum(DELTA_KINDS), limit: z.number().positive().max(1e9) }).nullable().default(null),
+  /**
+   * How many hours after collection the test can still be measured in a sample: per sample type (its id), or for
+   * any type (uzorak null); empty: no limit known. Adding the test to an older sample (by hand or by a reflex
+   * rule) is warned about or refused by it.
+   */
+  stabilnost: z.array(z.strictObject({
+    uzorak: z.guid({ error: 'form.invalid' }).nullable().default(null),
+    sati: z.number({ error: 'form.invalid' }).int('form.invalid').min(1).max(MAX_STABILITY_HOURS),
+  })).max(20).default([]),
 };
 
-type AssayRulesInput = { calculated: boolean; formula: string | null; critical_low: number | null; critical_high: number | null };
+type AssayRulesInput = {
+  calculated: boolean; formula: string | null; critical_low: number | null; critical_high: number | null; stabilnost: { uzorak: string | null }[];
+};
 
 /** Rules across the assay's fields: a calculated test has a formula; the critical limits are in order. */
 function checkAssayFields(assay: AssayRulesInput, context: z.RefinementCtx): void {
@@ -113,6 +128,12 @@ function checkAssayFields(assay: AssayRulesInput, context: z.RefinementCtx): voi
   if (assay.critical_low !== null && assay.critical_high !== null && assay.critical_low > assay.critical_high) {
     context.addIssue({ code: 'custom', message: 'catalogue.rangeLimits', path: ['critical_high'] });
   }
+  // One stability per sample type (and one for any type): two would leave it unclear which applies.
+  assay.stabilnost.forEach((entry, index) => {
+    if (assay.stabilnost.findIndex((other) => other.uzorak === entry.uzorak) !== index) {
+      context.addIssue({ code: 'custom', message: 'catalogue.stabilityDuplicate', path: ['stabilnost', index, 'uzorak'] });
+    }
+  });
 }
 
 /** The assay's own fields: the JSON editor's part of the edit dialog (the ranges have a form of their own). */

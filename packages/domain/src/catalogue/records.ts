@@ -17,7 +17,11 @@ const code = () => z.string({ error: 'form.required' }).trim().min(1, 'form.requ
   .regex(/^[\p{L}\p{N}_.%#+-]+$/u, 'form.invalid');
 const active = () => z.boolean().default(true);
 
-/** Referring locations (the sample's "lokacija"): clinics, wards, outside practices. */
+/**
+ * Referring locations (the sample's "lokacija"): clinics, wards, outside practices. `hl7Host` and `hl7Port`: the
+ * location's hospital system for results over HL7 v2 (MLLP), as a partner's: a verified sample naming the location
+ * sends it an ORU^R01. Both empty (or absent): none; a host needs a port.
+ */
 export const locationRecordSchema = z.strictObject({
   _id: id().optional(),
   naziv: name(),
@@ -25,6 +29,14 @@ export const locationRecordSchema = z.strictObject({
   adresa: optionalText(),
   telefon: optionalText(50),
   aktivan: active(),
+  // No transforms here: the same schema describes the saved record in answers, and an answer is encoded by it.
+  hl7Host: z.string({ error: 'partners.hl7HostInvalid' }).trim().max(253, { error: 'partners.hl7HostInvalid' })
+    .regex(/^[A-Za-z0-9.:-]*$/, { error: 'partners.hl7HostInvalid' }).default(''),
+  hl7Port: z.number({ error: 'partners.hl7PortInvalid' }).int({ error: 'partners.hl7PortInvalid' }).min(1, { error: 'partners.hl7PortInvalid' })
+    .max(65535, { error: 'partners.hl7PortInvalid' }).nullable().default(null),
+}).superRefine((value, context) => {
+  if (value.hl7Host !== '' && value.hl7Port === null) context.addIssue({ code: 'custom', path: ['hl7Port'], message: 'partners.hl7PortInvalid' });
+  if (value.hl7Host === '' && value.hl7Port !== null) context.addIssue({ code: 'custom', path: ['hl7Host'], message: 'partners.hl7HostInvalid' });
 });
 
 /** Referring doctors; `lokacija` is the id of the location they usually send from. */
@@ -111,6 +123,9 @@ export const sampleTypeRecordSchema = z.strictObject({
   _id: id().optional(),
   sifra: code(),
   naziv: name(),
+  /** The name on English and German screens and reports; blank shows the Bosnian naziv. */
+  naziv_en: optionalText(200),
+  naziv_de: optionalText(200),
 });
 
 /** How one kind of record is reached and kept. `storage` 'table' kinds have a table of their own. */

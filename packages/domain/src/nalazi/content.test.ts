@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReportContent, reportDateTime, reportFlag, type ReportInput } from './content.ts';
 import { nameIn, parseReportRouteId, reportJeziciOf } from './languages.ts';
+import { REPORT_LABELS } from './labels.ts';
 
 const sectionA = { naziv: 'Biohemija', nazivEn: 'Clinical chemistry', nazivDe: 'Klinische Chemie', redoslijed: 1 };
 const sectionB = { naziv: 'Hematologija', nazivEn: '', nazivDe: 'Hämatologie', redoslijed: 2 };
@@ -42,6 +43,16 @@ describe('report languages', () => {
     expect(nameIn({ naziv: 'Kalij', nazivEn: 'Potassium', nazivDe: 'Kalium' }, 'bs')).toBe('Kalij');
   });
 
+  it("prints the sample's material in the report's language where the catalogue names it, as stored otherwise", () => {
+    const typeIn = (jezik: 'bs' | 'en' | 'de', typeNames?: { nazivEn: string; nazivDe: string }) => buildReportContent(input({
+      jezik, sample: { ...input().sample, type: 'Puna krv (K2EDTA)', ...(typeNames ? { typeNames } : {}) },
+    })).sampleFields.find((field) => field.label === REPORT_LABELS[jezik].sampleType)?.value;
+    const names = { nazivEn: 'Whole blood (K2EDTA)', nazivDe: '' };
+    expect([typeIn('bs', names), typeIn('en', names), typeIn('de', names)]).toEqual(['Puna krv (K2EDTA)', 'Whole blood (K2EDTA)', 'Puna krv (K2EDTA)']);
+    // A version issued before sample types had translations prints what it stored.
+    expect(typeIn('en')).toBe('Puna krv (K2EDTA)');
+  });
+
   it('reads the language of a report address: {id}_German is the German report', () => {
     expect(parseReportRouteId('abc_German')).toEqual({ sid: 'abc', jezik: 'de' });
     expect(parseReportRouteId('abc_English')).toEqual({ sid: 'abc', jezik: 'en' });
@@ -74,7 +85,12 @@ describe('report content', () => {
     expect(valueIn('en', 'Kalium')).toBeUndefined();
     expect(valueIn('en', 'Potassium')).toBe('6.5');
     expect(valueIn('en', 'Glucose')).toBe('5.4');
-    expect(valueIn('en', 'HIV')).toBe('Pozitivan');
+    // A standard answer and its reference text in the report's language; typed free text as it was entered.
+    expect(valueIn('en', 'HIV')).toBe('Positive');
+    expect(valueIn('de', 'HIV')).toBe('Positiv');
+    expect(valueIn('bs', 'HIV')).toBe('Pozitivan');
+    const hivRange = (jezik: 'bs' | 'en' | 'de') => buildReportContent(input({ jezik })).sections.flatMap((section) => section.rows).find((row) => row.name === 'HIV')?.range;
+    expect([hivRange('bs'), hivRange('en'), hivRange('de')]).toEqual(['Negativan / Neg.', 'Negative / Neg.', 'Negativ / Neg.']);
   });
 
   it('marks out-of-range results bold with their flag and critical ones apart; a missing result prints a dash without a flag', () => {
@@ -103,6 +119,16 @@ describe('report content', () => {
     expect(content.legend).toContain('† izračunata vrijednost');
     expect(content.pageText(2, 3)).toBe('Stranica 2 od 3 · Šifra uzorka 261124001 · Verzija 1');
     expect(reportDateTime(new Date('2026-07-01T22:30:00Z'), 'Europe/Sarajevo')).toBe('02.07.2026 00:30');
+  });
+
+  it('names the rule set that released a sample and, on its own line, the responsible specialist the site names', () => {
+    const verified = { name: 'Autoverifikacija', at: new Date('2026-11-24T10:05:00Z') };
+    const released = buildReportContent(input({ verified, autoverified: { ruleSet: 'Biohemija v3', responsible: 'Selma Specijalista' } }));
+    expect(released.signatures[1]?.value).toBe('Autoverifikacija (Biohemija v3), 24.11.2026 11:05\nOdgovorni specijalista: Selma Specijalista');
+    const english = buildReportContent(input({ jezik: 'en', verified, autoverified: { ruleSet: 'Biohemija v3', responsible: 'Selma Specijalista' } }));
+    expect(english.signatures[1]?.value).toContain('\nResponsible specialist: Selma Specijalista');
+    const noneNamed = buildReportContent(input({ verified, autoverified: { ruleSet: 'Biohemija v3', responsible: null } }));
+    expect(noneNamed.signatures[1]?.value).toBe('Autoverifikacija (Biohemija v3), 24.11.2026 11:05');
   });
 
   it('heads a corrected report in each language with the reason and the replaced version\'s date', () => {

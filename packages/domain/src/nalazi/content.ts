@@ -1,9 +1,10 @@
 import { referenceRangeText, withDecimalMark, type ReferenceRangeLimits } from '../assays/reference-range-text.ts';
-import { resultTextWithMark } from '../assays/result-text.ts';
+import { resultTextIn } from '../assays/result-text.ts';
+import { standardAnswerIn } from '../assays/standard-answers.ts';
 import type { ResultFlag } from '../assays/result-flags.ts';
 import { toLocalDateText } from '../calendar-date.ts';
 import { calendarDateOf, wallClockText } from '../time-zone.ts';
-import { REPORT_LABELS, fillLabel } from './labels.ts';
+import { REPORT_LABELS, fillLabel, type ReportLabels } from './labels.ts';
 import { nameIn, type ReportJezik, type TranslatedName } from './languages.ts';
 import { buildMicrobiologyReport, type ReportMicrobiology, type ReportMicrobiologyInput } from '../microbiology/report.ts';
 
@@ -49,8 +50,13 @@ export interface ReportInput {
   patient: { ime: string; prezime: string; jmbg: string; godiste: number | null; spol: string };
   sample: {
     code: string;
-    /** Sample material(s), as stored. */
+    /** Sample material(s), as stored (the Bosnian names). */
     type: string;
+    /**
+     * The same material(s) in English and German, where the catalogue names them. Absent on versions issued
+     * before sample types had those names: they print `type` as stored in every language.
+     */
+    typeNames?: { nazivEn: string; nazivDe: string };
     lokacija: string;
     doktor: string;
     komentar: string;
@@ -61,6 +67,11 @@ export interface ReportInput {
   reportedAt: Date;
   approved: ReportActor | null;
   verified: ReportActor | null;
+  /**
+   * Set when the autoverification rules released the sample: the rule set and version that did, and the
+   * specialist the site names responsible for such reports (null: none named). Absent on versions a person verified.
+   */
+  autoverified?: { ruleSet: string; responsible: string | null } | null;
   verzija: number;
   /** Set on a corrected report (version 2 and later): the unlock's reason and the replaced version with its issue time. */
   correction: { reason: string; replacesVerzija: number; replacesIssuedAt: Date } | null;
@@ -135,65 +146,114 @@ function lines(text: string): string[] {
   return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
 }
 
+/** Report order of a sample's tests: by section (its order, then its name), then the test's order in its section. */
+export function compareReportTests(a: ReportTestInput, b: ReportTestInput): number {
+  return a.section.redoslijed - b.section.redoslijed || a.section.naziv.localeCompare(b.section.naziv) || a.redoslijed - b.redoslijed;
+}
+
+/** The key that tells one section of a report from the next (its order and Bosnian name). */
+export function reportSectionKey(test: ReportTestInput): string {
+  return `${test.section.redoslijed}\u0000${test.section.naziv}`;
+}
+
+/** One test as a report prints it in `jezik`: its name, value, unit, range text, flag mark and emphasis. */
+export function reportRowOf(test: ReportTestInput, jezik: ReportJezik): ReportRow {
+  const mark = jezik === 'en' ? '.' : ',';
+  const rezultat = test.rezultat?.trim() ? test.rezultat : null;
+  const { flag, emphasis } = rezultat === null ? { flag: '', emphasis: 'normal' as const } : reportFlag(test.flag);
+  return {
+    name: nameIn(test.name, jezik),
+    // Every number prints with the report language's decimal mark like the ranges beside it (3,30 in Bosnian
+    // and German, 3.30 in English), whichever mark it was typed or stored with; a standard answer (Negativan) in
+    // the report's language, other text as it was entered.
+    value: rezultat === null ? REPORT_LABELS[jezik].none : resultTextIn(rezultat, jezik),
+    unit: test.jedinica,
+    range: test.range ? referenceRangeText(test.range, (value) => withDecimalMark(String(value), mark), (answer) => standardAnswerIn(answer, jezik)) : '',
+    flag,
+    emphasis,
+    calculated: test.calculated,
+  };
+}
+
 /** The sections in report order, each with its tests in report order; a section without tests is left out. */
-function sectionsOf(input: ReportInput, none: string): ReportSection[] {
-  const mark = input.jezik === 'en' ? '.' : ',';
-  const ordered = [...input.tests].sort((a, b) => a.section.redoslijed - b.section.redoslijed
-    || a.section.naziv.localeCompare(b.section.naziv) || a.redoslijed - b.redoslijed);
+function sectionsOf(input: ReportInput): ReportSection[] {
+  const ordered = [...input.tests].sort(compareReportTests);
   const sections: ReportSection[] = [];
   const keys: string[] = [];
   for (const test of ordered) {
-    const key = `${test.section.redoslijed}\u0000${test.section.naziv}`;
+    const key = reportSectionKey(test);
     if (keys.at(-1) !== key) {
       keys.push(key);
       sections.push({ title: nameIn(test.section, input.jezik), rows: [] });
     }
-    const current = sections[sections.length - 1]!;
-    const rezultat = test.rezultat?.trim() ? test.rezultat : null;
-    const { flag, emphasis } = rezultat === null ? { flag: '', emphasis: 'normal' as const } : reportFlag(test.flag);
-    current.rows.push({
-      name: nameIn(test.name, input.jezik),
-      // Every number prints with the report language's decimal mark like the ranges beside it (3,30 in Bosnian
-      // and German, 3.30 in English), whichever mark it was typed or stored with; a text result as it was entered.
-      value: rezultat === null ? none : resultTextWithMark(rezultat, mark),
-      unit: test.jedinica,
-      range: test.range ? referenceRangeText(test.range, (value) => withDecimalMark(String(value), mark)) : '',
-      flag,
-      emphasis,
-      calculated: test.calculated,
-    });
+    sections[sections.length - 1]!.rows.push(reportRowOf(test, input.jezik));
   }
   return sections;
 }
 
+/** The letterhead a report prints: the lab's name (else the site's), its address, header lines, and the performing site beside the lab's name. */
+export function reportLetterhead(letterhead: ReportInput['letterhead']): ReportContent['letterhead'] {
+  return {
+    name: letterhead.labName.trim() || letterhead.siteName,
+    address: letterhead.address.trim(),
+    lines: lines(letterhead.header),
+    // The performing site beside the lab's name; without a lab name the site's name heads the report alone.
+    site: letterhead.labName.trim() ? letterhead.siteName : '',
+  };
+}
+
+/** The patient block of a report: name, personal ID, birth year and sex in `jezik`. */
+export function reportPatientFields(patient: ReportInput['patient'], jezik: ReportJezik): ReportField[] {
+  const labels = REPORT_LABELS[jezik];
+  const spol = patient.spol === 'MUŠKI' || patient.spol === 'ŽENSKI' ? labels.sexValues[patient.spol] : labels.none;
+  return [
+    { label: labels.patient, value: `${patient.prezime} ${patient.ime}`.trim() },
+    { label: labels.jmbg, value: patient.jmbg },
+    { label: labels.birthYear, value: patient.godiste === null ? labels.none : String(patient.godiste) },
+    { label: labels.sex, value: spol },
+  ];
+}
+
+/** The lab's footer text as lines (blank lines left out). */
+export function reportFooterLines(letterhead: ReportInput['letterhead']): string[] {
+  return lines(letterhead.footer);
+}
+
 /** The whole content of one report in its language. */
+/**
+ * Who verified: the person, or the rules' account with the rule set that released the sample and, on its own
+ * line, the specialist the site names responsible for what the rules release.
+ */
+function verifiedLine(
+  verified: ReportActor, autoverified: { ruleSet: string; responsible: string | null } | null, labels: ReportLabels, at: (instant: Date) => string,
+): string {
+  if (!autoverified) return `${verified.name}, ${at(verified.at)}`;
+  const released = `${verified.name} (${autoverified.ruleSet}), ${at(verified.at)}`;
+  return autoverified.responsible ? `${released}\n${labels.responsibleSpecialist}: ${autoverified.responsible}` : released;
+}
+
 export function buildReportContent(input: ReportInput): ReportContent {
   const labels = REPORT_LABELS[input.jezik];
   const at = (instant: Date) => reportDateTime(instant, input.timeZone);
-  const sections = sectionsOf(input, labels.none);
+  const sections = sectionsOf(input);
   const rows = sections.flatMap((section) => section.rows);
   const { patient, sample } = input;
-  const spol = patient.spol === 'MUŠKI' || patient.spol === 'ŽENSKI' ? labels.sexValues[patient.spol] : labels.none;
   const referral = [sample.lokacija, sample.doktor].map((part) => part.trim()).filter(Boolean).join(', ');
-  const letterheadName = input.letterhead.labName.trim() || input.letterhead.siteName;
 
   const sampleFields: ReportField[] = [
     { label: labels.sampleCode, value: sample.code },
-    { label: labels.sampleType, value: sample.type.trim() || labels.none },
+    { label: labels.sampleType, value: nameIn({ naziv: sample.type, ...(sample.typeNames ?? { nazivEn: '', nazivDe: '' }) }, input.jezik).trim() || labels.none },
     { label: labels.collected, value: at(sample.collectedAt) },
     { label: labels.received, value: sample.receivedAt ? at(sample.receivedAt) : labels.none },
     { label: labels.reported, value: at(input.reportedAt) },
   ];
   const patientFields: ReportField[] = [
-    { label: labels.patient, value: `${patient.prezime} ${patient.ime}`.trim() },
-    { label: labels.jmbg, value: patient.jmbg },
-    { label: labels.birthYear, value: patient.godiste === null ? labels.none : String(patient.godiste) },
-    { label: labels.sex, value: spol },
+    ...reportPatientFields(patient, input.jezik),
     ...(referral ? [{ label: labels.referredBy, value: referral }] : []),
   ];
   const signatures: ReportField[] = [
     { label: labels.approvedBy, value: input.approved ? `${input.approved.name}, ${at(input.approved.at)}` : labels.none },
-    { label: labels.verifiedBy, value: input.verified ? `${input.verified.name}, ${at(input.verified.at)}` : labels.none },
+    { label: labels.verifiedBy, value: input.verified ? verifiedLine(input.verified, input.autoverified ?? null, labels, at) : labels.none },
   ];
   const legend = [labels.legend, ...(rows.some((row) => row.calculated) ? [labels.calculatedLegend] : [])];
   const correction = input.correction
@@ -209,13 +269,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
   return {
     jezik: input.jezik,
     title: correction ? labels.correctedTitle : labels.title,
-    letterhead: {
-      name: letterheadName,
-      address: input.letterhead.address.trim(),
-      lines: lines(input.letterhead.header),
-      // The performing site beside the lab's name; without a lab name the site's name heads the report alone.
-      site: input.letterhead.labName.trim() ? input.letterhead.siteName : '',
-    },
+    letterhead: reportLetterhead(input.letterhead),
     correction,
     patientFields,
     sampleFields,
@@ -226,7 +280,7 @@ export function buildReportContent(input: ReportInput): ReportContent {
     legend,
     comment: sample.komentar.trim() ? { label: labels.comment, value: sample.komentar.trim() } : null,
     signatures,
-    footer: lines(input.letterhead.footer),
+    footer: reportFooterLines(input.letterhead),
     pageText: (page, pages) => `${fillLabel(labels.page, { page, pages })} · ${labels.sampleCode} ${sample.code} · ${labels.version} ${input.verzija}`,
     documentTitle: `${correction ? labels.correctedTitle : labels.title} ${sample.code} (${labels.version} ${input.verzija})`,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failureResponses, instantSchema, messageCodeSchema, pathParam, sessionFields, successAnswer } from '../answers.ts';
+import { daySchema, failureResponses, fileAnswer, instantSchema, messageCodeSchema, pathParam, pdfBytesSchema, sessionFields, successAnswer } from '../answers.ts';
 import { listAnswerSchema, listQuerySchema } from '../list-query.ts';
 import { SAMPLE_STATUSES } from '../sample/status.ts';
 import { REPORT_JEZICI } from './languages.ts';
@@ -138,6 +138,20 @@ export const reportSendRequest = z.object({
 export const reportSendAnswer = successAnswer({ message: z.string(), code: messageCodeSchema, outbox: z.string() });
 export type ReportSendAnswer = z.output<typeof reportSendAnswer>;
 
+/** GET /api/pacijenti/{id}/kumulativni: the patient (uuid). */
+export const cumulativeReportParams = z.object({ id: pathParam('Patient id (uuid)') });
+
+/**
+ * The cumulative report's period and language: `od` and `do` are days of the site's calendar (YYYY-MM-DD, both
+ * included, `od` not after `do`), `jezik` bs | en | de (without it, the patient's first report language).
+ */
+export const cumulativeReportQuery = z.object({
+  od: daySchema.meta({ description: 'First day (YYYY-MM-DD), included' }),
+  do: daySchema.meta({ description: 'Last day (YYYY-MM-DD), included' }),
+  jezik: z.enum(REPORT_JEZICI, { error: 'form.invalid' }).optional(),
+}).refine((query) => query.od <= query.do, { error: 'dateRange.invalid', path: ['od'] });
+export type CumulativeReportQuery = z.input<typeof cumulativeReportQuery>;
+
 /** The report's bytes as stored, sent as they are. */
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 
@@ -162,6 +176,16 @@ export const nalaziContracts = {
     querystring: reportPdfQuery,
     response: {
       200: { description: 'The report as issued (PDF).', content: { 'application/pdf': { schema: pdfBytes.meta({ type: 'string', format: 'binary' }) } } },
+      ...failureResponses,
+    },
+  }),
+  /** A patient's verified results of this site over a period, one table of assays × dates (PDF, rendered on demand, not stored). */
+  cumulative: defineCall({
+    method: 'GET', path: '/pacijenti/:id/kumulativni', permission: 'reports.read',
+    params: cumulativeReportParams,
+    querystring: cumulativeReportQuery,
+    response: {
+      200: fileAnswer('application/pdf', 'The cumulative report (PDF).', pdfBytesSchema),
       ...failureResponses,
     },
   }),

@@ -28,6 +28,8 @@ export interface ReportLabels {
   comment: string;
   approvedBy: string;
   verifiedBy: string;
+  /** Under the verifier on a report released by the autoverification rules: the specialist the site names responsible. */
+  responsibleSpecialist: string;
   legend: string;
   calculatedLegend: string;
   /** '{{page}}', '{{pages}}'. */
@@ -63,6 +65,7 @@ export const REPORT_LABELS: Readonly<Record<ReportJezik, ReportLabels>> = {
     comment: 'Komentar',
     approvedBy: 'Odobrio (tehnička validacija)',
     verifiedBy: 'Verificirao (medicinska validacija)',
+    responsibleSpecialist: 'Odgovorni specijalista',
     legend: 'L / H: ispod / iznad referentnog intervala; LL / HH: kritična vrijednost; A: odstupa od očekivanog nalaza.',
     calculatedLegend: '† izračunata vrijednost',
     page: 'Stranica {{page}} od {{pages}}',
@@ -94,6 +97,7 @@ export const REPORT_LABELS: Readonly<Record<ReportJezik, ReportLabels>> = {
     comment: 'Comment',
     approvedBy: 'Approved by (technical validation)',
     verifiedBy: 'Verified by (medical validation)',
+    responsibleSpecialist: 'Responsible specialist',
     legend: 'L / H: below / above the reference range; LL / HH: critical value; A: differs from the expected finding.',
     calculatedLegend: '† calculated value',
     page: 'Page {{page}} of {{pages}}',
@@ -125,6 +129,7 @@ export const REPORT_LABELS: Readonly<Record<ReportJezik, ReportLabels>> = {
     comment: 'Kommentar',
     approvedBy: 'Freigegeben (technische Validation)',
     verifiedBy: 'Verifiziert (medizinische Validation)',
+    responsibleSpecialist: 'Verantwortlicher Facharzt',
     legend: 'L / H: unter / über dem Referenzbereich; LL / HH: kritischer Wert; A: weicht vom erwarteten Befund ab.',
     calculatedLegend: '† berechneter Wert',
     page: 'Seite {{page}} von {{pages}}',

@@ -100,3 +100,58 @@ export function ordererMail(facts: OrdererMailFacts): { subject: string; body: s
     ].join('\n'),
   };
 }
+
+export interface PortalMailFacts {
+  ime: string;
+  prezime: string;
+  /** The address of the patient portal (PUBLIC_URL/portal). */
+  link: string;
+  /** The one-time code as printed (ABCDE-FGHJK). */
+  code: string;
+  /** The last day the code can be used, as printed (dd.mm.yyyy). */
+  expires: string;
+  lab: string;
+}
+
+const PORTAL_MAIL: Record<Language, { subject: (f: PortalMailFacts) => string; body: (f: PortalMailFacts) => string }> = {
+  bs: {
+    subject: (f) => `Pristup nalazima na portalu: ${f.lab}`,
+    body: (f) => [
+      `Poštovani/a ${f.ime} ${f.prezime},`, '',
+      'Vaši nalazi su dostupni na portalu za pacijente:', f.link, '',
+      `Prijavite se ovom e-mail adresom i jednokratnim kodom: ${f.code}`,
+      `Kod važi do ${f.expires} i može se iskoristiti samo jednom. Ne dijelite ga ni s kim.`, '',
+      'Ova poruka je poslana automatski; molimo ne odgovarajte na nju.', '',
+      'S poštovanjem,', f.lab,
+    ].join('\n'),
+  },
+  en: {
+    subject: (f) => `Your reports in the patient portal: ${f.lab}`,
+    body: (f) => [
+      `Dear ${f.ime} ${f.prezime},`, '',
+      'your reports are available in the patient portal:', f.link, '',
+      `Sign in with this e-mail address and the one-time code: ${f.code}`,
+      `The code is valid until ${f.expires} and can be used once only. Do not share it with anyone.`, '',
+      'This message was sent automatically; please do not reply to it.', '',
+      'Kind regards,', f.lab,
+    ].join('\n'),
+  },
+  de: {
+    subject: (f) => `Ihre Befunde im Patientenportal: ${f.lab}`,
+    body: (f) => [
+      `Sehr geehrte/r ${f.ime} ${f.prezime},`, '',
+      'Ihre Befunde sind im Patientenportal abrufbar:', f.link, '',
+      `Melden Sie sich mit dieser E-Mail-Adresse und dem Einmalcode an: ${f.code}`,
+      `Der Code gilt bis ${f.expires} und kann nur einmal verwendet werden. Geben Sie ihn an niemanden weiter.`, '',
+      'Diese Nachricht wurde automatisch versandt; bitte antworten Sie nicht darauf.', '',
+      'Mit freundlichen Grüßen,', f.lab,
+    ].join('\n'),
+  },
+};
+
+/** The mail that gives a consenting patient the portal's address and a one-time code. */
+export function portalMail(language: Language, facts: PortalMailFacts): { subject: string; body: string } {
+  const texts = PORTAL_MAIL[language];
+  const named = { ...facts, ime: personName(facts.ime), prezime: personName(facts.prezime) };
+  return { subject: texts.subject(named), body: texts.body(named) };
+}

@@ -52,6 +52,13 @@ export const partnerSaveRequest = z.object({
   kontakti: z.array(partnerContactSchema).max(PARTNER_LIMITS.contacts).default([]),
   emailNalazi: z.array(emailSchema).max(PARTNER_LIMITS.emails).transform((emails) => [...new Set(emails.map((email) => email.toLowerCase()))]).default([]),
   cijene: z.array(partnerPriceSchema).max(PARTNER_LIMITS.prices).default([]),
+  /** The partner's hospital system for results over HL7 v2 (MLLP): host name or address; '' none. */
+  hl7Host: z.string().trim().max(253).regex(/^[A-Za-z0-9.:-]*$/, { error: 'partners.hl7HostInvalid' }).nullish().transform((value) => value ?? ''),
+  /** Its MLLP port; required with a host. */
+  hl7Port: z.number({ error: 'partners.hl7PortInvalid' }).int({ error: 'partners.hl7PortInvalid' }).min(1, { error: 'partners.hl7PortInvalid' })
+    .max(65535, { error: 'partners.hl7PortInvalid' }).nullish().transform((value) => value ?? null),
+}).superRefine((value, context) => {
+  if (value.hl7Host !== '' && value.hl7Port === null) context.addIssue({ code: 'custom', path: ['hl7Port'], message: 'partners.hl7PortInvalid' });
 });
 export type PartnerSaveRequest = z.output<typeof partnerSaveRequest>;
 export type PartnerSaveInput = z.input<typeof partnerSaveRequest>;
@@ -77,6 +84,8 @@ export const partnerSchema = partnerBase.extend({
   kontakti: z.array(z.object({ ime: z.string(), telefon: z.string(), email: z.string() })),
   emailNalazi: z.array(z.string()),
   cijene: z.array(partnerPriceLineSchema),
+  hl7Host: z.string(),
+  hl7Port: z.number().int().nullable(),
   created_at: instantSchema,
 });
 export type Partner = z.output<typeof partnerSchema>;

@@ -81,6 +81,8 @@ const patientFields = {
   /** Smoking and diabetes: in the spec's payload, sent empty by its form; kept as given. */
   duhan: optionalText(100),
   dijabetes: optionalText(100),
+  /** Consent to the patient portal: a verification then mails a one-time code (off unless sent true). */
+  portal_consent: z.boolean({ error: 'form.invalid' }).optional(),
 };
 
 /** POST /api/pacijenti/unos/find and POST /api/uzorci/patient (by jmbg). */
@@ -183,6 +185,8 @@ export const patientSchema = z.object({
   lokacija: z.string(),
   duhan: z.string(),
   dijabetes: z.string(),
+  /** The patient agreed to the patient portal (a verification mails a one-time code). */
+  portal_consent: z.boolean(),
   created_at: instantSchema,
   updated_at: instantSchema,
 }).meta({ id: 'Patient' });

@@ -8,6 +8,7 @@ import { RESULT_ACTION_PERMISSIONS, RESULT_TEXT_LIMITS } from './verification.ts
 import { RESULT_KINDS } from './result-kind.ts';
 import { defineCall } from '../call.ts';
 import { translatedNames } from '../catalogue/names.ts';
+import { reflexNoteSchema } from '../reflex/contracts.ts';
 
 /**
  * The contract of the result calls (entry, approval, verification and the
@@ -92,6 +93,8 @@ export const resultTestSchema = z.object({
   aparat_flag: z.string().nullable().optional(),
   /** Why the result was taken back for a retest, while the retest is pending (POST /rezultati/retest); null otherwise. */
   retest: z.string().nullable().optional(),
+  /** The reflex rule that added this test to the sample (a 'Refleks' badge); null or absent when ordered otherwise. */
+  refleks: z.string().nullable().optional(),
 });
 export type ResultTest = z.output<typeof resultTestSchema>;
 
@@ -136,6 +139,13 @@ export type ResultsRetestRequest = z.output<typeof resultsRetestRequest>;
 /** The answer of every call that moves the sample: its new status and version. */
 export const resultsStatusAnswer = successAnswer({ status: statusSchema, version: z.number().int() });
 export type ResultsStatusAnswer = z.output<typeof resultsStatusAnswer>;
+
+/**
+ * POST /api/rezultati/save's answer: the new status and version, and what each reflex rule the saved results
+ * fired did (a test added, or why not); empty when none fired.
+ */
+export const resultsSaveAnswer = successAnswer({ status: statusSchema, version: z.number().int(), refleks: z.array(reflexNoteSchema) });
+export type ResultsSaveAnswer = z.output<typeof resultsSaveAnswer>;
 
 /** POST /api/rezultati/odobri, /odobri/undo: approve, or take the approval back. */
 export const resultsSidRequest = z.object({ sid: sidSchema });
@@ -215,7 +225,7 @@ export const resultContracts = {
   }),
   save: defineCall({
     method: 'POST', path: '/rezultati/save', permission: RESULT_ACTION_PERMISSIONS.save,
-    body: resultsSaveRequest, response: { 200: resultsStatusAnswer, ...failureResponses },
+    body: resultsSaveRequest, response: { 200: resultsSaveAnswer, ...failureResponses },
   }),
   retest: defineCall({
     method: 'POST', path: '/rezultati/retest', permission: RESULT_ACTION_PERMISSIONS.retest,

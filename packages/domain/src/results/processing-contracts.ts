@@ -28,6 +28,8 @@ export const processingListRow = sampleListRow.extend({
   verified_once: z.boolean(),
   /** Results taken back for a retest and not yet given again (POST /rezultati/retest). */
   retest: z.number().int().optional(),
+  /** Tests a reflex rule added to the sample that still wait for their result (the worklist's 'Refleks' badge). */
+  refleks: z.number().int().optional(),
 });
 export type ProcessingListRow = z.output<typeof processingListRow>;
 export const processingListAnswer = listAnswerSchema(processingListRow);

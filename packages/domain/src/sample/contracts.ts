@@ -182,6 +182,8 @@ export const pickerTestSchema = z.object({
   klasa: testClassSchema,
   /** The sample type (id) the test is done from; null when the catalogue does not say. */
   sample_type: z.string().nullable(),
+  /** Hours after collection the test can still be measured, per sample type id (null: any type); empty: no limit known. */
+  stabilnost: z.array(z.object({ uzorak: z.string().nullable(), sati: z.number().int() })).default([]),
 });
 export type PickerTest = z.output<typeof pickerTestSchema>;
 

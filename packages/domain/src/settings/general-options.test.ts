@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sidebarFor } from '../menu.ts';
 import { DEFAULT_CHAT_MAX_FILE_MB } from '../chat/files.ts';
-import { DEFAULT_IDLE_SECONDS, allReportFlags, defaultReportFlags, effectiveGeneralOptions, generalOptionsFrom, reportFlagsFor } from './general-options.ts';
+import { DEFAULT_PORTAL_CODE_DAYS } from '../portal/code.ts';
+import { DEFAULT_IDLE_SECONDS, DEFAULT_JMBG_SYSTEM, allReportFlags, defaultReportFlags, effectiveGeneralOptions, generalOptionsFrom, reportFlagsFor } from './general-options.ts';
 
 const EMPTY_LETTERHEAD = { labName: '', labAddress: '', reportHeader: '', reportFooter: '' };
 
@@ -9,6 +10,7 @@ describe('effectiveGeneralOptions', () => {
   it('gives complete defaults when nothing is stored', () => {
     expect(effectiveGeneralOptions(null, null)).toEqual({
       ...EMPTY_LETTERHEAD, defaultIdleTime: DEFAULT_IDLE_SECONDS, reportFlags: {}, hiddenMenu: {}, chatMaxFileMb: DEFAULT_CHAT_MAX_FILE_MB,
+      fhirJmbgSystem: DEFAULT_JMBG_SYSTEM, portalCodeDays: DEFAULT_PORTAL_CODE_DAYS,
     });
   });
 
@@ -18,6 +20,11 @@ describe('effectiveGeneralOptions', () => {
     expect(effectiveGeneralOptions(lab, site)).toMatchObject({
       labName: 'Laboratorija Demo', labAddress: 'Turalibegova 5', reportHeader: '', reportFooter: 'Nalaz tumači ljekar.',
     });
+  });
+
+  it('keeps a JMBG identifier system that is a URI and refuses one that is not', () => {
+    expect(generalOptionsFrom({ fhirJmbgSystem: 'urn:oid:2.16.70.1.1' }).fhirJmbgSystem).toBe('urn:oid:2.16.70.1.1');
+    expect(generalOptionsFrom({ fhirJmbgSystem: 'jmbg' }).fhirJmbgSystem).toBe(DEFAULT_JMBG_SYSTEM);
   });
 
   it('ignores a malformed stored record rather than failing a report', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../permissions.ts';
 import { CHAT_MAX_FILE_MB_LIMIT, DEFAULT_CHAT_MAX_FILE_MB } from '../chat/files.ts';
+import { DEFAULT_PORTAL_CODE_DAYS, MAX_PORTAL_CODE_DAYS } from '../portal/code.ts';
 
 /**
  * The lab's general options: a `setting_records` row of this type, lab-wide
@@ -16,6 +17,9 @@ import { CHAT_MAX_FILE_MB_LIMIT, DEFAULT_CHAT_MAX_FILE_MB } from '../chat/files.
  * change the letterhead (its text fields); the rest is the lab's.
  */
 export const GENERAL_OPTIONS_TYPE = 'general_options';
+
+/** The JMBG's identifier system in the FHIR API when the lab has set none. */
+export const DEFAULT_JMBG_SYSTEM = 'urn:lis:jmbg';
 
 /** The session's report flags: one per report of 'Izvještaji', each shown only when its flag is set. */
 export const REPORT_FLAGS = ['fpodanu', 'ppodanu', 'ppomjestu', 'ppolokaciji', 'protokol', 'tatpopacijentu', 'worklists'] as const;
@@ -69,6 +73,14 @@ export const generalOptionsSchema = z.object({
   chatMaxFileMb: z.number({ error: 'settings.chatMaxFileInvalid' }).int({ error: 'settings.chatMaxFileInvalid' })
     .min(1, { error: 'settings.chatMaxFileInvalid' }).max(CHAT_MAX_FILE_MB_LIMIT, { error: 'settings.chatMaxFileInvalid' })
     .default(DEFAULT_CHAT_MAX_FILE_MB),
+  /** The identifier system the FHIR API gives the JMBG (Patient.identifier.system); a hospital may expect its national URI. */
+  fhirJmbgSystem: z.string().trim().min(1, { error: 'settings.identifierSystemInvalid' }).max(200, { error: 'settings.identifierSystemInvalid' })
+    .regex(/^(urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:\S+|https?:\/\/\S+)$/, { error: 'settings.identifierSystemInvalid' })
+    .default(DEFAULT_JMBG_SYSTEM),
+  /** Days a patient-portal code mailed at a verification stays usable (unused, not revoked). */
+  portalCodeDays: z.number({ error: 'settings.portalCodeDaysInvalid' }).int({ error: 'settings.portalCodeDaysInvalid' })
+    .min(1, { error: 'settings.portalCodeDaysInvalid' }).max(MAX_PORTAL_CODE_DAYS, { error: 'settings.portalCodeDaysInvalid' })
+    .default(DEFAULT_PORTAL_CODE_DAYS),
 });
 export type GeneralOptions = z.output<typeof generalOptionsSchema>;
 export type GeneralOptionsInput = z.input<typeof generalOptionsSchema>;
@@ -92,7 +104,7 @@ export function generalOptionsFrom(stored: unknown): GeneralOptions {
   return {
     labName: field('labName'), labAddress: field('labAddress'), reportHeader: field('reportHeader'), reportFooter: field('reportFooter'),
     defaultIdleTime: field('defaultIdleTime'), reportFlags: field('reportFlags'), hiddenMenu: field('hiddenMenu'),
-    chatMaxFileMb: field('chatMaxFileMb'),
+    chatMaxFileMb: field('chatMaxFileMb'), fhirJmbgSystem: field('fhirJmbgSystem'), portalCodeDays: field('portalCodeDays'),
   };
 }
 

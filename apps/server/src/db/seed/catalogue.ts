@@ -8,9 +8,10 @@ import { PREDEFINED_COMMENTS } from './catalogue-data/comments.ts';
 import { HEMATOLOGIJA } from './catalogue-data/hematologija.ts';
 import { IMUNOLOGIJA } from './catalogue-data/imunologija.ts';
 import { KOAGULACIJA } from './catalogue-data/koagulacija.ts';
+import { LOINC_CODES } from './catalogue-data/loinc.ts';
 import { MIKROBIOLOGIJA } from './catalogue-data/mikrobiologija.ts';
 import { SAMPLE_TYPES, SECTIONS } from './catalogue-data/sections.ts';
-import { SECTION_TRANSLATIONS, assayTranslation } from './catalogue-data/translations.ts';
+import { SAMPLE_TYPE_TRANSLATIONS, SECTION_TRANSLATIONS, assayTranslation } from './catalogue-data/translations.ts';
 import type { AssayDefinition } from './catalogue-data/types.ts';
 import { URIN } from './catalogue-data/urin.ts';
 
@@ -68,7 +69,9 @@ export async function seedCatalogue(db: Db): Promise<void> {
     })))
     .returning({ id: labSections.id, sifra: labSections.sifra });
   const sampleTypeRows = await db.insert(sampleTypes)
-    .values(SAMPLE_TYPES.map((sampleType) => ({ ...sampleType })))
+    .values(SAMPLE_TYPES.map((sampleType) => ({
+      ...sampleType, nazivEn: SAMPLE_TYPE_TRANSLATIONS[sampleType.sifra][0], nazivDe: SAMPLE_TYPE_TRANSLATIONS[sampleType.sifra][1],
+    })))
     .returning({ id: sampleTypes.id, sifra: sampleTypes.sifra });
   const sectionId = new Map(sectionRows.map((row) => [row.sifra, row.id]));
   const sampleTypeId = new Map(sampleTypeRows.map((row) => [row.sifra, row.id]));
@@ -95,6 +98,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
       sekcijaId: sectionId.get(assay.sekcija) as string,
       sampleTypeId: sampleTypeId.get(assay.uzorak) as string,
       jedinica: assay.jedinica,
+      loinc: LOINC_CODES[assay.sifra] ?? null,
       price: assay.price,
       manual: assay.manual ?? false,
       calculated: assay.formula !== undefined,

@@ -30,6 +30,8 @@ export interface SeedOptions {
    * bare demo, and a test of the history seeds it itself.
    */
   history?: boolean;
+  /** With the history: whether the demo's autoverification rule set starts switched on (default true). */
+  autoverification?: boolean;
 }
 
 /** Seeds demo sites, users and the catalogue (and with `history` the demo's history), only into an empty database; a second run does nothing. */
@@ -64,7 +66,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
       await seedDemoHistory(tx, {
         now, sites: new Map(siteZones.map((row) => [row.sifra, { id: row.id, timeZone: row.timeZone }])),
         users: new Map(userRows.map((row) => [row.email, row.id])),
-      });
+      }, { autoverification: options.autoverification ?? true });
     }
     return true;
   });

@@ -66,6 +66,9 @@ export function openPdf(options: OpenPdfOptions): PrintedDocument {
   // pdfkit takes a parsed fontkit font wherever it takes a font file (its typings name files only).
   doc.registerFont(names.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
   doc.registerFont(names.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+  // Regular first: the fonts keep the names (F1, F2) they had when bold was opened at its first use.
+  shareWordLayouts(doc, names.regular, fonts.regular);
+  shareWordLayouts(doc, names.bold, fonts.bold);
   doc.font(names.regular).fontSize(9);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,6 +77,31 @@ export function openPdf(options: OpenPdfOptions): PrintedDocument {
     doc.on('error', reject);
   });
   return { doc, bytes };
+}
+
+/** pdfkit's per-document cache of laid-out words (in PDF units), shared by the documents of one font. */
+interface WordLayouts { words: Record<string, unknown>; documents: number }
+const wordLayouts = new WeakMap<object, WordLayouts>();
+/** After this many documents the shared words start again, so names and free text do not pile up for ever. */
+const DOCUMENTS_PER_WORD_CACHE = 2000;
+
+/**
+ * pdfkit lays out each word once per document and keeps it in its font object (`layoutCache`, what pdfkit's
+ * `fontLayoutCache` option turns on); it never changes a cached word. Handing every document of the same font
+ * the same cache lets a report start with the words earlier reports laid out: with the prepared font
+ * (prepared-font.ts) this halves a one-page report's time. Relies on pdfkit 0.20's font object (pinned).
+ */
+function shareWordLayouts(doc: PDFKit.PDFDocument, name: string, font: object): void {
+  doc.font(name);
+  const embedded = (doc as unknown as { _font?: { layoutCache?: Record<string, unknown> } })._font;
+  if (!embedded || typeof embedded.layoutCache !== 'object') return;
+  let shared = wordLayouts.get(font);
+  if (!shared || shared.documents >= DOCUMENTS_PER_WORD_CACHE) {
+    shared = { words: Object.create(null) as Record<string, unknown>, documents: 0 };
+    wordLayouts.set(font, shared);
+  }
+  shared.documents += 1;
+  embedded.layoutCache = shared.words;
 }
 
 /** An invoice or an export: 40 pt margins, room for the footer at the foot of every page. `fontDir`: the config's PDF_FONT_DIR. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { DEFAULT_PDF_FONT_DIR } from '../../config.ts';
+import { preparedFont } from './prepared-font.ts';
 
 /**
  * Every printed document of the lab (result reports, pro-forma invoices,
@@ -50,7 +51,8 @@ export function loadPdfFonts(dir: string): PdfFonts {
     for (const codePoint of font.characterSet) {
       if (codePoint < 0xfb00 || codePoint > 0xfb4f) font.glyphForCodePoint(codePoint);
     }
-    return font;
+    // Word layouts, glyph bytes and fixed tables prepared once for every document (prepared-font.ts).
+    return preparedFont(font);
   };
   const fonts = { regular: read(FILES.regular), bold: read(FILES.bold) };
   loaded = { dir, fonts };

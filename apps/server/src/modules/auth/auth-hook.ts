@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, isRole, type Role } from '@lis/domain';
+import { can, isRole, type Permission, type Role } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import type { RoutePermission } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { findActiveSession, touchSession, type ActiveSession } from './session-repository.ts';
+import { findActiveSession, touchClient, touchSession, type ActiveSession } from './session-repository.ts';
 
 // Writing last_seen_at on every call would make each read a write; a minute of slack is plenty for an 8 h idle limit.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -49,7 +49,7 @@ declare module 'fastify' {
 }
 
 /**
- * Every /api route declares `config.permission`; this hook resolves the caller
+ * Every /api route (and every route of the FHIR API under /fhir) declares `config.permission`; this hook resolves the caller
  * and refuses what the permission table does not grant. A route without a
  * declared permission is refused outright (and fails the route-audit test).
  *
@@ -71,7 +71,7 @@ export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
   /** The route's declared permission, or null when the route checks no session (not /api, unmatched, public). */
   function guardedPermission(request: FastifyRequest): Exclude<RoutePermission, 'public'> | null {
     // Unmatched paths reach the not-found handler, which answers 404 on its own.
-    if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return null;
+    if (!(request.url.startsWith('/api/') || request.url.startsWith('/fhir/')) || request.routeOptions.url === undefined) return null;
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return null;
     if (permission === undefined) throw AppError.forbidden();
@@ -90,12 +90,17 @@ export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
     if (session.mustChangePassword && request.routeOptions.config.beforePasswordChange !== true) {
       throw AppError.forbidden('auth.passwordChangeRequired');
     }
-    if (permission !== 'authenticated' && !can(session.role, session.accessLevel, permission)) {
+    // A system client may do what its own list grants; a person what the role table grants the role and level.
+    const granted = session.client
+      ? session.client.permissions.includes(permission)
+      : permission !== 'authenticated' && can(session.role, session.accessLevel, permission);
+    if (permission !== 'authenticated' && !granted) {
       throw AppError.forbidden(request.routeOptions.config.refusal);
     }
     const touchInterval = Math.min(TOUCH_INTERVAL_MS, (session.idleSeconds * 1000) / 4);
     if (now.getTime() - session.lastSeenAt.getTime() > touchInterval) {
       await touchSession(options.db, session.sessionId, now);
+      if (session.client) await touchClient(options.db, session.client.id, now);
     }
     return session;
   }
@@ -131,6 +136,7 @@ export const authHook = fp((app: FastifyInstance, options: { db: Db }) => {
       siteId,
       siteIds: session.siteIds,
       requestId: request.id,
+      ...(session.client ? { permissions: session.client.permissions as Permission[] } : {}),
     };
   });
   return Promise.resolve();

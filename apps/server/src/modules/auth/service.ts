@@ -11,6 +11,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { labGeneralOptions } from '../general-options/service.ts';
 import * as repo from './repository.ts';
+import { isClientAccount } from './client-repository.ts';
 import { endSession, endUserSessions } from './session-repository.ts';
 
 /**
@@ -93,8 +94,11 @@ export interface LoginInput {
   log?: ThrottleLog;
 }
 
-/** Reserves the attempt on both counters in one transaction: refused by either, neither keeps it. */
-async function reserve(db: Db, email: string, ip: string): Promise<'ok' | 'account-and-address' | 'address'> {
+/**
+ * Reserves the attempt on both counters in one transaction: refused by either, neither keeps it. `email` is the
+ * account's key: the lower-case e-mail for a person, `client:<client id>` for a system client's token request.
+ */
+export async function reserve(db: Db, email: string, ip: string): Promise<'ok' | 'account-and-address' | 'address'> {
   class Refused extends Error {
     constructor(readonly scope: 'account-and-address' | 'address') { super(scope); }
   }
@@ -140,6 +144,9 @@ export async function login(db: Db, input: LoginInput, sessionMaxHours: number):
   if (!passwordOk) return refuse('wrong-password', new AppError(401, 'auth.wrongPassword', 'password'));
   if (user.expiresAt && user.expiresAt <= new Date()) return refuse('expired', new AppError(401, 'auth.expired'));
   if (user.disabled) return refuse('disabled', new AppError(401, 'auth.disabled'));
+  // A system client's account is disabled and has no password; should an administrator enable it and set one, it
+  // still never signs in as a person: a client's only way in is its id and secret at /api/oauth/token.
+  if (await isClientAccount(db, user.id)) return refuse('disabled', new AppError(401, 'auth.clientAccount'));
   if (!isRole(user.role)) return refuse('bad-role', new AppError(401, 'auth.forbidden'));
 
   const userSites = await repo.sitesOfUser(db, user.id);

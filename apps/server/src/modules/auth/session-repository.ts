@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, userSites } from '../../db/shared-tables.ts';
-import { sessions } from './tables.ts';
+import { sessions, systemClients } from './tables.ts';
 
 export interface ActiveSession {
   sessionId: string;
@@ -17,6 +17,8 @@ export interface ActiveSession {
   mustChangePassword: boolean;
   /** When the session ends unless it is used again: the earliest of the idle deadline, its lifetime and the account's end. */
   endsAt: Date;
+  /** A system client's token: the client (row id) and the permissions it was given, which replace the role table. */
+  client: { id: string; permissions: string[] } | null;
 }
 
 /** The live session behind a token hash: not ended, not idle too long, not past its lifetime, user enabled. */
@@ -36,10 +38,18 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
       userExpiresAt: users.expiresAt,
       mustChangePassword: users.mustChangePassword,
       siteIds: sql<string[]>`coalesce((select array_agg(${userSites.siteId}::text) from ${userSites} where ${userSites.userId} = ${users.id}), '{}')`,
+      clientId: systemClients.id,
+      clientPermissions: systemClients.permissions,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt), eq(users.disabled, false)))
+    .leftJoin(systemClients, eq(systemClients.userId, users.id))
+    // A person's session needs the account enabled; a system client's (its account is always disabled, so no
+    // password opens it) needs the client active: deactivating it refuses its tokens from the next call on.
+    .where(and(
+      eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt),
+      or(and(isNull(systemClients.id), eq(users.disabled, false)), eq(systemClients.active, true)),
+    ))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
@@ -53,11 +63,17 @@ export async function findActiveSession(db: Db, tokenHash: string, now: Date): P
     language: row.language, siteId: row.siteId, siteIds: row.siteIds, lastSeenAt: row.lastSeenAt, idleSeconds: row.idleSeconds,
     mustChangePassword: row.mustChangePassword,
     endsAt: new Date(Math.min(idleDeadline, row.expiresAt.getTime(), row.userExpiresAt?.getTime() ?? Infinity)),
+    client: row.clientId ? { id: row.clientId, permissions: row.clientPermissions ?? [] } : null,
   };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** A system client's last use, written with its session's touch (at most once a minute). */
+export async function touchClient(db: Db, clientId: string, now: Date): Promise<void> {
+  await db.update(systemClients).set({ lastUsedAt: now }).where(eq(systemClients.id, clientId));
 }
 
 export async function endSession(db: Db, sessionId: string, reason: string): Promise<void> {

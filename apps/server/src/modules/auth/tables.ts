@@ -1,5 +1,5 @@
 /** The tables the auth module owns: only its repositories query them; another module asks its service (eslint-rules/boundaries.js). */
-import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt } from '../../db/columns.ts';
 import { sites, users } from '../../db/shared-tables.ts';
 
@@ -49,3 +49,29 @@ export const loginThrottles = pgTable('login_throttles', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   failures: integer('failures').notNull(),
 }, (t) => [primaryKey({ columns: [t.email, t.ip] })]);
+
+/**
+ * System clients: programs (a hospital system) that call the API with a token got by OAuth 2.0 client credentials
+ * (POST /api/oauth/token). Each has a system account of its own, a `users` row that cannot sign in with a password
+ * (disabled, no password hash) and whose `user_sites` are the client's site list: the client's tokens are sessions of
+ * that account, so site scoping, audit rows and the access log name it exactly as they name a person. `permissions`
+ * replaces the account's role table: the client may do exactly what is listed. A client whose `active` is false has
+ * every token refused at once (the session lookup reads it on every call).
+ */
+export const systemClients = pgTable('system_clients', {
+  id: id(),
+  naziv: text('naziv').notNull(),
+  /** The public half of the credentials, `klijent-` and 16 hex digits. */
+  clientId: text('client_id').notNull(),
+  /** sha256 of the secret (256 random bits, so a slow password hash adds nothing); the secret is shown once. */
+  secretHash: text('secret_hash').notNull(),
+  permissions: jsonb('permissions').$type<string[]>().notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('system_clients_client_id_key').on(t.clientId),
+  uniqueIndex('system_clients_user_id_key').on(t.userId),
+]);

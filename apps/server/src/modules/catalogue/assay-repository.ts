@@ -19,6 +19,7 @@ export interface AssayRow {
   sekcijaId: string;
   sampleTypeId: string | null;
   jedinica: string;
+  loinc: string | null;
   decimals: number;
   manual: boolean;
   calculated: boolean;
@@ -33,6 +34,7 @@ export interface AssayRow {
   criticalHigh: string | null;
   deltaKind: string | null;
   deltaLimit: string | null;
+  stabilnost: { uzorak: string | null; sati: number }[];
 }
 
 /** A reference range as the catalogue writes it: the stored range without its assay. */
@@ -49,6 +51,7 @@ const assayColumns = {
   sekcijaId: labAssays.sekcijaId,
   sampleTypeId: labAssays.sampleTypeId,
   jedinica: labAssays.jedinica,
+  loinc: labAssays.loinc,
   decimals: labAssays.decimals,
   manual: labAssays.manual,
   calculated: labAssays.calculated,
@@ -63,6 +66,7 @@ const assayColumns = {
   criticalHigh: labAssays.criticalHigh,
   deltaKind: labAssays.deltaKind,
   deltaLimit: labAssays.deltaLimit,
+  stabilnost: labAssays.stabilnost,
 };
 
 

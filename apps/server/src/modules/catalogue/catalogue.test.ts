@@ -56,7 +56,7 @@ const CASES: Record<SettingRecordKind, { create: Record<string, unknown>; change
   tehnologija: { create: { naziv: 'Fotometrija' }, change: { opis: 'Apsorbancija' }, bad: { naziv: 'T', aktivan: 'da' }, field: 'aktivan' },
   tip: { create: { naziv: 'Cobas c311', proizvodjac: 'Roche' }, change: { proizvodjac: 'Roche Diagnostics' }, bad: { naziv: 'T', tehnologija: 12 }, field: 'tehnologija' },
   uzorak_def: { create: { naziv: 'Epruveta s gelom', boja: 'žuta', volumen_ml: 5 }, change: { volumen_ml: 3.5 }, bad: { naziv: 'E', volumen_ml: -1 }, field: 'volumen_ml' },
-  uzorak: { create: { sifra: 'LIKV', naziv: 'Likvor' }, change: { naziv: 'Likvor (CSF)' }, bad: { sifra: '', naziv: 'Bez šifre' }, field: 'sifra' },
+  uzorak: { create: { sifra: 'LIKV', naziv: 'Likvor' }, change: { naziv: 'Likvor (CSF)', naziv_en: 'Cerebrospinal fluid', naziv_de: 'Liquor' }, bad: { sifra: '', naziv: 'Bez šifre' }, field: 'sifra' },
 };
 
 describe('setting records: postavke/<path>/edit, list and history', () => {
@@ -204,6 +204,45 @@ describe('lab assays: assays/lab/list, show, edit, delete, history', () => {
     const field = await saveAssay(newAssay('KAT3', { boja: 'crvena' }));
     expect(field.statusCode).toBe(400);
     expect(field.json<Failure>().field).toBe('labassay');
+  });
+
+  it('keeps an assay\'s LOINC code, refuses one with a wrong check digit naming the field, and the demo catalogue has the common ones', async () => {
+    const saved = await saveAssay(newAssay('KATL', { loinc: '2345-7' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const record = saved.json<{ labassay: LabAssayRecord }>().labassay;
+    expect(record.loinc).toBe('2345-7');
+    const wrong = await saveAssay({ ...record, loinc: '2345-6' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<Failure>()).toMatchObject({ code: 'catalogue.loincInvalid', field: 'labassay.loinc' });
+    const cleared = await saveAssay({ ...record, loinc: null });
+    expect(cleared.json<{ labassay: LabAssayRecord }>().labassay.loinc).toBeNull();
+    const seeded = await t.database.db.select({ sifra: labAssays.sifra, loinc: labAssays.loinc }).from(labAssays);
+    const loincOf = new Map(seeded.map((row) => [row.sifra, row.loinc]));
+    expect(Object.fromEntries(['GLU', 'CHOL', 'HDL', 'TG', 'KREA', 'UREA', 'ALT', 'AST', 'NA', 'K', 'HGB', 'WBC', 'PLT', 'TSH', 'FT4', 'CRP']
+      .map((sifra) => [sifra, loincOf.get(sifra)]))).toEqual({
+      GLU: '14749-6', CHOL: '14647-2', HDL: '14646-4', TG: '14927-8', KREA: '14682-9', UREA: '22664-7', ALT: '1742-6', AST: '1920-8',
+      NA: '2951-2', K: '2823-3', HGB: '718-7', WBC: '6690-2', PLT: '777-3', TSH: '3016-3', FT4: '14920-3', CRP: '1988-5',
+    });
+  });
+
+  it("keeps a test's stability per sample type, refuses a type listed twice or one the catalogue lacks, naming the entry", async () => {
+    const saved = await saveAssay(newAssay('KATS', { stabilnost: [{ uzorak: null, sati: 48 }, { uzorak: sampleTypeId, sati: 24 }] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const record = saved.json<{ labassay: LabAssayRecord }>().labassay;
+    expect(record.stabilnost).toEqual([{ uzorak: null, sati: 48 }, { uzorak: sampleTypeId, sati: 24 }]);
+    const twice = await saveAssay({ ...record, stabilnost: [{ uzorak: sampleTypeId, sati: 24 }, { uzorak: sampleTypeId, sati: 12 }] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<Failure>()).toMatchObject({ code: 'catalogue.stabilityDuplicate', field: 'labassay.stabilnost.1.uzorak' });
+    const unknown = await saveAssay({ ...record, stabilnost: [{ uzorak: null, sati: 48 }, { uzorak: crypto.randomUUID(), sati: 12 }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<Failure>()).toMatchObject({ code: 'catalogue.unknownReference', field: 'labassay.stabilnost.1.uzorak' });
+    const zero = await saveAssay({ ...record, stabilnost: [{ uzorak: null, sati: 0 }] });
+    expect(zero.json<Failure>()).toMatchObject({ field: 'labassay.stabilnost.0.sati' });
+    // Refusals change nothing; the stored stability is audited with the assay.
+    const stored = await client.get(admin, `/assays/lab/${record._id}`);
+    expect(stored.json<{ labassay: LabAssayRecord }>().labassay.stabilnost).toEqual(record.stabilnost);
+    const audit = await t.database.db.select({ newValue: auditLog.newValue }).from(auditLog).where(eq(auditLog.entityId, record._id));
+    expect(audit.some((row) => JSON.stringify(row.newValue).includes('"sati":48'))).toBe(true);
   });
 
   it('derives calculatedTests from the formula', async () => {

@@ -126,8 +126,10 @@ export async function saveSection(tx: Tx, id: string | null, write: SectionWrite
 
 // Sample types (sample_types).
 
-const sampleTypeColumns = { _id: sampleTypes.id, sifra: sampleTypes.sifra, naziv: sampleTypes.naziv };
-export type SampleTypeRow = { _id: string; sifra: string; naziv: string };
+const sampleTypeColumns = {
+  _id: sampleTypes.id, sifra: sampleTypes.sifra, naziv: sampleTypes.naziv, naziv_en: sampleTypes.nazivEn, naziv_de: sampleTypes.nazivDe,
+};
+export type SampleTypeRow = { _id: string; sifra: string; naziv: string; naziv_en: string; naziv_de: string };
 
 export function listSampleTypes(db: Db, list: ListRequest<unknown>) {
   return runList(db, list, {
@@ -146,7 +148,8 @@ export async function sampleTypeForUpdate(tx: Tx, id: string): Promise<SampleTyp
   return row ?? null;
 }
 
-export async function saveSampleType(tx: Tx, id: string | null, write: Omit<SampleTypeRow, '_id'>): Promise<SampleTypeRow> {
+export async function saveSampleType(tx: Tx, id: string | null, fields: Omit<SampleTypeRow, '_id'>): Promise<SampleTypeRow> {
+  const write = { sifra: fields.sifra, naziv: fields.naziv, nazivEn: fields.naziv_en, nazivDe: fields.naziv_de };
   const [row] = id
     ? await tx.update(sampleTypes).set(write).where(eq(sampleTypes.id, id)).returning(sampleTypeColumns)
     : await tx.insert(sampleTypes).values(write).returning(sampleTypeColumns);
@@ -173,4 +176,11 @@ export async function singleRecord(db: Db | Tx, type: string, { forUpdate = fals
     .where(and(eq(settingRecords.type, type), isNull(settingRecords.siteId))).orderBy(settingRecords.createdAt).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The lab-wide records of a kind whose `naziv` is `name` (trimmed), oldest first. */
+export async function recordsByName(db: Db | Tx, type: string, name: string): Promise<StoredRecord[]> {
+  return db.select({ id: settingRecords.id, data: settingRecords.data }).from(settingRecords)
+    .where(and(eq(settingRecords.type, type), isNull(settingRecords.siteId), sql`btrim(${settingRecords.data} ->> 'naziv') = ${name}`))
+    .orderBy(settingRecords.createdAt);
 }

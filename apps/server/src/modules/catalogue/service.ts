@@ -77,7 +77,7 @@ export async function editRecord(db: Db, ctx: RequestContext, kind: SettingRecor
       } else if (spec.storage === 'sample_types') {
         if (id) before = await repo.sampleTypeForUpdate(tx, id);
         if (id && !before) throw AppError.notFound();
-        saved = await repo.saveSampleType(tx, id ?? null, fields as { sifra: string; naziv: string });
+        saved = await repo.saveSampleType(tx, id ?? null, fields as Omit<repo.SampleTypeRow, '_id'>);
       } else {
         const existing = id ? await repo.recordForUpdate(tx, kind, id) : null;
         if (id && !existing) throw AppError.notFound();
@@ -146,6 +146,7 @@ function recordOf(row: assays.AssayRow, ranges: readonly assays.RangeWrite[]): L
     sekcija: row.sekcijaId,
     uzorak: row.sampleTypeId,
     jedinica: row.jedinica,
+    loinc: row.loinc,
     decimals: row.decimals,
     manual: row.manual,
     calculated: row.calculated,
@@ -159,6 +160,7 @@ function recordOf(row: assays.AssayRow, ranges: readonly assays.RangeWrite[]): L
     critical_low: numberOrNull(row.criticalLow),
     critical_high: numberOrNull(row.criticalHigh),
     delta: (row.deltaKind === 'absolute' || row.deltaKind === 'percent') && deltaLimit !== null ? { kind: row.deltaKind, limit: deltaLimit } : null,
+    stabilnost: row.stabilnost,
     reference: ranges.map((range) => ({
       spol: isSpol(range.spol) ? range.spol : null,
       age_min_days: range.ageMinDays,
@@ -230,6 +232,13 @@ export async function editAssay(db: Db, ctx: RequestContext, input: LabAssayInpu
       if (input.uzorak && !(await repo.existingSampleTypeIds(tx, [input.uzorak])).has(input.uzorak)) {
         throw new AppError(400, 'catalogue.unknownReference', 'labassay.uzorak', { field: 'labassay.uzorak' });
       }
+      const stabilityTypes = input.stabilnost.map((entry) => entry.uzorak).filter((id): id is string => id !== null);
+      const knownTypes = await repo.existingSampleTypeIds(tx, stabilityTypes);
+      const unknownType = input.stabilnost.findIndex((entry) => entry.uzorak !== null && !knownTypes.has(entry.uzorak));
+      if (unknownType >= 0) {
+        const field = `labassay.stabilnost.${unknownType}.uzorak`;
+        throw new AppError(400, 'catalogue.unknownReference', field, { field });
+      }
       const { formula, calculatedTests } = await componentsOf(tx, input);
       const id = await assays.saveAssay(tx, before?._id ?? null, {
         sifra: input.sifra,
@@ -241,6 +250,7 @@ export async function editAssay(db: Db, ctx: RequestContext, input: LabAssayInpu
         sekcijaId: input.sekcija,
         sampleTypeId: input.uzorak,
         jedinica: input.jedinica,
+        loinc: input.loinc,
         decimals: input.decimals,
         manual: input.manual,
         calculated: input.calculated,
@@ -255,6 +265,7 @@ export async function editAssay(db: Db, ctx: RequestContext, input: LabAssayInpu
         criticalHigh: textOrNull(input.critical_high),
         deltaKind: input.delta?.kind ?? null,
         deltaLimit: input.delta ? String(input.delta.limit) : null,
+        stabilnost: input.stabilnost,
       });
       await assays.replaceRanges(tx, id, input.reference.map((range) => ({
         spol: range.spol,
@@ -325,6 +336,23 @@ export async function referralChoices(db: Db): Promise<Omit<ReferralChoicesAnswe
     lokacije: byName(locations.map((row) => ({ _id: row.id, naziv: locationName(row.data) }))),
     slobodan_unos: options,
   };
+}
+
+/**
+ * The HL7 destination of the referring location a sample names (`lokacija`, the location's name as sample entry
+ * stores it): the record of that name, active or not (a sample keeps the name it was taken with), when it has a
+ * host and port; null otherwise. Names are not unique in the records: the first active record of the name wins.
+ */
+export async function locationHl7Destination(db: Db | Tx, lokacija: string): Promise<{ locationId: string; naziv: string; host: string; port: number } | null> {
+  const name = lokacija.trim();
+  if (name === '') return null;
+  const records = await repo.recordsByName(db, 'lokacija', name);
+  const record = records.find((row) => row.data.aktivan !== false) ?? records[0];
+  if (!record) return null;
+  const host = typeof record.data.hl7Host === 'string' ? record.data.hl7Host.trim() : '';
+  const port = record.data.hl7Port;
+  if (host === '' || typeof port !== 'number') return null;
+  return { locationId: record.id, naziv: locationName(record.data), host, port };
 }
 
 export type ReferralField = 'doktor' | 'lokacija';

@@ -27,6 +27,8 @@ export const labAssays = pgTable('lab_assays', {
   sekcijaId: uuid('sekcija_id').notNull().references(() => labSections.id),
   sampleTypeId: uuid('sample_type_id').references(() => sampleTypes.id),
   jedinica: text('jedinica').notNull().default(''),
+  /** The assay's LOINC code (checked with its check digit on save); null: none. FHIR Observations and HL7 OBX name the test by it. */
+  loinc: text('loinc'),
   /** Price in KM as exact decimal. */
   price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0'),
   manual: boolean('manual').notNull().default(false),
@@ -48,6 +50,8 @@ export const labAssays = pgTable('lab_assays', {
   /** Delta check: 'absolute' (in the assay's unit) or 'percent' of the previous verified value; null: no delta check. */
   deltaKind: text('delta_kind'),
   deltaLimit: numeric('delta_limit'),
+  /** Hours after collection the test can still be measured: per sample type id, or (uzorak null) for any type. */
+  stabilnost: jsonb('stabilnost').$type<{ uzorak: string | null; sati: number }[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CULTURE_STAGES, type CultureStage, type SampleStatus } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
+import { catalogueNameIn } from '../../db/catalogue-name.ts';
 import { type ListRequest, escapeLike, runList } from '../../db/list-query.ts';
 import { labAssays, labSections } from '../catalogue/tables.ts';
 import { patients } from '../patients/tables.ts';
@@ -81,7 +82,8 @@ export function microWorkList(db: Db, list: ListRequest<MicroWorkListExtra>) {
       .$dynamic(),
     where: and(eq(labSections.mikrobiologija, true), eq(labAssays.calculated, false), extraConditions(list.extra)),
     sortable: {
-      created_at: samples.createdAt, code: samples.code, prezime: patients.prezime, ime: patients.ime, naziv: labAssays.naziv,
+      created_at: samples.createdAt, code: samples.code, prezime: patients.prezime, ime: patients.ime,
+      naziv: catalogueNameIn(list.language, labAssays),
       // The stages sort in the order the work goes, not alphabetically.
       materijal: specimen, faza: sql`array_position(array[${sql.join(CULTURE_STAGES.map((name) => sql`${name}`), sql`, `)}]::text[], ${stage})`,
     },

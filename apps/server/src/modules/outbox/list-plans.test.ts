@@ -40,7 +40,7 @@ afterAll(async () => {
 
 function request(input: ListQueryInput & { status?: OutboxStatus }): ListRequest<{ status: readonly OutboxStatus[] }> {
   const query = outboxListQuery.parse(input);
-  return { query, extra: query, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/outbox/list', now: new Date(), accessLevel: 0 };
+  return { query, extra: query, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/outbox/list', now: new Date(), accessLevel: 0, language: 'bs' };
 }
 
 const explain = (statement: { toSQL(): { sql: string; params: unknown[] } }) => explainStatement(db, statement);

@@ -23,6 +23,8 @@ export interface NewOutboxMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** A secret in the body to mask once sent (a portal code); absent for other mail. */
+  secret?: string | null;
   language: string;
   attachmentIds: string[];
   messageId: string;
@@ -340,7 +342,10 @@ export function outboxRepository(db: Db | Tx, siteId: string) {
         const status = settlement.outcome === 'retry' ? 'queued' : settlement.outcome;
         const settled = await tx.update(outboxMessages).set({
           status, lastReply: settlement.reply, claimedAt: null, claimToken: null, updatedAt: sql`now()`,
-          ...(settlement.outcome === 'sent' ? { sentAt: sql`now()` } : {}),
+          // Sent: a portal code the body carried is masked now that the mail server has it (tables.ts, secret).
+          ...(settlement.outcome === 'sent'
+            ? { sentAt: sql`now()`, body: sql`case when ${outboxMessages.secret} is null then ${outboxMessages.body} else replace(${outboxMessages.body}, ${outboxMessages.secret}, '*****-*****') end`, secret: null }
+            : {}),
           ...(settlement.nextAttemptAt ? { nextAttemptAt: settlement.nextAttemptAt } : {}),
         }).where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.siteId, siteId), eq(outboxMessages.claimToken, claimToken))).returning({ id: outboxMessages.id });
         return settled.length > 0;

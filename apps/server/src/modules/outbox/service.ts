@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  GENERAL_OPTIONS_TYPE, LANGUAGES, calendarDateOf, effectiveGeneralOptions, isOutboxStatus, reportMail, toLocalDateText,
+  GENERAL_OPTIONS_TYPE, LANGUAGES, calendarDateOf, effectiveGeneralOptions, formatPortalCode, isOutboxStatus, portalMail, reportMail, toLocalDateText,
   type Language, type OrdererRow, type OutboxShowAnswer, type OutboxStatus,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -76,6 +76,46 @@ export async function queueReportMail(tx: Tx, ctx: RequestContext, report: Repor
   await writeAudit(tx, ctx, {
     action: 'outbox.queue', entity: 'outbox', entityId: id, field: 'status', oldValue: null,
     newValue: { status: 'queued', recipient: subject.email.trim(), sample: report.sampleId, verzija: report.verzija, messageId },
+  });
+  return id;
+}
+
+/** A patient portal code to mail, as the patients service issued it. */
+export interface PortalMail {
+  sampleId: string;
+  recipient: string;
+  ime: string;
+  prezime: string;
+  /** The code as drawn (ten characters); the mail prints it in two groups. */
+  code: string;
+  expiresAt: Date;
+  link: string;
+  language: string;
+}
+
+/**
+ * Queues the portal mail (the portal's address and a one-time code) in the verification's transaction `tx`,
+ * beside the report's own mail. The code travels in the body only until the mail server accepts the message
+ * (`secret`: then it is masked). Audited as 'outbox.queue' without the code.
+ */
+export async function queuePortalMail(tx: Tx, ctx: RequestContext, mail: PortalMail): Promise<string> {
+  const repo = outboxRepository(tx, ctx.siteId);
+  const language = languageOf(mail.language);
+  const site = (await repo.reportMailSubject(mail.sampleId))?.siteNaziv ?? '';
+  const timeZone = await siteTimeZone(tx, ctx.siteId);
+  const printed = formatPortalCode(mail.code);
+  const texts = portalMail(language, {
+    ime: mail.ime, prezime: mail.prezime, link: mail.link, code: printed,
+    expires: toLocalDateText(calendarDateOf(mail.expiresAt, timeZone)), lab: await labSignature(tx, ctx.siteId, site),
+  });
+  const messageId = newMessageId();
+  const id = await repo.insertMessage({
+    sampleId: mail.sampleId, ordererKind: null, orderer: null, recipient: mail.recipient, subject: texts.subject, body: texts.body, secret: printed,
+    language, attachmentIds: [], messageId, createdBy: ctx.userId,
+  });
+  await writeAudit(tx, ctx, {
+    action: 'outbox.queue', entity: 'outbox', entityId: id, field: 'status', oldValue: null,
+    newValue: { status: 'queued', recipient: mail.recipient, sample: mail.sampleId, kind: 'portal', messageId },
   });
   return id;
 }

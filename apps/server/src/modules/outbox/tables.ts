@@ -51,6 +51,12 @@ export const outboxMessages = pgTable('outbox_messages', {
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /**
+   * A secret the body carries only until the message is sent (a patient portal's one-time code): once the
+   * mail server accepts the message, it is masked in the stored body and this column is cleared, so the
+   * code is not left readable in the outbox.
+   */
+  secret: text('secret'),
   /** bs, en or de: the language the subject and body are written in. */
   language: text('language').notNull(),
   /** Report versions (report_versions.id) attached, in order. */

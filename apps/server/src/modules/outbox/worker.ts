@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { failedAttemptOutcome, retryDelayMs, MAX_SEND_ATTEMPTS, FIRST_RETRY_DELAY_MS } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
+import { PollingWorker } from '../../lib/polling-worker.ts';
 import type { Mailer } from './mailer.ts';
 import { SendFailure } from './mailer.ts';
 import { attachmentsOf } from './attachments.ts';
@@ -49,16 +50,11 @@ export const DEFAULT_POLL_MS = 5_000;
 /** Ten minutes: well above the mailer's longest attempt (connection, greeting and socket timeouts). */
 export const DEFAULT_STALE_AFTER_MS = 10 * 60_000;
 
-export class OutboxWorker {
+export class OutboxWorker extends PollingWorker {
   private readonly options: Required<Omit<OutboxWorkerOptions, 'onError'>> & Pick<OutboxWorkerOptions, 'onError'>;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private wakeAgain = false;
-  private stopped = true;
-  /** Set by stop(): the drain in progress ends after the message in hand. */
-  private stopRequested = false;
 
   constructor(options: OutboxWorkerOptions) {
+    super(options.pollMs ?? DEFAULT_POLL_MS, options.onError);
     this.options = {
       pollMs: DEFAULT_POLL_MS,
       staleAfterMs: DEFAULT_STALE_AFTER_MS,
@@ -67,47 +63,6 @@ export class OutboxWorker {
       now: () => new Date(),
       ...options,
     };
-  }
-
-  /** Starts polling; the first look is at once. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.stopRequested = false;
-    this.wake();
-  }
-
-  /** Looks for due messages now (called after a message is queued); a wake during a run runs once more after it. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeAgain = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.drain()
-      .then(() => undefined, (error: unknown) => this.options.onError?.(error))
-      .finally(() => {
-        this.running = null;
-        if (this.stopped) return;
-        if (this.wakeAgain) {
-          this.wakeAgain = false;
-          this.wake();
-          return;
-        }
-        this.timer = setTimeout(() => this.wake(), this.options.pollMs);
-        this.timer.unref();
-      });
-  }
-
-  /** Stops polling and waits for the message in hand to be settled (a claim left behind goes stale and is taken again). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.stopRequested = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
   }
 
   /** Sends every message that is due now, one at a time; answers how many attempts it made. */

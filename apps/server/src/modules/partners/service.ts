@@ -15,7 +15,7 @@ function partnerAnswer(row: PartnerRow, prices: readonly PriceLineRow[]): Partne
   return {
     _id: row.id, naziv: row.naziv, vrste: row.vrste as PartnerKind[], email: row.email, telefon: row.telefon, adresa: row.adresa,
     idBroj: row.idBroj, aktivan: row.aktivan, kontakti: row.kontakti, emailNalazi: row.emailNalazi,
-    cijene: prices.map((line) => ({ ...line })), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+    hl7Host: row.hl7Host, hl7Port: row.hl7Port, cijene: prices.map((line) => ({ ...line })), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -33,7 +33,7 @@ export async function orderers(db: Db): Promise<PartnerChoice[]> {
   return (await repository.activeOrderers(db)).map((row) => ({ _id: row.id, naziv: row.naziv }));
 }
 
-const AUDITED_FIELDS = ['naziv', 'vrste', 'email', 'telefon', 'adresa', 'idBroj', 'aktivan', 'kontakti', 'emailNalazi'] as const;
+const AUDITED_FIELDS = ['naziv', 'vrste', 'email', 'telefon', 'adresa', 'idBroj', 'aktivan', 'kontakti', 'emailNalazi', 'hl7Host', 'hl7Port'] as const;
 
 /** POST /partneri/save: creates (no `_id`) or replaces a partner; a name another partner has (case ignored) is refused with 409. */
 export async function save(db: Db, ctx: RequestContext, input: PartnerSaveRequest): Promise<Partner> {
@@ -112,4 +112,11 @@ export async function activePartnersByName(db: Db): Promise<Map<string, string>>
 export async function partnersWithReportAddresses(db: Db): Promise<{ naziv: string; emails: string[] }[]> {
   const rows = await repository.partnersByName(db);
   return [...rows.values()].filter((row) => row.aktivan && row.emailNalazi.length > 0).map((row) => ({ naziv: row.naziv, emails: row.emailNalazi }));
+}
+
+/** A partner's hospital system for results over HL7 v2 (MLLP host and port), with the partner's name; null when it has none. */
+export async function hl7Destination(db: Db, partnerId: string): Promise<{ partnerId: string; naziv: string; host: string; port: number } | null> {
+  const row = await repository.findPartner(db, partnerId);
+  if (!row || row.hl7Host === '' || row.hl7Port === null) return null;
+  return { partnerId: row.id, naziv: row.naziv, host: row.hl7Host, port: row.hl7Port };
 }

@@ -1,6 +1,6 @@
 /** The tables the partners module owns: only its repositories query them; another module asks its service (eslint-rules/boundaries.js). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from '../../db/columns.ts';
 import { labAssays } from '../catalogue/tables.ts';
 
@@ -24,10 +24,14 @@ export const partners = pgTable('partners', {
   kontakti: jsonb('kontakti').$type<{ ime: string; telefon: string; email: string }[]>().notNull().default(sql`'[]'::jsonb`),
   /** Where the partner's result reports go (the group e-mail of /narucioci): a list of addresses. */
   emailNalazi: jsonb('email_nalazi').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The partner's hospital system (HIS) for results over HL7 v2: MLLP host and port; '' and null: none. */
+  hl7Host: text('hl7_host').notNull().default(''),
+  hl7Port: integer('hl7_port'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('partners_naziv_key').on(sql`lower(${t.naziv})`),
+  check('partners_hl7_port_check', sql`${t.hl7Port} is null or ${t.hl7Port} between 1 and 65535`),
   check('partners_vrste_check', sql`jsonb_typeof(${t.vrste}) = 'array' and ${t.vrste} <@ '["narucilac","osiguranje","dobavljac"]'::jsonb`),
 ]);
 

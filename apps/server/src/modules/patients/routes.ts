@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { message, patientContracts, type Patient, type PatientDuplicateAnswer } from '@lis/domain';
+import { message, patientContracts, portalContracts, type Patient, type PatientDuplicateAnswer } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { answeringFailureAs } from '../../lib/failure-answer.ts';
 import { listRoute } from '../../lib/list-route.ts';
@@ -9,7 +9,7 @@ import { registerCall } from '../../lib/register-call.ts';
 const TAGS = ['pacijenti'];
 const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `token`/`site` in the query or body.';
 const PATIENT_FIELDS = '`_id`, `id`, `jmbg`, `ime`, `prezime`, `spol`, `datum_rodjenja` (YYYY-MM-DD or null), `godiste`, `adresa`, `telefon`, '
-  + '`email`, `passport`, `language` (list), `symptoms` (the 14 flags), `note`, `lokacija`, `duhan`, `dijabetes`, `created_at`, `updated_at`';
+  + '`email`, `passport`, `language` (list), `symptoms` (the 14 flags), `note`, `lokacija`, `duhan`, `dijabetes`, `portal_consent` (the patient portal: a verification mails a one-time code), `created_at`, `updated_at`';
 
 /** 409 with the patient who already has the ID, so the form can offer 'Prijem' for them. */
 function duplicateAnswer(pacijent: Patient): PatientDuplicateAnswer {
@@ -94,6 +94,16 @@ export function patientRoutes(app: FastifyInstance, { db }: AppOptions): Promise
   }, async (request) => {
     const { id } = request.params;
     return listRoute(db, (list) => service.uncompletedSamples(db, list, id))(request);
+  });
+  registerCall(app, portalContracts.revoke, {
+    tags: TAGS,
+    summary: "Revoke a patient's portal access",
+    description: `${SESSION} Every unused portal code of the patient and every open portal session ends now; the patient signs in `
+      + 'again only with a code mailed at a later verification. Audited as `patient.portalRevoke` with the counts.\n\n'
+      + '`200 { success: true, message, code: "portal.revoked", codes, sessions }`. Unknown patient: `404`.',
+  }, async (request) => {
+    const revoked = await service.revokePortalAccess(db, request.ctx, request.params.id);
+    return { success: true as const, message: message('portal.revoked'), code: 'portal.revoked' as const, ...revoked };
   });
   return Promise.resolve();
 }

@@ -34,6 +34,7 @@ export function patientAnswer(row: repo.PatientRow): Patient {
     lokacija: row.lokacija,
     duhan: row.duhan,
     dijabetes: row.dijabetes,
+    portal_consent: row.portalConsent,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -108,7 +109,7 @@ export async function register(db: Db, ctx: RequestContext, input: PatientSaveRe
           jmbg, ime: input.ime, prezime: input.prezime, spol: input.spol, ...birthFields(jmbg, input.godiste),
           adresa: input.adresa, telefon: input.telefon, email: input.email, passport: input.passport, language: input.language,
           symptoms: input.symptoms, note: input.note, lokacija: input.lokacija, duhan: input.duhan, dijabetes: input.dijabetes,
-          createdBy: ctx.userId, updatedBy: ctx.userId,
+          portalConsent: input.portal_consent ?? false, createdBy: ctx.userId, updatedBy: ctx.userId,
         });
         const { created_at: _created, updated_at: _updated, ...snapshot } = patientAnswer(created);
         await writeAudit(tx, ctx, { action: 'patient.create', entity: 'patient', entityId: created.id, newValue: snapshot });
@@ -132,7 +133,7 @@ export async function detail(db: Db, ctx: RequestContext, id: string): Promise<P
 }
 
 type EditableField = 'jmbg' | 'ime' | 'prezime' | 'spol' | 'adresa' | 'telefon' | 'email' | 'passport' | 'language'
-  | 'symptoms' | 'note' | 'lokacija' | 'duhan' | 'dijabetes' | 'godiste' | 'datumRodjenja';
+  | 'symptoms' | 'note' | 'lokacija' | 'duhan' | 'dijabetes' | 'godiste' | 'datumRodjenja' | 'portalConsent';
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -145,6 +146,7 @@ function changesOf(current: repo.PatientRow, input: PatientUpdateRequest): Parti
     if (value !== undefined && !sameValue(value, current[field])) Object.assign(next, { [field]: value });
   }
   if (input.symptoms !== undefined && !sameValue(input.symptoms, normaliseSymptoms(current.symptoms))) next.symptoms = input.symptoms;
+  if (input.portal_consent !== undefined && input.portal_consent !== current.portalConsent) next.portalConsent = input.portal_consent;
   const jmbg = next.jmbg ?? current.jmbg;
   const birth = birthFields(jmbg, input.godiste === undefined ? current.godiste : input.godiste);
   if (birth.datumRodjenja !== current.datumRodjenja) next.datumRodjenja = birth.datumRodjenja;
@@ -155,7 +157,7 @@ function changesOf(current: repo.PatientRow, input: PatientUpdateRequest): Parti
 const COLUMN_NAMES: Record<EditableField, string> = {
   jmbg: 'jmbg', ime: 'ime', prezime: 'prezime', spol: 'spol', adresa: 'adresa', telefon: 'telefon', email: 'email', passport: 'passport',
   language: 'language', symptoms: 'symptoms', note: 'note', lokacija: 'lokacija', duhan: 'duhan', dijabetes: 'dijabetes', godiste: 'godiste',
-  datumRodjenja: 'datum_rodjenja',
+  datumRodjenja: 'datum_rodjenja', portalConsent: 'portal_consent',
 };
 
 /** Edits a patient; one audit row per changed field. A jmbg another patient has answers the duplicate. */
@@ -207,6 +209,11 @@ function sampleStatusOf(value: string): SampleStatus {
   if (!isSampleStatus(value)) throw new Error(`unknown sample status in the database: ${value}`);
   return value;
 }
+
+export {
+  PORTAL_TOKEN_PREFIX, type IssuedPortalCode, type PortalCaller, type PortalSession, endPortalSession, issuePortalCode, logPortalRead,
+  portalSignIn, portalSession, revokePortalAccess,
+} from './portal.ts';
 
 // Other modules (samples) reach the lab's patients through these, never through the patients repository.
 

@@ -79,6 +79,14 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     expect(response.statusCode, response.body).toBe(200);
     expect(await auditSites(patientId, 'patient.update')).toEqual([sarajevo]);
   },
+  // The portal shows a patient's reports at every site of the lab, so revoking ends their access lab-wide, from any
+  // site; the audit row names the site the revocation was made at.
+  'POST /api/pacijenti/portal/opozovi/:id': async () => {
+    const { patientId } = await tuzlaPatientWithSample();
+    const response = await client.post(tech, `/pacijenti/portal/opozovi/${patientId}`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await auditSites(patientId, 'patient.portalRevoke')).toEqual([sarajevo]);
+  },
   'GET /api/pacijenti/list': async () => {
     const { patientId, jmbg } = await tuzlaPatientWithSample();
     const row = async (user: SignedIn, site: string) => {

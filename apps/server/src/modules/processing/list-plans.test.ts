@@ -48,7 +48,7 @@ afterAll(async () => {
 function request(input: ListQueryInput): ListRequest<SampleListExtra> {
   const query = processingListQuery.parse(input);
   return {
-    query: listQuerySchema.parse(input), extra: query, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/obrada/list', now: new Date(), accessLevel: 0,
+    query: listQuerySchema.parse(input), extra: query, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/obrada/list', now: new Date(), accessLevel: 0, language: 'bs',
   };
 }
 

@@ -26,6 +26,8 @@ export interface ResultSummary {
   verifiedOnce: boolean;
   /** Results taken back for a retest and not yet given again. */
   retest: number;
+  /** Tests a reflex rule added (sample_tests.refleks), still waiting for their result. */
+  refleks: number;
 }
 
 /** A sample of this site with its patient, as the approval screen's labels need them. */
@@ -89,6 +91,7 @@ export function processingRepository(db: Db, siteId: string) {
       abnormalni: sql<number>`(count(${sampleTests.id}) filter (where ${sampleTests.flag} in ${ABNORMAL_FLAGS}))::int`,
       verifiedOnce: samples.verifiedOnce,
       retest: sql<number>`(count(${sampleTests.id}) filter (where ${sampleTests.retestRazlog} is not null))::int`,
+      refleks: sql<number>`(count(${sampleTests.id}) filter (where ${sampleTests.refleks} is not null and ${sampleTests.rezultat} is null))::int`,
     }).from(samples)
       .leftJoin(sampleTests, eq(sampleTests.sampleId, samples.id))
       .where(and(eq(samples.siteId, siteId), inArray(samples.id, [...sampleIds])))

@@ -8,10 +8,10 @@ import { registerCall } from '../../lib/register-call.ts';
 const SESSION = 'Token and site as on every call: `Authorization: Bearer`, or `token`/`site` in the query or body. '
   + "Samples belong to a site: another site's sample answers 404 exactly like a missing one.";
 const ROW = '`200 { success: true, data: [{ _id, code, pacijentRBr, status, hitan, tip, type, datum, lokacija, doktor, komentar, pdf_exists, '
-  + 'created_at, updated_at, pid, ime, prezime, jmbg, godiste, testova, ukupno, rezultata, kriticni, abnormalni, verified_once, retest }], pagination }`: '
+  + 'created_at, updated_at, pid, ime, prezime, jmbg, godiste, testova, ukupno, rezultata, kriticni, abnormalni, verified_once, retest, refleks }], pagination }`: '
   + 'the sample list row, plus `rezultata` (tests with a result), `kriticni` (a result beyond a critical limit, flag LL or HH), '
   + '`abnormalni` (results flagged L, H, A, LL or HH), `verified_once` (verified before: an unlocked sample is a correction) and '
-  + '`retest` (results taken back for a retest and not yet given again).';
+  + '`retest` (results taken back for a retest and not yet given again), `refleks` (tests a reflex rule added, waiting for their result).';
 const LIST = 'The list query contract: `sort` (created_at, datum, code, status, hitan, prezime, ime; default created_at desc), `page`, '
   + '`per_page`, `filter` (every word must match the start of the code, prezime, ime or jmbg), `dateRangeMin`/`dateRangeMax`, and `datum`: '
   + 'DANAS, JUČER, SEDMICA, MJESEC, SVE on the registration time, RADNA LISTA (every sample not yet approved, whatever its day) or '

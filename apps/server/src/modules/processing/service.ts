@@ -36,6 +36,7 @@ async function withResultSummaries(db: Db, siteId: string, page: SampleListAnswe
         abnormalni: summary?.abnormalni ?? 0,
         verified_once: summary?.verifiedOnce ?? false,
         retest: summary?.retest ?? 0,
+        refleks: summary?.refleks ?? 0,
       };
     }),
   };
@@ -67,6 +68,7 @@ export async function protocolCount(db: Db, ctx: RequestContext): Promise<number
     baseUrl: '/protokol/count',
     now: new Date(),
     accessLevel: ctx.accessLevel,
+    language: ctx.language,
   }, 'protocol');
   return page.pagination.total;
 }

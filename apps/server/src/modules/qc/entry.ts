@@ -97,7 +97,7 @@ export interface RejectedRun {
 export function announceRejected(realtime: RealtimeHub | undefined, siteId: string, runs: readonly RejectedRun[]): void {
   for (const { run, control, analyserIme } of runs.filter((entered) => entered.run.status === 'odbijen')) {
     realtime?.emitToSite(siteId, QC_REJECTED_EVENT, {
-      labassay: run.labassay, naziv: run.naziv, serija: run.serija, control: control.kontrola, lot: control.lot, analyser: analyserIme,
+      labassay: run.labassay, naziv: run.naziv, naziv_en: run.naziv_en, naziv_de: run.naziv_de, serija: run.serija, control: control.kontrola, lot: control.lot, analyser: analyserIme,
       pravila: run.prekrseno.filter((violation) => isRejectionRule(violation.rule)).map((violation) => violation.rule),
     });
   }

@@ -42,6 +42,19 @@ export async function heldResult(tx: Tx, siteId: string, tests: readonly { id: s
 }
 
 /**
+ * For the autoverification's QC condition: per assay, when its latest passing control run at the site (no counted
+ * level rejected) was measured, no later than `atOrBefore`; assays without one are absent.
+ */
+export function lastPassingRuns(db: Db, siteId: string, labassayIds: readonly string[], atOrBefore: Date): Promise<Map<string, Date>> {
+  return qcRepository(db, siteId).lastPassingRuns(labassayIds, atOrBefore);
+}
+
+/** For the autoverification's simulation: the assays' counted runs in a period, as qcRepository.runsBetween answers them. */
+export function runsBetween(db: Db, siteId: string, labassayIds: readonly string[], from: Date, to: Date) {
+  return qcRepository(db, siteId).runsBetween(labassayIds, from, to);
+}
+
+/**
  * POST /kontrole/korektivna: records what was done about a rejected run; it releases the assay's patient
  * results that run held. Audited (the release).
  */

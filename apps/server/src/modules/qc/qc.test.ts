@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCLUSION_WITHOUT_REASON, type ChartAnswer, type HoldsAnswer, type MonthlyAnswer, monthlyStatistics } from '@lis/domain';
-import { auditLog, qcResults } from '../../db/schema.ts';
+import { auditLog, labAssays, qcResults } from '../../db/schema.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { siteIsoMonth } from '../../test/site-day.ts';
 import { api, daysAgo, jmbgFor, registerPatient, type Api } from '../samples/test-fixtures.ts';
@@ -306,5 +306,31 @@ describe('the monthly table (/kontrole/mjesecno)', () => {
     const bad = await client.get(tech, `/kontrole/mjesecno?kontrola=${lot._id}&mjesec=2026-13`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'qc.badMonth', field: 'mjesec' });
+  });
+});
+
+// Last: its runs would join the earlier tests' judgements of the same assays.
+describe('the control results list sorted by test name', () => {
+  it("sorts by the name the reader sees: the Bosnian name for a Bosnian reader, the English one for an English reader", async () => {
+    // Bosnian order GLU before K ('GLU test' < 'K test'); the English names reverse it.
+    await t.database.db.update(labAssays).set({ nazivEn: 'Zymotic glucose' }).where(eq(labAssays.id, cat.ids.GLU));
+    await t.database.db.update(labAssays).set({ nazivEn: 'Alpha potassium' }).where(eq(labAssays.id, cat.ids.K));
+    const lot = await defineLot(client, specialist, [
+      { labassay: cat.ids.GLU, nivo: 1, mean: 5, sd: 0.2 }, { labassay: cat.ids.K, nivo: 1, mean: 4, sd: 0.2 },
+    ]);
+    await enterRun(client, tech, lot._id, cat.ids.GLU, { 1: '5.1' });
+    await enterRun(client, tech, lot._id, cat.ids.K, { 1: '4.1' });
+    const codes = async () => (await client.get(tech, `/kontrole/obrada/rezultati?kontrola=${lot._id}&datum=SVE&sort=naziv|asc`))
+      .json<{ data: { sifra: string }[] }>().data.map((row) => row.sifra);
+    const language = (value: string) => t.app.inject({
+      method: 'PUT', url: '/api/sesija/jezik', headers: { authorization: `Bearer ${tech.token}` }, payload: { language: value },
+    });
+    expect(await codes()).toEqual([cat.sifra.GLU, cat.sifra.K]);
+    try {
+      expect((await language('en')).statusCode).toBe(200);
+      expect(await codes()).toEqual([cat.sifra.K, cat.sifra.GLU]);
+    } finally {
+      await language('bs');
+    }
   });
 });

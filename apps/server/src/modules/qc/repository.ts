@@ -2,6 +2,7 @@ import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ControlResultsQuery } from './types.ts';
 import { ESTABLISHING_RUNS, type ChartPoint, type CountedSummary } from '@lis/domain';
 import { type Db, queryRows } from '../../db/client.ts';
+import { catalogueNameIn } from '../../db/catalogue-name.ts';
 import { runList, type ListRequest } from '../../db/list-query.ts';
 import { sites } from '../../db/shared-tables.ts';
 import { labAssays } from '../catalogue/tables.ts';
@@ -319,6 +320,41 @@ export function qcRepository(db: Db, siteId: string) {
      * entry by hand), the latest counted run has a rejected level and no corrective action. A later passing
      * run from the same source, or excluding the rejected level, ends the hold as a corrective action does.
      */
+    /**
+     * For each of these assays, when its latest passing run at the site was measured no later than `atOrBefore`:
+     * a run (serija) none of whose counted levels was rejected. Assays without one are absent. One statement,
+     * grouped by assay over qc_results_hold_idx.
+     */
+    /**
+     * The counted runs of these assays at the site measured in [from, to], oldest first: per run its assay, when it was
+     * measured, whether a level was rejected, and when its corrective action was recorded (null: none). One statement.
+     */
+    async runsBetween(labassayIds: readonly string[], from: Date, to: Date): Promise<{ labassayId: string; izmjereno: Date; rejected: boolean; correctedAt: Date | null }[]> {
+      const assays = [...new Set(labassayIds)].filter(isUuid);
+      if (assays.length === 0) return [];
+      const rows = await db.select({
+        labassayId: qcResults.labassayId, izmjereno: sql<Date | string>`min(${qcResults.izmjereno})`,
+        rejected: sql<boolean>`bool_or(${qcResults.status} = 'odbijen')`,
+        correctedAt: sql<Date | string | null>`(select min(k.created_at) from ${qcCorrectiveActions} k where k.serija = ${qcResults.serija})`,
+      }).from(qcResults)
+        .where(and(resultsOfSite, counted, inArray(qcResults.labassayId, assays),
+          sql`${qcResults.izmjereno} between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz`))
+        .groupBy(qcResults.labassayId, qcResults.serija)
+        .orderBy(sql`min(${qcResults.izmjereno})`);
+      const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+      return rows.map((row) => ({ labassayId: row.labassayId, izmjereno: date(row.izmjereno), rejected: Boolean(row.rejected), correctedAt: row.correctedAt === null ? null : date(row.correctedAt) }));
+    },
+
+    async lastPassingRuns(labassayIds: readonly string[], atOrBefore: Date): Promise<Map<string, Date>> {
+      const assays = [...new Set(labassayIds)].filter(isUuid);
+      if (assays.length === 0) return new Map();
+      const rows = await db.select({ labassayId: qcResults.labassayId, izmjereno: sql<Date | string>`max(${qcResults.izmjereno})` }).from(qcResults)
+        .where(and(resultsOfSite, counted, inArray(qcResults.labassayId, assays), sql`${qcResults.izmjereno} <= ${atOrBefore.toISOString()}::timestamptz`,
+          sql`not exists (select 1 from ${qcResults} x where x.serija = ${qcResults.serija} and not x.iskljucen and x.status = 'odbijen')`))
+        .groupBy(qcResults.labassayId);
+      return new Map(rows.map((row) => [row.labassayId, row.izmjereno instanceof Date ? row.izmjereno : new Date(row.izmjereno)]));
+    },
+
     async holds(labassayIds?: readonly string[]): Promise<HoldRow[]> {
       if (labassayIds?.length === 0) return [];
       const latest = db.selectDistinctOn([qcResults.labassayId, qcResults.analyserId], {
@@ -399,7 +435,8 @@ export function listControlResults(db: Db, list: ListRequest<ControlResultsQuery
       .innerJoin(labAssays, eq(labAssays.id, qcResults.labassayId)).$dynamic(),
     where: list.extra.kontrola ? eq(qcResults.controlId, list.extra.kontrola) : undefined,
     sortable: {
-      control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno, naziv: labAssays.naziv,
+      control: qcControls.kontrola, lot: qcControls.lot, created: qcResults.createdAt, izmjereno: qcResults.izmjereno,
+      naziv: catalogueNameIn(list.language, labAssays),
       nivo: qcResults.nivo, vrijednost: qcResults.vrijednost, z: qcResults.z, status: qcResults.status,
     },
     defaultSort: [{ field: 'izmjereno', direction: 'desc' }],

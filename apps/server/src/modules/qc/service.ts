@@ -17,4 +17,4 @@ export {
 export { exclude } from './rejudgement.ts';
 export { chart } from './charts.ts';
 export { monthly } from './monthly.ts';
-export { heldResult, holds, recordCorrectiveAction } from './holds.ts';
+export { heldResult, holds, lastPassingRuns, recordCorrectiveAction, runsBetween } from './holds.ts';

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 function request(input: ListQueryInput): ListRequest<unknown> {
-  return { query: listQuerySchema.parse(input), extra: {}, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/nalazi/list', now: new Date(), accessLevel: 0 };
+  return { query: listQuerySchema.parse(input), extra: {}, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/nalazi/list', now: new Date(), accessLevel: 0, language: 'bs' };
 }
 
 /** EXPLAIN of a statement as the database plans it for the call's own values. */

@@ -1,5 +1,9 @@
-import type { ReportAntibiogramRow, ReportContent, ReportEmphasis, ReportField, ReportMicrobiology, ReportRow } from '@lis/domain';
+import type { ReportAntibiogramRow, ReportContent, ReportMicrobiology, ReportRow } from '@lis/domain';
 import { BOLD, REGULAR, drawLetterheadAt, openPdf } from '../../lib/pdf/document.ts';
+import { qrModules } from '../../lib/pdf/qr.ts';
+import {
+  CELL_PAD, CRITICAL, EMPHASIS_STYLE, FAINT, FOOTER_HEIGHT, INK, MUTED, ROW_FONT, RULE, SHADE, type Doc, drawIdentity, drawPageFooters, drawRunningHeader, drawSectionTitle, measure, rule, write,
+} from './pdf-parts.ts';
 
 // Draws a result report (the domain's ReportContent) on A4 pages with pdfkit. What is printed, its texts
 // and marks are the domain's; this file only decides where: the letterhead, the correction notice, the
@@ -9,22 +13,11 @@ import { BOLD, REGULAR, drawLetterheadAt, openPdf } from '../../lib/pdf/document
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { left: 42, right: 42, top: 40 };
-/** The footer's band at the foot of every page; content stops above it. */
-const FOOTER_HEIGHT = 50;
 const CONTENT_BOTTOM = PAGE.height - FOOTER_HEIGHT - 8;
 const WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 
-const INK = '#111111';
-const MUTED = '#555555';
-const RULE = '#b8b8b8';
-const FAINT = '#e4e4e4';
-const SHADE = '#f0f0f0';
-const CRITICAL = '#b00020';
-
 /** The results table's columns, left to right; the test name takes what the others leave. */
 const COLUMN_WIDTHS = { result: 88, unit: 66, reference: 108, flag: 50 };
-const CELL_PAD = 4;
-const ROW_FONT = 8.5;
 
 interface Column {
   x: number;
@@ -45,29 +38,11 @@ function tableColumns(): Record<'test' | 'result' | 'unit' | 'reference' | 'flag
   };
 }
 
-type Doc = PDFKit.PDFDocument;
-
-/** Writes text in a box, wrapping at its width; returns the height it took. */
-function write(doc: Doc, text: string, x: number, y: number, width: number, options: { font?: string; size: number; color?: string; align?: 'left' | 'right' | 'center' }): number {
-  doc.font(options.font ?? REGULAR).fontSize(options.size).fillColor(options.color ?? INK);
-  doc.text(text, x, y, { width, lineGap: 1, align: options.align ?? 'left' });
-  // pdfkit leaves its cursor under the text it wrote: the height taken without laying the text out twice.
-  return doc.y - y;
-}
-
-function measure(doc: Doc, text: string, width: number, font: string, size: number): number {
-  return doc.font(font).fontSize(size).heightOfString(text, { width, lineGap: 1 });
-}
-
-function rule(doc: Doc, y: number, color = RULE, weight = 0.6): void {
-  doc.moveTo(MARGIN.left, y).lineTo(MARGIN.left + WIDTH, y).lineWidth(weight).strokeColor(color).stroke();
-}
-
 class ReportWriter {
   private y = MARGIN.top;
   private readonly columns = tableColumns();
 
-  constructor(private readonly doc: Doc, private readonly content: ReportContent) {}
+  constructor(private readonly doc: Doc, private readonly content: ReportContent, private readonly verificationUrl: string | null) {}
 
   draw(): void {
     this.letterhead();
@@ -97,21 +72,7 @@ class ReportWriter {
 
   /** The patient (left) and the sample (right), label and value in aligned columns. */
   private identity(): void {
-    const half = (WIDTH - 16) / 2;
-    const leftEnd = this.fields(this.content.patientFields, MARGIN.left, half, 78, true);
-    const rightEnd = this.fields(this.content.sampleFields, MARGIN.left + half + 16, half, 78, false);
-    this.y = Math.max(leftEnd, rightEnd) + 8;
-  }
-
-  private fields(fields: readonly ReportField[], x: number, width: number, labelWidth: number, firstBold: boolean): number {
-    let y = this.y;
-    fields.forEach((field, index) => {
-      const valueWidth = width - labelWidth;
-      const labelHeight = write(this.doc, field.label, x, y + 0.5, labelWidth - 4, { size: 7.5, color: MUTED });
-      const valueHeight = write(this.doc, field.value, x + labelWidth, y, valueWidth, { font: firstBold && index === 0 ? BOLD : REGULAR, size: 9 });
-      y += Math.max(labelHeight, valueHeight) + 2.5;
-    });
-    return y;
+    this.y = drawIdentity(this.doc, this.content.patientFields, this.content.sampleFields, this.y);
   }
 
   private get pageBottom(): number {
@@ -122,14 +83,9 @@ class ReportWriter {
   private newPage(): void {
     const { doc, content } = this;
     doc.addPage();
-    this.y = MARGIN.top;
     const patient = content.patientFields[0]?.value ?? '';
     const sample = content.sampleFields[0];
-    write(doc, content.letterhead.name, MARGIN.left, this.y, WIDTH / 2, { font: BOLD, size: 9 });
-    write(doc, `${patient} · ${sample ? `${sample.label} ${sample.value}` : ''}`, MARGIN.left + WIDTH / 2, this.y, WIDTH / 2, { size: 8.5, align: 'right' });
-    this.y += 14;
-    rule(this.doc, this.y);
-    this.y += 8;
+    this.y = drawRunningHeader(doc, content.letterhead.name, `${patient} · ${sample ? `${sample.label} ${sample.value}` : ''}`);
   }
 
   private ensureSpace(height: number, afterBreak?: () => void): void {
@@ -154,11 +110,7 @@ class ReportWriter {
   }
 
   private sectionTitle(title: string): void {
-    this.y += 3;
-    const height = write(this.doc, title, MARGIN.left + CELL_PAD, this.y, WIDTH - 2 * CELL_PAD, { font: BOLD, size: 9.5 });
-    this.y += height + 1.5;
-    rule(this.doc, this.y, INK, 0.5);
-    this.y += 2;
+    this.y = drawSectionTitle(this.doc, title, this.y);
   }
 
   private rowHeight(row: ReportRow): number {
@@ -181,12 +133,7 @@ class ReportWriter {
     const { doc, columns } = this;
     const y = this.y + 2.5;
     const inner = (column: Column) => column.width - 2 * CELL_PAD;
-    const emphasis: Record<ReportEmphasis, { font: string; color: string }> = {
-      normal: { font: REGULAR, color: INK },
-      abnormal: { font: BOLD, color: INK },
-      critical: { font: BOLD, color: CRITICAL },
-    };
-    const mark = emphasis[row.emphasis];
+    const mark = EMPHASIS_STYLE[row.emphasis];
     write(doc, this.testName(row), columns.test.x + CELL_PAD, y, inner(columns.test), { size: ROW_FONT });
     write(doc, row.value, columns.result.x + CELL_PAD, y, inner(columns.result), { font: mark.font, size: ROW_FONT, color: mark.color });
     write(doc, row.unit, columns.unit.x + CELL_PAD, y, inner(columns.unit), { size: ROW_FONT, color: MUTED });
@@ -328,35 +275,23 @@ class ReportWriter {
     this.y = top + Math.max(...heights, 0);
   }
 
-  /** The footer of every page: the lab's footer text and 'page x of y', drawn once the page count is known. */
+  /** The footer of every page: the lab's footer text, 'page x of y' and the verification QR code (pdf-parts.ts). */
   footers(): void {
-    const { doc, content } = this;
-    const range = doc.bufferedPageRange();
-    for (let index = 0; index < range.count; index += 1) {
-      doc.switchToPage(range.start + index);
-      // Text below the bottom margin would start a new page: the footer band is outside the content area.
-      doc.page.margins.bottom = 0;
-      const top = PAGE.height - FOOTER_HEIGHT;
-      rule(doc, top, RULE, 0.5);
-      const pageText = content.pageText(index + 1, range.count);
-      // The page text takes what it needs at the right; the lab's footer lines the rest, so they wrap only when long.
-      const pageWidth = Math.min(290, doc.font(REGULAR).fontSize(7.5).widthOfString(pageText) + 6);
-      let y = top + 5;
-      for (const line of content.footer) {
-        y += write(doc, line, MARGIN.left, y, WIDTH - pageWidth - 16, { size: 7, color: MUTED }) + 1;
-      }
-      write(doc, pageText, MARGIN.left + WIDTH - pageWidth, top + 5, pageWidth, { size: 7.5, color: MUTED, align: 'right' });
-    }
+    // One code for the document, drawn on each page.
+    drawPageFooters(this.doc, this.content.footer, this.content.pageText, this.verificationUrl ? qrModules(this.verificationUrl) : null);
   }
 }
 
-/** The report as a PDF (A4): its bytes are what is stored and served, never rendered again. */
-export function renderReportPdf(content: ReportContent, issuedAt: Date): Promise<Buffer> {
+/**
+ * The report as a PDF (A4): its bytes are what is stored and served, never rendered again. With
+ * `verificationUrl`, every page carries its QR code (the version's verification page).
+ */
+export function renderReportPdf(content: ReportContent, issuedAt: Date, verificationUrl: string | null = null): Promise<Buffer> {
   const { doc, bytes } = openPdf({
     title: content.documentTitle, lang: content.jezik, createdAt: issuedAt,
     margins: { top: MARGIN.top, left: MARGIN.left, right: MARGIN.right, bottom: PAGE.height - CONTENT_BOTTOM },
   });
-  const writer = new ReportWriter(doc, content);
+  const writer = new ReportWriter(doc, content, verificationUrl);
   writer.draw();
   writer.footers();
   doc.end();

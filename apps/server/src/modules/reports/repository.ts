@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { GENERAL_OPTIONS_TYPE } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
@@ -55,6 +55,8 @@ export interface ReportTestRow {
   sekcijaNazivDe: string;
   sekcijaRedoslijed: number;
   sampleType: string | null;
+  sampleTypeEn: string | null;
+  sampleTypeDe: string | null;
   /** The reference copied onto the test when it was verified: the report prints what the result was verified against. */
   referenca: ReferenceSnapshot | null;
 }
@@ -86,6 +88,8 @@ export interface NewReportVersion {
   jezik: string;
   pdf: Buffer;
   sha256: string;
+  /** The id its QR code's verification link carries. */
+  verificationToken: string;
 }
 
 const displayName = (ime: typeof users.ime, prezime: typeof users.prezime) => sql<string>`btrim(${ime} || ' ' || ${prezime})`;
@@ -140,6 +144,8 @@ export function reportRepository(db: Db, siteId: string) {
         sekcijaNazivDe: labSections.nazivDe,
         sekcijaRedoslijed: labSections.redoslijed,
         sampleType: sampleTypes.naziv,
+        sampleTypeEn: sampleTypes.nazivEn,
+        sampleTypeDe: sampleTypes.nazivDe,
         referenca: sampleTests.referenca,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
@@ -194,7 +200,7 @@ export function reportRepository(db: Db, siteId: string) {
     ): Promise<{ id: string; jezik: string }[]> {
       await assertOwnSample(sampleId);
       return db.insert(reportVersions).values(versions.map((version) => ({
-        siteId, sampleId, verzija, jezik: version.jezik, pdf: version.pdf, sha256: version.sha256, issuedBy,
+        siteId, sampleId, verzija, jezik: version.jezik, pdf: version.pdf, sha256: version.sha256, verificationToken: version.verificationToken, issuedBy,
         corrected: correction !== null, razlog: correction?.razlog ?? null, originalIssuedAt: correction?.originalIssuedAt ?? null,
       }))).returning({ id: reportVersions.id, jezik: reportVersions.jezik });
     },
@@ -234,7 +240,8 @@ export function reportRepository(db: Db, siteId: string) {
     ): Promise<{ id: string } | null> {
       await assertOwnSample(sampleId);
       const rows = await db.insert(reportVersions).values({
-        siteId, sampleId, verzija, jezik: version.jezik, pdf: version.pdf, sha256: version.sha256, issuedBy, ...marks,
+        siteId, sampleId, verzija, jezik: version.jezik, pdf: version.pdf, sha256: version.sha256, verificationToken: version.verificationToken,
+        issuedBy, ...marks,
       }).onConflictDoNothing().returning({ id: reportVersions.id });
       return rows[0] ?? null;
     },
@@ -280,6 +287,26 @@ export function reportRepository(db: Db, siteId: string) {
         .where(and(eq(reports.siteId, siteId), eq(reports.sampleId, sampleId), isNull(reports.withdrawnAt)))
         .returning({ sampleId: reports.sampleId });
       return rows.length > 0;
+    },
+
+    /**
+     * What the latest report version of each of the patient's samples of this site says (as frozen when it was
+     * issued), for the samples verified now (an unlocked one waits for its correction) and collected in
+     * [from, to), oldest first. Another site's samples and reports are never read.
+     */
+    async cumulativeContents(patientId: string, from: Date, to: Date): Promise<FrozenReportInput[]> {
+      if (!isUuid(patientId)) return [];
+      const rows = await db.select({ sadrzaj: reportContents.sadrzaj }).from(samples)
+        .innerJoin(reports, and(eq(reports.sampleId, samples.id), eq(reports.siteId, siteId)))
+        .innerJoin(reportContents, and(
+          eq(reportContents.sampleId, samples.id), eq(reportContents.verzija, reports.verzija), eq(reportContents.siteId, siteId),
+        ))
+        .where(and(
+          eq(samples.siteId, siteId), eq(samples.patientId, patientId), eq(samples.status, 'VERIFICIRAN'),
+          gte(samples.datum, from), lt(samples.datum, to),
+        ))
+        .orderBy(asc(samples.datum), asc(samples.id));
+      return rows.map((row) => row.sadrzaj);
     },
 
     /** The performing site's name, address and time zone. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MESSAGES, SAMPLE_PDF_FILE, message, nalaziContracts } from '@lis/domain';
+import { MESSAGES, SAMPLE_PDF_FILE, message, nalaziContracts, signingContracts, verificationContracts } from '@lis/domain';
 import type { AppOptions } from '../../app-options.ts';
 import { DEFAULT_PDF_FONT_DIR } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,9 +22,51 @@ function sendReportPdf(reply: FastifyReply, found: Awaited<ReturnType<typeof ser
     .send(found.pdf);
 }
 
+function certificateAnswer(certificate: Awaited<ReturnType<typeof service.signingCertificate>>) {
+  return {
+    subject: certificate.subject, issuer: certificate.issuer, valid_from: certificate.validFrom.toISOString(), valid_to: certificate.validTo.toISOString(),
+    fingerprint: certificate.fingerprint256, self_signed: certificate.selfSigned, source: certificate.source,
+  };
+}
+
 export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): Promise<void> {
   // Without its font a report cannot be printed: the server stops here, at start-up, saying what to install.
   loadPdfFonts(config.pdfFontDir ?? DEFAULT_PDF_FONT_DIR);
+  // The environment's certificate is opened now: a wrong path or password stops the start, saying so.
+  service.configureReportSigning({ p12Path: config.reportSigningP12, password: config.reportSigningPassword, publicUrl: config.publicUrl });
+
+  registerCall(app, verificationContracts.verify, {
+    tags: ['provjera'],
+    summary: "A report's verification by its QR code (no sign-in)",
+    description: 'No token or site: anyone holding the printed or e-mailed report may call it. `{token}` is the id in the QR code '
+      + 'printed on every page of one report version (PUBLIC_URL/provjera/{token}). `200 { success: true, provjera: { lab, site, code, '
+      + 'verzija, jezik, issued_at, corrected, current, superseded_by: { verzija, issued_at } | null, sha256 } }`: the SHA-256 of the '
+      + 'signed PDF exactly as issued, and whether a corrected version replaced it. Never a name, JMBG or result. An unknown token: '
+      + '`404`. At most 30 lookups a minute from one address (`429`); every lookup is written to the access log with the address (a miss as `not-found`).',
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { success: true as const, provjera: await service.verifyReport(db, request.params.token, { ip: request.ip, requestId: String(request.id) }) };
+  });
+
+  registerCall(app, signingContracts.certificate, {
+    tags: ['postavke'],
+    summary: "The certificate that signs the lab's reports",
+    description: 'Subject, issuer, validity, SHA-256 fingerprint, whether it is self-signed, and where it comes from: `environment` '
+      + '(REPORT_SIGNING_P12), `uploaded` (installed here) or `self-signed` (made by the server at its first start). Never the key. '
+      + '`200 { success: true, certificate }`.',
+  }, async () => ({ success: true as const, certificate: certificateAnswer(await service.signingCertificate(db)) }));
+
+  registerCall(app, signingContracts.install, {
+    tags: ['postavke'],
+    summary: "Install the lab's report-signing certificate (PKCS#12)",
+    description: '`{ p12, password }`: the PKCS#12 file in base64 and its password. Opened before it is stored: a wrong password or a '
+      + 'file without a private key and its certificate is `400 nalazi.certificateInvalid` (field `p12`). Reports issued from then on '
+      + 'are signed with it; a certificate set by REPORT_SIGNING_P12 still wins. Audited with the fingerprints. `200 { success: true, certificate }`.',
+  }, async (request) => {
+    await service.installCertificate(db, request.ctx, Buffer.from(request.body.p12, 'base64'), request.body.password);
+    return { success: true as const, certificate: certificateAnswer(await service.signingCertificate(db)) };
+  });
 
   registerCall(app, nalaziContracts.list, {
     tags: TAGS,
@@ -82,6 +124,27 @@ export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): 
   }, async (request) => {
     const outbox = await service.send(db, request.ctx, request.body.idNalaza, request.body.verzija);
     return { success: true as const, message: message('nalazi.mailQueued'), code: 'nalazi.mailQueued' as const, outbox };
+  });
+
+  registerCall(app, nalaziContracts.cumulative, {
+    tags: TAGS,
+    summary: "A patient's cumulative report (PDF): verified results of this site over a period, assays × dates",
+    description: 'Token and site as on every call. `od`, `do`: days of the site\'s calendar (YYYY-MM-DD, both included); `jezik` bs, en or de '
+      + "(without it, the patient's first report language). `application/pdf`, A4 landscape, rendered now and not stored: one table with "
+      + 'the assays as rows (grouped by section in report order), the samples as columns (collection day, time and code, oldest first; '
+      + 'more than fit a page go to further column blocks), each value with the flag its report printed (L, H, LL, HH, A) and the '
+      + "latest result's reference range and unit in a column. The values are those of each verified sample's latest report version "
+      + '(corrected values as corrected); an unlocked sample is left out until verified again. Only this site\'s samples are read. '
+      + "Logged in the access log as a view of the patient's record.\n\n"
+      + 'Unknown patient: `404 notFound`; no verified report of this site in the period (a patient seen only at another site, say): '
+      + '`404 nalazi.cumulativeEmpty`. A malformed day: `400` naming `od` or `do`; `od` after `do`: `400 dateRange.invalid` (field `od`); '
+      + 'a language other than bs, en, de: `400` naming `jezik`.',
+  }, async (request, reply) => {
+    const { pdf, jezik } = await service.cumulativePdf(db, request.ctx, request.params.id, request.query);
+    return reply.type('application/pdf')
+      .header('content-disposition', `inline; filename="kumulativni-${request.query.od}-${request.query.do}-${jezik}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 
   registerCall(app, nalaziContracts.versions, {

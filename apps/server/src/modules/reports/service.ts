@@ -1,23 +1,29 @@
 import { createHash } from 'node:crypto';
 import {
   type ReportJezik, type ReportListRow, type ReportVersion, type ReportVersionsAnswer,
-  type ReportVersionInput, buildReportContent, effectiveGeneralOptions, freezeReportInput, isReportJezik, isSampleStatus,
-  reportJeziciOf, thawReportInput, REPORT_JEZICI,
+  type ReportVersionInput, type SampleTypeEntry, addDays, buildCumulativeReportContent, buildReportContent, effectiveGeneralOptions,
+  freezeReportInput, fromIsoDate, isReportJezik, isSampleStatus, portalTrends, reportJeziciOf, startOfDay, thawReportInput, REPORT_JEZICI,
 } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { ListRequest } from '../../db/list-query.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { logPatientView } from '../patients/service.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { issuePortalCode, logPatientView } from '../patients/service.ts';
 import { judge, patientFacts, rangesByAssay } from '../results/service.ts';
-import { queueReportMail } from '../outbox/service.ts';
+import { queuePortalMail, queueReportMail } from '../outbox/service.ts';
+import { queueResultMessage } from '../hl7/service.ts';
 import { referenceRangesOf } from '../../db/reference-ranges.ts';
+import { renderCumulativePdf } from './cumulative-pdf.ts';
 import { renderReportPdf } from './pdf.ts';
+import { newVerificationToken, portalUrl, reportSigner, verificationUrl } from './signing.ts';
 import { reportMicrobiology } from '../microbiology/service.ts';
+import { sampleTypes as sampleTypeCatalogue } from '../sample-types/service.ts';
 import {
-  type ReportSampleRow, type ReportTestRow, listReports, reportPatient, reportRepository,
+  type ReportRepository, type ReportSampleRow, type ReportTestRow, listReports, reportPatient, reportRepository,
 } from './repository.ts';
+import * as portalRepo from './portal-repository.ts';
 
 // Result reports: issued when a sample is verified (in the verification's transaction), one PDF per
 // language the patient asked for, stored with its SHA-256 and never rendered again. An unlock followed by
@@ -26,6 +32,7 @@ import {
 
 /** What an issue stored: the version number and the id of each language's PDF (for the e-mail outbox). */
 export interface IssuedReport {
+  patientId: string;
   verzija: number;
   versions: { id: string; jezik: ReportJezik }[];
 }
@@ -39,10 +46,38 @@ function jezikOf(value: string): ReportJezik {
   return value;
 }
 
-/** The sample types of the tests, in report order, once each: what was taken when the sample records none. */
-function sampleTypesText(sample: ReportSampleRow, tests: readonly ReportTestRow[]): string {
-  if (sample.type.trim()) return sample.type;
-  return [...new Set(tests.map((test) => test.sampleType).filter((type): type is string => Boolean(type)))].join(', ');
+/**
+ * What the report prints as the sample's material, in each language: the type the sample records (a sample
+ * stores the Bosnian name; the catalogue's entry of that name gives the others), else the sample types of its
+ * tests in report order, once each. A name with no translation prints the Bosnian one.
+ */
+function sampleTypeNames(
+  sample: ReportSampleRow, tests: readonly ReportTestRow[], catalogue: readonly SampleTypeEntry[],
+): { type: string; typeNames: { nazivEn: string; nazivDe: string } } {
+  const named = sample.type.trim()
+    ? [catalogue.find((entry) => entry.naziv === sample.type) ?? { naziv: sample.type, naziv_en: '', naziv_de: '' }]
+    : [...new Map(tests.filter((test) => test.sampleType)
+      .map((test) => [test.sampleType, { naziv: test.sampleType ?? '', naziv_en: test.sampleTypeEn ?? '', naziv_de: test.sampleTypeDe ?? '' }])).values()];
+  const join = (pick: (entry: { naziv: string; naziv_en: string; naziv_de: string }) => string) => named.map((entry) => pick(entry).trim() || entry.naziv).join(', ');
+  return {
+    type: named.map((entry) => entry.naziv).join(', '),
+    typeNames: { nazivEn: join((entry) => entry.naziv_en), nazivDe: join((entry) => entry.naziv_de) },
+  };
+}
+
+/** The site (its zone) and the letterhead its reports print now: the general options' lab name, address, header and footer. */
+async function currentLetterhead(repo: ReportRepository): Promise<{ site: { timeZone: string }; letterhead: ReportVersionInput['letterhead'] }> {
+  const site = await repo.siteLetterhead();
+  const options = await repo.generalOptionsData();
+  if (!site) throw new Error('a report of a site that does not exist');
+  const general = effectiveGeneralOptions(options.labWide, options.siteOwn);
+  return {
+    site,
+    letterhead: {
+      labName: general.labName, address: general.labAddress || site.adresa, header: general.reportHeader,
+      footer: general.reportFooter, siteName: `${site.naziv} (${site.sifra})`,
+    },
+  };
 }
 
 /**
@@ -61,10 +96,9 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
   // One after another: a transaction is one connection, which runs one statement at a time.
   const patient = await reportPatient(tx, sample.patientId);
   const tests = await repo.testsOfSample(sample.id);
-  const site = await repo.siteLetterhead();
-  const options = await repo.generalOptionsData();
+  const { site, letterhead } = await currentLetterhead(repo);
   const previous = await repo.findReport(sample.id);
-  if (!patient || !site) throw new Error('a sample without its patient or site');
+  if (!patient) throw new Error('a sample without its patient');
   const facts = await patientFacts(tx, ctx.siteId, sample);
   const rangeRows = await referenceRangesOf(tx, tests.map((test) => test.labassayId));
   const unlockReason = previous ? await repo.latestUnlockReason(sample.id) : null;
@@ -74,22 +108,19 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
   const verzija = await repo.nextVersion(sample.id, jezici);
   // A version after the first is a correction: the sample was unlocked (with a reason) and verified again.
   const correction = previous ? { razlog: unlockReason ?? '', originalIssuedAt: previous.issuedAt } : null;
-  const general = effectiveGeneralOptions(options.labWide, options.siteOwn);
 
   const base: ReportVersionInput = {
     timeZone: site.timeZone,
-    letterhead: {
-      labName: general.labName, address: general.labAddress || site.adresa, header: general.reportHeader,
-      footer: general.reportFooter, siteName: `${site.naziv} (${site.sifra})`,
-    },
+    letterhead,
     patient: { ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, godiste: patient.godiste, spol: patient.spol },
     sample: {
-      code: sample.code, type: sampleTypesText(sample, tests), lokacija: sample.lokacija, doktor: sample.doktor, komentar: sample.komentar,
+      code: sample.code, ...sampleTypeNames(sample, tests, await sampleTypeCatalogue(tx)), lokacija: sample.lokacija, doktor: sample.doktor, komentar: sample.komentar,
       collectedAt: sample.datum, receivedAt: sample.receivedAt ?? sample.createdAt,
     },
     reportedAt: sample.verifiedAt,
     approved: sample.approvedAt ? { name: sample.approvedBy ?? '', at: sample.approvedAt } : null,
     verified: { name: sample.verifiedBy ?? '', at: sample.verifiedAt },
+    autoverified: ctx.releasedByRules ?? null,
     verzija,
     correction: previous ? { reason: unlockReason ?? '', replacesVerzija: previous.verzija, replacesIssuedAt: previous.issuedAt } : null,
     tests: tests.map((test) => {
@@ -108,9 +139,13 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
     }),
     microbiology,
   };
+  const { signer } = await reportSigner(tx);
   const rendered = await Promise.all(jezici.map(async (jezik) => {
-    const pdf = await renderReportPdf(buildReportContent({ ...base, jezik }), sample.verifiedAt as Date);
-    return { jezik, pdf, sha256: sha256(pdf) };
+    const verificationToken = newVerificationToken();
+    const verifiedAt = sample.verifiedAt as Date;
+    // Signed as it is frozen: the stored bytes and their SHA-256 are the signed ones.
+    const pdf = await signer.sign(await renderReportPdf(buildReportContent({ ...base, jezik }), verifiedAt, verificationUrl(verificationToken)), verifiedAt);
+    return { jezik, pdf, sha256: sha256(pdf), verificationToken };
   }));
   const stored = await repo.insertVersions(sample.id, verzija, ctx.userId, correction, rendered);
   // The content of the version, so it can be printed in another language later exactly as verified now.
@@ -124,18 +159,29 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
     newValue: { verzija, jezik: version.jezik, sha256: version.sha256 },
     reason: correction?.razlog || null,
   })));
-  return { verzija, versions: stored.map((row) => ({ id: row.id, jezik: jezikOf(row.jezik) })) };
+  return { patientId: sample.patientId, verzija, versions: stored.map((row) => ({ id: row.id, jezik: jezikOf(row.jezik) })) };
 }
 
 /**
  * What a verification owes in its transaction `tx` (the results chain calls it through its port, see
- * results/ports.ts): the report is issued, and a patient with an e-mail address gets its PDFs by mail,
- * queued in the same transaction: the mail goes out only if the verification commits, and a committed
+ * results/ports.ts): the report is issued, a patient with an e-mail address gets its PDFs by mail (and,
+ * consenting to the patient portal, a second mail with the portal's address and a one-time code), and
+ * a partner with an HL7 destination its ORU^R01, both queued in the same transaction: the mail goes out only if the verification commits, and a committed
  * verification always has its mail queued.
  */
 export async function issueVerifiedReport(tx: Tx, ctx: RequestContext, sampleId: string): Promise<void> {
   const issued = await issueReport(tx, ctx, sampleId);
   await queueReportMail(tx, ctx, { sampleId, ...issued });
+  // A patient who consents to the portal (and has an address) gets a one-time code to read it, in its own mail.
+  const portal = await issuePortalCode(tx, ctx, issued.patientId);
+  if (portal) {
+    await queuePortalMail(tx, ctx, {
+      sampleId, recipient: portal.email, ime: portal.ime, prezime: portal.prezime, code: portal.code, expiresAt: portal.expiresAt,
+      link: portalUrl(), language: issued.versions[0]?.jezik ?? 'bs',
+    });
+  }
+  // The ordering partner's hospital system gets the results as HL7 (F, or C for a correction) when it has a destination.
+  await queueResultMessage(tx, ctx, { sampleId, verzija: issued.verzija });
 }
 
 /** GET /nalazi/list: the site's reports on the list, newest issue first by default. */
@@ -170,6 +216,40 @@ export async function pdf(db: Db, ctx: RequestContext, sid: string, jezik: Repor
 }
 
 /**
+ * GET /pacijenti/{id}/kumulativni: the patient's verified results of the caller's site collected on days
+ * `od` to `do` (the site's calendar, both included), as one table of assays × sample dates in `jezik` (else
+ * the patient's first report language), rendered now and not stored. The values are those the issued reports
+ * print: each verified sample's latest report version as it was frozen (a corrected value as corrected); an
+ * unlocked sample is left out until it is verified again, and another site's samples are never read. Logged
+ * as a view of the patient's record. An unknown patient, or one without a verified report of this site in
+ * the period (a patient only another site has seen, say), answers 404.
+ */
+export async function cumulativePdf(db: Db, ctx: RequestContext, patientId: string, query: { od: string; do: string; jezik?: ReportJezik | undefined }) {
+  const patient = isUuid(patientId) ? await reportPatient(db, patientId) : null;
+  if (!patient) throw AppError.notFound();
+  const repo = reportRepository(db, ctx.siteId);
+  const { site, letterhead } = await currentLetterhead(repo);
+  const od = fromIsoDate(query.od);
+  const last = fromIsoDate(query.do);
+  if (!od) throw AppError.badRequest('form.invalid', 'od');
+  if (!last) throw AppError.badRequest('form.invalid', 'do');
+  const contents = await repo.cumulativeContents(patientId, startOfDay(od, site.timeZone), startOfDay(addDays(last, 1), site.timeZone));
+  // A look at the patient's results, even one that finds none here.
+  await logPatientView(db, ctx, patientId);
+  if (contents.length === 0) throw new AppError(404, 'nalazi.cumulativeEmpty');
+  const jezik = query.jezik ?? reportJeziciOf(patient.language)[0] ?? 'bs';
+  const printedAt = new Date();
+  const content = buildCumulativeReportContent({
+    jezik, timeZone: site.timeZone, letterhead,
+    patient: { ime: patient.ime, prezime: patient.prezime, jmbg: patient.jmbg, godiste: patient.godiste, spol: patient.spol },
+    period: { od, do: last },
+    samples: contents.map(thawReportInput).map((input) => ({ code: input.sample.code, collectedAt: input.sample.collectedAt, tests: input.tests })),
+    printedAt,
+  });
+  return { pdf: await renderCumulativePdf(content, printedAt), jezik };
+}
+
+/**
  * POST /nalazi/jezik: issues version `verzija` of the report of sample `sid` in language `jezik`, rendered
  * from the content frozen when the version was issued, so it says exactly what the version's other
  * languages say. It is not a correction: the version keeps its number, its marks (corrected, reason) and
@@ -189,11 +269,13 @@ export async function addLanguage(db: Db, ctx: RequestContext, sid: string, verz
     if (!frozen) throw AppError.conflict('nalazi.notFrozen', 'verzija');
     const input = thawReportInput(frozen);
     // Dated as the version was issued (its verification), like the version's other languages.
-    const pdf = await renderReportPdf(buildReportContent({ ...input, jezik }), input.reportedAt);
+    const verificationToken = newVerificationToken();
+    const { signer } = await reportSigner(tx);
+    const pdf = await signer.sign(await renderReportPdf(buildReportContent({ ...input, jezik }), input.reportedAt, verificationUrl(verificationToken)), new Date());
     const hash = sha256(pdf);
     const stored = await repo.insertLanguage(sid, verzija, ctx.userId, {
       corrected: first.corrected, razlog: first.razlog, originalIssuedAt: first.originalIssuedAt,
-    }, { jezik, pdf, sha256: hash });
+    }, { jezik, pdf, sha256: hash, verificationToken });
     if (!stored) throw new Error('a language stored beside a locked report');
     await repo.addListedLanguage(sid, verzija, jezik);
     await writeAudit(tx, ctx, {
@@ -269,4 +351,41 @@ export async function withdraw(db: Db, ctx: RequestContext, sid: string): Promis
       action: 'report.withdraw', entity: 'report', entityId: sid, field: 'withdrawn', oldValue: false, newValue: { verzija: report.verzija },
     });
   });
+}
+
+export { verifyReport } from './verification.ts';
+export { ensureReportSigning, configureReportSigning, installCertificate, signingCertificate } from './signing.ts';
+
+// The patient portal's reads (modules/portal): always bound to the signed-in patient, so a report of another
+// patient answers exactly like a missing one.
+
+/** The patient's issued reports at every site of the lab (current version each, sample verified, report listed), and their trends. */
+export async function patientPortalReports(db: Db, patientId: string) {
+  const rows = await portalRepo.patientReports(db, patientId);
+  const sampleIds = rows.map((row) => row.sampleId);
+  const [corrected, contents] = await Promise.all([
+    portalRepo.correctedVersions(db, sampleIds),
+    portalRepo.versionContents(db, rows.map((row) => ({ sampleId: row.sampleId, verzija: row.verzija }))),
+  ]);
+  return {
+    reports: rows.map((row) => ({
+      sid: row.sampleId, code: row.code, datum: row.datum.toISOString(), verzija: row.verzija, issued_at: row.issuedAt.toISOString(),
+      corrected: corrected.get(`${row.sampleId}:${row.verzija}`) ?? false, jezici: REPORT_JEZICI.filter((jezik) => row.jezici.includes(jezik)),
+      site: row.siteName,
+    })),
+    trends: portalTrends(contents.map((item) => ({ sid: item.sampleId, content: item.content }))),
+  };
+}
+
+/**
+ * The stored PDF of the current version of one of the patient's reports, in `jezik` (without it Bosnian when
+ * issued so, else its first language). Not this patient's, not shown, or not issued in that language: 404.
+ */
+export async function patientPortalPdf(db: Db, patientId: string, sid: string, jezik: ReportJezik | undefined) {
+  const report = await portalRepo.patientReport(db, patientId, sid);
+  if (!report) throw AppError.notFound();
+  const chosen = jezik ?? REPORT_JEZICI.find((candidate) => report.jezici.includes(candidate));
+  const stored = chosen ? await portalRepo.versionPdf(db, report.sampleId, report.verzija, chosen) : null;
+  if (!stored || !chosen) throw AppError.notFound();
+  return { versionId: stored.id, siteId: report.siteId, pdf: stored.pdf, sha256: stored.sha256, code: report.code, verzija: report.verzija, jezik: chosen };
 }

@@ -7,7 +7,8 @@ import { createTestApp, signIn, siteId, type TestApp } from '../../test/harness.
 import { expectEveryRouteCovered, type RouteKey } from '../../test/site-scoping.ts';
 import { reportRepository, type ReportRepository } from './repository.ts';
 import { nalaziRoutes } from './routes.ts';
-import { approvedSample, reportFixture, reportPatient, verify, type ReportFixture } from './test-fixtures.ts';
+import { approvedSample, pdfText, reportFixture, reportPatient, verify, type ReportFixture } from './test-fixtures.ts';
+import { toIsoDate, addDays, calendarDateOf } from '@lis/domain';
 
 // Reports belong to the sample's site. With a session on site SA, every report call on a report of site TZ
 // answers 404 exactly like a sample without a report, the list shows none of TZ's reports, and the TZ
@@ -25,6 +26,11 @@ beforeAll(async () => {
   tuzla = siteId(f.admin, 'TZ');
 });
 afterAll(async () => { await t.close(); });
+
+/** The day `days` before today in Sarajevo (negative: after), as YYYY-MM-DD. */
+function dayAgo(days: number): string {
+  return toIsoDate(addDays(calendarDateOf(new Date(), 'Europe/Sarajevo'), -days));
+}
 
 /** A verified sample of site TZ with its report. */
 async function tuzlaReport(): Promise<{ _id: string; code: string }> {
@@ -75,6 +81,28 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
     const query = `token=${encodeURIComponent(f.specialist.token)}&site=${encodeURIComponent(sarajevo)}`;
     await refusedAndUnchanged((sid) => t.app.inject({ method: 'GET', url: `/api/samples/${sid}.pdf?${query}&jezik=en` }));
   },
+  'GET /api/pacijenti/:id/kumulativni': async () => {
+    // Patients are the lab's, results the site's: a patient verified only at TZ has nothing to print at SA (404),
+    // and a patient with reports at both sites gets SA's samples only.
+    const { _id: sid, code } = await tuzlaReport();
+    const [row] = await t.database.db.select({ patientId: samples.patientId }).from(samples).where(eq(samples.id, sid));
+    const patientId = row!.patientId;
+    const period = `od=${dayAgo(30)}&do=${dayAgo(-1)}`;
+    const fromSarajevo = await f.client.get(f.tech, `/pacijenti/${patientId}/kumulativni?${period}`);
+    expect(fromSarajevo.statusCode, fromSarajevo.body).toBe(404);
+    expect(fromSarajevo.json()).toMatchObject({ success: false, code: 'nalazi.cumulativeEmpty' });
+    const fromTuzla = await f.client.get(f.specialist, `/pacijenti/${patientId}/kumulativni?${period}`, tuzla);
+    expect(fromTuzla.statusCode).toBe(200);
+    expect(pdfText(fromTuzla.rawPayload)).toContain(code);
+
+    const sarajevoSample = await approvedSample(f, patientId, sarajevo);
+    await verify(f, sarajevoSample._id, sarajevo);
+    const both = await f.client.get(f.tech, `/pacijenti/${patientId}/kumulativni?${period}`);
+    expect(both.statusCode, both.body).toBe(200);
+    const text = pdfText(both.rawPayload);
+    expect(text).toContain(sarajevoSample.code);
+    expect(text).not.toContain(code);
+  },
   'GET /api/nalazi/versions/:sid': () => refusedAndUnchanged((sid) => f.client.get(f.tech, `/nalazi/versions/${sid}`)),
   'POST /api/nalazi/jezik': async () => {
     // The TZ report has bs and en: a German copy made from SA would be a new PDF of another site's patient.
@@ -83,6 +111,25 @@ const crossSiteCases: Record<RouteKey, () => Promise<void>> = {
   },
   'POST /api/nalazi/posalji': async () => {
     await refusedAndUnchanged((sid) => f.client.post(f.specialist, '/nalazi/posalji', { idNalaza: sid }, sarajevo));
+  },
+  'GET /api/provjera/:token': async () => {
+    // No session, no site: the token alone finds the version, whichever site issued it, and says which site that was.
+    const { _id: sid, code } = await tuzlaReport();
+    const [version] = await t.database.db.select({ token: reportVersions.verificationToken }).from(reportVersions).where(eq(reportVersions.sampleId, sid));
+    const answer = await t.app.inject({ method: 'GET', url: `/api/provjera/${version?.token ?? ''}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ provjera: { code, site: expect.stringMatching(/Tuzla|TZ/) as unknown } });
+    // A session of another site changes nothing, and a sample id is not a token.
+    expect((await f.client.get(f.specialist, `/provjera/${sid}`, sarajevo)).statusCode).toBe(404);
+  },
+  // The signing certificate is the lab's, not a site's: the same for every site, and only for settings.write.
+  'GET /api/postavke/potpis': async () => {
+    const [atSarajevo, atTuzla] = await Promise.all([f.client.get(f.admin, '/postavke/potpis', sarajevo), f.client.get(f.admin, '/postavke/potpis', tuzla)]);
+    expect(atSarajevo.json()).toEqual(atTuzla.json());
+    expect((await f.client.get(f.tech, '/postavke/potpis')).statusCode).toBe(403);
+  },
+  'POST /api/postavke/potpis': async () => {
+    expect((await f.client.post(f.tech, '/postavke/potpis', { p12: 'AAAA', password: '' })).statusCode).toBe(403);
   },
   'POST /api/nalazi/delete': async () => {
     // The technician may not withdraw at all (403 before the lookup); the specialist working at SA finds nothing of TZ.
@@ -135,7 +182,7 @@ const repositoryCases: Record<keyof ReportRepository, (fixture: RepositoryFixtur
   },
   insertVersions: async ({ atSarajevo, sid }) => {
     const before = await stateAtTuzla(sid);
-    await expect(atSarajevo.insertVersions(sid, 99, f.tech.userId, null, [{ jezik: 'bs', pdf: Buffer.from('%PDF-x'), sha256: 'x' }])).rejects.toThrow();
+    await expect(atSarajevo.insertVersions(sid, 99, f.tech.userId, null, [{ jezik: 'bs', pdf: Buffer.from('%PDF-x'), sha256: 'x', verificationToken: 'ab'.repeat(16) }])).rejects.toThrow();
     expect(await stateAtTuzla(sid)).toEqual(before);
   },
   markPdfExists: async ({ atSarajevo, sid }) => {
@@ -176,13 +223,20 @@ const repositoryCases: Record<keyof ReportRepository, (fixture: RepositoryFixtur
   insertLanguage: async ({ atSarajevo, sid }) => {
     const before = await stateAtTuzla(sid);
     await expect(atSarajevo.insertLanguage(sid, 1, f.tech.userId, { corrected: false, razlog: null, originalIssuedAt: null },
-      { jezik: 'de', pdf: Buffer.from('%PDF-x'), sha256: 'x' })).rejects.toThrow();
+      { jezik: 'de', pdf: Buffer.from('%PDF-x'), sha256: 'x', verificationToken: 'ab'.repeat(16) })).rejects.toThrow();
     expect(await stateAtTuzla(sid)).toEqual(before);
   },
   addListedLanguage: async ({ atSarajevo, sid }) => {
     const before = await stateAtTuzla(sid);
     await atSarajevo.addListedLanguage(sid, 1, 'de');
     expect(await stateAtTuzla(sid)).toEqual(before);
+  },
+  cumulativeContents: async ({ atSarajevo, atTuzla, sid }) => {
+    const [row] = await t.database.db.select({ patientId: samples.patientId }).from(samples).where(eq(samples.id, sid));
+    const from = new Date(Date.now() - 30 * 86_400_000);
+    const to = new Date(Date.now() + 86_400_000);
+    expect((await atTuzla.cumulativeContents(row!.patientId, from, to)).map((content) => content.sample.code)).toHaveLength(1);
+    expect(await atSarajevo.cumulativeContents(row!.patientId, from, to)).toEqual([]);
   },
   siteLetterhead: async ({ atSarajevo, atTuzla }) => {
     expect((await atTuzla.siteLetterhead())?.sifra).toBe('TZ');

@@ -55,8 +55,15 @@ export const reportVersions = pgTable('report_versions', {
   razlog: text('razlog'),
   /** When the version this one replaces was issued, on a corrected report. */
   originalIssuedAt: timestamp('original_issued_at', { withTimezone: true }),
+  /**
+   * The unguessable id in the QR code printed on every page of this PDF (PUBLIC_URL/provjera/{token}):
+   * 128 random bits, never the sample code, so a verification link names no patient and cannot be guessed.
+   * The server draws it before rendering; the default only fills versions issued before tokens existed.
+   */
+  verificationToken: text('verification_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
 }, (t) => [
   uniqueIndex('report_versions_sample_verzija_jezik_key').on(t.sampleId, t.verzija, t.jezik),
+  uniqueIndex('report_versions_verification_token_key').on(t.verificationToken),
   check('report_versions_jezik_check', sql`${t.jezik} in ('bs', 'en', 'de')`),
 ]);
 

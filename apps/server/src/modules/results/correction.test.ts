@@ -97,7 +97,7 @@ describe('critical values while typing and on save', () => {
     expect(critical).toHaveLength(1);
     expect(critical[0]?.payload).toMatchObject({
       id: sid, info: expect.stringContaining('ISPRAVKOVIĆ') as unknown,
-      kriticno: [{ naziv: 'GLU test', rezultat: '30', jedinica: 'mmol/L', flag: 'HH' }],
+      kriticno: [{ naziv: 'GLU test', naziv_en: '', naziv_de: '', rezultat: '30', jedinica: 'mmol/L', flag: 'HH' }],
     });
     emitted.length = 0;
     // Another test saved beside the stored critical value: nothing new is critical.
@@ -108,7 +108,7 @@ describe('critical values while typing and on save', () => {
     expect(emitted.filter((entry) => entry.event === 'result:critical')).toEqual([]);
     await calls.saved(tech, sid, { GLU: '1,9' });
     expect(emitted.filter((entry) => entry.event === 'result:critical').map((entry) => entry.payload.kriticno))
-      .toEqual([[{ naziv: 'GLU test', rezultat: '1.9', jedinica: 'mmol/L', flag: 'LL' }]]);
+      .toEqual([[{ naziv: 'GLU test', naziv_en: '', naziv_de: '', rezultat: '1.9', jedinica: 'mmol/L', flag: 'LL' }]]);
   });
 });
 

@@ -1,6 +1,6 @@
-import { can, type ResultsCorrectRequest } from '@lis/domain';
+import type { ResultsCorrectRequest } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../lib/context.ts';
+import { allows, type RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resultRepository } from './repository.ts';
 import { save, type StatusAnswer } from './save.ts';
@@ -26,7 +26,7 @@ import { approve, unapprove, unverify, verify } from './transitions.ts';
  */
 export async function correct(db: Db, ctx: RequestContext, input: ResultsCorrectRequest): Promise<StatusAnswer> {
   // The route asks the unlock's right (results.verify); the steps in between are entry and approval.
-  if (!can(ctx.role, ctx.accessLevel, 'results.enter') || !can(ctx.role, ctx.accessLevel, 'results.approve')) throw AppError.forbidden();
+  if (!allows(ctx, 'results.enter') || !allows(ctx, 'results.approve')) throw AppError.forbidden();
   return db.transaction(async (tx) => {
     const sample = await resultRepository(tx, ctx.siteId).findSample(input.sid, { forUpdate: true });
     if (!sample) throw AppError.notFound();

@@ -1,5 +1,6 @@
 import { type SampleStatus, nextStatus } from '@lis/domain';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { resultsChainPorts } from './ports.ts';
 
 // A sample's realtime events, as the web's notification lists take them: 'result:completed' (every test of
 // the sample has its result; it waits for approval), 'result:approved' (approved; it waits for medical
@@ -13,6 +14,9 @@ export type SampleEventName = 'result:completed' | 'result:approved' | 'result:c
 /** A result saved beyond a critical limit, as 'result:critical' names it. */
 export interface CriticalValue {
   naziv: string;
+  /** The test's English and German names, so the bell names it in its reader's language; blank: none. */
+  naziv_en: string;
+  naziv_de: string;
   rezultat: string;
   jedinica: string;
   flag: 'LL' | 'HH';
@@ -54,9 +58,15 @@ export function completionEvent(sample: EventSample, from: SampleStatus, to: Sam
   return nextStatus(from, 'complete') === to ? sampleEvent('result:completed', sample) : null;
 }
 
-/** Sends the events to the site's room; call it after the transaction that caused them has committed. */
+/**
+ * Sends the events to the site's room; call it after the transaction that caused them has committed. The samples
+ * a 'result:completed' names are handed to the chain's resultsCompleted port (the autoverification), whichever
+ * call completed them: a person's save, an analyser's message, a sample edit.
+ */
 export function announce(realtime: RealtimeHub | undefined, siteId: string, events: readonly (SampleEvent | null)[]): void {
   for (const event of events) {
     if (event) realtime?.emitToSite(siteId, event.name, { id: event.id, info: event.info, ...(event.kriticno ? { kriticno: event.kriticno } : {}) });
   }
+  const completed = events.flatMap((event) => (event?.name === 'result:completed' ? [event.id] : []));
+  if (completed.length > 0) resultsChainPorts().resultsCompleted(siteId, completed);
 }

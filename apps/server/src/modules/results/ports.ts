@@ -1,4 +1,5 @@
-import type { SampleView } from '@lis/domain';
+import type { ReflexNote, ReflexTriggerResult, SampleView } from '@lis/domain';
+import type { AuditEntry } from '../../db/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 
@@ -24,6 +25,26 @@ export interface ResultsChainPorts {
    * latest applied result of each), by sample test id, for the result screen; tests without any are absent.
    */
   analyserFlags(db: Db, ctx: RequestContext, sampleTestIds: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Told once a change that leaves samples' results complete (REALIZOVAN) has committed: the autoverification
+   * judges them then, after the commit and apart from the call, so it never blocks or fails the save. Must not throw.
+   */
+  resultsCompleted(siteId: string, sampleIds: readonly string[]): void;
+  /**
+   * Reflex testing (the samples module, which owns the samples' tests): inside a results save's transaction, after
+   * the results are settled, adds the tests the site's reflex rules call for to the samples whose newly entered
+   * results fire one; answers per sample what it added (the count, the audit rows, written by the caller) and the
+   * notes for the save's answer (also the rules that added nothing, and why).
+   */
+  reflexTests(tx: Tx, ctx: RequestContext, saved: readonly { sampleId: string; results: readonly ReflexTriggerResult[] }[]): Promise<ReflexOutcomeOfSample[]>;
+}
+
+/** What the reflex rules did to one sample of a results save. */
+export interface ReflexOutcomeOfSample {
+  sampleId: string;
+  added: number;
+  notes: ReflexNote[];
+  audit: AuditEntry[];
 }
 
 let connected: ResultsChainPorts | null = null;

@@ -72,6 +72,8 @@ export interface ResultTestRow {
   referenca: ReferenceSnapshot | null;
   /** Why the result was taken back for a retest, while the retest is pending; null otherwise. */
   retestRazlog: string | null;
+  /** The reflex rule that added the test, or null. */
+  refleks: string | null;
 }
 
 /** What a save writes to one test entry. */
@@ -243,6 +245,7 @@ export function resultRepository(db: Db, siteId: string) {
         sekcijaRedoslijed: labSections.redoslijed,
         referenca: sampleTests.referenca,
         retestRazlog: sampleTests.retestRazlog,
+        refleks: sampleTests.refleks,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))

@@ -12,7 +12,7 @@ const MOVE = 'Answers `200 { success: true, status, version }` with the new stat
   + 'row; a refusal changes nothing: a move the status does not allow is `409 results.transitionNotAllowed` ("Ova radnja nije dozvoljena '
   + 'za uzorak u statusu {status}."), missing input a `400` naming the field. Each move writes an audit row (`GET /api/uzorci/audit/{sid}`).';
 
-export function resultRoutes(app: FastifyInstance, { db, realtime, outbox }: AppOptions): Promise<void> {
+export function resultRoutes(app: FastifyInstance, { db, realtime, outbox, hl7 }: AppOptions): Promise<void> {
 
   registerCall(app, resultContracts.show, {
     tags: TAGS,
@@ -92,6 +92,7 @@ export function resultRoutes(app: FastifyInstance, { db, realtime, outbox }: App
     const answer = await answeringFailureAs(request, 'save.failed', () => service.verify(db, request.ctx, sid, obavijesten, realtime));
     // The verification has committed the patient's report mail (when they have an address): the outbox sends it now.
     outbox?.wake();
+    hl7?.wake();
     return { success: true as const, ...answer };
   });
 
@@ -121,6 +122,7 @@ export function resultRoutes(app: FastifyInstance, { db, realtime, outbox }: App
     const answer = await answeringFailureAs(request, 'save.failed', () => service.correct(db, request.ctx, request.body));
     // The verification has committed the corrected report's mail (when the patient has an address): the outbox sends it now.
     outbox?.wake();
+    hl7?.wake();
     return { success: true as const, ...answer };
   });
 

@@ -1,17 +1,23 @@
-import type { ResultsSaveRequest, SampleStatus } from '@lis/domain';
+import type { ReflexNote, ResultsSaveRequest, SampleStatus } from '@lis/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { announce, type SampleEvent } from './events.ts';
+import { resultsChainPorts } from './ports.ts';
 import { statusOf } from './judgement.ts';
 import { resultRepository, type ResultSampleRow } from './repository.ts';
-import { settleSamples, type ResultAuthor, type SampleSettlement } from './settle.ts';
+import { settleSamples, type ResultAuthor, type SampleSettlement, type SettledResults } from './settle.ts';
 
 export interface StatusAnswer {
   status: SampleStatus;
   version: number;
+}
+
+/** A results save's answer: the status, and what each reflex rule the saved results fired did (added a test, or why not). */
+export interface SaveAnswer extends StatusAnswer {
+  refleks: ReflexNote[];
 }
 
 /**
@@ -36,7 +42,7 @@ export type AlongsideResults = (tx: Tx, sample: ResultSampleRow) => Promise<Audi
  */
 export async function save(
   db: Db, ctx: RequestContext, input: ResultsSaveRequest, realtime: RealtimeHub | undefined, alongside?: AlongsideResults,
-): Promise<StatusAnswer> {
+): Promise<SaveAnswer> {
   const outcome = await db.transaction(async (tx) => {
     const sample = await resultRepository(tx, ctx.siteId).findSample(input.sid, { forUpdate: true });
     if (!sample) throw AppError.notFound();
@@ -47,7 +53,11 @@ export async function save(
     return saved;
   });
   announce(realtime, ctx.siteId, [outcome.completion, outcome.critical]);
-  return { status: outcome.status, version: outcome.version };
+  // A change of a sample that was complete already (a result corrected before approval) is judged again too.
+  if (outcome.completion === null && outcome.status === 'REALIZOVAN' && outcome.version !== input.version) {
+    resultsChainPorts().resultsCompleted(ctx.siteId, [outcome.sampleId]);
+  }
+  return { status: outcome.status, version: outcome.version, refleks: outcome.reflex };
 }
 
 /** What saveSampleResults did to one sample. */
@@ -60,6 +70,8 @@ export interface SavedSample {
   completion: SampleEvent | null;
   /** 'result:critical' to announce once the transaction has committed, or null. */
   critical: SampleEvent | null;
+  /** What the site's reflex rules did on the sample (empty when none fired). */
+  reflex: ReflexNote[];
 }
 
 /**
@@ -74,7 +86,7 @@ export interface SavedSample {
 export async function saveSampleResults(
   tx: Tx, ctx: RequestContext, settlements: readonly SampleSettlement[], author: ResultAuthor = { kind: 'user' },
 ): Promise<SavedSample[]> {
-  const settled = await settleSamples(tx, ctx, settlements, author);
+  const settled = await settleReflexively(tx, ctx, settlements, author);
   const alongsideAudit = (index: number) => settlements[index]?.alongsideAudit ?? [];
   const isChanged = (entry: (typeof settled)[number], index: number) => entry.changed || alongsideAudit(index).length > 0;
   const changed = settled.filter(isChanged);
@@ -84,9 +96,45 @@ export async function saveSampleResults(
   );
   await writeAudit(tx, ctx, settled.flatMap((entry, index) => (isChanged(entry, index) ? [...alongsideAudit(index), ...entry.audit] : [])));
   return settled.map((entry, index) => {
-    if (!isChanged(entry, index)) return { sampleId: entry.sampleId, status: entry.status, version: settlements[index]?.sample.version ?? 0, completion: null, critical: null };
+    if (!isChanged(entry, index)) {
+      return { sampleId: entry.sampleId, status: entry.status, version: settlements[index]?.sample.version ?? 0, completion: null, critical: null, reflex: entry.reflex };
+    }
     const row = moved.get(entry.sampleId);
     if (!row) throw new Error('a settled sample of this site was not moved');
-    return { sampleId: entry.sampleId, status: statusOf(row.status), version: row.version, completion: entry.completion, critical: entry.critical };
+    return { sampleId: entry.sampleId, status: statusOf(row.status), version: row.version, completion: entry.completion, critical: entry.critical, reflex: entry.reflex };
+  });
+}
+
+/**
+ * Settles the samples' results, then lets the site's reflex rules add their tests (the chain's reflexTests port:
+ * the samples module owns the samples' tests), in the same transaction as the results. Atomic on purpose: a
+ * reflex test is part of what the saved result means for the sample, so a crash between the two must not keep
+ * the TSH and lose the FT4 it calls for (after a commit nothing would ever look at that TSH again), and a save
+ * that is rolled back must not leave a test it added. A sample that gained tests is settled again, so its status
+ * follows its tests as after an edit that adds one: a test without a result makes a complete (REALIZOVAN)
+ * sample not complete again (U OBRADI), and it is not announced as completed. The rows of the first settlement
+ * that still hold (the results entered) are kept; its status row gives way to the second's.
+ */
+async function settleReflexively(
+  tx: Tx, ctx: RequestContext, settlements: readonly SampleSettlement[], author: ResultAuthor,
+): Promise<(SettledResults & { reflex: ReflexNote[] })[]> {
+  const first = await settleSamples(tx, ctx, settlements, author);
+  const outcomes = await resultsChainPorts().reflexTests(tx, ctx, first.map((entry) => ({ sampleId: entry.sampleId, results: entry.entered })));
+  const byId = new Map(outcomes.map((outcome) => [outcome.sampleId, outcome]));
+  const grown = settlements.filter((entry) => (byId.get(entry.sample.id)?.added ?? 0) > 0);
+  const again = new Map((await settleSamples(tx, ctx, grown.map((entry) => ({ sample: entry.sample })), author)).map((entry) => [entry.sampleId, entry]));
+  return first.map((entry) => {
+    const outcome = byId.get(entry.sampleId);
+    const second = again.get(entry.sampleId);
+    if (!outcome) return { ...entry, reflex: [] };
+    if (!second) return { ...entry, reflex: outcome.notes };
+    return {
+      ...entry,
+      status: second.status,
+      changed: true,
+      audit: [...entry.audit.filter((row) => row.action !== 'sample.status'), ...outcome.audit, ...second.audit],
+      completion: second.completion,
+      reflex: outcome.notes,
+    };
   });
 }

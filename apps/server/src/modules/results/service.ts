@@ -5,7 +5,7 @@
 // announcement of what it decided (events.ts); for the reports module, how a result is judged against its
 // reference (judgement.ts); for the composition root, the chain's ports (ports.ts: the two steps that need a
 // module above the chain).
-export { show } from './show.ts';
+export { show, testRowsOfSample } from './show.ts';
 export { save, type AlongsideResults, type StatusAnswer } from './save.ts';
 export { approve, unapprove, unverify, verify } from './transitions.ts';
 export { retest } from './retest.ts';
@@ -13,9 +13,9 @@ export { correct } from './correction.ts';
 export { auditTrail } from './audit-trail.ts';
 export { settleEditedSample, type EditedSampleFacts, type SettledResults } from './settle.ts';
 export { announce, type SampleEvent } from './events.ts';
-export type { ResultSampleRow } from './repository.ts';
+export type { ResultSampleRow, ResultTestRow } from './repository.ts';
 export {
   lockSamplesForAnalyser, saveAnalyserResults, analyserContext, type AnalyserTargetSample, type AnalyserTargetTest,
 } from './analyser-entry.ts';
-export { judge, patientFacts, rangesByAssay } from './judgement.ts';
+export { deltaLimitOf, judge, patientFacts, patientFactsOfSamples, rangesByAssay } from './judgement.ts';
 export { connectResultsChain, type ResultsChainPorts } from './ports.ts';

@@ -1,7 +1,7 @@
 import {
   resultKindOf,
   CALCULATED_RESULT_SOURCE,
-  type ResultsSaveRequest, type SampleStatus, calculatedResults, changesEnteredResult, exactNumericText, resultAuditAction,
+  type ResultFlag, type ResultsSaveRequest, type SampleStatus, calculatedResults, changesEnteredResult, exactNumericText, resultAuditAction,
   resultSaveOutcome, resultValueProblem, testStatus,
 } from '@lis/domain';
 import type { Tx } from '../../db/client.ts';
@@ -32,6 +32,8 @@ export interface SettledResults {
    * before (a new value, or a flag that became LL/HH), to announce once the transaction has committed.
    */
   critical: SampleEvent | null;
+  /** The results this settlement entered or changed (typed, or recomputed), with the flags stored: what reflex rules judge. */
+  entered: { labassayId: string; rezultat: string | null; flag: ResultFlag | null }[];
 }
 
 /**
@@ -160,6 +162,7 @@ function settleSample(
   const writes: TestResultWrite[] = [];
   const audit: AuditEntry[] = [];
   const critical: CriticalValue[] = [];
+  const entered: SettledResults['entered'] = [];
   for (const test of tests) {
     const rezultat = rezultatOf(test);
     const { flag, snapshot } = judge(test, rezultat, ranges, facts, sample.verifiedOnce);
@@ -169,7 +172,7 @@ function settleSample(
     const action = resultAuditAction(test.rezultat, rezultat) ?? (retestAnswered(test) ? 'result.change' : null);
     // A critical value newly stored (typed, or judged so afresh) is announced; one already stored as critical is not again.
     if (rezultat !== null && (flag === 'LL' || flag === 'HH') && (action !== null || flag !== test.flag)) {
-      critical.push({ naziv: test.naziv, rezultat, jedinica: snapshot.jedinica, flag });
+      critical.push({ naziv: test.naziv, naziv_en: test.nazivEn, naziv_de: test.nazivDe, rezultat, jedinica: snapshot.jedinica, flag });
     }
     if (action === null && flag === test.flag && statusT === test.statusT && sameSnapshot(referenca, test.referenca)) continue;
     writes.push({
@@ -179,6 +182,7 @@ function settleSample(
       referenca,
     });
     if (action === null) continue;
+    entered.push({ labassayId: test.labassayId, rezultat, flag });
     audit.push(test.calculated
       ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
       : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: reasonOf(test), bySystem: bySource });
@@ -196,6 +200,7 @@ function settleSample(
       audit,
       completion: completionEvent({ id: sample.id, code: sample.code, patient: facts.patient }, from, decided.status),
       critical: criticalEvent({ id: sample.id, code: sample.code, patient: facts.patient }, critical),
+      entered,
     },
   };
 }

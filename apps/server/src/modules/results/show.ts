@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { deltaLimitOf, enteredBy, judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
-import { referenceRangesOf, resultRepository, type PreviousResultRow } from './repository.ts';
+import { referenceRangesOf, resultRepository, type PreviousResultRow, type ResultTestRow } from './repository.ts';
 import { resultsChainPorts } from './ports.ts';
 
 /**
@@ -63,6 +63,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
       unio_at: test.unioAt?.toISOString() ?? null,
       aparat_flag: analyserFlags.get(test.id) ?? null,
       retest: test.retestRazlog,
+      refleks: test.refleks,
     };
   });
   const hasQualitativeResult = tests.some((test) => test.vrsta === 'qualitative' && test.rezultat !== null);
@@ -74,4 +75,9 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
     tests: entries,
     obavijesten: sample.obavijesten,
   };
+}
+
+/** A sample's tests of this site as the chain reads them (with each assay's formula and section), for the autoverification's facts. */
+export function testRowsOfSample(db: Db, ctx: RequestContext, sampleId: string): Promise<ResultTestRow[]> {
+  return resultRepository(db, ctx.siteId).testsOfSample(sampleId);
 }

@@ -57,6 +57,7 @@ function pickerEntry(assay: repo.CatalogueAssay) {
     tip: assay.tip,
     klasa: testClass(assay),
     sample_type: assay.sampleTypeId,
+    stabilnost: assay.stabilnost,
   };
 }
 

@@ -46,6 +46,8 @@ export interface NewSampleTest {
   panelId?: string | null;
   /** The test's own status; ZAPRIMLJEN when left out. */
   statusT?: string;
+  /** The reflex rule that added it; null or absent when ordered otherwise. */
+  refleks?: string | null;
 }
 
 /** A test on a sample with what the sample screens show of its assay. */
@@ -224,6 +226,8 @@ export interface CatalogueAssay {
   tip: string;
   /** The sample type the test is done from; null when the catalogue does not say. */
   sampleTypeId: string | null;
+  /** Hours after collection the test can still be measured, per sample type id (null: any type). */
+  stabilnost: { uzorak: string | null; sati: number }[];
   sekcijaId: string;
   sekcijaSifra: string;
   sekcijaNaziv: string;
@@ -247,6 +251,7 @@ const catalogueColumns = {
   disabled: labAssays.disabled,
   tip: labAssays.tip,
   sampleTypeId: labAssays.sampleTypeId,
+  stabilnost: labAssays.stabilnost,
   sekcijaId: labSections.id,
   sekcijaSifra: labSections.sifra,
   sekcijaNaziv: labSections.naziv,

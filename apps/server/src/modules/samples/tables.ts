@@ -7,6 +7,7 @@ import { labAssays } from '../catalogue/tables.ts';
 import { partners } from '../partners/tables.ts';
 import { patients } from '../patients/tables.ts';
 import { testPanels } from '../test-panels/tables.ts';
+import { reflexRules } from '../reflex/tables.ts';
 
 /** A sample (uzorak) of a patient, taken at one site. */
 export const samples = pgTable('samples', {
@@ -143,6 +144,11 @@ export const sampleTests = pgTable('sample_tests', {
    * value stays in `rezultat` until the retest's value replaces it (audited as a change with this reason).
    */
   retestRazlog: text('retest_razlog'),
+  /**
+   * The reflex rule that added the test when a result of the sample fired it (samples/reflex.ts): the worklist and
+   * the result screen mark it 'Refleks'; null for a test ordered by a person or an import.
+   */
+  refleks: uuid('refleks').references(() => reflexRules.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

@@ -201,4 +201,45 @@ describe('the statistics aggregates', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     await expectAggregatesMatchRecount();
   });
+
+  // Two sessions are needed for two transactions at once: PostgreSQL only (PGlite runs one transaction at a time).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('count two transactions adding samples to the same days at once: no deadlock, no lost count', async () => {
+    const db = t.database.db;
+    // The same days at other hours for B: the quarter-hour totals (another trigger, run first) do not make B wait.
+    const days = ['2025-04-02T09:00:00Z', '2025-04-03T09:00:00Z'];
+    const laterSameDays = ['2025-04-02T14:00:00Z', '2025-04-03T14:00:00Z'];
+    const dayCounts = async () => (await queryRows<{ dan: string; uzorci: number }>(db, sql`
+      select dan::text, uzorci from statistics_samples_daily
+      where site_id = ${sarajevo} and dan in ('2025-04-02', '2025-04-03') and status = 'ZAPRIMLJEN' and not hitan and partner_id is null
+      order by dan`)).map((row) => `${row.dan} ${Number(row.uzorci)}`);
+    const before = await dayCounts();
+    const start = (day: string) => Number(before.find((line) => line.startsWith(day))?.split(' ')[1] ?? 0);
+
+    // A counts a sample into each day and holds its transaction open; B counts its own two, in the other order,
+    // and must wait for A's counts of the same days; then A commits and B goes on.
+    let releaseA!: () => void;
+    const aMayCommit = new Promise<void>((resolve) => { releaseA = resolve; });
+    let aInserted!: () => void;
+    const aHasInserted = new Promise<void>((resolve) => { aInserted = resolve; });
+    const a = db.transaction(async (tx) => {
+      await tx.insert(samples).values([sampleRow(sarajevo, days[0]!), sampleRow(sarajevo, days[1]!)]);
+      aInserted();
+      await aMayCommit;
+    });
+    await aHasInserted;
+    const b = db.transaction(async (tx) => {
+      await tx.insert(samples).values([sampleRow(sarajevo, laterSameDays[1]!), sampleRow(sarajevo, laterSameDays[0]!)]);
+    });
+    const waiting = async () => Number((await queryRows<{ n: number }>(db, sql`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]?.n ?? 0);
+    for (let polls = 0; (await waiting()) === 0; polls += 1) {
+      if (polls > 500) throw new Error('the second transaction never waited for the first: the test would not test concurrency');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    releaseA();
+    const outcomes = await Promise.allSettled([a, b]);
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'committed'))).toEqual(['committed', 'committed']);
+    expect(await dayCounts()).toEqual([`2025-04-02 ${start('2025-04-02') + 2}`, `2025-04-03 ${start('2025-04-03') + 2}`]);
+    await expectAggregatesMatchRecount();
+  });
 });

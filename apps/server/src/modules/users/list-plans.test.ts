@@ -44,7 +44,7 @@ afterAll(async () => {
 
 function request(input: Partial<ListQueryInput>): ListRequest<unknown> {
   const query = listQuerySchema.parse({ datum: 'SVE', ...input });
-  return { query, extra: {}, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/postavke/users/list', now: new Date(), accessLevel: 0 };
+  return { query, extra: {}, siteId, timeZone: 'Europe/Sarajevo', baseUrl: '/api/postavke/users/list', now: new Date(), accessLevel: 0, language: 'bs' };
 }
 
 describe('the users list reads the last sign-in from an index', () => {

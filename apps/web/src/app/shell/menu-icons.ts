@@ -1,8 +1,8 @@
 /** Sidebar icons by the `icon` name of a sidebar item (Tabler icon names); an unknown name gets a neutral dot. */
 import {
-  IconAdjustments, IconAlertTriangle, IconBarcode, IconBox, IconChartBar, IconChartPie, IconCircle, IconClipboardList,
+  IconAdjustments, IconAlertTriangle, IconArrowsExchange, IconBarcode, IconBox, IconChartBar, IconChartPie, IconCircle, IconClipboardList,
   IconDeviceDesktopAnalytics, IconDeviceDesktopCog, IconFileSpreadsheet, IconFileText, IconFlask, IconHeartHandshake, IconMail,
-  IconMailForward, IconMicroscope, IconPlug, IconReport, IconSettings, IconTags, IconTestPipe, IconThermometer,
+  IconMailForward, IconMicroscope, IconPlug, IconReport, IconSettings, IconTags, IconTestPipe, IconRobot, IconArrowFork, IconThermometer,
   IconUserPlus, IconUsers, IconVirus, type Icon,
 } from '@tabler/icons-react';
 import { IconFileCertificate, IconListDetails, IconPackageExport, IconPackageImport, IconPackages, IconTruck } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { IconFileCertificate, IconListDetails, IconPackageExport, IconPackageImp
 const ICONS: Record<string, Icon> = {
   'adjustments': IconAdjustments,
   'alert-triangle': IconAlertTriangle,
+  'arrows-exchange': IconArrowsExchange,
   'barcode': IconBarcode,
   'box': IconBox,
   'chart-bar': IconChartBar,
@@ -29,6 +30,8 @@ const ICONS: Record<string, Icon> = {
   'settings': IconSettings,
   'tags': IconTags,
   'test-pipe': IconTestPipe,
+  robot: IconRobot,
+  'arrow-fork': IconArrowFork,
   'thermometer': IconThermometer,
   'user-plus': IconUserPlus,
   'users': IconUsers,

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { serverMessage, messageText } from '../../i18n/index.ts';
 import { HOME_PATH } from '../../app/navigation.ts';
+import { loadShell } from '../../app/shell-loader.ts';
 import { login, useSession } from './session.ts';
 
 export function LoginPage() {
@@ -25,6 +26,11 @@ export function LoginPage() {
 
   if (session.status !== 'anonymous' && !busy) return <Navigate to={HOME_PATH} replace />;
 
+  // The signed-in app's chunks load while the user types and the server checks the password (shell-loader.ts).
+  const startShell = () => {
+    loadShell().catch(() => undefined);
+  };
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -34,6 +40,8 @@ export function LoginPage() {
     }
     setBusy(true);
     setProblem(null);
+    // Started at the first keystroke already (startShell); a no-op then, the start for a form filled by the browser.
+    startShell();
     try {
       await login(email, password);
       void navigate(HOME_PATH, { replace: true });
@@ -69,7 +77,10 @@ export function LoginPage() {
                   name="email"
                   autoComplete="username"
                   value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setEmail(event.currentTarget.value);
+                    startShell();
+                  }}
                   withAsterisk
                   data-autofocus
                   autoFocus
@@ -79,7 +90,10 @@ export function LoginPage() {
                   name="password"
                   autoComplete="current-password"
                   value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setPassword(event.currentTarget.value);
+                    startShell();
+                  }}
                   visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
                   withAsterisk
                 />

@@ -36,9 +36,9 @@ export interface AssayEditDialogProps {
 /** A new assay as the editor starts it: every field with its default, the names empty. */
 function newAssayFields(sekcija: string): Record<string, unknown> {
   return {
-    sifra: '', naziv: '', naziv_en: '', naziv_de: '', analit: '', price: 0, sekcija, uzorak: null, jedinica: '', decimals: 2,
+    sifra: '', naziv: '', naziv_en: '', naziv_de: '', analit: '', price: 0, sekcija, uzorak: null, jedinica: '', loinc: null, decimals: 2,
     manual: false, calculated: false, formula: null, calculatedTests: [], disabled: false, tip: 'Standard', redoslijed: 0,
-    vrsta: 'numeric', opcije: [], critical_low: null, critical_high: null, delta: null,
+    vrsta: 'numeric', opcije: [], critical_low: null, critical_high: null, delta: null, stabilnost: [],
   };
 }
 

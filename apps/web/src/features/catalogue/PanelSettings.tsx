@@ -18,6 +18,7 @@ import { notify } from '../../components/notify.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
 import { currentLanguage, serverMessage } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
+import reflow from '../../components/reflow-table.module.css';
 import { ASSAY_LIST } from './api.ts';
 import { HistoryDialog } from './HistoryDialog.tsx';
 
@@ -74,13 +75,14 @@ export function PanelSettings({ canWrite }: { canWrite: boolean }) {
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDraft({ ...EMPTY })}>{t('panels.add')}</Button>
         ) : null}
       </Group>
+      {/* On a narrow screen each panel stacks its cells, named by their column, instead of a table cut at the edge. */}
       <Paper withBorder radius="md" p={0} style={{ overflowX: 'auto' }}>
         {panels.isPending ? <Skeleton h={160} /> : panels.isError ? (
           <Alert styles={READABLE_ALERT_STYLES} color="red" m="sm">{t('panels.loadFailed')}</Alert>
         ) : panels.data.length === 0 ? (
           <Text c="dimmed" size="sm" p="md">{t('panels.empty')}</Text>
         ) : (
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('panels.title')}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('panels.title')} className={reflow.reflow}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('panels.sifra')}</Table.Th>
@@ -94,16 +96,16 @@ export function PanelSettings({ canWrite }: { canWrite: boolean }) {
             <Table.Tbody>
               {panels.data.map((panel) => (
                 <Table.Tr key={panel._id}>
-                  <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>{panel.sifra}</Table.Td>
-                  <Table.Td>{panel.naziv}</Table.Td>
+                  <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }} data-label={t('panels.sifra')}>{panel.sifra}</Table.Td>
+                  <Table.Td data-label={t('panels.naziv')}><span>{panel.naziv}</span></Table.Td>
                   <Table.Td visibleFrom="sm">
                     <Group gap={4}>{panel.sinonimi.map((name) => <Badge key={name} variant="light" color="gray" tt="none">{name}</Badge>)}</Group>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('panels.testCount', { count: panel.testovi.length })}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {panel.naplata === 'panel' ? formatMoney(panel.price, language) : <Text span size="sm" c="dimmed">{t('panels.naplata_testovi')}</Text>}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-label={t('panels.testovi')}><span>{t('panels.testCount', { count: panel.testovi.length })}</span></Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-label={t('panels.price')}>
+                    {panel.naplata === 'panel' ? <span>{formatMoney(panel.price, language)}</span> : <Text span size="sm" c="dimmed">{t('panels.naplata_testovi')}</Text>}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('panels.actions')}>
                     <Group gap={2} wrap="nowrap">
                       {canWrite ? (
                         <Tooltip label={t('panels.edit')}>

@@ -48,6 +48,7 @@ export function ParametersDialog({ assay, onClose }: { assay: LabAssayRecord | n
             <Fact label="EN" value={assay.naziv_en} />
             <Fact label="DE" value={assay.naziv_de} />
             <Fact label={t('col_jedinica')} value={assay.jedinica} />
+            <Fact label="LOINC" value={assay.loinc ?? ''} />
             <Fact label={t('col_vrsta')} value={`${t(`kind_${assay.vrsta}`)}${assay.opcije.length > 0 ? ` (${assay.opcije.join(' ')})` : ''}`} />
             <Fact label={t('col_price')} value={formatNumber(assay.price, language, { decimals: 2 })} />
             <Fact label="Δ" value={assay.delta ? `${limit(assay.delta.limit)}${assay.delta.kind === 'percent' ? ' %' : ` ${assay.jedinica}`}` : ''} />

@@ -26,6 +26,7 @@ import { notify } from '../../components/notify.tsx';
 import { useActiveSession } from '../auth/index.ts';
 import { analysers, assayChoices, integrationKeys, saveAnalyser } from './api.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
+import { HisOrdersPanel } from './HisOrdersPanel.tsx';
 
 /** A code of the map, the lab assay it maps to, and how its value is read (undefined: automatic, by the assay). */
 interface MappingRow { code: string; sifra: string | null; valueType?: AnalyserValueType | undefined }
@@ -412,6 +413,7 @@ export function SettingsScreen() {
           </Stack>
         </Paper>
       ) : null}
+      <HisOrdersPanel canEdit={canEdit} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  */
 import type { AnalyserAnswer, AnalyserElement } from '@lis/domain';
 import { call } from '../../api/client.ts';
-import { catalogueContracts, integrationContracts } from '@lis/domain';
+import { catalogueContracts, hl7Contracts, integrationContracts } from '@lis/domain';
 
 export type { AnalyserAnswer, AnalyserMessageRow, BenchCheckAnswer, BenchMicrobiologyLine, BenchResultRow, ReviewItemRow } from '@lis/domain';
 
@@ -42,3 +42,9 @@ export const benchCheck = (analyser: string, tekst: string) => call(integrationC
 
 /** The capture bench: the capture stored through the ingest as a message from the analyser. */
 export const benchStore = (analyser: string, tekst: string) => call(integrationContracts.benchStore, { body: { analyser, tekst } });
+
+/** The site's inbound HL7 order listener (orders from a hospital system over MLLP): its port and its state. */
+export const hl7Inbound = async (signal?: AbortSignal) => (await call(hl7Contracts.inbound, {}, { signal })).ulaz;
+
+/** Sets the port of the site's listener (null: off); the server restarts it at once. */
+export const saveHl7Inbound = async (port: number | null) => (await call(hl7Contracts.saveInbound, { body: { port } })).ulaz;

@@ -186,6 +186,13 @@ const bs = {
   col_referenca: 'Organizam / antibiotik',
   col_sirAparat: 'S/I/R aparata',
   col_sirNase: 'S/I/R (EUCAST)',
+  hisTitle: 'Narudžbe iz bolničkog sistema (HL7)',
+  hisHint: 'Bolnički informacioni sistem šalje narudžbe (ORM^O01 ili OML^O21) preko MLLP-a na ovaj port ovog sajta; svaka narudžba kreira uzorak kao FHIR narudžba, jednom po broju narudžbe (ORC-2), i dobija potvrdu AA, ili AE/AR s razlogom. Prazno: ne prima se.',
+  hisPort: 'MLLP port',
+  hisSave: 'Primijeni port',
+  hisState_off: 'Isključeno',
+  hisState_listening: 'Prima narudžbe',
+  hisState_error: 'Greška',
 };
 
 type Messages = typeof bs;
@@ -374,6 +381,13 @@ const en: Messages = {
   col_referenca: 'Organism / antibiotic',
   col_sirAparat: 'Instrument S/I/R',
   col_sirNase: 'S/I/R (EUCAST)',
+  hisTitle: 'Orders from the hospital system (HL7)',
+  hisHint: 'The hospital information system sends orders (ORM^O01 or OML^O21) over MLLP to this port of this site; each order creates its sample as a FHIR order does, once per order number (ORC-2), and is answered AA, or AE/AR with the reason. Empty: none are taken.',
+  hisPort: 'MLLP port',
+  hisSave: 'Apply port',
+  hisState_off: 'Off',
+  hisState_listening: 'Taking orders',
+  hisState_error: 'Error',
 };
 
 const de: Messages = {
@@ -560,6 +574,13 @@ const de: Messages = {
   col_referenca: 'Organismus / Antibiotikum',
   col_sirAparat: 'S/I/R des Geräts',
   col_sirNase: 'S/I/R (EUCAST)',
+  hisTitle: 'Aufträge aus dem Krankenhaussystem (HL7)',
+  hisHint: 'Das Krankenhausinformationssystem sendet Aufträge (ORM^O01 oder OML^O21) über MLLP an diesen Port dieses Standorts; jeder Auftrag legt seine Probe wie ein FHIR-Auftrag an, einmal je Auftragsnummer (ORC-2), und wird mit AA oder AE/AR mit Grund beantwortet. Leer: keine Annahme.',
+  hisPort: 'MLLP-Port',
+  hisSave: 'Port übernehmen',
+  hisState_off: 'Aus',
+  hisState_listening: 'Nimmt Aufträge an',
+  hisState_error: 'Fehler',
 };
 
 export const integrationMessages = { bs, en, de };

@@ -1,14 +1,10 @@
-import { fromLocalDateText, toIsoDate } from '@lis/domain';
 import { formatDay } from '../../lib/date-time.ts';
 
 /** A calendar day of the API (YYYY-MM-DD) as the app prints days: dd.mm.yyyy (lib/date-time.ts). */
 export const dayText = formatDay;
 
-/** A day typed into a date field, dd.mm.yyyy (dots or dashes), as the day the form sends (YYYY-MM-DD); null when it is not one. */
-export function parseTypedDay(value: string): string | null {
-  const date = fromLocalDateText(value.trim());
-  return date ? toIsoDate(date) : null;
-}
+/** A day typed into a date field (lib/date-time.ts, shared by every date field). */
+export { parseTypedDay } from '../../lib/date-time.ts';
 
 /**
  * A NumberInput's value as a number, or '' while empty. With a decimal comma the input may hand over text

@@ -5,26 +5,22 @@
  * its detail screen; resend queues it again, delete takes it off the outbox
  * after 'Da'. The list refreshes itself while messages are on their way.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconEye, IconMailOff, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { OUTBOX_STATUSES, type OutboxStatus } from '@lis/domain';
+import type { OutboxStatus } from '@lis/domain';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { EmailText } from '../../components/EmailText.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { ListTable, type ListColumn, type ListRowAction } from '../../components/list-table/index.ts';
+import { ListTable, type ListRowAction } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { messageText } from '../../i18n/index.ts';
-import { formatDateTime } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { OUTBOX_LIST, deleteMessage, resendMessage, type OutboxRow } from './api.ts';
-import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
+import { QueueHeader, useQueueColumns, useQueueList } from './queue-list.tsx';
 import { patientName } from '../../lib/patient-name.ts';
-
-/** How often the list reloads itself, so a message queued a moment ago is seen sent without a click. */
-const REFRESH_MS = 5_000;
 
 export function outboxMessagePath(id: string): string {
   return `/nalazi/outbox/${encodeURIComponent(id)}`;
@@ -36,29 +32,10 @@ export function OutboxScreen() {
   const session = useActiveSession();
   const canSend = session.can('outbox.send');
   const [status, setStatus] = useState<OutboxStatus | null>(null);
-  const [refresh, setRefresh] = useState(0);
   const [deleting, setDeleting] = useState<OutboxRow | null>(null);
-  const [resending, setResending] = useState<string | null>(null);
-
-  useEffect(() => {
-    const timer = setInterval(() => setRefresh((count) => count + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const { refresh, changed, resending, resend } = useQueueList(resendMessage, messageText('outbox.resent'));
 
   const open = (row: OutboxRow) => void navigate(outboxMessagePath(row._id));
-
-  const resend = async (row: OutboxRow) => {
-    setResending(row._id);
-    try {
-      await resendMessage(row._id);
-      notify.success(messageText('outbox.resent'));
-      setRefresh((count) => count + 1);
-    } catch (error) {
-      notify.apiError(error);
-    } finally {
-      setResending(null);
-    }
-  };
 
   const remove = async (row: OutboxRow) => {
     try {
@@ -68,7 +45,7 @@ export function OutboxScreen() {
       throw error;
     }
     notify.success(messageText('delete.ok'));
-    setRefresh((count) => count + 1);
+    changed();
   };
 
   /** What the message carries: the sample and patient of a report mail, the orderer of a group e-mail. */
@@ -76,25 +53,7 @@ export function OutboxScreen() {
     ? t('outbox.groupMail', { name: row.narucilac })
     : `${row.code ?? ''} ${patientName(row)}`.trim());
 
-  const columns: ListColumn<OutboxRow>[] = [
-    {
-      key: 'created_at', header: t('outbox.col_time'), sortable: true, width: 140,
-      render: (row) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Text>,
-    },
-    {
-      key: 'status', header: t('outbox.col_status'), sortable: true, width: 200,
-      render: (row) => (
-        <Stack gap={2}>
-          <OutboxStatusBadge status={row.status} />
-          {row.status === 'failed' || (row.status === 'queued' && row.attempts > 0) ? (
-            <Text span size="xs" c="red.9" lineClamp={2} title={row.last_reply ?? undefined}>{row.last_reply}</Text>
-          ) : null}
-          {row.status === 'queued' && row.attempts > 0 ? (
-            <Text span size="xs" c="dimmed">{t('outbox.nextAttempt', { time: formatDateTime(row.next_attempt_at) })}</Text>
-          ) : null}
-        </Stack>
-      ),
-    },
+  const columns = useQueueColumns<OutboxRow>(200, [
     {
       key: 'email', header: t('outbox.col_recipient'), sortable: true,
       render: (row) => <EmailText email={row.email} />,
@@ -114,12 +73,7 @@ export function OutboxScreen() {
         onClick: open,
       },
     },
-    { key: 'attempts', header: t('outbox.col_attempts'), sortable: true, align: 'center', width: 80 },
-    {
-      key: 'sent_at', header: t('outbox.col_sent'), sortable: true, width: 140,
-      render: (row) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{row.sent_at ? formatDateTime(row.sent_at) : ''}</Text>,
-    },
-  ];
+  ]);
 
   const actions: ListRowAction<OutboxRow>[] = [
     { key: 'open', label: t('outbox.detailTitle'), icon: <IconEye size={18} aria-hidden />, onClick: open },
@@ -135,21 +89,7 @@ export function OutboxScreen() {
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">{t('outbox.title')}</Title>
-          <Text size="sm" c="dimmed" maw={760}>{t('outbox.hint')}</Text>
-        </Stack>
-        <Select
-          label={t('outbox.statusFilter')}
-          placeholder={t('outbox.allStatuses')}
-          data={OUTBOX_STATUSES.map((value) => ({ value, label: t(`outbox.status_${value}`) }))}
-          value={status}
-          onChange={(value) => setStatus(value)}
-          clearable
-          w={200}
-        />
-      </Group>
+      <QueueHeader title={t('outbox.title')} hint={t('outbox.hint')} status={status} onStatus={setStatus} />
       <ListTable<OutboxRow>
         list={OUTBOX_LIST}
         params={{ status: status ?? undefined }}

@@ -3,9 +3,9 @@
  * contracts in @lis/domain (outbox/contracts.ts), the schemas the server
  * validates and serialises with.
  */
-import type { GroupMailAnswer, OrdererRow, OutboxListRow, OutboxShowAnswer, OutboxStatus } from '@lis/domain';
+import type { GroupMailAnswer, Hl7ListRow, Hl7ShowAnswer, OrdererRow, OutboxListRow, OutboxShowAnswer, OutboxStatus } from '@lis/domain';
 import { call } from '../../api/client.ts';
-import { outboxContracts } from '@lis/domain';
+import { hl7Contracts, outboxContracts } from '@lis/domain';
 
 export type OutboxRow = OutboxListRow;
 export const OUTBOX_LIST = outboxContracts.list;
@@ -43,4 +43,17 @@ export async function startGroupMail(from: string, to: string): Promise<GroupMai
 
 export async function groupMailJob(id: string): Promise<GroupMailAnswer['job']> {
   return (await call(outboxContracts.groupMailJob, { params: { id } })).job;
+}
+
+// The HL7 outbound queue (/nalazi/hl7): the contracts of outbox/hl7-contracts.ts.
+export type Hl7Row = Hl7ListRow;
+export const HL7_LIST = hl7Contracts.list;
+
+export function fetchHl7Message(id: string, signal?: AbortSignal): Promise<Hl7ShowAnswer> {
+  return call(hl7Contracts.show, { params: { id } }, { signal });
+}
+
+/** POST /api/hl7/resend: due again now (a message already acknowledged goes out under a new control id). */
+export async function resendHl7Message(id: string): Promise<void> {
+  await call(hl7Contracts.resend, { body: { id } });
 }

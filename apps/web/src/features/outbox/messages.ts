@@ -77,6 +77,23 @@ const bs = {
   saveFor: 'Sačuvaj adresu za {{name}}',
   addOrderer: 'Dodaj adresu naručioca',
   noOrderers: 'Nema naručilaca s adresom niti verificiranih nalaza u periodu.',
+  // /nalazi/hl7
+  hl7Title: 'Odlazne HL7 poruke',
+  hl7Caption: 'HL7 poruke s rezultatima',
+  hl7Hint: 'Kad se verificira uzorak partnera koji ima HL7 odredište (bolnički informacioni sistem), rezultati mu se šalju kao ORU^R01 poruka preko MLLP-a; ispravljeni nalaz šalje se ponovo sa statusom C. Dok sistem ne odgovara, poruka čeka i pokušava se ponovo; poruka koju sistem odbije (AE/AR) pokušava se do šest puta.',
+  hl7EmptyTitle: 'Nema HL7 poruka',
+  hl7EmptyText: 'Poruka nastaje kad se verificira uzorak partnera kojem je u postavkama partnera upisano HL7 odredište.',
+  hl7EmptyLink: 'Partneri',
+  hl7ColPartner: 'Naručilac (odredište)',
+  hl7ColSample: 'Uzorak',
+  hl7ColControlId: 'Kontrolni broj',
+  hl7Correction: 'Ispravka (v{{verzija}})',
+  hl7Open: 'Otvori HL7 poruku {{text}}',
+  hl7DetailTitle: 'HL7 poruka {{controlId}}',
+  hl7Body: 'Tekst poruke (HL7 v2.5.1)',
+  hl7AttemptReply: 'Odgovor sistema (ACK)',
+  hl7Resent: 'HL7 poruka je ponovo u redu za slanje.',
+  close: 'Zatvori',
 };
 
 type Messages = typeof bs;
@@ -154,6 +171,23 @@ const en: Messages = {
   saveFor: 'Save the address of {{name}}',
   addOrderer: "Add an orderer's address",
   noOrderers: 'No orderers with an address and no verified reports in the period.',
+  // /nalazi/hl7
+  hl7Title: 'Outgoing HL7 messages',
+  hl7Caption: 'HL7 result messages',
+  hl7Hint: 'When a sample of a partner with an HL7 destination (a hospital information system) is verified, its results are sent as an ORU^R01 message over MLLP; a corrected report is sent again with status C. While the system does not answer, the message waits and is tried again; a message the system refuses (AE/AR) is tried up to six times.',
+  hl7EmptyTitle: 'No HL7 messages',
+  hl7EmptyText: 'A message is created when a sample of a partner with an HL7 destination in the partner settings is verified.',
+  hl7EmptyLink: 'Partners',
+  hl7ColPartner: 'Orderer (destination)',
+  hl7ColSample: 'Sample',
+  hl7ColControlId: 'Control ID',
+  hl7Correction: 'Correction (v{{verzija}})',
+  hl7Open: 'Open HL7 message {{text}}',
+  hl7DetailTitle: 'HL7 message {{controlId}}',
+  hl7Body: 'Message text (HL7 v2.5.1)',
+  hl7AttemptReply: 'System answer (ACK)',
+  hl7Resent: 'The HL7 message is queued again.',
+  close: 'Close',
 };
 
 const de: Messages = {
@@ -229,6 +263,23 @@ const de: Messages = {
   saveFor: 'Adresse von {{name}} speichern',
   addOrderer: 'Adresse eines Auftraggebers hinzufügen',
   noOrderers: 'Keine Auftraggeber mit Adresse und keine validierten Befunde im Zeitraum.',
+  // /nalazi/hl7
+  hl7Title: 'Ausgehende HL7-Nachrichten',
+  hl7Caption: 'HL7-Nachrichten mit Ergebnissen',
+  hl7Hint: 'Wird eine Probe eines Partners mit HL7-Ziel (Krankenhausinformationssystem) validiert, gehen ihre Ergebnisse als ORU^R01-Nachricht über MLLP an ihn; ein korrigierter Befund wird mit Status C erneut gesendet. Solange das System nicht antwortet, wartet die Nachricht und wird erneut versucht; eine vom System abgelehnte Nachricht (AE/AR) wird bis zu sechsmal versucht.',
+  hl7EmptyTitle: 'Keine HL7-Nachrichten',
+  hl7EmptyText: 'Eine Nachricht entsteht, wenn eine Probe eines Partners validiert wird, dem in den Partnereinstellungen ein HL7-Ziel eingetragen ist.',
+  hl7EmptyLink: 'Partner',
+  hl7ColPartner: 'Auftraggeber (Ziel)',
+  hl7ColSample: 'Probe',
+  hl7ColControlId: 'Kontroll-ID',
+  hl7Correction: 'Korrektur (v{{verzija}})',
+  hl7Open: 'HL7-Nachricht {{text}} öffnen',
+  hl7DetailTitle: 'HL7-Nachricht {{controlId}}',
+  hl7Body: 'Nachrichtentext (HL7 v2.5.1)',
+  hl7AttemptReply: 'Antwort des Systems (ACK)',
+  hl7Resent: 'Die HL7-Nachricht ist wieder zum Versand eingereiht.',
+  close: 'Schließen',
 };
 
 export const outboxMessages = { bs, en, de };

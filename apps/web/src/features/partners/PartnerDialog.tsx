@@ -34,15 +34,19 @@ interface Fields {
   kontakti: PartnerContact[];
   emailNalazi: string[];
   cijene: PriceRow[];
+  hl7Host: string;
+  /** The port as typed; sent as a number, '' none. */
+  hl7Port: string;
 }
 
-const EMPTY: Fields = { naziv: '', vrste: ['narucilac'], email: '', telefon: '', adresa: '', idBroj: '', aktivan: true, kontakti: [], emailNalazi: [], cijene: [] };
+const EMPTY: Fields = { naziv: '', vrste: ['narucilac'], email: '', telefon: '', adresa: '', idBroj: '', aktivan: true, kontakti: [], emailNalazi: [], cijene: [], hl7Host: '', hl7Port: '' };
 
 function fieldsOf(partner: Partner): Fields {
   return {
     naziv: partner.naziv, vrste: partner.vrste, email: partner.email, telefon: partner.telefon, adresa: partner.adresa, idBroj: partner.idBroj,
     aktivan: partner.aktivan, kontakti: partner.kontakti, emailNalazi: partner.emailNalazi,
     cijene: partner.cijene.map((line) => ({ labassay: line.labassay, price: line.price })),
+    hl7Host: partner.hl7Host, hl7Port: partner.hl7Port === null ? '' : String(partner.hl7Port),
   };
 }
 
@@ -91,11 +95,17 @@ function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; o
       notify.warning(messageText('form.required'));
       return;
     }
+    if (fields.hl7Port.trim() !== '' && !/^\d{1,5}$/.test(fields.hl7Port.trim())) {
+      setProblem({ field: 'hl7Port', text: messageText('partners.hl7PortInvalid') });
+      notify.warning(messageText('partners.hl7PortInvalid'));
+      return;
+    }
     setSaving(true);
     try {
       const saved = await savePartner({
         ...(partner ? { _id: partner._id } : {}), ...fields,
         cijene: fields.cijene.filter((line) => line.labassay !== null).map((line) => ({ labassay: line.labassay ?? '', price: line.price })),
+        hl7Port: fields.hl7Port.trim() === '' ? null : Number(fields.hl7Port.trim()),
       });
       notify.success(messageText('partners.saved'));
       onSaved(saved);
@@ -145,6 +155,20 @@ function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; o
               label={t('partners.emailNalazi')} description={t('partners.emailNalaziHint')} value={fields.emailNalazi} clearable
               onChange={(value) => set('emailNalazi', value)} error={problem?.field.startsWith('emailNalazi') ? problem.text : undefined} maxTags={20}
             />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>{t('partners.hl7Title')}</Text>
+              <Text size="xs" c="dimmed">{t('partners.hl7Hint')}</Text>
+              <Group gap="sm" align="flex-start" wrap="nowrap">
+                <TextInput
+                  style={{ flex: 3 }} label={t('partners.hl7Host')} placeholder="his.bolnica.ba" maxLength={253} value={fields.hl7Host} error={errorFor('hl7Host')}
+                  onChange={(event) => set('hl7Host', event.currentTarget.value)}
+                />
+                <TextInput
+                  style={{ flex: 1 }} label={t('partners.hl7Port')} placeholder="2575" inputMode="numeric" maxLength={5} value={fields.hl7Port} error={errorFor('hl7Port')}
+                  onChange={(event) => set('hl7Port', event.currentTarget.value)}
+                />
+              </Group>
+            </Stack>
 
             <Divider />
             <Group justify="space-between">

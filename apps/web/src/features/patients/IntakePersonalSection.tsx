@@ -4,7 +4,7 @@
  * field (data-enter-next, see components/enter-navigation.ts). A required field shows
  * its message only after a save was tried.
  */
-import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../i18n/index.ts';
 import {
@@ -56,6 +56,15 @@ export function IntakePersonalSection({ state, update, imeRef }: IntakePersonalS
           />
           <LanguageSelect value={state.language} onChange={(value) => update((current) => setLanguages(current, value))} />
         </SimpleGrid>
+        <Checkbox
+          label={t('patients.portalConsent')}
+          description={t('patients.portalConsentHint')}
+          checked={state.portalConsent}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            update((current) => ({ ...current, portalConsent: checked }));
+          }}
+        />
       </Stack>
     </Paper>
   );

@@ -5,8 +5,8 @@
  * with a warning under the field. Read-only users see it without SAČUVAJ.
  */
 import { useMemo, useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { IconChartLine } from '@tabler/icons-react';
+import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { IconChartLine, IconLockAccess, IconTable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   JMBG_LENGTH, PATIENT_LIMITS, intakeProblems, isValidJmbg, normaliseName, setSymptom, truncateIdInput,
@@ -15,16 +15,18 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { notify } from '../../components/notify.tsx';
 import { messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
-import type { Patient } from './api.ts';
+import { revokePortalAccess, type Patient } from './api.ts';
 import { JmbgWarning } from './JmbgWarning.tsx';
 import { usePatientDetail, usePatientUpdate } from './patient-record.ts';
 import { LanguageSelect, SpolChoice, SymptomChecklist } from './PatientFields.tsx';
 
-export function PatientEditDialog({ patientId, onClose, onOpenResults }: {
+export function PatientEditDialog({ patientId, onClose, onOpenResults, onOpenCumulative }: {
   patientId: string | null;
   onClose: () => void;
   /** Offers the patient's results over time (the result-multi dialog, which the caller opens). */
   onOpenResults?: (patientId: string) => void;
+  /** Offers the patient's cumulative report (its dialog, which the caller opens). */
+  onOpenCumulative?: (patient: Pick<Patient, '_id' | 'ime' | 'prezime'>) => void;
 }) {
   const { t } = useTranslation();
   const detail = usePatientDetail(patientId);
@@ -39,16 +41,44 @@ export function PatientEditDialog({ patientId, onClose, onOpenResults }: {
       size="xl"
     >
       {patient ? (
-        <EditForm key={patient.updated_at} patient={patient} onClose={onClose} onOpenResults={onOpenResults ? () => onOpenResults(patient._id) : undefined} />
+        <EditForm
+          key={patient.updated_at} patient={patient} onClose={onClose}
+          onOpenResults={onOpenResults ? () => onOpenResults(patient._id) : undefined}
+          onOpenCumulative={onOpenCumulative ? () => onOpenCumulative(patient) : undefined}
+        />
       ) : null}
     </AppDialog>
   );
 }
 
 /** What the edit dialog lets a person change: the patient's own fields. */
-type EditState = Pick<Patient, 'jmbg' | 'ime' | 'prezime' | 'spol' | 'adresa' | 'telefon' | 'email' | 'passport' | 'language' | 'symptoms' | 'note'>;
+type EditState = Pick<Patient, 'jmbg' | 'ime' | 'prezime' | 'spol' | 'adresa' | 'telefon' | 'email' | 'passport' | 'language' | 'symptoms' | 'note' | 'portal_consent'>;
 
-function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClose: () => void; onOpenResults: (() => void) | undefined }) {
+/** Ends every unused portal code and open portal session of the patient (audited by the server). */
+function RevokePortalButton({ patientId }: { patientId: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      await revokePortalAccess(patientId);
+      notify.success(messageText('portal.revoked'));
+    } catch (error) {
+      notify.apiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="light" color="red" size="xs" leftSection={<IconLockAccess size={16} aria-hidden />} loading={busy} onClick={() => void revoke()}>
+      {t('patients.portalRevoke')}
+    </Button>
+  );
+}
+
+function EditForm({ patient, onClose, onOpenResults, onOpenCumulative }: {
+  patient: Patient; onClose: () => void; onOpenResults: (() => void) | undefined; onOpenCumulative: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const session = useActiveSession();
   const editable = session.can('patients.write');
@@ -56,6 +86,7 @@ function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClo
   const [form, setForm] = useState<EditState>({
     jmbg: patient.jmbg, ime: patient.ime, prezime: patient.prezime, spol: patient.spol, adresa: patient.adresa, telefon: patient.telefon,
     email: patient.email, passport: patient.passport, language: patient.language, symptoms: patient.symptoms, note: patient.note,
+    portal_consent: patient.portal_consent,
   });
   const problems = useMemo(() => intakeProblems(form), [form]);
   const problemOf = (field: string) => problems.find((problem) => problem.field === field);
@@ -123,6 +154,20 @@ function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClo
         <SpolChoice value={form.spol} disabled={!editable} onChange={(spol) => setForm((current) => ({ ...current, spol }))} />
         <LanguageSelect value={form.language} disabled={!editable} onChange={(value) => setForm((current) => ({ ...current, language: value }))} />
       </SimpleGrid>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Checkbox
+          label={t('patients.portalConsent')}
+          description={t('patients.portalConsentHint')}
+          checked={form.portal_consent}
+          disabled={!editable}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setForm((current) => ({ ...current, portal_consent: checked }));
+          }}
+          maw={520}
+        />
+        {editable ? <RevokePortalButton patientId={patient._id} /> : null}
+      </Group>
       <SymptomChecklist
         symptoms={form.symptoms}
         readOnly={!editable}
@@ -142,9 +187,14 @@ function EditForm({ patient, onClose, onOpenResults }: { patient: Patient; onClo
         }}
       />
       <Group justify="space-between" gap="xs">
-        {onOpenResults ? (
-          <Button variant="subtle" leftSection={<IconChartLine size={16} aria-hidden />} onClick={onOpenResults}>{t('patients.actionResults')}</Button>
-        ) : <span />}
+        <Group gap="xs">
+          {onOpenResults ? (
+            <Button variant="subtle" leftSection={<IconChartLine size={16} aria-hidden />} onClick={onOpenResults}>{t('patients.actionResults')}</Button>
+          ) : null}
+          {onOpenCumulative && session.can('reports.read') ? (
+            <Button variant="subtle" leftSection={<IconTable size={16} aria-hidden />} onClick={onOpenCumulative}>{t('patients.actionCumulative')}</Button>
+          ) : null}
+        </Group>
         <Group gap="xs">
           <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
           {editable ? <Button onClick={() => void save()} loading={saving} disabled={problems.length > 0}>{t('common.save')}</Button> : null}

@@ -98,6 +98,7 @@ export function PatientListScreen() {
           setResultsOf(id);
           setResultsOpen(true);
         }}
+        onOpenCumulative={(patient) => setDialog({ kind: 'cumulative', patient })}
       />
       <SampleEditDialog sampleId={sampleId} onClose={() => setSampleId(null)} />
       <ResultMultiDialog

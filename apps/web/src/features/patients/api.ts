@@ -3,9 +3,10 @@
  * answer types are those of the contracts in @lis/domain (patient/contracts.ts),
  * the same zod schemas the server validates and serialises with.
  */
-import type { Patient, PatientListRow, PatientSaveRequest, PatientUpdateRequest, UncompletedSampleRow } from '@lis/domain';
+import type { Patient, PatientListRow, PatientSaveRequest, PatientUpdateRequest, ReportJezik, UncompletedSampleRow } from '@lis/domain';
 import { call } from '../../api/client.ts';
-import { patientContracts } from '@lis/domain';
+import type { FileRequest } from '../../api/use-file-url.ts';
+import { nalaziContracts, patientContracts, portalContracts } from '@lis/domain';
 
 /** A patient as the find, save, detail and update calls answer it (the domain's answer contract). */
 export type { Patient } from '@lis/domain';
@@ -42,4 +43,18 @@ export async function updatePatient(id: string, body: PatientUpdateRequest): Pro
 export async function uncompletedSamples(id: string, signal?: AbortSignal): Promise<UncompletedSample[]> {
   const answer = await call(patientContracts.uncompletedSamples, { params: { id }, query: { datum: 'SVE', per_page: 0, sort: 'created_at|desc' } }, { signal });
   return answer.data;
+}
+
+/** POST /pacijenti/portal/opozovi/{id}: the patient's unused portal codes and open portal sessions end now. */
+export async function revokePortalAccess(id: string): Promise<{ codes: number; sessions: number }> {
+  const answer = await call(portalContracts.revoke, { params: { id } });
+  return { codes: answer.codes, sessions: answer.sessions };
+}
+
+/** The patient's cumulative report (PDF) for days `od` to `do` (YYYY-MM-DD, both included) in `jezik`, as a file to show. */
+export function cumulativeReportFile(id: string, query: { od: string; do: string; jezik: ReportJezik }): FileRequest {
+  return {
+    key: `${id}?${query.od}&${query.do}&${query.jezik}`,
+    load: (signal) => call(nalaziContracts.cumulative, { params: { id }, query }, { signal }),
+  };
 }

@@ -33,6 +33,8 @@ export interface IntakeState {
   emailTouched: boolean;
   passport: string;
   language: ReportLanguage[];
+  /** The patient agreed to read their reports in the patient portal (a verification then mails a one-time code). */
+  portalConsent: boolean;
   symptoms: Symptoms;
   /** A save was tried with fields missing: every missing field shows its message. */
   showProblems: boolean;
@@ -42,7 +44,7 @@ export function initialIntake(): IntakeState {
   return {
     mode: 'jmbg', idInput: '', jmbg: null, placeholder: null, idProblem: null, idTouched: false,
     ime: '', prezime: '', spol: '', adresa: '', telefon: '', email: '', emailTouched: false, passport: '',
-    language: [], symptoms: emptySymptoms(), showProblems: false,
+    language: [], portalConsent: false, symptoms: emptySymptoms(), showProblems: false,
   };
 }
 
@@ -151,6 +153,7 @@ export function saveBody(state: IntakeState): PatientSaveRequest {
     email: state.email.trim(),
     passport: state.passport.trim(),
     language: state.language,
+    portal_consent: state.portalConsent,
     symptoms: state.symptoms,
     note: '',
     lokacija: '',

@@ -14,7 +14,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  CHAT_MAX_FILE_MB_LIMIT, HIDEABLE_MENU, LABEL_DPIS, MENU, type OptionsAnswer, type OptionsSaveRequest, REPORT_FLAGS, ROLES, type ReportFlag, type Role,
+  CHAT_MAX_FILE_MB_LIMIT, HIDEABLE_MENU, MAX_PORTAL_CODE_DAYS, LABEL_DPIS, MENU, type OptionsAnswer, type OptionsSaveRequest, REPORT_FLAGS, ROLES, type ReportFlag, type Role,
   allReportFlags, can, optionsSaveRequest,
 } from '@lis/domain';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
@@ -25,6 +25,7 @@ import { schemaProblems } from './form-problems.ts';
 import { FormFooter, useSettingsForm } from './settings-form.tsx';
 import { HistoryDialog, type HistoryTarget } from './HistoryDialog.tsx';
 import { SettingsHeader } from './SettingsHeader.tsx';
+import { SigningCertificateCard } from './SigningCertificateCard.tsx';
 
 const SECONDS_PER_MINUTE = 60;
 
@@ -35,6 +36,8 @@ interface Form {
   reportFooter: string;
   idleMinutes: number | string;
   chatMaxFileMb: number | string;
+  portalCodeDays: number | string;
+  fhirJmbgSystem: string;
   reportFlags: Record<Role, Record<ReportFlag, boolean>>;
   hiddenMenu: Record<Role, string[]>;
   width: number | string;
@@ -48,6 +51,8 @@ function formOf(answer: OptionsAnswer): Form {
     labName: options.labName, labAddress: options.labAddress, reportHeader: options.reportHeader, reportFooter: options.reportFooter,
     idleMinutes: Math.round(options.defaultIdleTime / SECONDS_PER_MINUTE),
     chatMaxFileMb: options.chatMaxFileMb,
+    portalCodeDays: options.portalCodeDays,
+    fhirJmbgSystem: options.fhirJmbgSystem,
     reportFlags: allReportFlags({ reportFlags: options.reportFlags }),
     hiddenMenu: Object.fromEntries(ROLES.map((role) => [role, options.hiddenMenu[role] ?? []])) as Record<Role, string[]>,
     width: label.width, height: label.height, dpi: label.dpi,
@@ -62,6 +67,8 @@ function requestOf(form: Form): OptionsSaveRequest {
       labName: form.labName, labAddress: form.labAddress, reportHeader: form.reportHeader, reportFooter: form.reportFooter,
       defaultIdleTime: Math.round(numberOf(form.idleMinutes) * SECONDS_PER_MINUTE),
       chatMaxFileMb: numberOf(form.chatMaxFileMb),
+      portalCodeDays: numberOf(form.portalCodeDays),
+      fhirJmbgSystem: form.fhirJmbgSystem,
       reportFlags: form.reportFlags,
       // Only what each role may open can be hidden for it; anything else is not in its menu anyway.
       hiddenMenu: Object.fromEntries(ROLES.map((role) => [role, form.hiddenMenu[role].filter((path) => HIDEABLE_MENU.some((entry) => entry.path === path))])),
@@ -147,8 +154,15 @@ export function OptionsScreen() {
               label={t('postavke.options.reportFooter')} autosize minRows={2} maxRows={6}
               value={form.reportFooter} onChange={(event) => set('reportFooter', event.currentTarget.value)} error={problems.reportFooter}
             />
+            <NumberInput
+              label={t('postavke.options.portalCodeDays')} description={t('postavke.options.portalCodeDaysHint')} maw={420}
+              inputWrapperOrder={['label', 'input', 'description', 'error']} min={1} max={MAX_PORTAL_CODE_DAYS} allowDecimal={false}
+              value={form.portalCodeDays} onChange={(value) => set('portalCodeDays', value)} error={problems.portalCodeDays}
+            />
           </Stack>
         </Card>
+
+        <SigningCertificateCard />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="options-label">
@@ -174,6 +188,15 @@ export function OptionsScreen() {
             />
           </Card>
         </SimpleGrid>
+
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="options-integration">
+          <Title order={2} size="h4" id="options-integration" mb="sm">{t('postavke.options.integration')}</Title>
+          <TextInput
+            label={t('postavke.options.fhirJmbgSystem')} description={t('postavke.options.fhirJmbgSystemHint')} maw={560}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            value={form.fhirJmbgSystem} onChange={(event) => set('fhirJmbgSystem', event.currentTarget.value)} error={problems.fhirJmbgSystem}
+          />
+        </Card>
 
         <MatrixCard
           id="options-flags" title={t('postavke.options.reportFlags')} hint={t('postavke.options.reportFlagsHint')} minWidth={760}

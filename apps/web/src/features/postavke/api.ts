@@ -7,7 +7,7 @@ import type {
   OptionsAnswer, OptionsSaveRequest, SettingsHistoryAnswer, SiteEditAnswer, SiteElementInput, UserEditAnswer, UserElementInput,
 } from '@lis/domain';
 import { call } from '../../api/client.ts';
-import { generalOptionsContracts, siteSettingsContracts, userContracts } from '@lis/domain';
+import { generalOptionsContracts, signingContracts, siteSettingsContracts, userContracts } from '@lis/domain';
 
 export type { SettingsHistoryEntry, SiteListRow, UserListRow } from '@lis/domain';
 
@@ -16,6 +16,7 @@ export const SITE_LIST = siteSettingsContracts.list;
 
 export const settingsKeys = {
   options: ['postavke', 'options'] as const,
+  signing: ['postavke', 'signing'] as const,
   history: (kind: HistoryKind, id: string) => ['postavke', 'history', kind, id] as const,
 };
 
@@ -49,4 +50,14 @@ export type HistoryKind = 'user' | 'site' | 'options';
 export function readHistory(kind: HistoryKind, id: string, signal?: AbortSignal): Promise<SettingsHistoryAnswer> {
   if (kind === 'options') return call(generalOptionsContracts.history, {}, { signal });
   return call(kind === 'user' ? userContracts.history : siteSettingsContracts.history, { params: { id } }, { signal });
+}
+
+/** The certificate that signs the lab's reports (never its key). */
+export async function signingCertificate(signal?: AbortSignal) {
+  return (await call(signingContracts.certificate, {}, { signal })).certificate;
+}
+
+/** Installs the lab's PKCS#12 file (base64) with its password. */
+export function installSigningCertificate(p12: string, password: string) {
+  return call(signingContracts.install, { body: { p12, password } });
 }

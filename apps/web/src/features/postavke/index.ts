@@ -5,3 +5,4 @@
  * app/routes.tsx and never exported here.
  */
 export { SETTINGS_SECTIONS, type SettingsSection } from './settings-sections.ts';
+export { SettingsHeader } from './SettingsHeader.tsx';

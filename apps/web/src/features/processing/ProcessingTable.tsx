@@ -167,6 +167,11 @@ export function ProcessingTable({
               <Badge variant="outline" color="orange" size="sm" c={READABLE_BADGE_TEXT} data-testid={`retest-${row.code}`}>{t('processing.retest')}</Badge>
             </Tooltip>
           ) : null}
+          {row.refleks ? (
+            <Tooltip label={t('processing.reflexHint', { n: row.refleks })} openDelay={300}>
+              <Badge variant="outline" color="grape" size="sm" c={READABLE_BADGE_TEXT} data-testid={`reflex-${row.code}`}>{t('reflex.badge')}</Badge>
+            </Tooltip>
+          ) : null}
         </Group>
       ),
     },

@@ -1,5 +1,4 @@
 /** How quality-control figures and statuses look on every QC screen. */
-import { fromLocalDateText, toIsoDate } from '@lis/domain';
 import type { MantineColor } from '@mantine/core';
 import { formatNumber } from '../../lib/format.ts';
 
@@ -14,8 +13,5 @@ export function figure(value: number | null | undefined, language: string, digit
   return formatNumber(value, language, { maxDecimals: digits });
 }
 
-/** A typed day, dd.mm.yyyy (dots or dashes), as the ISO day the date fields hold. */
-export function typedDay(value: string): string | null {
-  const date = fromLocalDateText(value.trim());
-  return date ? toIsoDate(date) : null;
-}
+/** A typed day, dd.mm.yyyy (dots or dashes), as the ISO day the date fields hold (lib/date-time.ts). */
+export { parseTypedDay as typedDay } from '../../lib/date-time.ts';

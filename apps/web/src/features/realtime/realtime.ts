@@ -11,16 +11,20 @@ import { io, type Socket } from 'socket.io-client';
 import { unacknowledgedAlarmsAnswer, loggerContracts } from '@lis/domain';
 import { call } from '../../api/client.ts';
 import { notify } from '../../components/notify.tsx';
-import { i18n } from '../../i18n/index.ts';
+import { currentLanguage, i18n } from '../../i18n/index.ts';
+import { assayName } from '../../lib/catalogue-name.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { criticalValueText } from '../../lib/critical-value-text.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { DISMISS_EVENTS, type DismissEvent, EVENT_LISTS, type RealtimeEvent, notificationStore } from './notification-lists.ts';
 
+const textOr = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /**
  * A refrigerator alarm's line in the bell, in the user's language: its name and what is wrong
  * ("Frižider 1: van opsega (9,4 °C)"); a rejected control run's: the assay, the rules and where it was measured,
  * keyed by the run; a critical result's: the sample's line and why ("… · kritična vrijednost: Glukoza 30 mmol/L").
+ * Tests are named in the reader's language (the events carry naziv_en and naziv_de).
  * Other sample events carry their line as `info` already.
  */
 export function withBellInfo(event: RealtimeEvent, payload: unknown): unknown {
@@ -28,19 +32,19 @@ export function withBellInfo(event: RealtimeEvent, payload: unknown): unknown {
     const sample = payload as { info?: unknown; kriticno?: unknown };
     const values = (Array.isArray(sample.kriticno) ? sample.kriticno : []).flatMap((value: unknown) => {
       if (!value || typeof value !== 'object') return [];
-      const { naziv, rezultat, jedinica } = value as Record<string, unknown>;
+      const { naziv, naziv_en: nazivEn, naziv_de: nazivDe, rezultat, jedinica } = value as Record<string, unknown>;
       return typeof naziv === 'string' && typeof rezultat === 'string'
-        ? [criticalValueText({ naziv, rezultat, jedinica: typeof jedinica === 'string' ? jedinica : '' })] : [];
+        ? [criticalValueText({ naziv, naziv_en: textOr(nazivEn), naziv_de: textOr(nazivDe), rezultat, jedinica: textOr(jedinica) })] : [];
     });
     const reason = i18n.t('notifications.critical', { values: values.join(', ') });
     return { ...payload, info: [typeof sample.info === 'string' ? sample.info : '', reason].filter(Boolean).join(' · ') };
   }
   if (event === 'qc:rejected' && payload && typeof payload === 'object') {
-    const run = payload as { serija?: unknown; naziv?: unknown; pravila?: unknown; analyser?: unknown };
+    const run = payload as { serija?: unknown; naziv?: unknown; naziv_en?: unknown; naziv_de?: unknown; pravila?: unknown; analyser?: unknown };
     return {
       ...payload, id: run.serija,
       info: i18n.t('qc.bellRejected', {
-        assay: typeof run.naziv === 'string' ? run.naziv : '',
+        assay: assayName({ naziv: textOr(run.naziv), naziv_en: textOr(run.naziv_en), naziv_de: textOr(run.naziv_de) }, currentLanguage()),
         rules: Array.isArray(run.pravila) ? run.pravila.filter((rule) => typeof rule === 'string').join(', ') : '',
         source: typeof run.analyser === 'string' ? run.analyser : i18n.t('qc.byHand'),
       }),

@@ -17,6 +17,7 @@ import {
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { messageText } from '../../i18n/index.ts';
 import { useAssayName } from '../../lib/catalogue-name.ts';
+import { shownResult } from '../../lib/reference-range-text.ts';
 
 interface QualitativeFieldProps {
   test: ResultTest;
@@ -54,7 +55,7 @@ export function QualitativeField({ test, value, onChange, onChoose, invalid = fa
       fullWidth
       justify="space-between"
       rightSection={<IconChevronDown size={14} aria-hidden />}
-      aria-label={`${t('results.resultOf', { naziv })}: ${value || t('results.qualitativeChoose')}`}
+      aria-label={`${t('results.resultOf', { naziv })}: ${value ? shownResult(value) : t('results.qualitativeChoose')}`}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       aria-haspopup="dialog"
@@ -66,7 +67,7 @@ export function QualitativeField({ test, value, onChange, onChoose, invalid = fa
       styles={{ label: { fontWeight: value ? 600 : 400, color: value ? undefined : 'var(--mantine-color-gray-7)' } }}
       style={invalid ? { borderColor: 'var(--mantine-color-error)' } : undefined}
     >
-      {value || t('results.qualitativeChoose')}
+      {value ? shownResult(value) : t('results.qualitativeChoose')}
     </Button>
   );
 }

@@ -35,6 +35,8 @@ import { sessionStore } from '../../lib/session-store.ts';
 import { useAssayName } from '../../lib/catalogue-name.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { ResultMultiDialog, evaluationPath } from '../evaluation/index.ts';
+import { JudgementNote } from '../autoverification/index.ts';
+import { reflexNoteText } from '../reflex/index.ts';
 import { CultureLink } from '../microbiology/index.ts';
 import { type ResultTest, type ResultsShowAnswer, resultKeys, saveResults, showResults } from './api.ts';
 import { notifyCriticalSaved } from './critical-alert.tsx';
@@ -114,6 +116,8 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
   const sid = uzorak._id;
   const [drafts, setDrafts] = useState<Drafts>({});
   const [saving, setSaving] = useState(false);
+  // What the reflex rules did with the last save's results (a test added, or why not), shown until the next save.
+  const [reflexLines, setReflexLines] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [askReason, setAskReason] = useState(false);
   const [commentOpen, setCommentOpen] = useState(false);
@@ -159,7 +163,8 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
     }
     setSaving(true);
     try {
-      await saveResults({ sid, version: answer.version, rezultati: entries, ...(razlog ? { razlog } : {}) });
+      const saved = await saveResults({ sid, version: answer.version, rezultati: entries, ...(razlog ? { razlog } : {}) });
+      setReflexLines(saved.refleks.map((note) => reflexNoteText(t, note, nameOf(note))));
       await refresh();
       setDrafts((current) => draftsAfterSave(current, entries));
       setConflict(null);
@@ -234,6 +239,12 @@ function ResultEntry({ answer }: { answer: ResultsShowAnswer }) {
   return (
     <>
       <SampleHeader answer={answer} />
+      <JudgementNote sampleId={answer.uzorak._id} version={answer.version} tests={answer.tests} />
+      {reflexLines.length > 0 ? (
+        <Alert styles={READABLE_ALERT_STYLES} color="grape" mb="xs" withCloseButton onClose={() => setReflexLines([])} data-testid="reflex-notes">
+          {reflexLines.map((line) => <div key={line}>{line}</div>)}
+        </Alert>
+      ) : null}
       <StatusBar
         answer={answer}
         dirty={dirty}

@@ -20,6 +20,7 @@ import { FlagBadge } from './FlagBadge.tsx';
 import { QualitativeField } from './QualitativeField.tsx';
 import { type Drafts, type ResultSection, isChanged, referenceText, shownFlag, shownText, valueProblem } from './result-values.ts';
 import { TestHistoryButton } from './TestHistoryButton.tsx';
+import { ReflexBadge } from '../reflex/index.ts';
 import { REFLOW_QUERY } from '../../components/reflow-table.ts';
 import classes from './result-table.module.css';
 
@@ -158,6 +159,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools, sta
     <Table.Tr className={classes.row} data-testid={`result-row-${test.sifra}`} data-changed={changed || undefined}>
       <Table.Td className={classes.test}>
         <Text size="sm" fw={600} lh={1.25}>{naziv}</Text>
+        {test.refleks ? <ReflexBadge /> : null}
         {tag && tag !== naziv ? <Text size="xs" c="dimmed">{tag}</Text> : null}
       </Table.Td>
       <Table.Td className={classes.result}>

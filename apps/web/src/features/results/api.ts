@@ -5,7 +5,7 @@
  * the server validates and serialises with.
  */
 import type {
-  AuditEntry, ResultsCorrectRequest, ResultsSaveRequest, ResultsShowAnswer, ResultsStatusAnswer, ResultsUnverifyRequest, ResultsVerifyRequest,
+  AuditEntry, ResultsCorrectRequest, ResultsSaveAnswer, ResultsSaveRequest, ResultsShowAnswer, ResultsStatusAnswer, ResultsUnverifyRequest, ResultsVerifyRequest,
   UncompletedSampleRow,
 } from '@lis/domain';
 import { call } from '../../api/client.ts';
@@ -36,7 +36,7 @@ export function showResults(sid: string, signal?: AbortSignal): Promise<ResultsS
 }
 
 /** POST /api/rezultati/save: a stale `version` answers 409 results.versionConflict and changes nothing. */
-export function saveResults(body: ResultsSaveRequest): Promise<ResultsStatusAnswer> {
+export function saveResults(body: ResultsSaveRequest): Promise<ResultsSaveAnswer> {
   return call(resultContracts.save, { body: { ...body } });
 }
 

@@ -23,7 +23,8 @@ let answer: ResultsShowAnswer;
 function reply(call: Call): { status: number; body: unknown } {
   const path = call.url.split('?')[0] ?? '';
   if (path === `/api/rezultati/${SID}`) return { status: 200, body: answer };
-  if (path === '/api/rezultati/save') return { status: 200, body: { success: true, status: 'U OBRADI', version: answer.version + 1 } };
+  if (path.startsWith('/api/autoverifikacija/uzorak/')) return { status: 200, body: { success: true, presuda: null } };
+  if (path === '/api/rezultati/save') return { status: 200, body: { success: true, status: 'U OBRADI', version: answer.version + 1, refleks: [] } };
   if (path === '/api/rezultati/ispravi') return { status: 200, body: { success: true, status: 'VERIFICIRAN', version: answer.version + 5 } };
   return { status: 404, body: { success: false, code: 'notFound', message: 'Zapis nije pronađen.' } };
 }

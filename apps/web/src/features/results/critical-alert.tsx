@@ -5,13 +5,12 @@
  */
 import { notifications } from '@mantine/notifications';
 import { IconAlertOctagon } from '@tabler/icons-react';
-import { currentLanguage, i18n } from '../../i18n/index.ts';
-import { assayName } from '../../lib/catalogue-name.ts';
+import { i18n } from '../../i18n/index.ts';
 import { criticalValueText } from '../../lib/critical-value-text.ts';
 import type { CriticalEntry } from './result-values.ts';
 
 export function notifyCriticalSaved(values: readonly CriticalEntry[]): void {
-  const named = values.map(({ test, rezultat, flag }) => `${criticalValueText({ naziv: assayName(test, currentLanguage()), rezultat, jedinica: test.jedinica })} (${flag})`);
+  const named = values.map(({ test, rezultat, flag }) => `${criticalValueText({ ...test, rezultat, jedinica: test.jedinica })} (${flag})`);
   notifications.show({
     title: i18n.t('results.criticalSavedTitle'),
     message: i18n.t('results.criticalSavedText', { values: named.join(', ') }),

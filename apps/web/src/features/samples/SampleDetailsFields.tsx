@@ -15,6 +15,7 @@ import { EARLIEST_DAY, SAMPLE_LIMITS, type SampleSaveRequest, toIsoDate } from '
 import { currentLanguage } from '../../i18n/index.ts';
 import { fromSiteWallClock, toSiteWallClock } from '../../lib/date-time.ts';
 import { useSampleTypes } from './sample-types.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 
 export interface SampleDetails {
   /** The picker's local date and time ('YYYY-MM-DD HH:mm:ss'), or null for "when saved". */
@@ -48,6 +49,7 @@ interface SampleDetailsFieldsProps {
 export function SampleDetailsFields({ details, onChange }: SampleDetailsFieldsProps) {
   const { t } = useTranslation();
   const types = useSampleTypes();
+  const nameOf = useAssayName();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       <DateTimePicker
@@ -73,7 +75,8 @@ export function SampleDetailsFields({ details, onChange }: SampleDetailsFieldsPr
       <Select
         label={t('samples.type')}
         placeholder={t('samples.typePlaceholder')}
-        data={types.tipovi.map((tip) => tip.naziv)}
+        // The sample keeps the Bosnian name as its type (labels and reports look it up by it); the reader sees theirs.
+        data={types.tipovi.map((tip) => ({ value: tip.naziv, label: nameOf(tip) }))}
         value={details.type}
         onChange={(type) => onChange({ ...details, type })}
         searchable

@@ -8,17 +8,18 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Collapse, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sampleStatusLabelKey } from '@lis/domain';
+import { passedStabilities, sampleStatusLabelKey } from '@lis/domain';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { notify } from '../../components/notify.tsx';
 import { serverMessage, messageText } from '../../i18n/index.ts';
 import { useActiveSession } from '../auth/index.ts';
-import { type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
+import { type PickerTest, type SampleAnswer, pickerTests, sampleKeys, showSample, updateSample } from './api.ts';
+import { useSampleTypes } from './sample-types.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { requestedTests, selectionFromSample } from './picker-selection.ts';
 import { useTestSelection } from './use-test-selection.ts';
@@ -27,6 +28,7 @@ import { SelectedTests, TestPicker } from './TestPicker.tsx';
 import classes from '../../components/sample-code.module.css';
 import { READABLE_ALERT_STYLES, READABLE_BADGE_TEXT } from '../../components/readable.ts';
 import { patientName } from '../../lib/patient-name.ts';
+import { useAssayName } from '../../lib/catalogue-name.ts';
 
 interface SampleEditDialogProps {
   /** The sample to show; null keeps the dialog closed. */
@@ -81,6 +83,7 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
   });
   const tests = useMemo(() => picker.data?.testovi ?? [], [picker.data]);
   const { selection, info, toggle } = useTestSelection(tests, 'edit', () => selectionFromSample(answer), uzorak.tests);
+  const stabilityWarnings = useStabilityWarnings(tests, selection.map((item) => item.labassay), answer);
 
   const save = async () => {
     setSaving(true);
@@ -115,6 +118,13 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
       <SampleFields flags={flags} onChange={setFlags} spol={uzorak.patient.spol} mjesta={session.site.mjesta} readOnly={!editable} confirmPartnerChange />
       <Divider label={t('samples.selected')} labelPosition="left" />
       <SelectedTests selection={selection} info={info} onRemove={editable ? toggle : undefined} />
+      {stabilityWarnings.length > 0 ? (
+        <Alert styles={READABLE_ALERT_STYLES} color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('samples.stabilityPassedTitle')}>
+          <Stack gap={4}>
+            {stabilityWarnings.map((warning) => <Text key={warning.labassayId} size="sm">{warning.text}</Text>)}
+          </Stack>
+        </Alert>
+      ) : null}
       {editable ? (
         <>
           <Button
@@ -147,4 +157,34 @@ function EditForm({ answer, onClose }: { answer: SampleAnswer; onClose: () => vo
       </Group>
     </Stack>
   );
+}
+
+/**
+ * The tests being added to this sample (not on it yet) that its age has put past their stability in its sample
+ * type, each as a sentence: the person may still add them, but should know the result may not be reliable.
+ */
+function useStabilityWarnings(tests: readonly PickerTest[], chosen: readonly string[], answer: SampleAnswer): { labassayId: string; text: string }[] {
+  const { t } = useTranslation();
+  const nameOf = useAssayName();
+  const types = useSampleTypes();
+  const { uzorak } = answer;
+  return useMemo(() => {
+    const onSample = new Set(uzorak.tests.map((test) => test.labassay));
+    const added = chosen.filter((id) => !onSample.has(id));
+    if (added.length === 0) return [];
+    const typeName = new Map(types.tipovi.map((tip) => [tip._id, tip.naziv]));
+    const byId = new Map(tests.map((test) => [test._id, test]));
+    const stabilities = added.flatMap((id) => (byId.get(id)?.stabilnost ?? []).flatMap((entry) => {
+      const sampleType = entry.uzorak === null ? null : typeName.get(entry.uzorak);
+      return sampleType === undefined ? [] : [{ labassayId: id, sampleType, hours: entry.sati }];
+    }));
+    const sample = { sampleType: uzorak.type.trim() === '' ? null : uzorak.type, collectedAt: new Date(uzorak.datum) };
+    return passedStabilities(added, stabilities, sample, new Date()).map((passed) => {
+      const test = byId.get(passed.labassayId);
+      return {
+        labassayId: passed.labassayId,
+        text: t('samples.stabilityPassed', { test: test ? nameOf(test) : passed.labassayId, age: passed.ageHours, hours: passed.hours }),
+      };
+    });
+  }, [chosen, tests, types.tipovi, uzorak, t, nameOf]);
 }

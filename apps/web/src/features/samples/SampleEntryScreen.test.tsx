@@ -21,7 +21,7 @@ const PATIENT = {
 function test(id: string, analit: string, price: string, extra: Partial<PickerTest> = {}): PickerTest {
   return {
     _id: id, sifra: id.toUpperCase(), naziv: analit, naziv_en: '', naziv_de: '', price, analit, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
-    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, ...extra,
+    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, stabilnost: [], ...extra,
   };
 }
 

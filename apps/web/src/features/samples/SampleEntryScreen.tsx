@@ -35,7 +35,7 @@ import { UrgentStar } from './UrgentStar.tsx';
 import codeClasses from '../../components/sample-code.module.css';
 import classes from './samples.module.css';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
-import { useAssayShortName } from '../../lib/catalogue-name.ts';
+import { useAssayName, useAssayShortName } from '../../lib/catalogue-name.ts';
 import { patientName } from '../../lib/patient-name.ts';
 
 export function SampleEntryScreen() {
@@ -155,7 +155,11 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
 
   // Which tests need another tube than this sample's: one group per sample type (the assays' own type).
   const sampleTypes = useSampleTypes();
+  // A sample stores the Bosnian name of its type; the warning names types in the reader's language.
   const typeName = useMemo(() => new Map(sampleTypes.tipovi.map((tip) => [tip._id, tip.naziv])), [sampleTypes.tipovi]);
+  const nameOf = useAssayName();
+  const typeLabel = useMemo(() => new Map(sampleTypes.tipovi.map((tip) => [tip._id, nameOf(tip)])), [sampleTypes.tipovi, nameOf]);
+  const typeLabelByName = (naziv: string) => { const tip = sampleTypes.tipovi.find((entry) => entry.naziv === naziv); return tip ? nameOf(tip) : naziv; };
   const typeOfTest = useMemo(() => new Map(tests.map((test) => [test._id, test.sample_type])), [tests]);
   const groups = sampleTypeGroups(selection, (id) => typeOfTest.get(id) ?? null);
   const chosenType = details.type ? sampleTypes.tipovi.find((tip) => tip.naziv === details.type)?._id ?? null : null;
@@ -316,8 +320,8 @@ function NewSample({ patient, canWrite, onLabel, aside }: NewSampleProps) {
                     {t('panels.otherType', {
                       tests: group.tests.filter((id) => selection.some((test) => test.labassay === id && test.component_of === null))
                         .map((id) => { const test = info.get(id); return test ? shortName(test) : id; }).join(', '),
-                      needed: group.sampleType ? typeName.get(group.sampleType) ?? '' : '',
-                      sample: details.type ?? (ownType ? typeName.get(ownType) ?? '' : t('panels.otherTypeUnknown')),
+                      needed: group.sampleType ? typeLabel.get(group.sampleType) ?? '' : '',
+                      sample: details.type ? typeLabelByName(details.type) : ownType ? typeLabel.get(ownType) ?? '' : t('panels.otherTypeUnknown'),
                     })}
                   </Text>
                 ))}

@@ -6,7 +6,7 @@ import { pickerLookup, requestedTests, selectionFromSample, testInfoMap, toggleT
 function test(id: string, extra: Partial<PickerTest> = {}): PickerTest {
   return {
     _id: id, sifra: id.toUpperCase(), naziv: id, naziv_en: '', naziv_de: '', price: '3.00', analit: id, jedinica: '', sekcija: 'bio', manual: false, calculated: false,
-    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, ...extra,
+    calculatedTests: [], disabled: false, tip: 'Standard', klasa: 'Lab', sample_type: null, stabilnost: [], ...extra,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SectionCode } from './types.ts';
+import type { SampleTypeCode, SectionCode } from './types.ts';
 
 /**
  * English and German names of the demo lab's sections and tests, printed on
@@ -13,6 +13,25 @@ export const SECTION_TRANSLATIONS: Readonly<Record<SectionCode, readonly [en: st
   IMU: ['Immunology/Serology', 'Immunologie/Serologie'],
   URI: ['Urinalysis', 'Urindiagnostik'],
   MIK: ['Microbiology', 'Mikrobiologie'],
+};
+
+/** The demo lab's sample types in English and German, as a sample's type reads on screens and reports in those languages. */
+export const SAMPLE_TYPE_TRANSLATIONS: Readonly<Record<SampleTypeCode, readonly [en: string, de: string]>> = {
+  SER: ['Serum', 'Serum'],
+  PLC: ['Plasma (Na citrate 3.2%)', 'Plasma (Na-Citrat 3,2 %)'],
+  KEDTA: ['Whole blood (K2EDTA)', 'Vollblut (K2EDTA)'],
+  KCIT: ['Whole blood (Na citrate, ESR)', 'Vollblut (Na-Citrat, BSG)'],
+  URIN: ['Urine (first morning)', 'Urin (erster Morgenurin)'],
+  HKUL: ['Blood for blood culture', 'Blut für Blutkultur'],
+  BRIS: ['Swab', 'Abstrich'],
+  URSM: ['Urine (midstream)', 'Urin (Mittelstrahl)'],
+  URKT: ['Urine (catheter)', 'Urin (Katheter)'],
+  BRGR: ['Swab (throat)', 'Abstrich (Rachen)'],
+  BRNS: ['Swab (nose)', 'Abstrich (Nase)'],
+  BRRN: ['Swab (wound)', 'Abstrich (Wunde)'],
+  BRVG: ['Swab (vagina)', 'Abstrich (Vagina)'],
+  STOL: ['Stool', 'Stuhl'],
+  SPUT: ['Sputum', 'Sputum'],
 };
 
 export const ASSAY_TRANSLATIONS: Readonly<Record<string, readonly [en: string, de: string]>> = {

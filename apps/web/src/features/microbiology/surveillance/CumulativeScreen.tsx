@@ -170,7 +170,8 @@ function CumulativeTable({ answer }: { answer: CumulativeAnswer }) {
                           <Text fs="italic" size="sm">{row.organizam.naziv}</Text>
                           {row.nepouzdano ? (
                             <Tooltip label={t('microSurveillance.unreliableTitle', { min: answer.minIzolata })}>
-                              <Badge color="gray" variant="light" size="sm" aria-label={t('microSurveillance.unreliableTitle', { min: answer.minIzolata })}>
+                              {/* The mark keeps its whole text ('< 30'); the organism's name wraps beside it instead. */}
+                              <Badge color="gray" variant="light" size="sm" style={{ flexShrink: 0 }} aria-label={t('microSurveillance.unreliableTitle', { min: answer.minIzolata })}>
                                 {t('microSurveillance.unreliable', { min: answer.minIzolata })}
                               </Badge>
                             </Tooltip>

@@ -1,0 +1,1 @@
+ALTER TABLE "lab_assays" ADD COLUMN "stabilnost" jsonb DEFAULT '[]'::jsonb NOT NULL;

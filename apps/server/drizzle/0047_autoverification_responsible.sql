@@ -1,0 +1,3 @@
+ALTER TABLE "autoverification_rule_sets" ADD COLUMN "simulacija_napredak" jsonb;--> statement-breakpoint
+ALTER TABLE "autoverification_switches" ADD COLUMN "odgovorni_id" uuid;--> statement-breakpoint
+ALTER TABLE "autoverification_switches" ADD CONSTRAINT "autoverification_switches_odgovorni_id_users_id_fk" FOREIGN KEY ("odgovorni_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;

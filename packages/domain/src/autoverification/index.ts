@@ -1,0 +1,3 @@
+export * from './rules.ts';
+export * from './judgement.ts';
+export * from './contracts.ts';

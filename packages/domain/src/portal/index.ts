@@ -1,0 +1,3 @@
+export * from './code.ts';
+export * from './trends.ts';
+export * from './contracts.ts';
