@@ -32,11 +32,15 @@ const REQUESTS = [['GLU', 'CHOL', 'HDL', 'TG'], ['KREA', 'UREA', 'K', 'NA'], ['A
 
 const PER_DAY: Record<string, number> = { SA: 14, TZ: 6 };
 
-/** The status of a sample taken `daysAgo` days before the seed: settled after two days, on its way before. */
-function statusOn(daysAgo: number, draw: number): SampleStatus {
-  if (daysAgo > 2) return 'VERIFICIRAN';
-  if (daysAgo === 2) return draw < 0.7 ? 'VERIFICIRAN' : 'ODOBREN';
-  return draw < 0.35 ? 'VERIFICIRAN' : draw < 0.6 ? 'ODOBREN' : draw < 0.85 ? 'REALIZOVAN' : 'U OBRADI';
+/**
+ * The status of a sample taken on the `workingDaysAgo`-th working day before the seed (1 = the last one): settled
+ * after two working days, on its way before. `share` is the sample's place among its day's samples (0 to 1), so the
+ * last working day always holds samples in every stage, whichever weekday the seed runs on.
+ */
+function statusOn(workingDaysAgo: number, share: number): SampleStatus {
+  if (workingDaysAgo > 2) return 'VERIFICIRAN';
+  if (workingDaysAgo === 2) return share < 0.7 ? 'VERIFICIRAN' : 'ODOBREN';
+  return share < 0.35 ? 'VERIFICIRAN' : share < 0.6 ? 'ODOBREN' : share < 0.85 ? 'REALIZOVAN' : 'U OBRADI';
 }
 
 export async function seedDemoSamples(db: Db, context: HistoryContext): Promise<void> {
@@ -50,15 +54,18 @@ export async function seedDemoSamples(db: Db, context: HistoryContext): Promise<
   if (assayOf.size < codes.length) return;
   const random = demoRandom(77_031);
 
-  const planned = [...context.sites].flatMap(([sifra, site]) => Array.from({ length: SAMPLE_DAYS }, (_, index) => SAMPLE_DAYS - index)
+  const planned = [...context.sites].flatMap(([sifra, site]) => {
     // The labs do not take samples on Sundays.
-    .filter((daysAgo) => new Date(`${toIsoDate(siteDay(context, site.timeZone, daysAgo))}T12:00:00Z`).getUTCDay() !== 0)
-    .flatMap((daysAgo) => Array.from({ length: PER_DAY[sifra] ?? 0 }, () => ({
+    const workingDays = Array.from({ length: SAMPLE_DAYS }, (_, index) => SAMPLE_DAYS - index)
+      .filter((daysAgo) => new Date(`${toIsoDate(siteDay(context, site.timeZone, daysAgo))}T12:00:00Z`).getUTCDay() !== 0);
+    const perDay = PER_DAY[sifra] ?? 0;
+    return workingDays.flatMap((daysAgo, dayIndex) => Array.from({ length: perDay }, (_, sampleIndex) => ({
       siteId: site.id, timeZone: site.timeZone, daysAgo, minute: 7 * 60 + Math.floor(random.next() * 240),
-      request: random.pick(REQUESTS), hitan: random.next() < 0.08, status: statusOn(daysAgo, random.next()),
+      request: random.pick(REQUESTS), hitan: random.next() < 0.08, status: statusOn(workingDays.length - dayIndex, sampleIndex / perDay),
       // Minutes from taking to reception and from reception to verification: an urgent sample goes first.
       reception: 10 + Math.floor(random.next() * 30), work: random.next(),
-    }))))
+    })));
+  })
     .sort((a, b) => b.daysAgo - a.daysAgo || a.minute - b.minute);
   if (planned.length === 0) return;
 
