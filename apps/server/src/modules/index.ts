@@ -33,18 +33,20 @@ import { testPanelRoutes } from './test-panels/routes.ts';
 import { fhirRoutes } from './fhir/routes.ts';
 import { connectResultsChain } from './results/service.ts';
 import { show as sampleView } from './samples/service.ts';
-import { issueVerifiedReport } from './reports/service.ts';
+import { issuePartialReport, issueVerifiedReport } from './reports/service.ts';
 import { analyserFlags } from './integration/service.ts';
 import { autoverificationRoutes } from './autoverification/routes.ts';
-import { connectEngine, resultsCompleted } from './autoverification/service.ts';
+import { connectEngine, resultsCompleted, resultsProgressed } from './autoverification/service.ts';
 import { reflexRoutes } from './reflex/routes.ts';
 import { addReflexTests as reflexTests } from './samples/service.ts';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(api: FastifyInstance, options: AppOptions): Promise<void> {
   // The results chain's steps that need a module above it (results/ports.ts).
-  connectResultsChain({ sampleView, afterVerification: issueVerifiedReport, analyserFlags, resultsCompleted, reflexTests });
-  // The autoverification judges complete samples after their save's commit, on this app's database.
+  connectResultsChain({
+    sampleView, afterVerification: issueVerifiedReport, afterSectionRelease: issuePartialReport, analyserFlags, resultsCompleted, resultsProgressed, reflexTests,
+  });
+  // The autoverification judges complete samples (and, releasing per section, incomplete ones) after their save's commit, on this app's database.
   connectEngine({
     db: options.db, realtime: options.realtime,
     logError: (error, sampleId) => api.log.warn({ sampleId, err: error instanceof Error ? error.message : String(error) }, 'autoverification left the sample for a person'),

@@ -177,10 +177,13 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
  * Of a microbiology instrument: `noCulture` (the sample has no culture test), `unknownOrganism` (the organism
  * code is in neither the map nor the reference table, or the isolate came without an identification),
  * `unknownAntibiotic` (likewise the antibiotic code); a MIC off the dilution scale is `invalidValue`.
+ * `resultReleased`: the test's result was released with its section by the autoverification rules (a partial
+ * report carries it); an analyser never overwrites it, a person changes it with a reason.
  */
 export const REVIEW_REASONS = [
   'unknownSpecimen', 'sampleLocked', 'testNotOrdered', 'unmappedCode', 'invalidValue', 'unknownControl', 'controlNoTarget', 'controlExpired',
   'noResult', 'preliminary', 'cancelled', 'correctionLocked', 'unmappedAnswer', 'notNumeric', 'noCulture', 'unknownOrganism', 'unknownAntibiotic',
+  'resultReleased',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 

@@ -144,6 +144,21 @@ describe('report content', () => {
     expect(buildReportContent(input({ verzija: 2, correction })).correction?.lines[0]).toBe('Zamjenjuje nalaz verzije 1 izdat 24.11.2026 11:05.');
   });
 
+  it('heads a partial report as partial in each language and says the other results follow; a corrected partial one as corrected', () => {
+    const titles = { bs: 'DJELIMIČNI NALAZ', en: 'PARTIAL REPORT', de: 'TEILBEFUND' } as const;
+    for (const [jezik, title] of Object.entries(titles) as [keyof typeof titles, string][]) {
+      const content = buildReportContent(input({ jezik, partial: true }));
+      expect(content.title).toBe(title);
+      expect(content.documentTitle.startsWith(title)).toBe(true);
+      expect(content.legend[0]).toMatch(/konačnom nalazu|final report|Endbefund/);
+    }
+    expect(buildReportContent(input()).legend.join(' ')).not.toContain('konačnom nalazu');
+    const correction = { reason: 'Ponovljeno', replacesVerzija: 1, replacesIssuedAt: new Date('2026-11-24T10:05:00Z') };
+    const corrected = buildReportContent(input({ partial: true, verzija: 2, correction }));
+    expect(corrected.title).toBe('KORIGOVANI NALAZ');
+    expect(corrected.legend[0]).toContain('konačnom nalazu');
+  });
+
   it('uses the site name when the lab has no name in its options', () => {
     const letterhead = buildReportContent(input({ letterhead: { ...input().letterhead, labName: '' } })).letterhead;
     expect(letterhead.name).toBe('Sarajevo (SA)');

@@ -72,6 +72,11 @@ export interface ReportInput {
    * specialist the site names responsible for such reports (null: none named). Absent on versions a person verified.
    */
   autoverified?: { ruleSet: string; responsible: string | null } | null;
+  /**
+   * A partial report: only the sections the autoverification rules released while the sample's other results were
+   * still missing or waiting for a person (a later version is the final report). Absent: a whole sample's report.
+   */
+  partial?: boolean;
   verzija: number;
   /** Set on a corrected report (version 2 and later): the unlock's reason and the replaced version with its issue time. */
   correction: { reason: string; replacesVerzija: number; replacesIssuedAt: Date } | null;
@@ -255,7 +260,9 @@ export function buildReportContent(input: ReportInput): ReportContent {
     { label: labels.approvedBy, value: input.approved ? `${input.approved.name}, ${at(input.approved.at)}` : labels.none },
     { label: labels.verifiedBy, value: input.verified ? verifiedLine(input.verified, input.autoverified ?? null, labels, at) : labels.none },
   ];
-  const legend = [labels.legend, ...(rows.some((row) => row.calculated) ? [labels.calculatedLegend] : [])];
+  const legend = [
+    ...(input.partial ? [labels.partialNote] : []), labels.legend, ...(rows.some((row) => row.calculated) ? [labels.calculatedLegend] : []),
+  ];
   const correction = input.correction
     ? {
       title: labels.correctedTitle,
@@ -266,9 +273,11 @@ export function buildReportContent(input: ReportInput): ReportContent {
     }
     : null;
 
+  // A correction says so first; a partial report that is not one is headed as partial.
+  const title = correction ? labels.correctedTitle : input.partial ? labels.partialTitle : labels.title;
   return {
     jezik: input.jezik,
-    title: correction ? labels.correctedTitle : labels.title,
+    title,
     letterhead: reportLetterhead(input.letterhead),
     correction,
     patientFields,
@@ -282,6 +291,6 @@ export function buildReportContent(input: ReportInput): ReportContent {
     signatures,
     footer: reportFooterLines(input.letterhead),
     pageText: (page, pages) => `${fillLabel(labels.page, { page, pages })} · ${labels.sampleCode} ${sample.code} · ${labels.version} ${input.verzija}`,
-    documentTitle: `${correction ? labels.correctedTitle : labels.title} ${sample.code} (${labels.version} ${input.verzija})`,
+    documentTitle: `${title} ${sample.code} (${labels.version} ${input.verzija})`,
   };
 }

@@ -21,6 +21,8 @@ const jezikSchema = z.enum(REPORT_JEZICI);
  * latest), when the latest was issued (`datum`) and its languages. `final`:
  * the sample is verified now (not unlocked); `final_pdf`: and the latest
  * report is of that verification. Final rows are drawn gold, others red.
+ * `djelimican`: the latest version is a partial report (sections the
+ * autoverification rules released before the rest of the sample).
  */
 export const reportListRow = z.object({
   _id: z.string(),
@@ -29,6 +31,7 @@ export const reportListRow = z.object({
   pdf: z.boolean(),
   final: z.boolean(),
   final_pdf: z.boolean(),
+  djelimican: z.boolean(),
   pacijent: z.string(),
   pid: z.string(),
   ime: z.string(),
@@ -69,7 +72,9 @@ export const reportVersionSchema = z.object({
   /** Who verified the sample and so issued this version (display name). */
   issued_by: z.string(),
   corrected: z.boolean(),
-  /** The unlock's reason, on a corrected version. */
+  /** A partial report: only the results the autoverification rules released with their sections. */
+  partial: z.boolean(),
+  /** The unlock's reason (or a released result's change), on a corrected version. */
   razlog: z.string().nullable(),
   /** When the version a corrected one replaces was issued. */
   original_issued_at: instantSchema.nullable(),

@@ -4,6 +4,10 @@ import type { ReportJezik } from './languages.ts';
 export interface ReportLabels {
   title: string;
   correctedTitle: string;
+  /** The heading of a partial report: the sections the autoverification rules released before the rest of the sample. */
+  partialTitle: string;
+  /** Under the results of a partial report: the sample's other results are still to come. */
+  partialNote: string;
   /** '{{verzija}}', '{{date}}': the version this one replaces and when that was issued. */
   correctedReplaces: string;
   correctionReason: string;
@@ -42,6 +46,8 @@ export const REPORT_LABELS: Readonly<Record<ReportJezik, ReportLabels>> = {
   bs: {
     title: 'NALAZ',
     correctedTitle: 'KORIGOVANI NALAZ',
+    partialTitle: 'DJELIMIČNI NALAZ',
+    partialNote: 'Djelimični nalaz: ostali rezultati uzorka slijede u konačnom nalazu.',
     correctedReplaces: 'Zamjenjuje nalaz verzije {{verzija}} izdat {{date}}.',
     correctionReason: 'Razlog korekcije',
     version: 'Verzija',
@@ -74,6 +80,8 @@ export const REPORT_LABELS: Readonly<Record<ReportJezik, ReportLabels>> = {
   en: {
     title: 'LABORATORY REPORT',
     correctedTitle: 'Corrected report',
+    partialTitle: 'PARTIAL REPORT',
+    partialNote: 'Partial report: the sample\'s other results follow in the final report.',
     correctedReplaces: 'Replaces the report of version {{verzija}} issued {{date}}.',
     correctionReason: 'Reason for correction',
     version: 'Version',
@@ -106,6 +114,8 @@ export const REPORT_LABELS: Readonly<Record<ReportJezik, ReportLabels>> = {
   de: {
     title: 'LABORBEFUND',
     correctedTitle: 'Korrigierter Befund',
+    partialTitle: 'TEILBEFUND',
+    partialNote: 'Teilbefund: die übrigen Ergebnisse der Probe folgen im Endbefund.',
     correctedReplaces: 'Ersetzt den Befund der Version {{verzija}} vom {{date}}.',
     correctionReason: 'Grund der Korrektur',
     version: 'Version',

@@ -95,6 +95,11 @@ export const resultTestSchema = z.object({
   retest: z.string().nullable().optional(),
   /** The reflex rule that added this test to the sample (a 'Refleks' badge); null or absent when ordered otherwise. */
   refleks: z.string().nullable().optional(),
+  /**
+   * Released ahead of the rest of the sample by the autoverification rules with its section (a partial report
+   * carries it): when, and the rule set and version; changing it needs a reason. Null or absent: not so.
+   */
+  pusten: z.object({ at: instantSchema, pravila: z.string() }).nullable().optional(),
 });
 export type ResultTest = z.output<typeof resultTestSchema>;
 

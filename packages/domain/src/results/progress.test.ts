@@ -49,6 +49,11 @@ describe('resultSaveOutcome', () => {
     expect(resultSaveOutcome({ ...base, unlockedAfterVerification: true })).toEqual({ ok: true, status: 'REALIZOVAN' });
     expect(resultSaveOutcome({ ...base, changesEnteredResult: true })).toEqual({ ok: true, status: 'REALIZOVAN' });
   });
+  it('asks for a reason to change a result released with its section on a partial report, before any verification', () => {
+    const released = { ...base, changesEnteredResult: true, changesReleasedResult: true };
+    expect(resultSaveOutcome(released)).toEqual({ ok: false, code: 'results.reasonRequired' });
+    expect(resultSaveOutcome({ ...released, razlog: 'Ponovljeno mjerenje' })).toEqual({ ok: true, status: 'REALIZOVAN' });
+  });
 });
 
 describe('changesEnteredResult', () => {

@@ -54,6 +54,11 @@ export interface ResultSaveInput {
   changesEnteredResult: boolean;
   /** The sample was verified before and unlocked since: its results were released once. */
   unlockedAfterVerification: boolean;
+  /**
+   * The save replaces or clears a result the autoverification rules released with its section ahead of the rest
+   * of the sample (a partial report carries it). Absent: none.
+   */
+  changesReleasedResult?: boolean;
   razlog?: string | null | undefined;
 }
 
@@ -63,11 +68,13 @@ export type ResultSaveOutcome = { ok: true; status: SampleStatus } | { ok: false
  * Whether a save is allowed, and the status after it. Approved or verified
  * results are locked (undo the approval first). Once results were verified and
  * then unlocked, changing one of them is a correction of a released result:
- * it needs a reason, kept in the audit trail beside the earlier value.
+ * it needs a reason, kept in the audit trail beside the earlier value. So does
+ * changing a result released with its section on a partial report.
  */
 export function resultSaveOutcome(input: ResultSaveInput): ResultSaveOutcome {
   if (isSampleLocked(input.status)) return { ok: false, code: 'results.locked' };
-  if (input.unlockedAfterVerification && input.changesEnteredResult && !(input.razlog ?? '').trim()) {
+  const correctsReleased = (input.unlockedAfterVerification && input.changesEnteredResult) || input.changesReleasedResult === true;
+  if (correctsReleased && !(input.razlog ?? '').trim()) {
     return { ok: false, code: 'results.reasonRequired' };
   }
   return { ok: true, status: statusAfterResults(input.status, input.tests) };

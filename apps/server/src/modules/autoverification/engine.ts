@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
-import { approve, patientFacts, show, testRowsOfSample, verify } from '../results/service.ts';
+import { approve, patientFacts, releaseSections, show, testRowsOfSample, verify } from '../results/service.ts';
 import { heldResult, lastPassingRuns } from '../qc/service.ts';
 import { autoverificationRepository, systemVerifierId, type RuleSetRow } from './repository.ts';
 
@@ -14,8 +14,12 @@ import { autoverificationRepository, systemVerifierId, type RuleSetRow } from '.
 // judges the sample, apart from the call that completed it, so it never blocks or fails that save. A sample
 // every result of which passes is approved and verified through the same calls a person uses (approve, verify:
 // the report version, its mail, the audit), by the system's verifier 'Autoverifikacija', in one transaction
-// with the judgement's own audit row naming the rule set and version. Whatever fails or crashes leaves the
-// sample as it was, for a person; the judgement (each result's failed conditions) is stored for the result screen.
+// with the judgement's own audit row naming the rule set and version. A rule set that releases per section also
+// judges a sample whose results are not all in yet (the chain's resultsProgressed port), and a complete one that
+// does not pass whole: every section all of whose results passed is released ahead of the rest, with a partial
+// report (results/transitions.ts releaseSections); the sample itself waits for its other results or a person.
+// Whatever fails or crashes leaves the sample as it was, for a person; the judgement (each result's failed
+// conditions) is stored for the result screen.
 
 interface EngineWiring {
   db: Db;
@@ -33,11 +37,20 @@ export function connectEngine(next: EngineWiring): void {
 
 /** The results chain's resultsCompleted port: starts the judgement of each sample after the caller's commit. */
 export function resultsCompleted(siteId: string, sampleIds: readonly string[]): void {
+  startJudgements(siteId, sampleIds, 'complete');
+}
+
+/** The results chain's resultsProgressed port: samples with new results but not complete, judged only by a rule set releasing per section. */
+export function resultsProgressed(siteId: string, sampleIds: readonly string[]): void {
+  startJudgements(siteId, sampleIds, 'incomplete');
+}
+
+function startJudgements(siteId: string, sampleIds: readonly string[], reason: 'complete' | 'incomplete'): void {
   const current = wiring;
   if (!current) return;
   for (const sampleId of new Set(sampleIds)) {
     const run: Promise<void> = Promise.resolve()
-      .then(() => autoverifySample(current.db, current.realtime, siteId, sampleId))
+      .then(() => autoverifySample(current.db, current.realtime, siteId, sampleId, reason))
       .then(() => undefined, (error: unknown) => current.logError(error, sampleId))
       .finally(() => pending.delete(run));
     pending.add(run);
@@ -66,6 +79,11 @@ export interface SampleJudgement {
   status: string;
   failures: Record<string, AutoverificationFailure[]>;
   released: boolean;
+  /**
+   * The tests a rule set releasing per section releases now: those of every section all of whose results passed,
+   * not released already (empty when the rule set releases whole samples only, or the whole sample passed).
+   */
+  sectionTests: string[];
 }
 
 /**
@@ -100,11 +118,15 @@ export async function judgeSampleNow(db: Db, ctx: RequestContext, sampleId: stri
     };
   });
   const verdicts = judgeSample(rules, { patient: facts.reference, komentar: view.uzorak.komentar, now, results });
+  const release = releaseOf(rules, verdicts);
+  const releasedAlready = new Set(rows.filter((row) => row.releasedAt !== null).map((row) => row.id));
+  const sections = new Set(release.sample ? [] : release.sections);
   return {
     version: view.version,
     status: view.status,
     failures: Object.fromEntries(verdicts.map((verdict) => [verdict.id, verdict.failures])),
-    released: releaseOf(rules, verdicts).sample,
+    released: release.sample,
+    sectionTests: verdicts.filter((verdict) => sections.has(verdict.sekcijaId) && !releasedAlready.has(verdict.id)).map((verdict) => verdict.id),
   };
 }
 
@@ -118,21 +140,35 @@ function safeComponents(formula: string): string[] {
 }
 
 /**
- * Judges one complete sample by the site's active rule set (while the kill switch is on) and releases it when
- * the rules say so. A sample that is no longer complete, or changed between the judgement and the release,
- * is left alone (the change judges it again).
+ * Judges one sample by the site's active rule set (while the kill switch is on) and releases it when the rules
+ * say so: a complete one whole, or (a rule set releasing per section) the sections that passed. A sample that
+ * changed between the judgement and the release is left alone (the change judges it again); an incomplete one
+ * is judged only by a rule set releasing per section.
  */
-export async function autoverifySample(db: Db, realtime: RealtimeHub | undefined, siteId: string, sampleId: string): Promise<void> {
+export async function autoverifySample(
+  db: Db, realtime: RealtimeHub | undefined, siteId: string, sampleId: string, reason: 'complete' | 'incomplete' = 'complete',
+): Promise<void> {
   const repository = autoverificationRepository(db, siteId);
   if (!(await repository.switchedOn())) return;
   const ruleSet = await repository.active();
   if (!ruleSet) return;
+  const perSection = ruleSet.pravila.perSection;
+  if (reason === 'incomplete' && !perSection) return;
   const ctx = systemContext(await systemVerifierId(db), siteId, ruleSet, (await repository.responsible())?.name ?? null);
   const judged = await judgeSampleNow(db, ctx, sampleId, ruleSet.pravila, new Date());
-  if (judged.status !== 'REALIZOVAN') return;
+  const open = judged.status === 'ZAPRIMLJEN' || judged.status === 'U OBRADI';
+  if (judged.status !== 'REALIZOVAN' && !(perSection && open)) return;
   const outcome = { sampleId, ruleSetId: ruleSet.id, failures: judged.failures, sampleVersion: judged.version };
-  if (!judged.released) {
-    await repository.storeOutcome({ ...outcome, released: false });
+  if (!judged.released || judged.status !== 'REALIZOVAN') {
+    if (judged.sectionTests.length === 0) {
+      await repository.storeOutcome({ ...outcome, released: false });
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const moved = await releaseSections(tx, ctx, sampleId, judged.version, judged.sectionTests);
+      if (!moved) return;
+      await autoverificationRepository(tx, siteId).storeOutcome({ ...outcome, sampleVersion: moved.version, released: false });
+    });
     return;
   }
   await db.transaction(async (tx) => {

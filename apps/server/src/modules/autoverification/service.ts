@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { show as resultScreen } from '../results/service.ts';
 import { assayChoices, autoverificationRepository, knownAssays, type RuleSetRow } from './repository.ts';
 
-export { autoverificationIdle, connectEngine, resultsCompleted } from './engine.ts';
+export { autoverificationIdle, connectEngine, resultsCompleted, resultsProgressed } from './engine.ts';
 export { simulate } from './simulation.ts';
 
 function versionAnswer(row: RuleSetRow): RuleSetVersion {

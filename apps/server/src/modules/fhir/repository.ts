@@ -155,6 +155,8 @@ export interface ReportRow {
   sampleId: string;
   verzija: number;
   corrected: boolean;
+  /** A partial report: the results the autoverification rules released with their sections before the rest. */
+  partial: boolean;
   issuedAt: Date;
   /** The version's PDFs, one per language. */
   forms: { jezik: string; pdf: Buffer }[];
@@ -162,6 +164,8 @@ export interface ReportRow {
 
 export interface ReportCriteria extends SampleCriteria {
   versions?: { sampleId: string; verzija: number }[];
+  /** DiagnosticReport statuses kept (partial: a partial report not correcting one; final; corrected); undefined: any. */
+  reportStatuses?: ('partial' | 'final' | 'corrected')[];
 }
 
 /**
@@ -239,11 +243,11 @@ export function fhirRepository(db: Db | Tx, siteId: string) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** The tests with a result of these samples of the site (a report's results). */
-    async resultTestIdsOfSamples(sampleIds: readonly string[]): Promise<{ id: string; sampleId: string }[]> {
+    /** The tests with a result of these samples of the site (a report's results), and whether each was released with its section. */
+    async resultTestIdsOfSamples(sampleIds: readonly string[]): Promise<{ id: string; sampleId: string; released: boolean }[]> {
       const valid = sampleIds.filter(isUuid);
       if (valid.length === 0) return [];
-      return db.select({ id: sampleTests.id, sampleId: sampleTests.sampleId }).from(sampleTests)
+      return db.select({ id: sampleTests.id, sampleId: sampleTests.sampleId, released: sql<boolean>`(${sampleTests.releasedAt} is not null)` }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId)).innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
         .where(and(eq(samples.siteId, siteId), inArray(sampleTests.sampleId, valid), isNotNull(sampleTests.rezultat)))
         .orderBy(asc(labAssays.redoslijed), asc(sampleTests.id));
@@ -260,7 +264,9 @@ export function fhirRepository(db: Db | Tx, siteId: string) {
         // The version's own correction flag decides its status, not whether the sample has a corrected version.
         sampleConditions({ ...criteria, corrected: undefined }, sql`${reportVersions.createdAt}`),
         versionFilter,
-        criteria.corrected === undefined ? undefined : eq(reportVersions.corrected, criteria.corrected),
+        criteria.reportStatuses ? (or(...criteria.reportStatuses.map((status) => (status === 'corrected'
+          ? eq(reportVersions.corrected, true)
+          : and(eq(reportVersions.corrected, false), eq(reportVersions.partial, status === 'partial'))))) ?? sql`false`) : undefined,
       ]);
       // One row per version: the language 'bs' row, else the first language issued, carries its time and correction.
       const versions = db.selectDistinct({ sampleId: reportVersions.sampleId, verzija: reportVersions.verzija }).from(reportVersions)
@@ -268,7 +274,7 @@ export function fhirRepository(db: Db | Tx, siteId: string) {
       const [heads, [total]] = await Promise.all([
         db.select({
           sampleId: reportVersions.sampleId, verzija: reportVersions.verzija,
-          corrected: sql<boolean>`bool_or(${reportVersions.corrected})`, issuedAt: sql<Date>`min(${reportVersions.createdAt})`.mapWith(samples.datum),
+          corrected: sql<boolean>`bool_or(${reportVersions.corrected})`, partial: sql<boolean>`bool_or(${reportVersions.partial})`, issuedAt: sql<Date>`min(${reportVersions.createdAt})`.mapWith(samples.datum),
         }).from(reportVersions).innerJoin(samples, eq(samples.id, reportVersions.sampleId)).where(where)
           .groupBy(reportVersions.sampleId, reportVersions.verzija)
           .orderBy(desc(sql`min(${reportVersions.createdAt})`), desc(reportVersions.sampleId), desc(reportVersions.verzija))

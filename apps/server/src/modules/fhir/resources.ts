@@ -185,7 +185,7 @@ export function diagnosticReportResource(report: ReportRow, sample: SampleRow, r
     meta: { lastUpdated: report.issuedAt.toISOString() },
     identifier: [{ system: SAMPLE_CODE_SYSTEM, value: `${sample.code}/${report.verzija}` }],
     basedOn: resultIds.map((id) => ({ reference: `ServiceRequest/${id}` })),
-    status: report.corrected ? 'corrected' : 'final',
+    status: report.corrected ? 'corrected' : report.partial ? 'partial' : 'final',
     category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB', display: 'Laboratory' }] }],
     code: { coding: [{ system: LOINC_SYSTEM, code: '11502-2', display: 'Laboratory report' }], text: 'Laboratory report' },
     subject: { reference: `Patient/${sample.patientId}` },

@@ -61,7 +61,7 @@ export const SEARCH_PARAMETERS: Record<FhirResourceType, readonly { name: string
     { name: 'patient', type: 'reference', doc: 'Patient/{id} or {id}' },
     { name: 'specimen', type: 'reference', doc: 'Specimen/{id} or {id}' },
     { name: 'date', type: 'date', doc: 'The sample\'s collection time' },
-    { name: 'status', type: 'token', doc: 'final | corrected' },
+    { name: 'status', type: 'token', doc: 'partial | final | corrected' },
   ],
 };
 
@@ -202,10 +202,10 @@ async function reportsFound(db: Db, ctx: RequestContext, parameters: Map<string,
   const criteria: repo.ReportCriteria = commonCriteria(parameters);
   const ids = idsOf(parameters, '_id');
   if (ids) criteria.versions = ids.map(parseReportId).filter((version) => version !== null);
-  const statuses = tokensOf(parameters, 'status', ['final', 'corrected']);
+  const statuses = tokensOf(parameters, 'status', ['partial', 'final', 'corrected']);
   if (statuses) {
     if (statuses.length === 0) return { resources: [], total: 0 };
-    if (statuses.length === 1) criteria.corrected = statuses[0] === 'corrected';
+    criteria.reportStatuses = statuses as ('partial' | 'final' | 'corrected')[];
   }
   const { rows, total } = await fhir.searchReports(criteria, page);
   const sampleIds = [...new Set(rows.map((row) => row.sampleId))];
@@ -213,7 +213,9 @@ async function reportsFound(db: Db, ctx: RequestContext, parameters: Map<string,
   const sampleById = new Map(samples.map((sample) => [sample.id, sample]));
   return {
     resources: rows.map((report) => diagnosticReportResource(
-      report, sampleById.get(report.sampleId)!, results.filter((result) => result.sampleId === report.sampleId).map((result) => result.id),
+      // A partial report carries the results released with their sections; a whole one every result.
+      report, sampleById.get(report.sampleId)!,
+      results.filter((result) => result.sampleId === report.sampleId && (!report.partial || result.released)).map((result) => result.id),
     )),
     total,
   };

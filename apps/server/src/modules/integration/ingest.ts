@@ -206,7 +206,8 @@ function judgedValue(result: IngestResult, test: AnalyserTargetSample['tests'][n
  * only reports): first the result's status (HL7 OBX-11: cancelled: nothing to store; preliminary: held, never
  * stored as the result), then the sample its specimen id names on the site (none: unknownSpecimen; approved or
  * verified: sampleLocked, or correctionLocked for a correction, which never overwrites such a result), the code
- * through the analyser's map (unmappedCode), the ordered test of that assay (testNotOrdered), the value
+ * through the analyser's map (unmappedCode), the ordered test of that assay (testNotOrdered) not released on a
+ * partial report (resultReleased), the value
  * (judgedValue). A correction that applies replaces the test's result, audited with the reason 'correction
  * from the analyser'. One value per test: a message naming a test twice (a rerun in the same transmission)
  * keeps the last, the earlier is kept for review. Returned in the results' order.
@@ -228,6 +229,7 @@ export function judgePatientResults(
     if (sifra === null) { refuse('unmappedCode'); continue; }
     const test = sample.tests.find((candidate) => candidate.sifra === sifra && !candidate.calculated);
     if (!test) { refuse('testNotOrdered'); continue; }
+    if (test.released) { refuse('resultReleased'); continue; }
     const reading = judgedValue(result, test, settings);
     if ('razlog' in reading) { refuse(reading.razlog); continue; }
     const earlier = lastForTest.get(test.id);

@@ -300,6 +300,22 @@ describe('results on the sample', () => {
     expect(message).toMatchObject({ outcome: 'review', rezultata: 1, zaPregled: 5 });
   });
 
+  it('keeps for review a value for a result the autoverification released with its section, and applies the rest', async () => {
+    const { analyser, port } = await listeningAnalyser('Pusteno SA', { mapa: { GLU: cat.sifra.GLU, KAL: cat.sifra.K } });
+    const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);
+    await calls.saved(tech, sample._id, { GLU: '5.1' });
+    // As a rule set releasing per section leaves it (autoverification/section-release.test.ts walks that path).
+    await t.database.db.update(sampleTests).set({ releasedAt: new Date(), releasedByRules: 'Biohemija v1' })
+      .where(and(eq(sampleTests.sampleId, sample._id), eq(sampleTests.labassayId, cat.ids.GLU)));
+    expect((await sendAstmMessage(HOST, port, astmMessage(sample.code, [['GLU', '9.9', 'mmol/L', 'H'], ['KAL', '4.2', 'mmol/L', 'N']]))).ok).toBe(true);
+    const tests = await calls.tests(tech, sample._id);
+    expect(tests.GLU).toMatchObject({ rezultat: '5.1', pusten: { pravila: 'Biohemija v1' } });
+    expect(tests.K?.rezultat).toBe('4.2');
+    const [message] = await messagesOf(analyser._id);
+    const items = (await reviewItems()).filter((item) => item.poruka === message!.id);
+    expect(items.map((item) => [item.uzorak, item.test, item.razlog])).toEqual([[sample.code, 'GLU', 'resultReleased']]);
+  });
+
   it('applies a result kept for review on retry once the mapping is fixed, never twice', async () => {
     const { analyser, port } = await listeningAnalyser('Retry SA', { mapa: { GLU: cat.sifra.GLU } });
     const sample = await calls.createSample(tech, patient._id, ['GLU', 'K']);

@@ -59,6 +59,8 @@ export interface ReportTestRow {
   sampleTypeDe: string | null;
   /** The reference copied onto the test when it was verified: the report prints what the result was verified against. */
   referenca: ReferenceSnapshot | null;
+  /** When the autoverification rules released the result with its section (what a partial report prints); null: not so. */
+  releasedAt: Date | null;
 }
 
 /** The report's header row: its latest version and whether it was withdrawn from the list. */
@@ -68,6 +70,8 @@ export interface ReportRow {
   jezici: string[];
   issuedAt: Date;
   withdrawnAt: Date | null;
+  /** The latest version is a partial report. */
+  partial: boolean;
 }
 
 /** One stored version in one language, without its bytes. */
@@ -81,6 +85,7 @@ export interface ReportVersionRow {
   corrected: boolean;
   razlog: string | null;
   originalIssuedAt: Date | null;
+  partial: boolean;
 }
 
 /** A version to store: the rendered PDF in one language. */
@@ -97,6 +102,13 @@ const displayName = (ime: typeof users.ime, prezime: typeof users.prezime) => sq
 /** The users who approved and verified a sample, by name. */
 const approver = sql`(select btrim(u.ime || ' ' || u.prezime) from ${users} as u where u.id = ${samples.approvedBy})`;
 const verifier = sql`(select btrim(u.ime || ' ' || u.prezime) from ${users} as u where u.id = ${samples.verifiedBy})`;
+
+/** A user's name as a report prints it ('Ime Prezime'), or '' for none (users are the lab's, not a site's). */
+export async function userDisplayName(db: Db, userId: string): Promise<string> {
+  if (!isUuid(userId)) return '';
+  const rows = await db.select({ name: displayName(users.ime, users.prezime) }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.name ?? '';
+}
 
 /**
  * The reports of one site, the only way this module reaches reports, their
@@ -147,6 +159,7 @@ export function reportRepository(db: Db, siteId: string) {
         sampleTypeEn: sampleTypes.nazivEn,
         sampleTypeDe: sampleTypes.nazivDe,
         referenca: sampleTests.referenca,
+        releasedAt: sampleTests.releasedAt,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
@@ -166,11 +179,27 @@ export function reportRepository(db: Db, siteId: string) {
       return rows[0]?.reason ?? null;
     },
 
+    /**
+     * The reason of the latest change of a result released on a partial report since `since` (its 'result.unrelease'
+     * audit row), or null when none changed: the report after a partial one corrects it only then.
+     */
+    async releasedResultChangeSince(sampleId: string, since: Date): Promise<string | null> {
+      const rows = await db.select({ reason: auditLog.reason }).from(auditLog)
+        .innerJoin(samples, and(eq(samples.id, sql`${auditLog.entityId}::uuid`), eq(samples.siteId, siteId)))
+        .where(and(
+          eq(auditLog.entity, 'sample'), eq(auditLog.entityId, sampleId), eq(auditLog.action, 'result.unrelease'), gte(auditLog.at, since),
+        ))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(1);
+      return rows.length === 0 ? null : (rows[0]?.reason ?? '');
+    },
+
     /** The report of a sample of this site, or null. */
     async findReport(sampleId: string): Promise<ReportRow | null> {
       if (!isUuid(sampleId)) return null;
       const rows = await db.select({
         sampleId: reports.sampleId, verzija: reports.verzija, jezici: reports.jezici, issuedAt: reports.issuedAt, withdrawnAt: reports.withdrawnAt,
+        partial: reports.partial,
       }).from(reports).where(and(eq(reports.siteId, siteId), eq(reports.sampleId, sampleId))).limit(1);
       return rows[0] ?? null;
     },
@@ -180,13 +209,13 @@ export function reportRepository(db: Db, siteId: string) {
      * it back on the list, in one statement: the row lock it takes orders
      * concurrent issues of one sample, so each gets its own number.
      */
-    async nextVersion(sampleId: string, jezici: readonly string[]): Promise<number> {
+    async nextVersion(sampleId: string, jezici: readonly string[], partial = false): Promise<number> {
       await assertOwnSample(sampleId);
       const [row] = await db.insert(reports)
-        .values({ siteId, sampleId, verzija: 1, jezici: [...jezici] })
+        .values({ siteId, sampleId, verzija: 1, jezici: [...jezici], partial })
         .onConflictDoUpdate({
           target: reports.sampleId,
-          set: { verzija: sql`${reports.verzija} + 1`, jezici: [...jezici], issuedAt: sql`now()`, withdrawnAt: null, withdrawnBy: null },
+          set: { verzija: sql`${reports.verzija} + 1`, jezici: [...jezici], issuedAt: sql`now()`, withdrawnAt: null, withdrawnBy: null, partial },
           setWhere: eq(reports.siteId, siteId),
         })
         .returning({ verzija: reports.verzija });
@@ -197,11 +226,12 @@ export function reportRepository(db: Db, siteId: string) {
     /** Stores the versions of one issue (one row per language, one statement); returns their ids by language. */
     async insertVersions(
       sampleId: string, verzija: number, issuedBy: string, correction: { razlog: string; originalIssuedAt: Date } | null, versions: readonly NewReportVersion[],
+      partial = false,
     ): Promise<{ id: string; jezik: string }[]> {
       await assertOwnSample(sampleId);
       return db.insert(reportVersions).values(versions.map((version) => ({
         siteId, sampleId, verzija, jezik: version.jezik, pdf: version.pdf, sha256: version.sha256, verificationToken: version.verificationToken, issuedBy,
-        corrected: correction !== null, razlog: correction?.razlog ?? null, originalIssuedAt: correction?.originalIssuedAt ?? null,
+        corrected: correction !== null, razlog: correction?.razlog ?? null, originalIssuedAt: correction?.originalIssuedAt ?? null, partial,
       }))).returning({ id: reportVersions.id, jezik: reportVersions.jezik });
     },
 
@@ -264,7 +294,7 @@ export function reportRepository(db: Db, siteId: string) {
       return db.select({
         id: reportVersions.id, verzija: reportVersions.verzija, jezik: reportVersions.jezik, sha256: reportVersions.sha256,
         createdAt: reportVersions.createdAt, issuedBy: displayName(users.ime, users.prezime), corrected: reportVersions.corrected,
-        razlog: reportVersions.razlog, originalIssuedAt: reportVersions.originalIssuedAt,
+        razlog: reportVersions.razlog, originalIssuedAt: reportVersions.originalIssuedAt, partial: reportVersions.partial,
       }).from(reportVersions)
         .innerJoin(users, eq(users.id, reportVersions.issuedBy))
         .where(and(eq(reportVersions.siteId, siteId), eq(reportVersions.sampleId, sampleId)))
@@ -356,6 +386,7 @@ export function reportListSpec(db: Db) {
       pdf: sql<boolean>`true`,
       final: sql<boolean>`(${samples.status} = 'VERIFICIRAN')`,
       final_pdf: sql<boolean>`(${samples.status} = 'VERIFICIRAN' and ${reports.issuedAt} >= ${samples.verifiedAt})`,
+      djelimican: reports.partial,
       pacijent: sql<string>`btrim(${patients.prezime} || ' ' || ${patients.ime})`,
       pid: patients.id,
       ime: patients.ime,

@@ -21,7 +21,7 @@ import { newVerificationToken, portalUrl, reportSigner, verificationUrl } from '
 import { reportMicrobiology } from '../microbiology/service.ts';
 import { sampleTypes as sampleTypeCatalogue } from '../sample-types/service.ts';
 import {
-  type ReportRepository, type ReportSampleRow, type ReportTestRow, listReports, reportPatient, reportRepository,
+  type ReportRepository, type ReportSampleRow, type ReportTestRow, listReports, reportPatient, reportRepository, userDisplayName,
 } from './repository.ts';
 import * as portalRepo from './portal-repository.ts';
 
@@ -88,26 +88,34 @@ async function currentLetterhead(repo: ReportRepository): Promise<{ site: { time
  * audit row per stored PDF, and answers what it stored, so the e-mail outbox
  * can queue the same versions in the same transaction.
  */
-export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string): Promise<IssuedReport> {
+export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string, kind: 'final' | 'partial' = 'final'): Promise<IssuedReport> {
   const repo = reportRepository(tx, ctx.siteId);
   const sample = await repo.reportSample(sampleId);
   if (!sample) throw AppError.notFound();
-  if (sample.status !== 'VERIFICIRAN' || !sample.verifiedAt) throw new Error('a report is issued for a verified sample only');
+  const partial = kind === 'partial';
+  if (!partial && (sample.status !== 'VERIFICIRAN' || !sample.verifiedAt)) throw new Error('a report is issued for a verified sample only');
+  if (partial && (sample.status === 'ODOBREN' || sample.status === 'VERIFICIRAN')) throw new Error('a partial report is issued only before the whole sample is released');
   // One after another: a transaction is one connection, which runs one statement at a time.
   const patient = await reportPatient(tx, sample.patientId);
-  const tests = await repo.testsOfSample(sample.id);
+  const allTests = await repo.testsOfSample(sample.id);
+  // A partial report prints the results the rules released with their sections, and nothing of the rest.
+  const tests = partial ? allTests.filter((test) => test.releasedAt !== null) : allTests;
+  if (tests.length === 0) throw new Error('a partial report needs a released result');
   const { site, letterhead } = await currentLetterhead(repo);
   const previous = await repo.findReport(sample.id);
   if (!patient) throw new Error('a sample without its patient');
   const facts = await patientFacts(tx, ctx.siteId, sample);
   const rangeRows = await referenceRangesOf(tx, tests.map((test) => test.labassayId));
-  const unlockReason = previous ? await repo.latestUnlockReason(sample.id) : null;
-  const microbiology = await reportMicrobiology(tx, ctx.siteId, sample.id);
+  const correctionReason = previous ? await correctionReasonAfter(repo, sample.id, previous) : null;
+  const microbiology = partial ? null : await reportMicrobiology(tx, ctx.siteId, sample.id);
   const ranges = rangesByAssay(rangeRows);
   const jezici = reportJeziciOf(patient.language);
-  const verzija = await repo.nextVersion(sample.id, jezici);
-  // A version after the first is a correction: the sample was unlocked (with a reason) and verified again.
-  const correction = previous ? { razlog: unlockReason ?? '', originalIssuedAt: previous.issuedAt } : null;
+  const verzija = await repo.nextVersion(sample.id, jezici, partial);
+  const correction = previous && correctionReason !== null ? { razlog: correctionReason, originalIssuedAt: previous.issuedAt } : null;
+  // A partial report is dated and signed as the rules released its latest section: now, by the rules' account.
+  const releasedAt = new Date();
+  const verifiedAt = partial ? releasedAt : (sample.verifiedAt as Date);
+  const verifiedBy = partial ? await userDisplayName(tx, ctx.userId) : (sample.verifiedBy ?? '');
 
   const base: ReportVersionInput = {
     timeZone: site.timeZone,
@@ -117,12 +125,13 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
       code: sample.code, ...sampleTypeNames(sample, tests, await sampleTypeCatalogue(tx)), lokacija: sample.lokacija, doktor: sample.doktor, komentar: sample.komentar,
       collectedAt: sample.datum, receivedAt: sample.receivedAt ?? sample.createdAt,
     },
-    reportedAt: sample.verifiedAt,
-    approved: sample.approvedAt ? { name: sample.approvedBy ?? '', at: sample.approvedAt } : null,
-    verified: { name: sample.verifiedBy ?? '', at: sample.verifiedAt },
+    reportedAt: verifiedAt,
+    approved: !partial && sample.approvedAt ? { name: sample.approvedBy ?? '', at: sample.approvedAt } : null,
+    verified: { name: verifiedBy, at: verifiedAt },
     autoverified: ctx.releasedByRules ?? null,
+    ...(partial ? { partial: true } : {}),
     verzija,
-    correction: previous ? { reason: unlockReason ?? '', replacesVerzija: previous.verzija, replacesIssuedAt: previous.issuedAt } : null,
+    correction: correction && previous ? { reason: correction.razlog, replacesVerzija: previous.verzija, replacesIssuedAt: previous.issuedAt } : null,
     tests: tests.map((test) => {
       // Judged by the reference copied onto the test at this verification, never by a catalogue edited since.
       const { range, flag, snapshot } = judge(test, test.rezultat, ranges, facts, true);
@@ -142,17 +151,17 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
   const { signer } = await reportSigner(tx);
   const rendered = await Promise.all(jezici.map(async (jezik) => {
     const verificationToken = newVerificationToken();
-    const verifiedAt = sample.verifiedAt as Date;
     // Signed as it is frozen: the stored bytes and their SHA-256 are the signed ones.
     const pdf = await signer.sign(await renderReportPdf(buildReportContent({ ...base, jezik }), verifiedAt, verificationUrl(verificationToken)), verifiedAt);
     return { jezik, pdf, sha256: sha256(pdf), verificationToken };
   }));
-  const stored = await repo.insertVersions(sample.id, verzija, ctx.userId, correction, rendered);
+  const stored = await repo.insertVersions(sample.id, verzija, ctx.userId, correction, rendered, partial);
   // The content of the version, so it can be printed in another language later exactly as verified now.
   await repo.insertContent(sample.id, verzija, freezeReportInput(base));
-  await repo.markPdfExists(sample.id);
+  // The sample's PDF mark is its verified report's: a partial report is found on the report list, not on the sample.
+  if (!partial) await repo.markPdfExists(sample.id);
   await writeAudit(tx, ctx, rendered.map((version) => ({
-    action: correction ? 'report.correct' : 'report.issue',
+    action: correction ? 'report.correct' : partial ? 'report.issuePartial' : 'report.issue',
     entity: 'report',
     entityId: sample.id,
     field: version.jezik,
@@ -160,6 +169,28 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string)
     reason: correction?.razlog || null,
   })));
   return { patientId: sample.patientId, verzija, versions: stored.map((row) => ({ id: row.id, jezik: jezikOf(row.jezik) })) };
+}
+
+/**
+ * Whether the version about to follow `previous` corrects it, and why: after a verified report, the sample was
+ * unlocked (with a reason) and verified again, so it is a correction with the unlock's reason; after a partial
+ * report, only when a result it carried was changed since (with a reason): the final report that merely adds the
+ * sample's other results corrects nothing. Null: not a correction.
+ */
+async function correctionReasonAfter(repo: ReturnType<typeof reportRepository>, sampleId: string, previous: { partial: boolean; issuedAt: Date }): Promise<string | null> {
+  if (previous.partial) return repo.releasedResultChangeSince(sampleId, previous.issuedAt);
+  return (await repo.latestUnlockReason(sampleId)) ?? '';
+}
+
+/**
+ * The partial report the autoverification owes when it releases sections of a sample ahead of the rest, in the
+ * release's transaction: issued like a verified report (its PDFs signed, a version of the report, audited) with
+ * the released results only, and mailed to a patient with an e-mail address as a verified report is. The portal,
+ * the cumulative report and hospital systems wait for the verified sample.
+ */
+export async function issuePartialReport(tx: Tx, ctx: RequestContext, sampleId: string): Promise<void> {
+  const issued = await issueReport(tx, ctx, sampleId, 'partial');
+  await queueReportMail(tx, ctx, { sampleId, ...issued });
 }
 
 /**
@@ -320,7 +351,7 @@ export async function versions(db: Db, ctx: RequestContext, sid: string): Promis
       known.issued_by = row.issuedBy;
     }
     const version = known ?? {
-      verzija: row.verzija, jezici: [], created_at: row.createdAt.toISOString(), issued_by: row.issuedBy, corrected: row.corrected,
+      verzija: row.verzija, jezici: [], created_at: row.createdAt.toISOString(), issued_by: row.issuedBy, corrected: row.corrected, partial: row.partial,
       razlog: row.razlog, original_issued_at: row.originalIssuedAt?.toISOString() ?? null, sha256: {},
     };
     version.jezici.push(jezikOf(row.jezik));

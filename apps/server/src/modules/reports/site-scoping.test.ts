@@ -171,6 +171,14 @@ const repositoryCases: Record<keyof ReportRepository, (fixture: RepositoryFixtur
     expect(await atTuzla.latestUnlockReason(sid)).toBe('Tuzla');
     expect(await atSarajevo.latestUnlockReason(sid)).toBeNull();
   },
+  releasedResultChangeSince: async ({ atSarajevo, atTuzla, sid }) => {
+    const since = new Date(Date.now() - 60_000);
+    await t.database.db.insert(auditLog).values({
+      siteId: tuzla, action: 'result.unrelease', entity: 'sample', entityId: sid, field: 'GLU', reason: 'Tuzla',
+    });
+    expect(await atTuzla.releasedResultChangeSince(sid, since)).toBe('Tuzla');
+    expect(await atSarajevo.releasedResultChangeSince(sid, since)).toBeNull();
+  },
   findReport: async ({ atSarajevo, atTuzla, sid }) => {
     expect(await atTuzla.findReport(sid)).not.toBeNull();
     expect(await atSarajevo.findReport(sid)).toBeNull();

@@ -26,6 +26,8 @@ export const reports = pgTable('reports', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   withdrawnBy: uuid('withdrawn_by').references(() => users.id),
+  /** The latest version is a partial report (sections the rules released before the rest of the sample). */
+  partial: boolean('partial').notNull().default(false),
 }, (t) => [
   uniqueIndex('reports_sample_key').on(t.sampleId),
   // The list's newest-first order and its day presets: a backward scan (see db/list-query.ts).
@@ -55,6 +57,11 @@ export const reportVersions = pgTable('report_versions', {
   razlog: text('razlog'),
   /** When the version this one replaces was issued, on a corrected report. */
   originalIssuedAt: timestamp('original_issued_at', { withTimezone: true }),
+  /**
+   * A partial report: only the results the autoverification rules released with their sections while the sample's
+   * others were still to come; the version after it is the final report (a correction only when a released result changed).
+   */
+  partial: boolean('partial').notNull().default(false),
   /**
    * The unguessable id in the QR code printed on every page of this PDF (PUBLIC_URL/provjera/{token}):
    * 128 random bits, never the sample code, so a verification link names no patient and cannot be guessed.

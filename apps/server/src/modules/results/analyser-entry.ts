@@ -20,6 +20,8 @@ export interface AnalyserTargetTest {
   sifra: string;
   calculated: boolean;
   rezultat: string | null;
+  /** Released with its section by the autoverification rules (on a partial report): an analyser's value does not replace it. */
+  released: boolean;
   /** How its assay's result is given, and a qualitative assay's grades of a positive (`opcije`). */
   kind: ResultKind;
   grades: readonly string[];
@@ -54,7 +56,7 @@ export async function lockSamplesForAnalyser(tx: Tx, siteId: string, codes: read
       code: sample.code,
       locked: status === 'ODOBREN' || status === 'VERIFICIRAN' || sample.verifiedOnce,
       tests: own.map((test) => ({
-        id: test.id, sifra: test.sifra, calculated: test.calculated, rezultat: test.rezultat, kind: resultKindOf(test.vrsta),
+        id: test.id, sifra: test.sifra, calculated: test.calculated, rezultat: test.rezultat, released: test.releasedAt !== null, kind: resultKindOf(test.vrsta),
         grades: resultKindOf(test.vrsta) === 'qualitative' ? test.opcije : [],
         valueProblem: (value: string) => resultValueProblem({ vrsta: resultKindOf(test.vrsta), opcije: test.opcije }, value),
       })),
@@ -76,7 +78,7 @@ export function analyserContext(siteId: string, messageId: string): RequestConte
  * changes), as unapproved results, all in one batch save. Each entry names a test of its sample and the
  * value exactly as sent; the caller has checked them. A result with a `razlog` (a correction the analyser
  * sent) is audited with that reason. Returns the events to announce once the transaction has committed:
- * each completion, and each critical value the analyser's results stored.
+ * each completion, each critical value the analyser's results stored, and each sample left incomplete with new results.
  */
 export async function saveAnalyserResults(
   tx: Tx, ctx: RequestContext,
@@ -90,5 +92,5 @@ export async function saveAnalyserResults(
     })),
     { kind: 'source', source: analyserName },
   );
-  return saved.flatMap((sample) => [sample.completion, sample.critical].filter((event): event is SampleEvent => event !== null));
+  return saved.flatMap((sample) => [sample.completion, sample.critical, sample.progress].filter((event): event is SampleEvent => event !== null));
 }

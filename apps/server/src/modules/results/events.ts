@@ -9,7 +9,11 @@ import { resultsChainPorts } from './ports.ts';
 // (the hub adds `site`), and only once the transaction that moved the sample has committed, so no one is
 // told of a change that was rolled back.
 
-export type SampleEventName = 'result:completed' | 'result:approved' | 'result:critical';
+/**
+ * 'result:progressed' is the one event sent to no one: results of a sample that is not complete yet were entered,
+ * and the autoverification (the chain's resultsProgressed port) may release the sections that passed.
+ */
+export type SampleEventName = 'result:completed' | 'result:approved' | 'result:critical' | 'result:progressed';
 
 /** A result saved beyond a critical limit, as 'result:critical' names it. */
 export interface CriticalValue {
@@ -61,12 +65,18 @@ export function completionEvent(sample: EventSample, from: SampleStatus, to: Sam
 /**
  * Sends the events to the site's room; call it after the transaction that caused them has committed. The samples
  * a 'result:completed' names are handed to the chain's resultsCompleted port (the autoverification), whichever
- * call completed them: a person's save, an analyser's message, a sample edit.
+ * call completed them: a person's save, an analyser's message, a sample edit; those a 'result:progressed' names
+ * to its resultsProgressed port.
  */
 export function announce(realtime: RealtimeHub | undefined, siteId: string, events: readonly (SampleEvent | null)[]): void {
   for (const event of events) {
-    if (event) realtime?.emitToSite(siteId, event.name, { id: event.id, info: event.info, ...(event.kriticno ? { kriticno: event.kriticno } : {}) });
+    if (event && event.name !== 'result:progressed') {
+      realtime?.emitToSite(siteId, event.name, { id: event.id, info: event.info, ...(event.kriticno ? { kriticno: event.kriticno } : {}) });
+    }
   }
-  const completed = events.flatMap((event) => (event?.name === 'result:completed' ? [event.id] : []));
+  const named = (name: SampleEventName) => events.flatMap((event) => (event?.name === name ? [event.id] : []));
+  const completed = named('result:completed');
   if (completed.length > 0) resultsChainPorts().resultsCompleted(siteId, completed);
+  const progressed = named('result:progressed');
+  if (progressed.length > 0) resultsChainPorts().resultsProgressed(siteId, progressed);
 }

@@ -21,6 +21,11 @@ export interface ResultsChainPorts {
    */
   afterVerification(tx: Tx, ctx: RequestContext, sampleId: string): Promise<void>;
   /**
+   * The work a release of sections by the autoverification owes in its own transaction: the partial report of the
+   * results released so far (and its mail). It runs in `tx`, so a release without its report never commits.
+   */
+  afterSectionRelease(tx: Tx, ctx: RequestContext, sampleId: string): Promise<void>;
+  /**
    * The flags an analyser sent with the results it entered on these sample tests (the integration module's
    * latest applied result of each), by sample test id, for the result screen; tests without any are absent.
    */
@@ -30,6 +35,11 @@ export interface ResultsChainPorts {
    * judges them then, after the commit and apart from the call, so it never blocks or fails the save. Must not throw.
    */
   resultsCompleted(siteId: string, sampleIds: readonly string[]): void;
+  /**
+   * Told once results were entered on samples that are not complete yet (a person's save, an analyser's message)
+   * and the change has committed: a rule set that releases per section judges them then. Must not throw.
+   */
+  resultsProgressed(siteId: string, sampleIds: readonly string[]): void;
   /**
    * Reflex testing (the samples module, which owns the samples' tests): inside a results save's transaction, after
    * the results are settled, adds the tests the site's reflex rules call for to the samples whose newly entered

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { ReferenceSnapshot } from '../../db/columns.ts';
 import { auditLog, users } from '../../db/shared-tables.ts';
@@ -74,6 +74,9 @@ export interface ResultTestRow {
   retestRazlog: string | null;
   /** The reflex rule that added the test, or null. */
   refleks: string | null;
+  /** When the autoverification rules released the result with its section (a partial report), and which rule set; null: not released alone. */
+  releasedAt: Date | null;
+  releasedByRules: string | null;
 }
 
 /** What a save writes to one test entry. */
@@ -246,6 +249,8 @@ export function resultRepository(db: Db, siteId: string) {
         referenca: sampleTests.referenca,
         retestRazlog: sampleTests.retestRazlog,
         refleks: sampleTests.refleks,
+        releasedAt: sampleTests.releasedAt,
+        releasedByRules: sampleTests.releasedByRules,
       }).from(sampleTests)
         .innerJoin(samples, eq(samples.id, sampleTests.sampleId))
         .innerJoin(labAssays, eq(labAssays.id, sampleTests.labassayId))
@@ -285,10 +290,29 @@ export function resultRepository(db: Db, siteId: string) {
           unio_at = case when v.entered then now() else st.unio_at end,
           referenca = v.referenca,
           retest_razlog = case when v.entered then null else st.retest_razlog end,
+          -- A released result that is changed (with a reason) is released no longer: the rules or a person release it again.
+          released_at = case when v.entered then null else st.released_at end,
+          released_by_rules = case when v.entered then null else st.released_by_rules end,
           updated_at = now()
         from ${rows} as v(id, sample_id, rezultat, rezultat_f, flag, status_t, entered, unio_by, unio_source, referenca)
           join ${samples} as s on s.id = v.sample_id and s.site_id = ${siteId}
         where st.id = v.id and st.sample_id = v.sample_id`);
+    },
+
+    /**
+     * Marks tests of a sample of this site released by the autoverification rules `ruleSet` ('Set v3') with their
+     * section, now, in one statement; a test already released, or without a result, is left as it is. Answers the ids marked.
+     */
+    async releaseTests(sampleId: string, testIds: readonly string[], ruleSet: string): Promise<string[]> {
+      const ids = testIds.filter(isUuid);
+      if (ids.length === 0) return [];
+      const rows = await db.update(sampleTests).set({ releasedAt: sql`now()`, releasedByRules: ruleSet, updatedAt: new Date() })
+        .where(and(
+          inArray(sampleTests.id, ids), eq(sampleTests.sampleId, sampleId), inArray(sampleTests.sampleId, ownSample(sampleId)),
+          isNull(sampleTests.releasedAt), isNotNull(sampleTests.rezultat),
+        ))
+        .returning({ id: sampleTests.id });
+      return rows.map((row) => row.id);
     },
 
     /** Takes a test of a sample of this site back for a retest, with the reason (the earlier value stays). */

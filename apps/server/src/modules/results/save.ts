@@ -52,7 +52,7 @@ export async function save(
     if (!saved) throw new Error('a save of one sample answered none');
     return saved;
   });
-  announce(realtime, ctx.siteId, [outcome.completion, outcome.critical]);
+  announce(realtime, ctx.siteId, [outcome.completion, outcome.critical, outcome.progress]);
   // A change of a sample that was complete already (a result corrected before approval) is judged again too.
   if (outcome.completion === null && outcome.status === 'REALIZOVAN' && outcome.version !== input.version) {
     resultsChainPorts().resultsCompleted(ctx.siteId, [outcome.sampleId]);
@@ -70,6 +70,8 @@ export interface SavedSample {
   completion: SampleEvent | null;
   /** 'result:critical' to announce once the transaction has committed, or null. */
   critical: SampleEvent | null;
+  /** 'result:progressed' (results entered, the sample not complete yet) to hand on once the transaction has committed, or null. */
+  progress: SampleEvent | null;
   /** What the site's reflex rules did on the sample (empty when none fired). */
   reflex: ReflexNote[];
 }
@@ -97,11 +99,14 @@ export async function saveSampleResults(
   await writeAudit(tx, ctx, settled.flatMap((entry, index) => (isChanged(entry, index) ? [...alongsideAudit(index), ...entry.audit] : [])));
   return settled.map((entry, index) => {
     if (!isChanged(entry, index)) {
-      return { sampleId: entry.sampleId, status: entry.status, version: settlements[index]?.sample.version ?? 0, completion: null, critical: null, reflex: entry.reflex };
+      return { sampleId: entry.sampleId, status: entry.status, version: settlements[index]?.sample.version ?? 0, completion: null, critical: null, progress: null, reflex: entry.reflex };
     }
     const row = moved.get(entry.sampleId);
     if (!row) throw new Error('a settled sample of this site was not moved');
-    return { sampleId: entry.sampleId, status: statusOf(row.status), version: row.version, completion: entry.completion, critical: entry.critical, reflex: entry.reflex };
+    return {
+      sampleId: entry.sampleId, status: statusOf(row.status), version: row.version,
+      completion: entry.completion, critical: entry.critical, progress: entry.progress, reflex: entry.reflex,
+    };
   });
 }
 
@@ -134,6 +139,8 @@ async function settleReflexively(
       changed: true,
       audit: [...entry.audit.filter((row) => row.action !== 'sample.status'), ...outcome.audit, ...second.audit],
       completion: second.completion,
+      // The results entered are in, but the reflex test keeps the sample open: a rule set releasing per section may release the rest.
+      progress: second.completion ? null : (entry.progress ?? (entry.completion ? { ...entry.completion, name: 'result:progressed' } : null)),
       reflex: outcome.notes,
     };
   });

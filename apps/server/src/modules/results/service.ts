@@ -7,7 +7,7 @@
 // module above the chain).
 export { show, testRowsOfSample } from './show.ts';
 export { save, type AlongsideResults, type StatusAnswer } from './save.ts';
-export { approve, unapprove, unverify, verify } from './transitions.ts';
+export { approve, releaseSections, unapprove, unverify, verify } from './transitions.ts';
 export { retest } from './retest.ts';
 export { correct } from './correction.ts';
 export { auditTrail } from './audit-trail.ts';

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import type { AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { completionEvent, criticalEvent, type CriticalValue, type SampleEvent } from './events.ts';
+import { completionEvent, criticalEvent, sampleEvent, type CriticalValue, type SampleEvent } from './events.ts';
 import { judge, patientFactsOfSamples, rangesByAssay, sameSnapshot, statusOf, storedText, type PatientFacts } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type TestResultWrite } from './repository.ts';
 
@@ -27,6 +27,11 @@ export interface SettledResults {
   audit: AuditEntry[];
   /** 'result:completed' when the results complete the sample, to announce once the transaction has committed. */
   completion: SampleEvent | null;
+  /**
+   * 'result:progressed' (handed to the autoverification, sent to no one) when results were entered but the sample is
+   * not complete yet: a rule set that releases per section may release the sections whose results are all in and pass.
+   */
+  progress: SampleEvent | null;
   /**
    * 'result:critical' when the settlement stored a result beyond a critical limit that was not stored so
    * before (a new value, or a flag that became LL/HH), to announce once the transaction has committed.
@@ -118,6 +123,9 @@ export async function settleSamples(
   return settled.map((entry) => entry.settled);
 }
 
+/** The result was released by the autoverification rules with its section (a partial report carries it). */
+const isReleased = (test: ResultTestRow) => test.releasedAt !== null;
+
 /** One sample's settlement (settleSamples), decided without reading or writing anything. */
 function settleSample(
   ctx: RequestContext, { sample, rezultati = [], razlog: razlogInput, razloziTestova }: SampleSettlement, tests: readonly ResultTestRow[],
@@ -145,6 +153,7 @@ function settleSample(
     // A retest's value carries the retest's reason, so only other changes of entered results ask for one after an unlock.
     changesEnteredResult: tests.some((test) => typed.has(test.id) && !retestAnswered(test) && changesEnteredResult(test.rezultat, rezultatOf(test))),
     unlockedAfterVerification: sample.verifiedOnce,
+    changesReleasedResult: tests.some((test) => isReleased(test) && typed.has(test.id) && !retestAnswered(test) && changesEnteredResult(test.rezultat, rezultatOf(test))),
     razlog: razlogInput,
   });
   if (!decided.ok) {
@@ -165,7 +174,8 @@ function settleSample(
   const entered: SettledResults['entered'] = [];
   for (const test of tests) {
     const rezultat = rezultatOf(test);
-    const { flag, snapshot } = judge(test, rezultat, ranges, facts, sample.verifiedOnce);
+    // A result released with its section keeps the reference it was released with, as a verified one does.
+    const { flag, snapshot } = judge(test, rezultat, ranges, facts, sample.verifiedOnce || isReleased(test));
     const referenca = rezultat === null ? null : snapshot;
     const statusT = testStatus(decided.status, progressOf(test));
     // The retest's value is a change of the earlier one even when it is the same value: it is recorded with the retest's reason.
@@ -186,6 +196,13 @@ function settleSample(
     audit.push(test.calculated
       ? { action: 'result.calculate', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, bySystem: true }
       : { action, entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.rezultat, newValue: rezultat, reason: reasonOf(test), bySystem: bySource });
+    // The change takes the result off the partial report it was released on (writeTests clears the mark); the next report corrects it.
+    if (isReleased(test)) {
+      audit.push({
+        action: 'result.unrelease', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: test.releasedByRules, newValue: null,
+        reason: reasonOf(test), bySystem: bySource,
+      });
+    }
   }
   if (decided.status !== from) {
     audit.push({ action: 'sample.status', entity: 'sample', entityId: sample.id, field: 'status', oldValue: from, newValue: decided.status, bySystem: bySource });
@@ -199,6 +216,9 @@ function settleSample(
       changed: writes.length > 0 || decided.status !== from,
       audit,
       completion: completionEvent({ id: sample.id, code: sample.code, patient: facts.patient }, from, decided.status),
+      progress: entered.length > 0 && (decided.status === 'ZAPRIMLJEN' || decided.status === 'U OBRADI')
+        ? sampleEvent('result:progressed', { id: sample.id, code: sample.code, patient: facts.patient })
+        : null,
       critical: criticalEvent({ id: sample.id, code: sample.code, patient: facts.patient }, critical),
       entered,
     },

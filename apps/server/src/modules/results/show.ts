@@ -37,7 +37,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
 
   const entries: ResultTest[] = tests.map((test) => {
     // Once verified, a result shows the reference it was verified with (copied onto the test), whatever the catalogue says now.
-    const { range, critical, flag, snapshot } = judge(test, test.rezultat, ranges, facts, sample.verifiedOnce);
+    const { range, critical, flag, snapshot } = judge(test, test.rezultat, ranges, facts, sample.verifiedOnce || test.releasedAt !== null);
     const before = previous.get(test.labassayId);
     return {
       _id: test.id,
@@ -64,6 +64,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
       aparat_flag: analyserFlags.get(test.id) ?? null,
       retest: test.retestRazlog,
       refleks: test.refleks,
+      pusten: test.releasedAt ? { at: test.releasedAt.toISOString(), pravila: test.releasedByRules ?? '' } : null,
     };
   });
   const hasQualitativeResult = tests.some((test) => test.vrsta === 'qualitative' && test.rezultat !== null);

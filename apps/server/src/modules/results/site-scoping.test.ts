@@ -195,6 +195,15 @@ const repositoryCases: Record<keyof ResultRepository, (fixture: RepositoryFixtur
     await atTuzla.markRetest(sid, before[0]!.id, 'Tuzla');
     expect((await atTuzla.testsOfSample(sid))[0]?.retestRazlog).toBe('Tuzla');
   },
+  releaseTests: async ({ atSarajevo, atTuzla, sid }) => {
+    const before = await atTuzla.testsOfSample(sid);
+    expect(await atSarajevo.releaseTests(sid, before.map((test) => test.id), 'Sarajevo v1')).toEqual([]);
+    expect(await atTuzla.testsOfSample(sid)).toEqual(before);
+    // Bound to the sample's own site the same call releases the tests with results: the site is what refused above.
+    const released = await atTuzla.releaseTests(sid, before.map((test) => test.id), 'Tuzla v1');
+    expect(released.sort()).toEqual(before.filter((test) => test.rezultat !== null).map((test) => test.id).sort());
+    expect((await atTuzla.testsOfSample(sid)).filter((test) => test.releasedByRules === 'Tuzla v1')).toHaveLength(released.length);
+  },
   writeReferences: async ({ atSarajevo, atTuzla, sid }) => {
     const before = await atTuzla.testsOfSample(sid);
     const referenca = { low: '1', high: '2', tekst: null, jedinica: 'g/L', criticalLow: null, criticalHigh: null };

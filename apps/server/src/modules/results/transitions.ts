@@ -162,3 +162,36 @@ export function unverify(db: Db, ctx: RequestContext, sid: string, razlog: strin
     return Promise.resolve({ move: { status: next, verification: 'clear' }, audit: [statusEntry(sample, 'sample.unverify', status, next, razlog.trim())] });
   });
 }
+
+/**
+ * The autoverification's release of sections ahead of the rest of a sample (a rule set that releases per
+ * section): on the locked sample, still at the version its judgement read (`judgedVersion`) and not approved or
+ * verified, marks the tests `testIds` (of the sections all of whose results passed; ones without a result or
+ * released already are skipped) released by the rule set in `ctx.releasedByRules`, adds one to the sample's
+ * version (a screen that read it before must reload to see the marks), audits each released result, and issues
+ * the partial report of everything released so far (the chain's afterSectionRelease port), all in one
+ * transaction. Answers null, changing nothing, when the sample changed since the judgement or nothing was left to release.
+ */
+export async function releaseSections(
+  db: Db, ctx: RequestContext, sid: string, judgedVersion: number, testIds: readonly string[],
+): Promise<StatusAnswer | null> {
+  const ruleSet = ctx.releasedByRules?.ruleSet;
+  if (!ruleSet) throw new Error('sections are released by the autoverification rules only');
+  return db.transaction(async (tx) => {
+    const results = resultRepository(tx, ctx.siteId);
+    const sample = await results.findSample(sid, { forUpdate: true });
+    if (!sample) throw AppError.notFound();
+    const status = statusOf(sample.status);
+    if (sample.version !== judgedVersion || status === 'ODOBREN' || status === 'VERIFICIRAN') return null;
+    const released = new Set(await results.releaseTests(sample.id, testIds, ruleSet));
+    if (released.size === 0) return null;
+    const moved = (await results.moveSamples([{ id: sample.id, status: null }], ctx.userId)).get(sample.id);
+    if (!moved) throw new Error('a sample of this site was not moved');
+    const tests = await results.testsOfSample(sample.id);
+    await writeAudit(tx, ctx, tests.filter((test) => released.has(test.id)).map((test) => ({
+      action: 'result.release', entity: 'sample', entityId: sample.id, field: test.sifra, oldValue: null, newValue: test.rezultat, reason: ruleSet,
+    })));
+    await resultsChainPorts().afterSectionRelease(tx, ctx, sample.id);
+    return { status, version: moved.version };
+  });
+}

@@ -149,6 +149,13 @@ export const sampleTests = pgTable('sample_tests', {
    * the result screen mark it 'Refleks'; null for a test ordered by a person or an import.
    */
   refleks: uuid('refleks').references(() => reflexRules.id),
+  /**
+   * When the autoverification rules released the result with its section ahead of the rest of the sample (a rule
+   * set that releases per section), and the rule set and version that did ('Set v3'); null until then, and again
+   * once the released result is changed (with a reason). Verification of the whole sample releases everything.
+   */
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  releasedByRules: text('released_by_rules'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

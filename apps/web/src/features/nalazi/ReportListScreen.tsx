@@ -77,7 +77,11 @@ export function ReportListScreen() {
       key: 'final_pdf', header: t('nalazi.col_final'), width: 130,
       render: (row) => (row.final_pdf
         ? <Badge variant="outline" color="yellow" c={READABLE_BADGE_TEXT} style={{ borderColor: GOLD }}>{t('nalazi.final')}</Badge>
-        : (
+        : row.djelimican ? (
+          <Tooltip label={t('nalazi.partialHint')} openDelay={300} multiline maw={300}>
+            <Badge variant="light" color="blue" c={READABLE_BADGE_TEXT}>{t('nalazi.partial')}</Badge>
+          </Tooltip>
+        ) : (
           <Tooltip label={t('nalazi.notFinalHint')} openDelay={300} multiline maw={300}>
             <Badge variant="light" color="red" c={READABLE_BADGE_TEXT}>{t('nalazi.notFinal')}</Badge>
           </Tooltip>

@@ -16,7 +16,7 @@ const NOW = new Date().toISOString();
 
 function reportRow(code: string, final: boolean): ReportListRow {
   return {
-    _id: `s-${code}`, samples: `s-${code}`, code, pdf: true, final, final_pdf: final, pacijent: 'UZORKOVIĆ AMINA', pid: 'p-1', ime: 'AMINA',
+    _id: `s-${code}`, samples: `s-${code}`, code, pdf: true, final, final_pdf: final, djelimican: false, pacijent: 'UZORKOVIĆ AMINA', pid: 'p-1', ime: 'AMINA',
     prezime: 'UZORKOVIĆ', jmbg: '0311990185129', status: final ? 'VERIFICIRAN' : 'ODOBREN', verzija: final ? 2 : 1, datum: NOW, jezici: ['bs', 'de'],
   };
 }
@@ -25,8 +25,8 @@ const VERSIONS: ReportVersionsAnswer = {
   success: true,
   nalaz: { samples: 's-2611240001', code: '2611240001', status: 'VERIFICIRAN', pacijent: 'UZORKOVIĆ AMINA', final: true, withdrawn: false },
   versions: [
-    { verzija: 2, jezici: ['bs', 'de'], created_at: NOW, issued_by: 'Selma Specijalista', corrected: true, razlog: 'Ispravka CRP', original_issued_at: NOW, sha256: {} },
-    { verzija: 1, jezici: ['bs', 'de'], created_at: NOW, issued_by: 'Selma Specijalista', corrected: false, razlog: null, original_issued_at: null, sha256: {} },
+    { verzija: 2, jezici: ['bs', 'de'], created_at: NOW, issued_by: 'Selma Specijalista', corrected: true, partial: false, razlog: 'Ispravka CRP', original_issued_at: NOW, sha256: {} },
+    { verzija: 1, jezici: ['bs', 'de'], created_at: NOW, issued_by: 'Selma Specijalista', corrected: false, partial: false, razlog: null, original_issued_at: null, sha256: {} },
   ],
 };
 

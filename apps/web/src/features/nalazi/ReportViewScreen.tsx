@@ -203,6 +203,8 @@ function VersionList({ versions, shown, onChoose }: { versions: readonly ReportV
                       <Text fw={600} size="sm">{t('nalazi.version', { verzija: version.verzija })}</Text>
                       {version.corrected
                         ? <Badge size="sm" variant="light" color="red" c={READABLE_BADGE_TEXT}>{t('nalazi.corrected')}</Badge>
+                        : version.partial
+                        ? <Badge size="sm" variant="light" color="blue" c={READABLE_BADGE_TEXT} title={t('nalazi.partialHint')}>{t('nalazi.partial')}</Badge>
                         : <Badge size="sm" variant="outline" color="yellow" c={READABLE_BADGE_TEXT} style={{ borderColor: GOLD }}>{t('nalazi.original')}</Badge>}
                     </Group>
                     <Text size="xs">{t('nalazi.issuedAt')}: {formatDateTime(version.created_at)} · {t('nalazi.issuedBy')}: {version.issued_by}</Text>

@@ -21,6 +21,7 @@ import { QualitativeField } from './QualitativeField.tsx';
 import { type Drafts, type ResultSection, isChanged, referenceText, shownFlag, shownText, valueProblem } from './result-values.ts';
 import { TestHistoryButton } from './TestHistoryButton.tsx';
 import { ReflexBadge } from '../reflex/index.ts';
+import { ReleasedBadge } from '../autoverification/index.ts';
 import { REFLOW_QUERY } from '../../components/reflow-table.ts';
 import classes from './result-table.module.css';
 
@@ -160,6 +161,7 @@ function ResultRow({ sid, test, drafts, editable, onChange, onChoose, tools, sta
       <Table.Td className={classes.test}>
         <Text size="sm" fw={600} lh={1.25}>{naziv}</Text>
         {test.refleks ? <ReflexBadge /> : null}
+        {test.pusten ? <ReleasedBadge released={test.pusten} /> : null}
         {tag && tag !== naziv ? <Text size="xs" c="dimmed">{tag}</Text> : null}
       </Table.Td>
       <Table.Td className={classes.result}>
