@@ -81,6 +81,65 @@ test('a rule defined, simulated and activated verifies a normal glucose entered 
   }
 });
 
+test('a rule set releasing per section sends the biochemistry ahead of the haematology, on a partial report', async ({ page, request }) => {
+  test.slow();
+  await openAs(page, DEMO.specijalista.email, '/postavke/autoverifikacija');
+  await page.getByRole('button', { name: 'Novi nacrt' }).click();
+  await page.getByRole('textbox', { name: 'Naziv' }).fill('E2E po sekcijama');
+  await page.getByRole('checkbox', { name: 'Puštati po sekcijama (kada svi rezultati sekcije prođu)' }).check();
+  const rule = page.getByTestId('av-rule');
+  await rule.getByLabel('Analiza').click();
+  await rule.getByLabel('Analiza').fill('GLU');
+  await page.getByRole('option', { name: /^GLU · Glukoza$/ }).click();
+  await rule.getByLabel('Donja granica').fill('3,9');
+  await rule.getByLabel('Gornja granica').fill('6,1');
+  await rule.getByRole('checkbox', { name: 'QC: bez blokade, prihvaćena kontrola' }).uncheck();
+  await rule.getByRole('checkbox', { name: 'Delta check' }).uncheck();
+  await page.getByRole('button', { name: 'Sačuvaj nacrt' }).click();
+  await expect(page.getByText('Nacrt je sačuvan.')).toBeVisible();
+  await page.getByRole('button', { name: 'Simuliraj' }).click();
+  const simulation = page.getByTestId('av-simulation');
+  await expect(simulation).toContainText(/Uzoraka: \d+ od \d+ bi bilo autoverificirano/);
+  const risky = await simulation.getByTestId('av-risks').count();
+  await page.getByRole('button', { name: 'Aktiviraj nacrt' }).click();
+  if (risky > 0) await page.getByRole('dialog', { name: 'Dodatna potvrda' }).getByRole('button', { name: 'Aktiviraj ipak' }).click();
+  await expect(page.getByTestId('av-active')).toContainText('E2E po sekcijama');
+  await setSwitch(page, true);
+
+  try {
+    // Glucose (Biohemija) and a white cell count (Hematologija, no rule): the glucose goes out alone.
+    const tehnicar = await apiSession(request, DEMO.tehnicar.email);
+    const pid = await patientId(request, tehnicar, DEMO_PATIENTS.amina.jmbg);
+    const sample = await createSample(request, tehnicar, { pid, site: 'SA', tests: ['GLU', 'WBC'] });
+    const tech = await page.context().browser()!.newPage();
+    await openAs(tech, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
+    await tech.getByRole('textbox', { name: 'Rezultat: Glukoza' }).fill('5,0');
+    await tech.keyboard.press('Control+s');
+    await expect(async () => {
+      await tech.reload();
+      await expect(tech.getByTestId('result-row-GLU').getByTestId('released-badge')).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(tech.getByTestId(/^result-row-WBC/).getByTestId('released-badge')).toHaveCount(0);
+    await tech.getByTestId('result-row-GLU').getByTestId('released-badge').hover();
+    await expect(tech.getByRole('tooltip')).toContainText('E2E po sekcijama v');
+    await tech.screenshot({ path: test.info().outputPath('section-released.png'), fullPage: true });
+
+    // The report list shows the partial report; its PDF is served.
+    await openAs(page, DEMO.specijalista.email, '/nalazi/pregled');
+    // Newest first: the partial report just issued heads the list.
+    const row = page.getByRole('table', { name: 'Izdati nalazi' }).getByRole('row').filter({ hasText: sample.code });
+    await expect(row.getByText('Djelimičan')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('section-partial-report-list.png'), fullPage: true });
+    const pdf = await request.get(`/api/nalazi/pdf/${sample._id}`, { headers: tehnicar.headers });
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await tech.close();
+  } finally {
+    await openAs(page, DEMO.specijalista.email, '/postavke/autoverifikacija');
+    await setSwitch(page, false);
+  }
+});
+
 test('the autoverification screen in English at 500 px and in German @pictures', async ({ page }) => {
   const chooseLanguage = async (name: string) => {
     await page.getByRole('button', { name: /Korisnički meni|User menu|Benutzermenü/ }).click();

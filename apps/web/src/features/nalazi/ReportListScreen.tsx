@@ -25,6 +25,8 @@ import classes from '../../components/sample-code.module.css';
 
 /** The red of a report that is no longer final (the sample unlocked since). */
 const NOT_FINAL = 'var(--mantine-color-red-6)';
+/** The blue of a partial report (sections the rules released ahead of the rest of the sample): the final one is still to come. */
+const PARTIAL = 'var(--mantine-color-blue-6)';
 
 export function ReportListScreen() {
   const { t } = useTranslation();
@@ -129,7 +131,7 @@ export function ReportListScreen() {
         actions={actions}
         rowKey={(row) => row._id}
         rowLabel={(row) => `${row.code} ${row.pacijent}`}
-        rowAccent={(row) => (row.final_pdf ? GOLD : NOT_FINAL)}
+        rowAccent={(row) => (row.final_pdf ? GOLD : row.djelimican ? PARTIAL : NOT_FINAL)}
         defaultSort={[{ field: 'datum', direction: 'desc' }]}
         refreshSignal={reload}
         caption={t('nalazi.caption')}

@@ -6,7 +6,7 @@
 const bs = {
   title: 'Pregled nalaza',
   caption: 'Izdati nalazi',
-  hint: 'Nalazi verificiranih uzoraka. Zlatni redovi su konačni; crveni su otključani nakon izdavanja i čekaju novu verifikaciju.',
+  hint: 'Nalazi verificiranih uzoraka. Zlatni redovi su konačni; crveni su otključani nakon izdavanja i čekaju novu verifikaciju; plavi su djelimični nalazi (sekcije puštene autoverifikacijom), konačni slijedi.',
   col_code: 'Kod',
   col_patient: 'Pacijent',
   col_status: 'Status',
@@ -59,7 +59,7 @@ const bs = {
 const en: typeof bs = {
   title: 'Result reports',
   caption: 'Issued reports',
-  hint: 'Reports of verified samples. Gold rows are final; red rows were unlocked after issue and wait for a new verification.',
+  hint: 'Reports of verified samples. Gold rows are final; red rows were unlocked after issue and wait for a new verification; blue rows are partial reports (sections released by autoverification), the final one follows.',
   col_code: 'Code',
   col_patient: 'Patient',
   col_status: 'Status',
@@ -112,7 +112,7 @@ const en: typeof bs = {
 const de: typeof bs = {
   title: 'Befundübersicht',
   caption: 'Ausgestellte Befunde',
-  hint: 'Befunde verifizierter Proben. Goldene Zeilen sind endgültig; rote wurden nach der Ausstellung entsperrt und warten auf eine neue Verifizierung.',
+  hint: 'Befunde verifizierter Proben. Goldene Zeilen sind endgültig; rote wurden nach der Ausstellung entsperrt und warten auf eine neue Verifizierung; blaue sind Teilbefunde (durch die Autoverifizierung freigegebene Bereiche), der Endbefund folgt.',
   col_code: 'Code',
   col_patient: 'Patient',
   col_status: 'Status',
