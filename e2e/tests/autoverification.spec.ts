@@ -15,14 +15,15 @@ async function setSwitch(page: Page, on: boolean) {
   await expect(toggle).toBeChecked({ checked: on });
 }
 
-test('a rule defined, simulated and activated verifies a normal glucose entered by hand, with its report', async ({ page, request }) => {
-  test.slow();
-  await openAs(page, DEMO.specijalista.email, '/postavke/autoverifikacija');
-  await expect(page.getByRole('heading', { name: 'Autoverifikacija', level: 1 })).toBeVisible();
-
-  // Define: a new draft with one rule for glucose (QC and delta left out: the demo patient's history varies).
+/**
+ * A new draft named `naziv` with one rule for glucose (limits 3,9 to 6,1; QC and delta left out: the demo patient's
+ * history varies), simulated over the demo's last 30 days and activated (confirming a second time when the
+ * simulation found results a person later corrected), with autoverification switched on.
+ */
+async function activateGlucoseRule(page: Page, naziv: string, options: { perSection?: boolean } = {}) {
   await page.getByRole('button', { name: 'Novi nacrt' }).click();
-  await page.getByRole('textbox', { name: 'Naziv' }).fill('E2E glukoza');
+  await page.getByRole('textbox', { name: 'Naziv' }).fill(naziv);
+  if (options.perSection) await page.getByRole('checkbox', { name: 'Puštati po sekcijama (kada svi rezultati sekcije prođu)' }).check();
   const rule = page.getByTestId('av-rule');
   await rule.getByLabel('Analiza').click();
   await rule.getByLabel('Analiza').fill('GLU');
@@ -34,19 +35,25 @@ test('a rule defined, simulated and activated verifies a normal glucose entered 
   await page.getByRole('button', { name: 'Sačuvaj nacrt' }).click();
   await expect(page.getByText('Nacrt je sačuvan.')).toBeVisible();
 
-  // Simulate over the demo's last 30 days.
   await page.getByRole('button', { name: 'Simuliraj' }).click();
   const simulation = page.getByTestId('av-simulation');
   await expect(simulation).toContainText(/Uzoraka: \d+ od \d+ bi bilo autoverificirano/);
   await expect(simulation.getByRole('row').filter({ hasText: 'GLU · Glukoza' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('autoverification-simulated.png'), fullPage: true });
 
-  // Activate: the second confirmation comes only when the simulation found results a person later corrected.
   const risky = await simulation.getByTestId('av-risks').count();
   await page.getByRole('button', { name: 'Aktiviraj nacrt' }).click();
   if (risky > 0) await page.getByRole('dialog', { name: 'Dodatna potvrda' }).getByRole('button', { name: 'Aktiviraj ipak' }).click();
-  await expect(page.getByTestId('av-active')).toContainText('E2E glukoza');
+  await expect(page.getByTestId('av-active')).toContainText(naziv);
   await setSwitch(page, true);
+}
+
+test('a rule defined, simulated and activated verifies a normal glucose entered by hand, with its report', async ({ page, request }) => {
+  test.slow();
+  await openAs(page, DEMO.specijalista.email, '/postavke/autoverifikacija');
+  await expect(page.getByRole('heading', { name: 'Autoverifikacija', level: 1 })).toBeVisible();
+
+  await activateGlucoseRule(page, 'E2E glukoza');
 
   try {
     // A technician enters a normal glucose by hand.
@@ -84,27 +91,7 @@ test('a rule defined, simulated and activated verifies a normal glucose entered 
 test('a rule set releasing per section sends the biochemistry ahead of the haematology, on a partial report', async ({ page, request }) => {
   test.slow();
   await openAs(page, DEMO.specijalista.email, '/postavke/autoverifikacija');
-  await page.getByRole('button', { name: 'Novi nacrt' }).click();
-  await page.getByRole('textbox', { name: 'Naziv' }).fill('E2E po sekcijama');
-  await page.getByRole('checkbox', { name: 'Puštati po sekcijama (kada svi rezultati sekcije prođu)' }).check();
-  const rule = page.getByTestId('av-rule');
-  await rule.getByLabel('Analiza').click();
-  await rule.getByLabel('Analiza').fill('GLU');
-  await page.getByRole('option', { name: /^GLU · Glukoza$/ }).click();
-  await rule.getByLabel('Donja granica').fill('3,9');
-  await rule.getByLabel('Gornja granica').fill('6,1');
-  await rule.getByRole('checkbox', { name: 'QC: bez blokade, prihvaćena kontrola' }).uncheck();
-  await rule.getByRole('checkbox', { name: 'Delta check' }).uncheck();
-  await page.getByRole('button', { name: 'Sačuvaj nacrt' }).click();
-  await expect(page.getByText('Nacrt je sačuvan.')).toBeVisible();
-  await page.getByRole('button', { name: 'Simuliraj' }).click();
-  const simulation = page.getByTestId('av-simulation');
-  await expect(simulation).toContainText(/Uzoraka: \d+ od \d+ bi bilo autoverificirano/);
-  const risky = await simulation.getByTestId('av-risks').count();
-  await page.getByRole('button', { name: 'Aktiviraj nacrt' }).click();
-  if (risky > 0) await page.getByRole('dialog', { name: 'Dodatna potvrda' }).getByRole('button', { name: 'Aktiviraj ipak' }).click();
-  await expect(page.getByTestId('av-active')).toContainText('E2E po sekcijama');
-  await setSwitch(page, true);
+  await activateGlucoseRule(page, 'E2E po sekcijama', { perSection: true });
 
   try {
     // Glucose (Biohemija) and a white cell count (Hematologija, no rule): the glucose goes out alone.
