@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
@@ -48,6 +48,21 @@ async function activateGlucoseRule(page: Page, naziv: string, options: { perSect
   await setSwitch(page, true);
 }
 
+/**
+ * A new sample of the demo patient Amina at SA with `tests`, on whose result screen a technician (in a page of
+ * their own) types a normal glucose, 5,0, and saves with Ctrl+S.
+ */
+async function glucoseEnteredByHand(page: Page, request: APIRequestContext, tests: string[]) {
+  const tehnicar = await apiSession(request, DEMO.tehnicar.email);
+  const pid = await patientId(request, tehnicar, DEMO_PATIENTS.amina.jmbg);
+  const sample = await createSample(request, tehnicar, { pid, site: 'SA', tests });
+  const tech = await page.context().browser()!.newPage();
+  await openAs(tech, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
+  await tech.getByRole('textbox', { name: 'Rezultat: Glukoza' }).fill('5,0');
+  await tech.keyboard.press('Control+s');
+  return { tehnicar, pid, sample, tech };
+}
+
 test('a rule defined, simulated and activated verifies a normal glucose entered by hand, with its report', async ({ page, request }) => {
   test.slow();
   await openAs(page, DEMO.specijalista.email, '/postavke/autoverifikacija');
@@ -57,13 +72,7 @@ test('a rule defined, simulated and activated verifies a normal glucose entered 
 
   try {
     // A technician enters a normal glucose by hand.
-    const tehnicar = await apiSession(request, DEMO.tehnicar.email);
-    const pid = await patientId(request, tehnicar, DEMO_PATIENTS.amina.jmbg);
-    const sample = await createSample(request, tehnicar, { pid, site: 'SA', tests: ['GLU'] });
-    const tech = await page.context().browser()!.newPage();
-    await openAs(tech, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
-    await tech.getByRole('textbox', { name: 'Rezultat: Glukoza' }).fill('5,0');
-    await tech.keyboard.press('Control+s');
+    const { tehnicar, pid, sample, tech } = await glucoseEnteredByHand(page, request, ['GLU']);
 
     // The rules judge it after the save's commit; the technician's screen, read again, shows the judgement.
     await expect(async () => {
@@ -95,13 +104,7 @@ test('a rule set releasing per section sends the biochemistry ahead of the haema
 
   try {
     // Glucose (Biohemija) and a white cell count (Hematologija, no rule): the glucose goes out alone.
-    const tehnicar = await apiSession(request, DEMO.tehnicar.email);
-    const pid = await patientId(request, tehnicar, DEMO_PATIENTS.amina.jmbg);
-    const sample = await createSample(request, tehnicar, { pid, site: 'SA', tests: ['GLU', 'WBC'] });
-    const tech = await page.context().browser()!.newPage();
-    await openAs(tech, DEMO.tehnicar.email, `/obrada/rezultati/${pid}/${sample._id}`);
-    await tech.getByRole('textbox', { name: 'Rezultat: Glukoza' }).fill('5,0');
-    await tech.keyboard.press('Control+s');
+    const { tehnicar, sample, tech } = await glucoseEnteredByHand(page, request, ['GLU', 'WBC']);
     await expect(async () => {
       await tech.reload();
       await expect(tech.getByTestId('result-row-GLU').getByTestId('released-badge')).toBeVisible({ timeout: 5_000 });
