@@ -113,8 +113,7 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string,
   const verzija = await repo.nextVersion(sample.id, jezici, partial);
   const correction = previous && correctionReason !== null ? { razlog: correctionReason, originalIssuedAt: previous.issuedAt } : null;
   // A partial report is dated and signed as the rules released its latest section: now, by the rules' account.
-  const releasedAt = new Date();
-  const verifiedAt = partial ? releasedAt : (sample.verifiedAt as Date);
+  const verifiedAt = partial ? new Date() : (sample.verifiedAt as Date);
   const verifiedBy = partial ? await userDisplayName(tx, ctx.userId) : (sample.verifiedBy ?? '');
 
   const base: ReportVersionInput = {
@@ -131,7 +130,7 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string,
     autoverified: ctx.releasedByRules ?? null,
     ...(partial ? { partial: true } : {}),
     verzija,
-    correction: correction && previous ? { reason: correction.razlog, replacesVerzija: previous.verzija, replacesIssuedAt: previous.issuedAt } : null,
+    correction: previous && correction ? { reason: correction.razlog, replacesVerzija: previous.verzija, replacesIssuedAt: previous.issuedAt } : null,
     tests: tests.map((test) => {
       // Judged by the reference copied onto the test at this verification, never by a catalogue edited since.
       const { range, flag, snapshot } = judge(test, test.rezultat, ranges, facts, true);
@@ -177,7 +176,7 @@ export async function issueReport(tx: Tx, ctx: RequestContext, sampleId: string,
  * report, only when a result it carried was changed since (with a reason): the final report that merely adds the
  * sample's other results corrects nothing. Null: not a correction.
  */
-async function correctionReasonAfter(repo: ReturnType<typeof reportRepository>, sampleId: string, previous: { partial: boolean; issuedAt: Date }): Promise<string | null> {
+async function correctionReasonAfter(repo: ReportRepository, sampleId: string, previous: { partial: boolean; issuedAt: Date }): Promise<string | null> {
   if (previous.partial) return repo.releasedResultChangeSince(sampleId, previous.issuedAt);
   return (await repo.latestUnlockReason(sampleId)) ?? '';
 }

@@ -113,8 +113,16 @@ export interface Judgement {
 type JudgedTest = Pick<ResultTestRow, 'labassayId' | 'criticalLow' | 'criticalHigh' | 'jedinica' | 'referenca'>;
 
 /**
+ * Whether a test keeps the reference copied onto it rather than the catalogue's (judge's `frozen`): once its
+ * sample has been verified, or once the autoverification released it with its section on a partial report.
+ */
+export function keepsItsReference(sample: { verifiedOnce: boolean }, test: { releasedAt: Date | null }): boolean {
+  return sample.verifiedOnce || test.releasedAt !== null;
+}
+
+/**
  * The reference of a test for this patient and the flag of `rezultat` against it. While `frozen` (the sample
- * has been verified at least once) a test that carries a copy of its reference is judged by that copy, so a
+ * has been verified at least once, or the test released: keepsItsReference) a test that carries a copy of its reference is judged by that copy, so a
  * later change of the catalogue never alters a verified report; otherwise by the catalogue: the range that
  * applies to the patient, its critical limits or else the assay's, its unit or else the assay's.
  */

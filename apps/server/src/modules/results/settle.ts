@@ -9,7 +9,7 @@ import type { AuditEntry } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { completionEvent, criticalEvent, sampleEvent, type CriticalValue, type SampleEvent } from './events.ts';
-import { judge, patientFactsOfSamples, rangesByAssay, sameSnapshot, statusOf, storedText, type PatientFacts } from './judgement.ts';
+import { judge, keepsItsReference, patientFactsOfSamples, rangesByAssay, sameSnapshot, statusOf, storedText, type PatientFacts } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type ResultSampleRow, type ResultTestRow, type TestResultWrite } from './repository.ts';
 
 /** What settling a sample's results decided and wrote to its tests; moving the sample row itself is the caller's. */
@@ -145,15 +145,16 @@ function settleSample(
   const retestPending = (test: ResultTestRow) => test.retestRazlog !== null && !typed.has(test.id);
   const retestAnswered = (test: ResultTestRow) => test.retestRazlog !== null && typed.has(test.id);
   const progressOf = (test: ResultTestRow) => (retestPending(test) ? null : rezultatOf(test));
+  // A retest's value carries the retest's reason, so only other changes of entered results ask for one (after an unlock, or of a released result).
+  const changesEntered = (test: ResultTestRow) => typed.has(test.id) && !retestAnswered(test) && changesEnteredResult(test.rezultat, rezultatOf(test));
 
   const from = statusOf(sample.status);
   const decided = resultSaveOutcome({
     status: from,
     tests: tests.map((test) => ({ rezultat: progressOf(test) })),
-    // A retest's value carries the retest's reason, so only other changes of entered results ask for one after an unlock.
-    changesEnteredResult: tests.some((test) => typed.has(test.id) && !retestAnswered(test) && changesEnteredResult(test.rezultat, rezultatOf(test))),
+    changesEnteredResult: tests.some(changesEntered),
     unlockedAfterVerification: sample.verifiedOnce,
-    changesReleasedResult: tests.some((test) => isReleased(test) && typed.has(test.id) && !retestAnswered(test) && changesEnteredResult(test.rezultat, rezultatOf(test))),
+    changesReleasedResult: tests.some((test) => isReleased(test) && changesEntered(test)),
     razlog: razlogInput,
   });
   if (!decided.ok) {
@@ -174,8 +175,7 @@ function settleSample(
   const entered: SettledResults['entered'] = [];
   for (const test of tests) {
     const rezultat = rezultatOf(test);
-    // A result released with its section keeps the reference it was released with, as a verified one does.
-    const { flag, snapshot } = judge(test, rezultat, ranges, facts, sample.verifiedOnce || isReleased(test));
+    const { flag, snapshot } = judge(test, rezultat, ranges, facts, keepsItsReference(sample, test));
     const referenca = rezultat === null ? null : snapshot;
     const statusT = testStatus(decided.status, progressOf(test));
     // The retest's value is a change of the earlier one even when it is the same value: it is recorded with the retest's reason.

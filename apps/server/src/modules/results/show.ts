@@ -5,7 +5,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { deltaLimitOf, enteredBy, judge, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
+import { deltaLimitOf, enteredBy, judge, keepsItsReference, patientFacts, rangesByAssay, statusOf } from './judgement.ts';
 import { referenceRangesOf, resultRepository, type PreviousResultRow, type ResultTestRow } from './repository.ts';
 import { resultsChainPorts } from './ports.ts';
 
@@ -37,7 +37,7 @@ export async function show(db: Db, ctx: RequestContext, sid: string): Promise<Om
 
   const entries: ResultTest[] = tests.map((test) => {
     // Once verified, a result shows the reference it was verified with (copied onto the test), whatever the catalogue says now.
-    const { range, critical, flag, snapshot } = judge(test, test.rezultat, ranges, facts, sample.verifiedOnce || test.releasedAt !== null);
+    const { range, critical, flag, snapshot } = judge(test, test.rezultat, ranges, facts, keepsItsReference(sample, test));
     const before = previous.get(test.labassayId);
     return {
       _id: test.id,
