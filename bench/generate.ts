@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@lis/server/src/db/client.ts';
 
 const FIRST_NAMES = ['AMAR', 'LEJLA', 'EMIR', 'AMINA', 'HARIS', 'SELMA', 'TARIK', 'AJLA', 'KENAN', 'MEDINA', 'DARKO', 'IVANA', 'MARKO', 'ANA', 'NIKOLA', 'JELENA', 'ADNAN', 'SARA', 'EDIN', 'DŽENANA'];
@@ -16,38 +16,186 @@ async function count(db: Db, table: string): Promise<number> {
 }
 
 /**
+ * Bulk loading, by a superuser only: each batch's transaction sets `session_replication_role = replica`, which
+ * turns off the triggers and the foreign-key checks for that transaction. The generator then writes what the
+ * triggers would have (a sample's test count, price and microbiology flag with the sample; its lab sections as
+ * statistics_recount_sample_sections counts them, in the batch's statement; the daily statistics and quarter-hour
+ * totals counted once at the end through statistics_recount_site and the quarter-hour sums), and every reference
+ * it writes is to a row it has just joined. Through the triggers, a 100,000-sample batch spent 12 of its 21 s in them and 3.5 s in
+ * the foreign-key checks.
+ */
+async function bulkLoadAllowed(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ allowed: boolean }>(db, sql`select rolsuper as allowed from pg_roles where rolname = current_user`);
+  return row?.allowed === true;
+}
+
+/**
+ * A version-7 UUID of the row's registration time (milliseconds), with the sample's number and the test's place
+ * where a version 7 has random bits: the generated rows' ids follow their registration, as ids drawn by a
+ * time-ordered generator do, so a batch's new index entries land on a few neighbouring pages instead of on every
+ * page of a primary key that has outgrown memory. (The app draws random version-4 ids; a lookup by id costs the
+ * same either way, the index having the same depth.) Unique: one sample number, one place among its tests.
+ */
+const timeOrderedId = (at: SQL, sample: SQL, place: SQL) =>
+  sql`(lpad(to_hex((extract(epoch from ${at}) * 1000)::bigint), 12, '0') || '7' || lpad(to_hex(${place}), 3, '0') || '8' || lpad(to_hex(${sample}), 15, '0'))::uuid`;
+
+/** Batches of BATCH numbers, 1 to `total`: `from` is the number before the first. */
+function batchesOf(total: number): { from: number; to: number }[] {
+  const batches: { from: number; to: number }[] = [];
+  for (let from = 0; from < total; from += BATCH) batches.push({ from, to: Math.min(total, from + BATCH) });
+  return batches;
+}
+
+/** `work` for every item, on `connections` connections side by side (a statement runs on one core). */
+async function inParallel<T>(connections: number, items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, connections) }, worker));
+}
+
+/** Generated patient `i`'s JMBG: born between 1940 and 1999 (the fifth digit 9), its last six digits the patient's number. */
+const generatedJmbg = (i: SQL) =>
+  sql`(lpad(((${i} % 28) + 1)::text, 2, '0') || lpad(((${i} % 12) + 1)::text, 2, '0') || '9' || lpad((40 + ${i} % 60)::text, 2, '0') || lpad(${i}::text, 6, '0'))`;
+
+/** When generated sample `i` was registered: `perDay` samples a day, going back from yesterday, spread over the day. */
+const generatedAt = (i: SQL, perDay: number) =>
+  sql`(date_trunc('day', now()) - make_interval(days => 1 + (${i} - 1) / ${n(perDay)}) + make_interval(secs => (${i} * 37) % 86000))`;
+/** Generated sample `i`'s code: its day and its number that day (YYMMDDnnnn). */
+const generatedCode = (i: SQL, perDay: number) =>
+  sql`(to_char(${generatedAt(i, perDay)}, 'YYMMDD') || lpad(((((${i}) - 1) % ${n(perDay)}) + 1)::text, 4, '0'))`;
+
+/**
+ * One batch in one statement: samples `from + 1` to `to` (1 is yesterday's first, higher numbers go back in
+ * time), their three tests each, and a report of every verified one. The tests take the rows the sample insert
+ * returns, so no batch looks for samples without tests (an anti-join over every sample, slower each batch). In a bulk
+ * load it also writes what the triggers would: the sample's totals and flag with it, and its lab sections.
+ */
+export function batchStatement(from: number, to: number, perDay: number, patientCount: number, assayCount: number, bulk: boolean): SQL {
+  return sql`
+    with site_ids as (select id, row_number() over (order by sifra) as n from sites),
+         partner_ids as (select id, row_number() over (order by naziv) as n from partners where naziv like 'Bench partner %'),
+         assays as (select a.id, a.price, a.sekcija_id, ls.mikrobiologija, row_number() over (order by a.sifra) as n
+                    from lab_assays a join lab_sections ls on ls.id = a.sekcija_id where not a.calculated and not a.disabled),
+         times as (
+           select i, ${generatedAt(sql`i`, perDay)} as at,
+                  case when i <= ${n(perDay)} then (array['ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN', 'VERIFICIRAN'])[1 + i % 6]
+                       when i % 97 = 0 then 'ODOBREN' when i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end as status,
+                  make_interval(mins => (i * 7) % 40) as to_received,
+                  make_interval(mins => 15 + (i * 13) % 180) as to_approved,
+                  make_interval(mins => 5 + (i * 11) % 120) as to_verified
+           from generate_series(${n(from + 1)}, ${n(to)}) as i),
+         generated as (select t.*, ${timeOrderedId(sql`t.at`, sql`t.i`, sql`4095`)} as id from times t),
+         picks as (
+           select g.i, j, a.id as labassay_id, a.sekcija_id, a.price, a.mikrobiologija, round(2 + ((g.i * 31 + j * 17) % 80) / 10.0, 1) as value,
+                  ${timeOrderedId(sql`g.at`, sql`g.i`, sql`j`)} as id
+           from generated g cross join generate_series(0, 2) as j
+           join assays a on a.n = 1 + (g.i * 3 + j * 11) % ${n(assayCount)}),
+         totals as (select i, count(*)::int as tests, coalesce(sum(price), 0) as price, bool_or(mikrobiologija) as mikrobiologija from picks group by i),
+         inserted as (
+           insert into samples (id, site_id, patient_id, code, rbr, status, hitan, datum, received_at, created_at, updated_at,
+                                approved_at, verified_at, verified_once, partner_id, test_count, price_total, mikrobiologija)
+           select g.id, s.id, p.id,
+                  ${generatedCode(sql`g.i`, perDay)},
+                  ((g.i - 1) % ${n(perDay)}) + 1,
+                  g.status, g.i % 50 = 0, g.at, g.at + g.to_received, g.at, g.at + g.to_received,
+                  case when g.status in ('ODOBREN', 'VERIFICIRAN') then g.at + g.to_received + g.to_approved end,
+                  case when g.status = 'VERIFICIRAN' then g.at + g.to_received + g.to_approved + g.to_verified end,
+                  g.status = 'VERIFICIRAN', pa.id,
+                  ${bulk ? sql`t.tests` : sql`0`}, ${bulk ? sql`t.price` : sql`0`}, ${bulk ? sql`t.mikrobiologija` : sql`false`}
+           from generated g
+           join totals t on t.i = g.i
+           join bench_patient_numbers p on p.n = 1 + (g.i::bigint * 7919) % ${n(patientCount)}
+           join site_ids s on s.n = 1 + g.i % (select count(*) from sites)
+           left join partner_ids pa on pa.n = g.i % 7
+           on conflict (code) do nothing
+           returning id, site_id, status, received_at, verified_at),
+         reported as (
+           insert into reports (site_id, sample_id, verzija, jezici, first_issued_at, issued_at)
+           select site_id, id, 1, array['bs'], verified_at, verified_at from inserted where status = 'VERIFICIRAN')${bulk ? sql`,
+         -- What the tests' statement trigger writes through statistics_recount_sample_sections: per sample and lab
+         -- section, its tests and a verified sample's turnaround from reception to verification, on the site's day.
+         sections as (
+           insert into statistics_sample_sections (sample_id, sekcija_id, site_id, dan, testovi, minuta)
+           select x.id, p.sekcija_id, x.site_id, (g.at at time zone si.time_zone)::date, count(*)::int,
+                  case when x.status = 'VERIFICIRAN' then extract(epoch from (x.verified_at - x.received_at)) / 60.0 end
+           from picks p join generated g on g.i = p.i join inserted x on x.id = g.id join sites si on si.id = x.site_id
+           group by x.id, p.sekcija_id, x.site_id, g.at, si.time_zone, x.status, x.verified_at, x.received_at)` : sql``}
+    insert into sample_tests (id, sample_id, labassay_id, price, status_t, rezultat, rezultat_f, unio_source)
+    select p.id, x.id, p.labassay_id, p.price, x.status,
+           case when x.status not in ('ZAPRIMLJEN', 'U OBRADI') then p.value::text end,
+           case when x.status not in ('ZAPRIMLJEN', 'U OBRADI') then p.value end,
+           case when x.status in ('ZAPRIMLJEN', 'U OBRADI') then null when p.j = 0 then 'Cobas c311' when p.j = 1 then 'Sysmex XN' end
+    from picks p
+    join generated g on g.i = p.i
+    join inserted x on x.id = g.id`;
+}
+
+/**
+ * After a bulk load: the per-day statistics of every site (statistics_recount_site, the function a change of a
+ * site's time zone calls) and the samples, tests and price per site and quarter hour of registration (the sums
+ * the quarter-hour trigger keeps), counted over all samples at once.
+ */
+async function recountDerivedTables(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Grouping millions of tests by day and assay: in memory, not in batches spilled to disk.
+    await tx.execute(sql`set local work_mem = '1GB'`);
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`select statistics_recount_site(id) from sites`);
+    await tx.execute(sql`delete from sample_totals_by_quarter_hour`);
+    await tx.execute(sql`
+      insert into sample_totals_by_quarter_hour (site_id, quarter_hour, uzoraka, testova, iznos)
+      select site_id, date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00'), count(*)::int, sum(test_count)::int, sum(price_total)
+      from samples group by 1, 2`);
+  });
+}
+
+export interface FillOptions {
+  /** Batches filled side by side, each on a connection of its own (PostgreSQL: one per core). */
+  connections?: number;
+  /** Fill through the triggers and foreign-key checks, as the app writes, even as a superuser (generate.test.ts compares the two). */
+  throughTriggers?: boolean;
+}
+
+/**
  * Fills the database with `samples` samples of `samples / 4` fictitious
  * patients, three tests each (two of their results from analysers), five in
- * seven ordered by one of five partners, spread over past days (1,000 a day, more
- * when that would take more than four years: a regional network's 10 M keep four
- * years online) so that no generated code can meet a code the allocator hands out
- * today. Shapes as a lab's: results vary (2.0 to 9.9), turnaround times vary
- * (received within 40 minutes, approved 15 minutes to 3 hours later, verified
- * 5 minutes to 2 hours after that), yesterday's samples are still in every status
- * (registered, in work, done, approved, verified; those not yet in work without
- * results), older days almost all verified. Statistics tables are kept by the
- * triggers as in production, statement by statement. Set-based
- * INSERT ... SELECT generate_series in batches, so a million rows take minutes,
- * not hours. Idempotent: tops up to the wanted count.
+ * seven ordered by one of five partners, a report issued for each verified one,
+ * spread over past days (1,000 a day, more when that would take more than four
+ * years: a regional network's 10 M keep four years online) so that no generated
+ * code can meet a code the allocator hands out today. Shapes as a lab's: results
+ * vary (2.0 to 9.9), turnaround times vary (received within 40 minutes, approved
+ * 15 minutes to 3 hours later, verified 5 minutes to 2 hours after that),
+ * yesterday's samples are still in every status (registered, in work, done,
+ * approved, verified; those not yet in work without results), older days almost
+ * all verified. The statistics tables and totals hold what the triggers keep
+ * (bulkLoadAllowed says how a superuser's fill writes them; generate.test.ts
+ * checks they come out the same). Set-based INSERT ... SELECT generate_series in
+ * batches of 100,000, side by side on `connections`, so a million rows take a
+ * minute, not hours. Idempotent: tops up to the wanted count.
+ *
+ * A report's PDF versions are not generated: a real one is 30 to 40 KB, 300 to
+ * 400 GB for 10 M, more than the machine's disk; the benches' own verifications
+ * issue real ones.
  */
-export async function generateVolume(db: Db, samples: number, log: (line: string) => void): Promise<void> {
-  const SAMPLES_PER_DAY = samplesPerDay(samples);
+export async function generateVolume(db: Db, samples: number, log: (line: string) => void, { connections = 1, throughTriggers = false }: FillOptions = {}): Promise<void> {
+  const perDay = samplesPerDay(samples);
   const patients = Math.max(1, Math.floor(samples / 4));
-  const havePatients = await count(db, 'patients');
-  for (let from = havePatients; from < patients; from += BATCH) {
-    const to = Math.min(patients, from + BATCH);
+  await inParallel(connections, batchesOf(patients), async ({ from, to }) => {
+    const [done] = await queryRows<{ done: boolean }>(db, sql`select exists (select 1 from patients where jmbg = ${generatedJmbg(sql`${n(to)}`)}) as done`);
+    if (done?.done) return;
     await db.execute(sql`
       insert into patients (jmbg, ime, prezime, spol, godiste, adresa, telefon)
-      select lpad(((i % 28) + 1)::text, 2, '0') || lpad(((i % 12) + 1)::text, 2, '0') || '9'
-               || lpad((40 + i % 60)::text, 2, '0') || lpad(i::text, 6, '0'),
+      select ${generatedJmbg(sql`i`)},
              (${textArray(FIRST_NAMES)})[1 + i % ${n(FIRST_NAMES.length)}],
              (${textArray(LAST_NAMES)})[1 + (i / 7) % ${n(LAST_NAMES.length)}],
              case when i % 2 = 0 then 'MUŠKI' else 'ŽENSKI' end,
              1940 + i % 60, 'Ulica ' || (i % 300), '061' || lpad((i % 1000000)::text, 6, '0')
       from generate_series(${n(from + 1)}, ${n(to)}) as i
       on conflict (jmbg) do nothing`);
-    log(`patients ${to.toLocaleString('en')} / ${patients.toLocaleString('en')}`);
-  }
+    log(`patients ${(from + 1).toLocaleString('en')} to ${to.toLocaleString('en')} of ${patients.toLocaleString('en')}`);
+  });
 
   // Five ordering partners: most samples name one of them, two in seven none (the statistics per partner).
   await db.execute(sql`
@@ -62,56 +210,39 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
     await db.execute(sql`insert into bench_patient_numbers select row_number() over (order by jmbg), id from patients where jmbg like '____9%'`);
   }
   const patientCount = await count(db, 'bench_patient_numbers');
-  const haveSamples = await count(db, 'samples where code like \'1%\' or code like \'2%\'');
-  for (let from = haveSamples; from < samples; from += BATCH) {
-    const to = Math.min(samples, from + BATCH);
+  const assayCount = await count(db, 'lab_assays a join lab_sections ls on ls.id = a.sekcija_id where not a.calculated and not a.disabled');
+  // A sample's three assays are the catalogue's (3i, 3i + 11, 3i + 22)th, counted round: distinct unless the
+  // catalogue has 1, 2, 11 or 22 of them, and the sample's totals below count three tests.
+  if ([1, 2, 11, 22].includes(assayCount)) throw new Error(`a catalogue of ${assayCount} assays would give a sample the same test twice`);
+  const bulk = !throughTriggers && (await bulkLoadAllowed(db));
+  if (!bulk && !throughTriggers) log('not a superuser: the samples go through the triggers, statement by statement (slower)');
+  let filled = 0;
+  // Each batch in its own transaction, so a batch is there whole or not at all: one whose last sample is there is done.
+  await inParallel(connections, batchesOf(samples), async ({ from, to }) => {
+    const [done] = await queryRows<{ done: boolean }>(db, sql`select exists (select 1 from samples where code = ${generatedCode(sql`${n(to)}`, perDay)}) as done`);
+    if (done?.done) return;
     const started = Date.now();
-    // The batch's samples and their three tests in one statement: the tests take the rows the sample insert
-    // returns, so no batch looks for samples without tests (an anti-join over every sample, slower each batch).
-    await db.execute(sql`
-      with site_ids as (select id, row_number() over (order by sifra) as n from sites),
-           partner_ids as (select id, row_number() over (order by naziv) as n from partners where naziv like 'Bench partner %'),
-           generated as (
-             select i, date_trunc('day', now()) - make_interval(days => 1 + (i - 1) / ${n(SAMPLES_PER_DAY)}) + make_interval(secs => (i * 37) % 86000) as at,
-                    case when i <= ${n(SAMPLES_PER_DAY)} then (array['ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN', 'VERIFICIRAN'])[1 + i % 6]
-                         when i % 97 = 0 then 'ODOBREN' when i % 89 = 0 then 'REALIZOVAN' else 'VERIFICIRAN' end as status,
-                    make_interval(mins => (i * 7) % 40) as to_received,
-                    make_interval(mins => 15 + (i * 13) % 180) as to_approved,
-                    make_interval(mins => 5 + (i * 11) % 120) as to_verified
-             from generate_series(${n(from + 1)}, ${n(to)}) as i),
-           inserted as (
-             insert into samples (site_id, patient_id, code, rbr, status, hitan, datum, received_at, created_at, updated_at,
-                                  approved_at, verified_at, verified_once, partner_id)
-             select s.id, p.id,
-                    to_char(g.at, 'YYMMDD') || lpad((((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1)::text, 4, '0'),
-                    ((g.i - 1) % ${n(SAMPLES_PER_DAY)}) + 1,
-                    g.status, g.i % 50 = 0, g.at, g.at + g.to_received, g.at, g.at + g.to_received,
-                    case when g.status in ('ODOBREN', 'VERIFICIRAN') then g.at + g.to_received + g.to_approved end,
-                    case when g.status = 'VERIFICIRAN' then g.at + g.to_received + g.to_approved + g.to_verified end,
-                    g.status = 'VERIFICIRAN', pa.id
-             from generated g
-             join bench_patient_numbers p on p.n = 1 + (g.i::bigint * 7919) % ${n(patientCount)}
-             join site_ids s on s.n = 1 + g.i % (select count(*) from sites)
-             left join partner_ids pa on pa.n = g.i % 7
-             on conflict (code) do nothing
-             returning id, status),
-           assays as (select id, price, row_number() over (order by sifra) as n from lab_assays where not calculated and not disabled),
-           numbered as (select id, status, row_number() over () as k from inserted),
-           valued as (select f.id, f.status, f.k, j, round(2 + ((f.k * 31 + j * 17) % 80) / 10.0, 1) as value
-                      from numbered f cross join generate_series(0, 2) as j)
-      insert into sample_tests (sample_id, labassay_id, price, status_t, rezultat, rezultat_f, unio_source)
-      select f.id, a.id, a.price, f.status,
-             case when f.status not in ('ZAPRIMLJEN', 'U OBRADI') then f.value::text end,
-             case when f.status not in ('ZAPRIMLJEN', 'U OBRADI') then f.value end,
-             case when f.status in ('ZAPRIMLJEN', 'U OBRADI') then null when f.j = 0 then 'Cobas c311' when f.j = 1 then 'Sysmex XN' end
-      from valued f
-      join assays a on a.n = 1 + (f.k * 3 + f.j * 11) % (select count(*) from assays)
-      on conflict do nothing`);
-    log(`samples ${to.toLocaleString('en')} / ${samples.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    await db.transaction(async (tx) => {
+      if (bulk) await tx.execute(sql`set local session_replication_role = replica`);
+      // Compiling a statement this size costs a second and saves nothing; its sorts and hashes fit in 256 MB.
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`set local work_mem = '256MB'`);
+      await tx.execute(batchStatement(from, to, perDay, patientCount, assayCount, bulk));
+    });
+    filled += 1;
+    log(`samples ${(from + 1).toLocaleString('en')} to ${to.toLocaleString('en')} of ${samples.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  });
+  if (bulk && filled > 0) {
+    const started = Date.now();
+    await recountDerivedTables(db);
+    log(`daily statistics and quarter-hour totals counted (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   await db.execute(sql`drop table if exists bench_patient_numbers`);
-  // Vacuumed as autovacuum would keep a live database: the statistics' index-only scans need the visibility map.
-  for (const table of ['samples', 'sample_tests', 'statistics_samples_daily', 'statistics_sample_sections', 'statistics_results_daily']) {
+  if (filled === 0) return;
+  // Vacuumed as autovacuum would have kept the years of history: the statistics' index-only scans need the
+  // visibility map. Only after filling: a bench that finds its data there times it as it finds it, the last
+  // day changing (live-day.ts), not freshly vacuumed.
+  for (const table of ['patients', 'samples', 'sample_tests', 'reports', 'statistics_samples_daily', 'statistics_sample_sections', 'statistics_results_daily']) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   await db.execute(sql`analyze`);

@@ -18,6 +18,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@lis/server/src/db/client.ts';
+import { addDays, calendarDateOf, toIsoDate } from '@lis/domain';
+import { startLiveDay } from './live-day.ts';
 import { benchDir, log, startBench } from './setup.ts';
 
 const { iterations, database, app, session, auth } = await startBench(200);
@@ -29,6 +31,9 @@ const patientIds = (await pick<{ id: string }>(`select id from patients where jm
 const sampleIds = (await pick<{ id: string }>(`select id from samples where site_id = '${session.site}' order by created_at desc limit 500`)).map((row) => row.id);
 const assayIds = (await pick<{ id: string }>(`select id from lab_assays where not calculated and not disabled and not manual order by sifra limit 40`)).map((row) => row.id);
 const prefixes = ['HOD', 'BEG', 'KOV', 'DEL', 'JUR', 'PET', 'BAB', 'OME'];
+
+const status = async (promise: Promise<{ statusCode: number }>) => (await promise).statusCode;
+const at = <T>(list: T[], i: number) => list[i % list.length]!;
 
 // Result entry: samples of 40 tests whose results are saved all at once, as a technician does from a printout.
 // The assays are ones every adult may be given (no sex-, pregnancy- or menopause-specific range), so the samples save.
@@ -66,6 +71,32 @@ async function saveFortyResults(i: number): Promise<number> {
   return response.statusCode;
 }
 
+// Approval and verification (which issues the signed report PDF): samples of three numeric tests without a
+// critical value to acknowledge, their results saved before timing, each approved once and then verified once
+// by the timed calls.
+const sampleAssayIds = (await pick<{ id: string }>(`select a.id from lab_assays a where not a.calculated and not a.disabled and not a.manual
+  and a.vrsta = 'numeric' and a.critical_low is null and a.critical_high is null
+  and not exists (select 1 from reference_ranges r where r.labassay_id = a.id and (r.spol is not null or r.trudnica is not null or r.menopauza is not null))
+  order by a.sifra limit 3`)).map((row) => row.id);
+interface ReviewSample { sid: string }
+const reviewSamples: ReviewSample[] = [];
+for (let k = 0; reviewSamples.length < iterations + 10 && k < 10 * (iterations + 10); k += 1) {
+  const created = await app.inject({ method: 'POST', url: '/api/uzorci/save', headers: auth, payload: { pid: at(patientIds, k), testovi: sampleAssayIds } });
+  if (created.statusCode !== 201) continue;
+  const sid = created.json<{ uzorak: { _id: string } }>().uzorak._id;
+  const shown = (await app.inject({ method: 'GET', url: `/api/rezultati/${sid}`, headers: auth })).json<EntrySample>();
+  const saved = await app.inject({
+    method: 'POST', url: '/api/rezultati/save', headers: auth,
+    payload: { sid, version: shown.version, rezultati: shown.tests.map((test) => ({ test: test._id, rezultat: resultFor(test, 0) })) },
+  });
+  if (saved.statusCode === 200) reviewSamples.push({ sid });
+}
+if (reviewSamples.length < iterations + 10) throw new Error('could not prepare the samples for the approval and verification benchmarks');
+
+// The generated days end yesterday: /statistika's ranges end there.
+const yesterday = addDays(calendarDateOf(new Date(), 'Europe/Sarajevo'), -1);
+const statisticsRange = (days: number) => `od=${toIsoDate(addDays(yesterday, -(days - 1)))}&do=${toIsoDate(yesterday)}`;
+
 interface Scenario {
   name: string;
   call: (i: number) => Promise<number>;
@@ -73,8 +104,6 @@ interface Scenario {
   iterations?: number;
 }
 
-const status = async (promise: Promise<{ statusCode: number }>) => (await promise).statusCode;
-const at = <T>(list: T[], i: number) => list[i % list.length]!;
 
 const scenarios: Scenario[] = [
   { name: 'patient find by JMBG (POST /api/pacijenti/unos/find)', call: (i) => status(app.inject({ method: 'POST', url: '/api/pacijenti/unos/find', headers: auth, payload: { jmbg: at(knownJmbgs, i) } })) },
@@ -90,6 +119,19 @@ const scenarios: Scenario[] = [
   { name: 'sample show (GET /api/uzorci/show/{sid})', call: (i) => status(app.inject({ method: 'GET', url: `/api/uzorci/show/${at(sampleIds, i)}`, headers: auth })) },
   { name: 'result screen (GET /api/rezultati/{sid})', call: (i) => status(app.inject({ method: 'GET', url: `/api/rezultati/${at(sampleIds, i)}`, headers: auth })) },
   { name: 'saving the results of a 40-test sample (POST /api/rezultati/save)', call: saveFortyResults },
+  { name: 'issued results list, newest page (GET /api/nalazi/list)', call: () => status(app.inject({ method: 'GET', url: '/api/nalazi/list?per_page=15', headers: auth })) },
+  { name: 'statistics over 30 days, the screen\'s default (GET /api/statistika)', call: () => status(app.inject({ method: 'GET', url: `/api/statistika?${statisticsRange(30)}`, headers: auth })) },
+  { name: 'approval of a 3-test sample (POST /api/rezultati/odobri)', call: (i) => status(app.inject({ method: 'POST', url: '/api/rezultati/odobri', headers: auth, payload: { sid: at(reviewSamples, i).sid } })) },
+  {
+    name: 'verification to the signed PDF served (POST /api/rezultati/verifikuj, then GET /api/nalazi/pdf/{sid})',
+    call: async (i) => {
+      const { sid } = at(reviewSamples, i);
+      const verified = await app.inject({ method: 'POST', url: '/api/rezultati/verifikuj', headers: auth, payload: { sid } });
+      if (verified.statusCode !== 200) return verified.statusCode;
+      const served = await app.inject({ method: 'GET', url: `/api/nalazi/pdf/${sid}`, headers: auth });
+      return served.headers['content-type'] === 'application/pdf' ? served.statusCode : 500;
+    },
+  },
   {
     name: 'sample creation with 3 tests (POST /api/uzorci/save)',
     call: (i) => status(app.inject({
@@ -126,6 +168,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+const liveDay = startLiveDay(database.db);
 const results: { name: string; p50: number; p95: number; p99: number; max: number; errors: number }[] = [];
 for (const scenario of scenarios.filter((candidate) => candidate.name.includes(filter) && !(exclude && candidate.name.includes(exclude)))) {
   const rounds = scenario.iterations ?? iterations;
@@ -144,6 +187,8 @@ for (const scenario of scenarios.filter((candidate) => candidate.name.includes(f
   log(`${row.name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms${errors ? `, ${errors} errors` : ''}`);
 }
 
+await liveDay.stop();
+log(`the last generated day moved on by ${liveDay.steps()} sample steps while the calls were timed`);
 const counts = await pick<{ samples: number; patients: number }>('select (select count(*) from samples)::int as samples, (select count(*) from patients)::int as patients');
 const summary = {
   at: new Date().toISOString(),
@@ -153,6 +198,7 @@ const summary = {
   calls: app.mode === 'http' ? 'over HTTP, default log level' : 'in process (app.inject), no logger',
   rows: counts[0],
   iterations,
+  lastDayStepsWhileTiming: liveDay.steps(),
   results: results.map((row) => ({ ...row, p50: +row.p50.toFixed(2), p95: +row.p95.toFixed(2), p99: +row.p99.toFixed(2), max: +row.max.toFixed(2) })),
 };
 mkdirSync(path.join(benchDir, 'results'), { recursive: true });

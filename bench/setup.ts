@@ -7,6 +7,7 @@
  * server's default log level (LOG_LEVEL, else info: one line per request to stdout, as in production), instead of
  * app.inject without a logger. The figures then include Node's HTTP parsing, the socket and the log line.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -15,6 +16,9 @@ import { buildApp } from '@lis/server/src/app.ts';
 import { openDatabase } from '@lis/server/src/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '@lis/server/src/db/seed/index.ts';
 import { generateVolume } from './generate.ts';
+
+/** PostgreSQL fills on a connection per core (BENCH_FILL_CONNECTIONS to choose); PGlite has one. */
+const fillConnections = (server: boolean) => (server ? Number(process.env.BENCH_FILL_CONNECTIONS ?? os.availableParallelism()) : 1);
 
 export const benchDir = import.meta.dirname;
 export const log = (line: string) => console.log(`[bench] ${line}`);
@@ -33,7 +37,7 @@ export async function startBench(defaultIterations: number) {
   const filler = process.env.BENCH_DATABASE_URL
     ? await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, settings: { statementTimeoutMs: 0 } })
     : database;
-  await generateVolume(filler.db, samples, log);
+  await generateVolume(filler.db, samples, log, { connections: fillConnections(Boolean(process.env.BENCH_DATABASE_URL)) });
   if (filler !== database) await filler.close();
   log(`data ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
