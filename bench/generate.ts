@@ -17,12 +17,11 @@ async function count(db: Db, table: string): Promise<number> {
 
 /**
  * Bulk loading, by a superuser only: each batch's transaction sets `session_replication_role = replica`, which
- * turns off the triggers and the foreign-key checks for that transaction. The generator then writes what the
- * triggers would have (a sample's test count, price and microbiology flag with the sample; its lab sections as
- * statistics_recount_sample_sections counts them, in the batch's statement; the daily statistics and quarter-hour
- * totals counted once at the end through statistics_recount_site and the quarter-hour sums), and every reference
- * it writes is to a row it has just joined. Through the triggers, a 100,000-sample batch spent 12 of its 21 s in them and 3.5 s in
- * the foreign-key checks.
+ * turns off the triggers and the foreign-key checks for that transaction. The batch's statement then writes what
+ * the triggers would have (a sample's test count, price and microbiology flag with the sample; its share of the
+ * statistics and quarter-hour totals, derivedRowsOfBatch), and every reference it writes is to a row it has just
+ * joined. Through the triggers, a 100,000-sample batch spent 12 of its 21 s in them and 3.5 s in the foreign-key
+ * checks; counting the daily statistics once after the batches instead took minutes of one core at 10 M.
  */
 async function bulkLoadAllowed(db: Db): Promise<boolean> {
   const [row] = await queryRows<{ allowed: boolean }>(db, sql`select rolsuper as allowed from pg_roles where rolname = current_user`);
@@ -39,10 +38,10 @@ async function bulkLoadAllowed(db: Db): Promise<boolean> {
 const timeOrderedId = (at: SQL, sample: SQL, place: SQL) =>
   sql`(lpad(to_hex((extract(epoch from ${at}) * 1000)::bigint), 12, '0') || '7' || lpad(to_hex(${place}), 3, '0') || '8' || lpad(to_hex(${sample}), 15, '0'))::uuid`;
 
-/** Batches of BATCH numbers, 1 to `total`: `from` is the number before the first. */
-function batchesOf(total: number): { from: number; to: number }[] {
+/** Batches of `size` numbers, 1 to `total`: `from` is the number before the first. */
+function batchesOf(total: number, size: number): { from: number; to: number }[] {
   const batches: { from: number; to: number }[] = [];
-  for (let from = 0; from < total; from += BATCH) batches.push({ from, to: Math.min(total, from + BATCH) });
+  for (let from = 0; from < total; from += size) batches.push({ from, to: Math.min(total, from + size) });
   return batches;
 }
 
@@ -87,8 +86,11 @@ export function batchStatement(from: number, to: number, perDay: number, patient
                   make_interval(mins => 5 + (i * 11) % 120) as to_verified
            from generate_series(${n(from + 1)}, ${n(to)}) as i),
          generated as (select t.*, ${timeOrderedId(sql`t.at`, sql`t.i`, sql`4095`)} as id from times t),
+         -- A sample's three tests: no result before the sample is in work's results are in; two of three from analysers.
          picks as (
-           select g.i, j, a.id as labassay_id, a.sekcija_id, a.price, a.mikrobiologija, round(2 + ((g.i * 31 + j * 17) % 80) / 10.0, 1) as value,
+           select g.i, j, a.id as labassay_id, a.sekcija_id, a.price, a.mikrobiologija,
+                  case when g.status not in ('ZAPRIMLJEN', 'U OBRADI') then round(2 + ((g.i * 31 + j * 17) % 80) / 10.0, 1) end as value,
+                  case when g.status in ('ZAPRIMLJEN', 'U OBRADI') then null when j = 0 then 'Cobas c311' when j = 1 then 'Sysmex XN' end as izvor,
                   ${timeOrderedId(sql`g.at`, sql`g.i`, sql`j`)} as id
            from generated g cross join generate_series(0, 2) as j
            join assays a on a.n = 1 + (g.i * 3 + j * 11) % ${n(assayCount)}),
@@ -110,52 +112,65 @@ export function batchStatement(from: number, to: number, perDay: number, patient
            join site_ids s on s.n = 1 + g.i % (select count(*) from sites)
            left join partner_ids pa on pa.n = g.i % 7
            on conflict (code) do nothing
-           returning id, site_id, status, received_at, verified_at),
+           returning id, site_id, status, hitan, partner_id, created_at, received_at, verified_at, test_count, price_total),
          reported as (
            insert into reports (site_id, sample_id, verzija, jezici, first_issued_at, issued_at)
            select site_id, id, 1, array['bs'], verified_at, verified_at from inserted where status = 'VERIFICIRAN')${bulk ? sql`,
-         -- What the tests' statement trigger writes through statistics_recount_sample_sections: per sample and lab
-         -- section, its tests and a verified sample's turnaround from reception to verification, on the site's day.
-         sections as (
-           insert into statistics_sample_sections (sample_id, sekcija_id, site_id, dan, testovi, minuta)
-           select x.id, p.sekcija_id, x.site_id, (g.at at time zone si.time_zone)::date, count(*)::int,
-                  case when x.status = 'VERIFICIRAN' then extract(epoch from (x.verified_at - x.received_at)) / 60.0 end
-           from picks p join generated g on g.i = p.i join inserted x on x.id = g.id join sites si on si.id = x.site_id
-           group by x.id, p.sekcija_id, x.site_id, g.at, si.time_zone, x.status, x.verified_at, x.received_at)` : sql``}
+         ${derivedRowsOfBatch}` : sql``}
     insert into sample_tests (id, sample_id, labassay_id, price, status_t, rezultat, rezultat_f, unio_source)
-    select p.id, x.id, p.labassay_id, p.price, x.status,
-           case when x.status not in ('ZAPRIMLJEN', 'U OBRADI') then p.value::text end,
-           case when x.status not in ('ZAPRIMLJEN', 'U OBRADI') then p.value end,
-           case when x.status in ('ZAPRIMLJEN', 'U OBRADI') then null when p.j = 0 then 'Cobas c311' when p.j = 1 then 'Sysmex XN' end
+    select p.id, x.id, p.labassay_id, p.price, x.status, p.value::text, p.value, p.izvor
     from picks p
     join generated g on g.i = p.i
     join inserted x on x.id = g.id`;
 }
 
 /**
- * After a bulk load: the per-day statistics of every site (statistics_recount_site, the function a change of a
- * site's time zone calls) and the samples, tests and price per site and quarter hour of registration (the sums
- * the quarter-hour trigger keeps), counted over all samples at once.
+ * A bulk batch's share of what the triggers keep, added to the rows of its days and quarter hours (a batch
+ * boundary splits a day between two batches). Each table's rows are added in key order, as the triggers add
+ * them, so two batches sharing a day wait for each other instead of deadlocking.
+ * - Per sample and lab section, its tests and a verified sample's turnaround from reception to verification, on
+ *   the site's day (statistics_recount_sample_sections).
+ * - Samples and tests per site, day, status, urgency and partner; results and positive results per site, day,
+ *   assay and source (statistics_samples_daily, statistics_results_daily).
+ * - Samples, tests and price per site and quarter hour of registration (sample_totals_by_quarter_hour).
  */
-async function recountDerivedTables(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Grouping millions of tests by day and assay: in memory, not in batches spilled to disk.
-    await tx.execute(sql`set local work_mem = '1GB'`);
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`select statistics_recount_site(id) from sites`);
-    await tx.execute(sql`delete from sample_totals_by_quarter_hour`);
-    await tx.execute(sql`
-      insert into sample_totals_by_quarter_hour (site_id, quarter_hour, uzoraka, testova, iznos)
-      select site_id, date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00'), count(*)::int, sum(test_count)::int, sum(price_total)
-      from samples group by 1, 2`);
-  });
-}
+const derivedRowsOfBatch = sql`
+         sections as (
+           insert into statistics_sample_sections (sample_id, sekcija_id, site_id, dan, testovi, minuta)
+           select x.id, p.sekcija_id, x.site_id, (x.created_at at time zone si.time_zone)::date, count(*)::int,
+                  case when x.status = 'VERIFICIRAN' then extract(epoch from (x.verified_at - x.received_at)) / 60.0 end
+           from picks p join generated g on g.i = p.i join inserted x on x.id = g.id join sites si on si.id = x.site_id
+           group by x.id, p.sekcija_id, x.site_id, x.created_at, si.time_zone, x.status, x.verified_at, x.received_at),
+         samples_daily as (
+           insert into statistics_samples_daily as d (site_id, dan, status, hitan, partner_id, uzorci, testovi)
+           select x.site_id, (x.created_at at time zone si.time_zone)::date, x.status, x.hitan, x.partner_id, count(*)::int, sum(x.test_count)::int
+           from inserted x join sites si on si.id = x.site_id
+           group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+           on conflict on constraint statistics_samples_daily_key
+             do update set uzorci = d.uzorci + excluded.uzorci, testovi = d.testovi + excluded.testovi),
+         results_daily as (
+           insert into statistics_results_daily as d (site_id, dan, labassay_id, izvor, rezultati, pozitivni)
+           -- The generated results are numbers: none is a qualitative 'Pozitivan'.
+           select x.site_id, (x.created_at at time zone si.time_zone)::date, p.labassay_id, p.izvor, count(*)::int, 0
+           from picks p join generated g on g.i = p.i join inserted x on x.id = g.id join sites si on si.id = x.site_id
+           where p.value is not null
+           group by 1, 2, 3, 4 order by 1, 2, 3, 4
+           on conflict on constraint statistics_results_daily_key
+             do update set rezultati = d.rezultati + excluded.rezultati, pozitivni = d.pozitivni + excluded.pozitivni),
+         quarter_hours as (
+           insert into sample_totals_by_quarter_hour as q (site_id, quarter_hour, uzoraka, testova, iznos)
+           select site_id, date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00'), count(*)::int, sum(test_count)::int, sum(price_total)
+           from inserted group by 1, 2 order by 1, 2
+           on conflict (site_id, quarter_hour)
+             do update set uzoraka = q.uzoraka + excluded.uzoraka, testova = q.testova + excluded.testova, iznos = q.iznos + excluded.iznos)`;
 
 export interface FillOptions {
   /** Batches filled side by side, each on a connection of its own (PostgreSQL: one per core). */
   connections?: number;
   /** Fill through the triggers and foreign-key checks, as the app writes, even as a superuser (generate.test.ts compares the two). */
   throughTriggers?: boolean;
+  /** Samples (and patients) per statement: 100,000 unless a test wants batches that split days. */
+  batchSize?: number;
 }
 
 /**
@@ -179,10 +194,10 @@ export interface FillOptions {
  * 400 GB for 10 M, more than the machine's disk; the benches' own verifications
  * issue real ones.
  */
-export async function generateVolume(db: Db, samples: number, log: (line: string) => void, { connections = 1, throughTriggers = false }: FillOptions = {}): Promise<void> {
+export async function generateVolume(db: Db, samples: number, log: (line: string) => void, { connections = 1, throughTriggers = false, batchSize = BATCH }: FillOptions = {}): Promise<void> {
   const perDay = samplesPerDay(samples);
   const patients = Math.max(1, Math.floor(samples / 4));
-  await inParallel(connections, batchesOf(patients), async ({ from, to }) => {
+  await inParallel(connections, batchesOf(patients, batchSize), async ({ from, to }) => {
     const [done] = await queryRows<{ done: boolean }>(db, sql`select exists (select 1 from patients where jmbg = ${generatedJmbg(sql`${n(to)}`)}) as done`);
     if (done?.done) return;
     await db.execute(sql`
@@ -218,7 +233,7 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
   if (!bulk && !throughTriggers) log('not a superuser: the samples go through the triggers, statement by statement (slower)');
   let filled = 0;
   // Each batch in its own transaction, so a batch is there whole or not at all: one whose last sample is there is done.
-  await inParallel(connections, batchesOf(samples), async ({ from, to }) => {
+  await inParallel(connections, batchesOf(samples, batchSize), async ({ from, to }) => {
     const [done] = await queryRows<{ done: boolean }>(db, sql`select exists (select 1 from samples where code = ${generatedCode(sql`${n(to)}`, perDay)}) as done`);
     if (done?.done) return;
     const started = Date.now();
@@ -232,11 +247,6 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
     filled += 1;
     log(`samples ${(from + 1).toLocaleString('en')} to ${to.toLocaleString('en')} of ${samples.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   });
-  if (bulk && filled > 0) {
-    const started = Date.now();
-    await recountDerivedTables(db);
-    log(`daily statistics and quarter-hour totals counted (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  }
   await db.execute(sql`drop table if exists bench_patient_numbers`);
   if (filled === 0) return;
   // Vacuumed as autovacuum would have kept the years of history: the statistics' index-only scans need the

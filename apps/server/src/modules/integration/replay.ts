@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { AstmLinkSender, MllpDecoder, mllpFrame, type LinkEvent } from '@lis/analyser-protocols';
 
 /**
@@ -237,13 +238,18 @@ export async function sendAstmMessage(
 }
 
 /** Sends messages one after another on one connection, as an analyser with a run of samples does; answers how many were taken. */
-export async function sendAstmMessages(host: string, port: number, texts: readonly string[], options: { timeoutMs?: number } = {}): Promise<number> {
+export async function sendAstmMessages(
+  host: string, port: number, texts: readonly string[],
+  options: { timeoutMs?: number; /** Each message taken: ms from its ENQ to the acknowledgement of its last frame. */ onTaken?: (ms: number) => void } = {},
+): Promise<number> {
   const peer = await Peer.open(host, port);
   const sender = new AstmLinkSender({ checksum: true });
   try {
     let taken = 0;
     for (const text of texts) {
+      const started = performance.now();
       if (!await sendOverLink(peer, sender, text, options.timeoutMs ?? 15_000, [])) break;
+      options.onTaken?.(performance.now() - started);
       taken += 1;
     }
     return taken;
