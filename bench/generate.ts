@@ -54,9 +54,13 @@ async function inParallel<T>(connections: number, items: T[], work: (item: T) =>
   await Promise.all(Array.from({ length: Math.max(1, connections) }, worker));
 }
 
-/** Generated patient `i`'s JMBG: born between 1940 and 1999 (the fifth digit 9), its last six digits the patient's number. */
+/**
+ * Generated patient `i`'s JMBG: a birth date (DDMMYYY) between 1940 and 1999, 20,160 of them in turn (days 1 to
+ * 28 of each month), so a birth date is shared by about as many patients as in a population this size (2.5 M:
+ * some 120); its last six digits the patient's number. The fifth digit is 9: the benches find their patients by it.
+ */
 const generatedJmbg = (i: SQL) =>
-  sql`(lpad(((${i} % 28) + 1)::text, 2, '0') || lpad(((${i} % 12) + 1)::text, 2, '0') || '9' || lpad((40 + ${i} % 60)::text, 2, '0') || lpad(${i}::text, 6, '0'))`;
+  sql`(lpad(((${i} % 28) + 1)::text, 2, '0') || lpad(((${i} / 28 % 12) + 1)::text, 2, '0') || '9' || lpad((40 + ${i} / 336 % 60)::text, 2, '0') || lpad(${i}::text, 6, '0'))`;
 
 /** When generated sample `i` was registered: `perDay` samples a day, going back from yesterday, spread over the day. */
 const generatedAt = (i: SQL, perDay: number) =>
@@ -206,7 +210,7 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
              (${textArray(FIRST_NAMES)})[1 + i % ${n(FIRST_NAMES.length)}],
              (${textArray(LAST_NAMES)})[1 + (i / 7) % ${n(LAST_NAMES.length)}],
              case when i % 2 = 0 then 'MUŠKI' else 'ŽENSKI' end,
-             1940 + i % 60, 'Ulica ' || (i % 300), '061' || lpad((i % 1000000)::text, 6, '0')
+             1940 + i / 336 % 60, 'Ulica ' || (i % 300), '061' || lpad((i % 1000000)::text, 6, '0')
       from generate_series(${n(from + 1)}, ${n(to)}) as i
       on conflict (jmbg) do nothing`);
     log(`patients ${(from + 1).toLocaleString('en')} to ${to.toLocaleString('en')} of ${patients.toLocaleString('en')}`);

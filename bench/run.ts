@@ -168,7 +168,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-const liveDay = startLiveDay(database.db);
+const liveDay = await startLiveDay(database.db);
 const results: { name: string; p50: number; p95: number; p99: number; max: number; errors: number }[] = [];
 for (const scenario of scenarios.filter((candidate) => candidate.name.includes(filter) && !(exclude && candidate.name.includes(exclude)))) {
   const rounds = scenario.iterations ?? iterations;
