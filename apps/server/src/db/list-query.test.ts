@@ -11,7 +11,7 @@ import { createTestDatabase, signIn } from '../test/harness.ts';
 import { AppError } from '../lib/errors.ts';
 import { listBaseUrl, listRoute } from '../lib/list-route.ts';
 import { registerCall } from '../lib/register-call.ts';
-import { escapeLike, listPageQuery, runList, type ListRequest, type ListSpec } from './list-query.ts';
+import { COUNT_CAP, escapeLike, listPageQuery, runList, type ListRequest, type ListSpec } from './list-query.ts';
 
 /* A scratch table made for this test only: the helper must work on any table. */
 const probe = pgTable('list_probe', {
@@ -128,6 +128,8 @@ function probeSpec() {
     filter: [probe.ime, probe.prezime, probe.sid],
     date: probe.datum,
     presets: { 'RADNA LISTA': sql`${probe.status} in ('ZAPRIMLJEN', 'U OBRADI')` },
+    // Site A's 2,000 rows counted exactly, for the paging cases; the cap has cases of its own.
+    countCap: 5_000,
   } satisfies ListSpec<ReturnType<typeof probeQuery>>;
 }
 function request(input: ListQueryInput, overrides: Partial<ListRequest<unknown>> = {}): ListRequest<unknown> {
@@ -401,6 +403,13 @@ describe('runList paging', () => {
     const end = await capped({ datum: 'SVE', sort: 'sid|asc', per_page: 15, page: 134 });
     expect(end.pagination).toMatchObject({ total: 2000, current_page: 134, next_page_url: null });
     expect(end.pagination.total_capped).toBeUndefined();
+  });
+
+  it('counts at most COUNT_CAP rows unless the list sets its own cap', async () => {
+    const { countCap: _exact, ...spec } = probeSpec();
+    const answer = await runList(db, request({ datum: 'SVE', sort: 'sid|asc', per_page: 15 }), spec);
+    expect(COUNT_CAP).toBeLessThan(2000);
+    expect(answer.pagination).toMatchObject({ total: COUNT_CAP, total_capped: true });
   });
 
   it('lists only the rows of the site it is asked for', async () => {
