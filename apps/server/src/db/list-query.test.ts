@@ -11,7 +11,7 @@ import { createTestDatabase, signIn } from '../test/harness.ts';
 import { AppError } from '../lib/errors.ts';
 import { listBaseUrl, listRoute } from '../lib/list-route.ts';
 import { registerCall } from '../lib/register-call.ts';
-import { COUNT_CAP, escapeLike, listPageQuery, runList, type ListRequest, type ListSpec } from './list-query.ts';
+import { COUNT_CAP, SEARCH_COUNT_CAP, escapeLike, listPageQuery, runList, type ListRequest, type ListSpec } from './list-query.ts';
 
 /* A scratch table made for this test only: the helper must work on any table. */
 const probe = pgTable('list_probe', {
@@ -405,11 +405,15 @@ describe('runList paging', () => {
     expect(end.pagination.total_capped).toBeUndefined();
   });
 
-  it('counts at most COUNT_CAP rows unless the list sets its own cap', async () => {
+  it('counts at most COUNT_CAP rows, SEARCH_COUNT_CAP when searched, unless the list sets its own cap', async () => {
     const { countCap: _exact, ...spec } = probeSpec();
-    const answer = await runList(db, request({ datum: 'SVE', sort: 'sid|asc', per_page: 15 }), spec);
+    const all = await runList(db, request({ datum: 'SVE', sort: 'sid|asc', per_page: 15 }), spec);
     expect(COUNT_CAP).toBeLessThan(2000);
-    expect(answer.pagination).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(all.pagination).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    const markos = ofSiteA().filter((row) => matchesFilter(row, 'marko')).length;
+    expect(markos).toBeGreaterThan(SEARCH_COUNT_CAP);
+    const searched = await runList(db, request({ datum: 'SVE', filter: 'marko', sort: 'sid|asc', per_page: 15 }), spec);
+    expect(searched.pagination).toMatchObject({ total: SEARCH_COUNT_CAP, total_capped: true });
   });
 
   it('lists only the rows of the site it is asked for', async () => {
@@ -431,6 +435,7 @@ describe('runList over a join', () => {
       primaryKey: probe.id,
       filter: [{ expression: probeNote.note, match: 'contains' }],
       date: probe.datum,
+      countCap: 5_000,
     });
     const expected = ofSiteA().filter((row) => row.id % 2 === 0)
       .map((row) => ({ id: row.id, note: `biljeska ${row.id}` }))

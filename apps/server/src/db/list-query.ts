@@ -199,6 +199,13 @@ export function listPageQuery<Q extends PgSelect>(list: ListRequest<unknown>, sp
  */
 export const COUNT_CAP = 1_000;
 
+/**
+ * Rows counted at most when the list is searched ('Pretraga' has words): a search that matches hundreds is
+ * narrowed by typing more, not paged, and its count tests the words on row after row until enough match (a
+ * surname prefix that 5 % of 2.5 M patients share: 42 ms to count a thousand, 18 ms for three hundred).
+ */
+export const SEARCH_COUNT_CAP = 300;
+
 async function countRows<Q extends PgSelect>(db: Db, list: ListRequest<unknown>, spec: ListSpec<Q>, limit: number): Promise<number> {
   // Counting over the list's own select keeps joins and conditions identical; the planner drops the unused columns.
   const filtered = spec.query().where(listWhere(list, spec)).limit(limit);
@@ -224,7 +231,8 @@ export async function runList<Q extends PgSelect>(db: Db, list: ListRequest<unkn
   const offset = (list.query.page - 1) * size;
   let rows: ListRow<Q>[] = await listPageQuery(list, spec);
   const totalFromPage = rows.length < size && (rows.length > 0 || offset === 0);
-  const countLimit = Math.max(spec.countCap ?? COUNT_CAP, offset + size * 3) + 1;
+  const cap = spec.countCap ?? (filterWords(list.query.filter).length > 0 ? SEARCH_COUNT_CAP : COUNT_CAP);
+  const countLimit = Math.max(cap, offset + size * 3) + 1;
   const counted = totalFromPage ? offset + rows.length : await countRows(db, list, spec, countLimit);
   const capped = counted >= countLimit;
   const total = capped ? countLimit - 1 : counted;
