@@ -47,6 +47,8 @@ export type ServerDatabase = string | { dataDir: string };
 
 const START_DEADLINE_MS = 150_000;
 
+const PRINTED_KEPT_CHARS = 1_048_576;
+
 export async function startServerProcess(database: ServerDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
   const databaseEnv = typeof database === 'string' ? { DATABASE_URL: database } : { DATABASE_URL: '', DATA_DIR: database.dataDir };
   const port = await freePort();
@@ -63,15 +65,25 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
       ...env,
     },
   });
-  let printed = '';
-  child.stdout?.on('data', (chunk: Buffer) => { printed += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { printed += chunk.toString(); });
+  // The last megabyte or so of what it printed, for a failing test's message: a server logging every request for
+  // minutes (the load bench, at the default log level) would otherwise grow one string by copying it whole
+  // for each line, until the reader fell behind and the server waited on its own log.
+  const printedChunks: string[] = [];
+  let printedLength = 0;
+  const keep = (chunk: Buffer) => {
+    printedChunks.push(chunk.toString());
+    printedLength += printedChunks.at(-1)!.length;
+    while (printedLength > PRINTED_KEPT_CHARS && printedChunks.length > 1) printedLength -= printedChunks.shift()!.length;
+  };
+  const printed = () => printedChunks.join('');
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   // A liveness bound, not a speed check: a first start migrates and seeds the demo, which on a 2-core machine busy
   // with a whole test run (another server starting beside it, the other test worker) has taken over a minute.
   const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it answered:\n${printed}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it answered:\n${printed()}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
@@ -79,14 +91,14 @@ export async function startServerProcess(database: ServerDatabase, env: Record<s
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${START_DEADLINE_MS / 1000} s:\n${printed}`);
+      throw new Error(`server did not answer within ${START_DEADLINE_MS / 1000} s:\n${printed()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
     child,
-    output: () => printed,
+    output: printed,
     stop: async () => { child.kill('SIGTERM'); await exited(child); return child.exitCode; },
     kill: async () => { child.kill('SIGKILL'); await exited(child); },
   };
