@@ -126,7 +126,9 @@ export function verify(
   db: Db, ctx: RequestContext, sid: string, obavijesten: Obavijesten | null | undefined, realtime: RealtimeHub | undefined,
 ): Promise<StatusAnswer> {
   return moveSample(db, ctx, sid, realtime, async ({ tx, sample, status, tests }) => {
-    const [facts, rangeRows] = await Promise.all([patientFacts(tx, ctx.siteId, sample), referenceRangesOf(tx, tests.map((test) => test.labassayId))]);
+    // One after the other: a transaction is one connection, which runs one statement at a time.
+    const facts = await patientFacts(tx, ctx.siteId, sample);
+    const rangeRows = await referenceRangesOf(tx, tests.map((test) => test.labassayId));
     const ranges = rangesByAssay(rangeRows);
     const judged = tests.map((test) => judge(test, test.rezultat, ranges, facts, sample.verifiedOnce));
     const refusal = verifyRefusal({ status, flags: judged.map((judgement) => judgement.flag), obavijesten, now: new Date() });
