@@ -75,7 +75,7 @@ const generatedCode = (i: SQL, perDay: number) =>
  * returns, so no batch looks for samples without tests (an anti-join over every sample, slower each batch). In a bulk
  * load it also writes what the triggers would: the sample's totals and flag with it, and its lab sections.
  */
-export function batchStatement(from: number, to: number, perDay: number, patientCount: number, assayCount: number, bulk: boolean): SQL {
+function batchStatement(from: number, to: number, perDay: number, patientCount: number, assayCount: number, bulk: boolean): SQL {
   return sql`
     with site_ids as (select id, row_number() over (order by sifra) as n from sites),
          partner_ids as (select id, row_number() over (order by naziv) as n from partners where naziv like 'Bench partner %'),
@@ -90,7 +90,7 @@ export function batchStatement(from: number, to: number, perDay: number, patient
                   make_interval(mins => 5 + (i * 11) % 120) as to_verified
            from generate_series(${n(from + 1)}, ${n(to)}) as i),
          generated as (select t.*, ${timeOrderedId(sql`t.at`, sql`t.i`, sql`4095`)} as id from times t),
-         -- A sample's three tests: no result before the sample is in work's results are in; two of three from analysers.
+         -- A sample's three tests: results once it is past work (none while registered or in work), two of three from analysers.
          picks as (
            select g.i, j, a.id as labassay_id, a.sekcija_id, a.price, a.mikrobiologija,
                   case when g.status not in ('ZAPRIMLJEN', 'U OBRADI') then round(2 + ((g.i * 31 + j * 17) % 80) / 10.0, 1) end as value,

@@ -18,9 +18,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@lis/server/src/db/client.ts';
-import { addDays, calendarDateOf, toIsoDate } from '@lis/domain';
 import { startLiveDay } from './live-day.ts';
-import { benchDir, log, startBench } from './setup.ts';
+import { benchDir, generatedDaysRange, log, startBench } from './setup.ts';
 
 const { iterations, database, app, session, auth } = await startBench(200);
 
@@ -93,10 +92,6 @@ for (let k = 0; reviewSamples.length < iterations + 10 && k < 10 * (iterations +
 }
 if (reviewSamples.length < iterations + 10) throw new Error('could not prepare the samples for the approval and verification benchmarks');
 
-// The generated days end yesterday: /statistika's ranges end there.
-const yesterday = addDays(calendarDateOf(new Date(), 'Europe/Sarajevo'), -1);
-const statisticsRange = (days: number) => `od=${toIsoDate(addDays(yesterday, -(days - 1)))}&do=${toIsoDate(yesterday)}`;
-
 interface Scenario {
   name: string;
   call: (i: number) => Promise<number>;
@@ -120,7 +115,7 @@ const scenarios: Scenario[] = [
   { name: 'result screen (GET /api/rezultati/{sid})', call: (i) => status(app.inject({ method: 'GET', url: `/api/rezultati/${at(sampleIds, i)}`, headers: auth })) },
   { name: 'saving the results of a 40-test sample (POST /api/rezultati/save)', call: saveFortyResults },
   { name: 'issued results list, newest page (GET /api/nalazi/list)', call: () => status(app.inject({ method: 'GET', url: '/api/nalazi/list?per_page=15', headers: auth })) },
-  { name: 'statistics over 30 days, the screen\'s default (GET /api/statistika)', call: () => status(app.inject({ method: 'GET', url: `/api/statistika?${statisticsRange(30)}`, headers: auth })) },
+  { name: 'statistics over 30 days, the screen\'s default (GET /api/statistika)', call: () => status(app.inject({ method: 'GET', url: `/api/statistika?${generatedDaysRange(30)}`, headers: auth })) },
   { name: 'approval of a 3-test sample (POST /api/rezultati/odobri)', call: (i) => status(app.inject({ method: 'POST', url: '/api/rezultati/odobri', headers: auth, payload: { sid: at(reviewSamples, i).sid } })) },
   {
     name: 'verification to the signed PDF served (POST /api/rezultati/verifikuj, then GET /api/nalazi/pdf/{sid})',

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { LoginAnswer } from '@lis/domain';
+import { addDays, calendarDateOf, toIsoDate, type LoginAnswer } from '@lis/domain';
 import { buildApp } from '@lis/server/src/app.ts';
 import { openDatabase } from '@lis/server/src/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '@lis/server/src/db/seed/index.ts';
@@ -19,6 +19,12 @@ import { generateVolume } from './generate.ts';
 
 /** PostgreSQL fills on a connection per core (BENCH_FILL_CONNECTIONS to choose); PGlite has one. */
 const fillConnections = (server: boolean) => (server ? Number(process.env.BENCH_FILL_CONNECTIONS ?? os.availableParallelism()) : 1);
+
+/** /statistika's `od` and `do` for the last `days` generated days: the generated days end yesterday (Sarajevo). */
+export function generatedDaysRange(days: number): string {
+  const yesterday = addDays(calendarDateOf(new Date(), 'Europe/Sarajevo'), -1);
+  return `od=${toIsoDate(addDays(yesterday, -(days - 1)))}&do=${toIsoDate(yesterday)}`;
+}
 
 export const benchDir = import.meta.dirname;
 export const log = (line: string) => console.log(`[bench] ${line}`);

@@ -14,24 +14,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { addDays, calendarDateOf, toIsoDate, type DashboardKeyAnswer } from '@lis/domain';
+import type { DashboardKeyAnswer } from '@lis/domain';
 import { queryRows } from '@lis/server/src/db/client.ts';
-import { benchDir, log, startBench } from './setup.ts';
+import { benchDir, generatedDaysRange, log, startBench } from './setup.ts';
 
 const { iterations, database, app, auth } = await startBench(100);
 const issued = await app.inject({ method: 'POST', url: '/api/statistika/dashboard', headers: auth, payload: { ukljuci: true } });
 const displayKey = issued.json<DashboardKeyAnswer>().kljuc!;
 
-// The generated days end yesterday: the ranges end there.
-const yesterday = addDays(calendarDateOf(new Date(), 'Europe/Sarajevo'), -1);
-const range = (days: number) => `od=${toIsoDate(addDays(yesterday, -(days - 1)))}&do=${toIsoDate(yesterday)}`;
 const get = async (url: string, headers: Record<string, string> = auth) => (await app.inject({ method: 'GET', url, headers })).statusCode;
 
 const scenarios: { name: string; call: () => Promise<number> }[] = [
-  { name: 'statistics, a day (`GET /api/statistika`)', call: () => get(`/api/statistika?${range(1)}`) },
-  { name: 'statistics, a week', call: () => get(`/api/statistika?${range(7)}`) },
-  { name: 'statistics, 30 days (the screen\'s default)', call: () => get(`/api/statistika?${range(30)}`) },
-  { name: 'statistics, a year', call: () => get(`/api/statistika?${range(365)}`) },
+  { name: 'statistics, a day (`GET /api/statistika`)', call: () => get(`/api/statistika?${generatedDaysRange(1)}`) },
+  { name: 'statistics, a week', call: () => get(`/api/statistika?${generatedDaysRange(7)}`) },
+  { name: 'statistics, 30 days (the screen\'s default)', call: () => get(`/api/statistika?${generatedDaysRange(30)}`) },
+  { name: 'statistics, a year', call: () => get(`/api/statistika?${generatedDaysRange(365)}`) },
   { name: 'wall display, today (`GET /api/dashboard`)', call: () => get(`/api/dashboard?kljuc=${displayKey}`, {}) },
 ];
 
