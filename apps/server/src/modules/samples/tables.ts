@@ -107,9 +107,6 @@ export const samples = pgTable('samples', {
   index('samples_site_verified_idx').on(t.siteId, t.verifiedAt).where(sql`${t.status} = 'VERIFICIRAN' and ${t.lokacija} <> ''`),
   uniqueIndex('samples_site_import_ref_key').on(t.siteId, t.importRef).where(sql`${t.importRef} is not null`),
   index('samples_partner_idx').on(t.partnerId).where(sql`${t.partnerId} is not null`),
-  // The statistics' turnaround of the urgent samples (statistics/repository.ts): a few per cent of the samples.
-  index('samples_urgent_turnaround_idx').on(t.siteId, t.createdAt, t.receivedAt, t.verifiedAt)
-    .where(sql`${t.status} = 'VERIFICIRAN' and ${t.hitan}`),
   check('samples_status_check', sql`${t.status} in ('ZAPRIMLJEN', 'U OBRADI', 'REALIZOVAN', 'ODOBREN', 'VERIFICIRAN')`),
 ]);
 

@@ -7,7 +7,7 @@ import { labAssays, labSections, partners, sampleTests, samples, sites } from '.
 import { createTestApp, signIn, siteId, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { api, createFixtureCatalogue, jmbgFor, registerPatient, type Api, type FixtureCatalogue } from '../samples/test-fixtures.ts';
 
-// The statistics' pre-aggregated tables (migration 0028) are kept by triggers in the transaction of each
+// The statistics' pre-aggregated tables (migrations 0033 and 0054) are kept by triggers in the transaction of each
 // change. After every kind of change a sample can go through (created, given tests and results, moved through
 // the statuses, made urgent, given another partner, moved to another site or day, tests removed, an assay
 // moved to another section, a site's time zone changed, deleted), each table must equal a recount from the
@@ -52,6 +52,37 @@ async function sampleSections() {
   return { stored, recount };
 }
 
+/** Whole minutes from reception to verification, rounded up, of a measured sample (alias s); null otherwise. */
+const TURNAROUND_MINUTE = `case when s.status = 'VERIFICIRAN' and s.received_at is not null and s.verified_at is not null
+  then ceil(extract(epoch from (s.verified_at - s.received_at)) / 60.0)::int end`;
+
+async function sectionsPerMinute() {
+  const stored = await queryRows<Record<string, unknown>>(t.database.db, sql`
+    select site_id::text, dan::text, sekcija_id::text, minuta, uzorci, testovi from statistics_sections_daily
+    where uzorci <> 0 or testovi <> 0`);
+  const recount = await queryRows<Record<string, unknown>>(t.database.db, sql.raw(`
+    select per_sample.site_id::text, per_sample.dan::text, per_sample.sekcija_id::text, per_sample.minuta,
+      count(*) as uzorci, sum(per_sample.testovi) as testovi
+    from (
+      select s.id, s.site_id, (s.created_at at time zone si.time_zone)::date as dan, a.sekcija_id, ${TURNAROUND_MINUTE} as minuta, count(*) as testovi
+      from samples s join sites si on si.id = s.site_id join sample_tests st on st.sample_id = s.id join lab_assays a on a.id = st.labassay_id
+      group by s.id, a.sekcija_id, si.time_zone
+    ) as per_sample
+    group by 1, 2, 3, 4`));
+  return { stored, recount };
+}
+
+async function turnaroundPerMinute() {
+  const stored = await queryRows<Record<string, unknown>>(t.database.db, sql`
+    select site_id::text, dan::text, hitan, minuta, uzorci from statistics_turnaround_daily where uzorci <> 0`);
+  const recount = await queryRows<Record<string, unknown>>(t.database.db, sql.raw(`
+    select s.site_id::text, (s.created_at at time zone si.time_zone)::date::text as dan, s.hitan, ${TURNAROUND_MINUTE} as minuta, count(*) as uzorci
+    from samples s join sites si on si.id = s.site_id
+    where s.status = 'VERIFICIRAN' and s.received_at is not null and s.verified_at is not null
+    group by 1, 2, 3, 4`));
+  return { stored, recount };
+}
+
 async function dailyResults() {
   const stored = await queryRows<Record<string, unknown>>(t.database.db, sql`
     select site_id::text, dan::text, labassay_id::text, izvor, rezultati, pozitivni from statistics_results_daily
@@ -79,6 +110,10 @@ async function expectAggregatesMatchRecount(): Promise<void> {
   expect(normalised(sections.stored, ['testovi', 'minuta'])).toEqual(normalised(sections.recount, ['testovi', 'minuta']));
   const results = await dailyResults();
   expect(normalised(results.stored, ['rezultati', 'pozitivni'])).toEqual(normalised(results.recount, ['rezultati', 'pozitivni']));
+  const sectionMinutes = await sectionsPerMinute();
+  expect(normalised(sectionMinutes.stored, ['minuta', 'uzorci', 'testovi'])).toEqual(normalised(sectionMinutes.recount, ['minuta', 'uzorci', 'testovi']));
+  const minutes = await turnaroundPerMinute();
+  expect(normalised(minutes.stored, ['minuta', 'uzorci'])).toEqual(normalised(minutes.recount, ['minuta', 'uzorci']));
 }
 
 let serial = 0;
@@ -160,6 +195,9 @@ describe('the statistics aggregates', () => {
     await db.update(samples).set({ hitan: true, partnerId: partnerB }).where(eq(samples.id, first));
     await db.update(samples).set({ partnerId: null }).where(eq(samples.id, third));
     await expectAggregatesMatchRecount();
+    // A verified sample made urgent: its turnaround moves to the urgent counts.
+    await db.update(samples).set({ hitan: true }).where(eq(samples.id, third));
+    await expectAggregatesMatchRecount();
     await db.update(samples).set({ siteId: tuzla }).where(eq(samples.id, second));
     await db.update(samples).set({ createdAt: new Date('2025-03-11T00:10:00Z') }).where(eq(samples.id, first));
     await expectAggregatesMatchRecount();
@@ -208,12 +246,20 @@ describe('the statistics aggregates', () => {
     // The same days at other hours for B: the quarter-hour totals (another trigger, run first) do not make B wait.
     const days = ['2025-04-02T09:00:00Z', '2025-04-03T09:00:00Z'];
     const laterSameDays = ['2025-04-02T14:00:00Z', '2025-04-03T14:00:00Z'];
-    const dayCounts = async () => (await queryRows<{ dan: string; uzorci: number }>(db, sql`
-      select dan::text, uzorci from statistics_samples_daily
-      where site_id = ${sarajevo} and dan in ('2025-04-02', '2025-04-03') and status = 'ZAPRIMLJEN' and not hitan and partner_id is null
-      order by dan`)).map((row) => `${row.dan} ${Number(row.uzorci)}`);
+    // Verified samples, each 95 minutes from reception to verification: they count in the per-minute turnaround too.
+    const verifiedAt = (at: string) => {
+      const created = new Date(at);
+      return sampleRow(sarajevo, at, {
+        status: 'VERIFICIRAN', receivedAt: new Date(created.getTime() + 5 * 60_000), verifiedAt: new Date(created.getTime() + 100 * 60_000),
+      });
+    };
+    const dayCounts = async () => (await queryRows<{ dan: string; uzorci: number; u_minuti: number }>(db, sql`
+      select d.dan::text, d.uzorci, t.uzorci as u_minuti from statistics_samples_daily d
+      left join statistics_turnaround_daily t on t.site_id = d.site_id and t.dan = d.dan and not t.hitan and t.minuta = 95
+      where d.site_id = ${sarajevo} and d.dan in ('2025-04-02', '2025-04-03') and d.status = 'VERIFICIRAN' and not d.hitan and d.partner_id is null
+      order by d.dan`)).map((row) => `${row.dan} ${Number(row.uzorci)} ${Number(row.u_minuti)}`);
     const before = await dayCounts();
-    const start = (day: string) => Number(before.find((line) => line.startsWith(day))?.split(' ')[1] ?? 0);
+    const start = (day: string, column: 1 | 2) => Number(before.find((line) => line.startsWith(day))?.split(' ')[column] ?? 0);
 
     // A counts a sample into each day and holds its transaction open; B counts its own two, in the other order,
     // and must wait for A's counts of the same days; then A commits and B goes on.
@@ -222,13 +268,13 @@ describe('the statistics aggregates', () => {
     let aInserted!: () => void;
     const aHasInserted = new Promise<void>((resolve) => { aInserted = resolve; });
     const a = db.transaction(async (tx) => {
-      await tx.insert(samples).values([sampleRow(sarajevo, days[0]!), sampleRow(sarajevo, days[1]!)]);
+      await tx.insert(samples).values([verifiedAt(days[0]!), verifiedAt(days[1]!)]);
       aInserted();
       await aMayCommit;
     });
     await aHasInserted;
     const b = db.transaction(async (tx) => {
-      await tx.insert(samples).values([sampleRow(sarajevo, laterSameDays[1]!), sampleRow(sarajevo, laterSameDays[0]!)]);
+      await tx.insert(samples).values([verifiedAt(laterSameDays[1]!), verifiedAt(laterSameDays[0]!)]);
     });
     const waiting = async () => Number((await queryRows<{ n: number }>(db, sql`
       select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]?.n ?? 0);
@@ -239,7 +285,7 @@ describe('the statistics aggregates', () => {
     releaseA();
     const outcomes = await Promise.allSettled([a, b]);
     expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'committed'))).toEqual(['committed', 'committed']);
-    expect(await dayCounts()).toEqual([`2025-04-02 ${start('2025-04-02') + 2}`, `2025-04-03 ${start('2025-04-03') + 2}`]);
+    expect(await dayCounts()).toEqual(['2025-04-02', '2025-04-03'].map((day) => `${day} ${start(day, 1) + 2} ${start(day, 2) + 2}`));
     await expectAggregatesMatchRecount();
   });
 });

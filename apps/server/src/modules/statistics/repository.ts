@@ -1,49 +1,35 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { CALCULATED_RESULT_SOURCE, STATISTICS_OPTIONS_TYPE } from '@lis/domain';
+import { CALCULATED_RESULT_SOURCE, STATISTICS_OPTIONS_TYPE, type MinuteCount } from '@lis/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { settingRecords, sites } from '../../db/shared-tables.ts';
 
 // The SQL of the lab statistics (/statistika) and the wall display (/dashboard). Counts come from the
-// pre-aggregated tables the database keeps in the transaction of every change (migration 0028, see
-// db/schema.ts): statistics_samples_daily, statistics_sample_sections and statistics_results_daily, read by
-// the site and its days (site_id = $site and dan between $first and $last: the leading columns of their keys).
-// A day is the site's: created_at at its time zone, cut to a date, the same cut as the instants below.
-// The turnaround of the urgent samples and the wall display's read the samples themselves (a range scan of
-// a partial index of the verified ones, or today's samples only).
+// pre-aggregated tables the database keeps in the transaction of every change (migrations 0033 and 0054, see
+// statistics/tables.ts): statistics_samples_daily, statistics_sections_daily, statistics_turnaround_daily and
+// statistics_results_daily, read by the site and its days (site_id = $site and dan between $first and $last:
+// the leading columns of their keys).
+// A day is the site's: created_at at its time zone, cut to a date. The turnaround (reception to verification)
+// is kept as counts of samples per whole minute, rounded up (migration 0054): the median and 90th percentile
+// are taken from them by @lis/domain turnaroundOfCounts.
 
 export interface StatisticsScope {
   siteId: string;
   /** The first and last day of the range (YYYY-MM-DD, the site's calendar). */
   firstDay: string;
   lastDay: string;
-  /** The same range as instants: the first day's midnight and the midnight after the last day. */
-  from: Date;
-  before: Date;
-  timeZone: string;
 }
 
 /** A scope without its site: what a site-bound repository is asked for (the site is the repository's). */
 export type StatisticsRange = Omit<StatisticsScope, 'siteId'>;
 
-function inScope(scope: StatisticsScope): SQL {
-  return sql`s.site_id = ${scope.siteId} and s.created_at >= ${scope.from} and s.created_at < ${scope.before}`;
-}
-
 function daysOf(alias: string, scope: StatisticsScope): SQL {
   return sql`${sql.raw(alias)}.site_id = ${scope.siteId} and ${sql.raw(alias)}.dan between ${scope.firstDay}::date and ${scope.lastDay}::date`;
 }
 
-/** Minutes from reception to verification of a verified sample whose reception is known. */
-const TURNAROUND_MINUTES = sql`extract(epoch from (s.verified_at - s.received_at)) / 60.0`;
-const MEASURABLE = sql`s.status = 'VERIFICIRAN' and s.received_at is not null and s.verified_at is not null`;
-
 export interface DayRow { dan: string; uzorci: number; testovi: number }
 export interface StatusRow { status: string; hitan: boolean; uzorci: number }
-export interface SectionRow {
-  sekcija: string; naziv: string; naziv_en: string; naziv_de: string; uzorci: number; testovi: number;
-  n: number; medijan: number | null; p90: number | null; u_cilju: number;
-}
-export interface TurnaroundRow { n: number; medijan: number | null; p90: number | null; u_cilju: number }
+export interface SectionRow { sekcija: string; naziv: string; naziv_en: string; naziv_de: string; uzorci: number; testovi: number }
+export interface SectionMinuteRow extends MinuteCount { sekcija: string }
 export interface PositivityRow { analiza: string; naziv: string; naziv_en: string; naziv_de: string; rezultati: number; pozitivni: number }
 export interface PartnerRow { partner: string | null; naziv: string | null; uzorci: number; testovi: number }
 export interface AnalyserDayRow { dan: string; analizator: string; rezultati: number }
@@ -124,39 +110,40 @@ export function statisticsRepository(db: Db, siteId: string) {
       return numbers(rows, ['uzorci', 'testovi']);
     },
 
-    /**
-     * Per lab section: samples with a test of it (each once), its tests, and the turnaround (reception →
-     * verification, minutes) of its verified samples: PostgreSQL's percentile_cont median and 90th percentile,
-     * and how many within the target. `targets` maps section ids to minutes; a section not named has `fallback`.
-     */
-    async perSection(range: StatisticsRange, targets: Record<string, number>, fallback: number): Promise<SectionRow[]> {
+    /** Per lab section: samples with a test of it (each once) and its tests, in the section's order. */
+    async perSection(range: StatisticsRange): Promise<SectionRow[]> {
       const scope: StatisticsScope = { ...range, siteId };
       const rows = await queryRows<SectionRow>(db, sql`
-        select ss.sekcija_id::text as sekcija, sec.naziv, sec.naziv_en, sec.naziv_de, count(*) as uzorci, sum(ss.testovi) as testovi,
-          count(ss.minuta) as n,
-          percentile_cont(0.5) within group (order by ss.minuta) as medijan,
-          percentile_cont(0.9) within group (order by ss.minuta) as p90,
-          count(*) filter (where ss.minuta <= coalesce((${JSON.stringify(targets)}::jsonb ->> ss.sekcija_id::text)::numeric, ${fallback})) as u_cilju
-        from statistics_sample_sections ss
-        join lab_sections sec on sec.id = ss.sekcija_id
-        where ${daysOf('ss', scope)}
-        group by ss.sekcija_id, sec.naziv, sec.naziv_en, sec.naziv_de, sec.redoslijed order by sec.redoslijed, sec.naziv`);
-      return numbers(rows, ['uzorci', 'testovi', 'n', 'medijan', 'p90', 'u_cilju']);
+        select d.sekcija_id::text as sekcija, sec.naziv, sec.naziv_en, sec.naziv_de, sum(d.uzorci) as uzorci, sum(d.testovi) as testovi
+        from statistics_sections_daily d
+        join lab_sections sec on sec.id = d.sekcija_id
+        where ${daysOf('d', scope)}
+        group by d.sekcija_id, sec.naziv, sec.naziv_en, sec.naziv_de, sec.redoslijed
+        having sum(d.uzorci) <> 0
+        order by sec.redoslijed, sec.naziv`);
+      return numbers(rows, ['uzorci', 'testovi']);
     },
 
-    /**
-     * Turnaround of the scope's verified samples (only the urgent ones when `urgentOnly`: a range scan of
-     * samples_urgent_turnaround_idx) against one target.
-     */
-    async turnaround(range: StatisticsRange, target: number, urgentOnly: boolean): Promise<TurnaroundRow> {
+    /** The measured samples of each lab section per turnaround minute (whole minutes, rounded up). */
+    async sectionTurnaroundMinutes(range: StatisticsRange): Promise<SectionMinuteRow[]> {
       const scope: StatisticsScope = { ...range, siteId };
-      const rows = await queryRows<TurnaroundRow>(db, sql`
-        select count(*) as n,
-          percentile_cont(0.5) within group (order by ${TURNAROUND_MINUTES}) as medijan,
-          percentile_cont(0.9) within group (order by ${TURNAROUND_MINUTES}) as p90,
-          count(*) filter (where ${TURNAROUND_MINUTES} <= ${target}) as u_cilju
-        from samples s where ${inScope(scope)} and ${MEASURABLE} ${urgentOnly ? sql`and s.hitan` : sql``}`);
-      return numbers(rows, ['n', 'medijan', 'p90', 'u_cilju'])[0] ?? { n: 0, medijan: null, p90: null, u_cilju: 0 };
+      const rows = await queryRows<SectionMinuteRow>(db, sql`
+        select d.sekcija_id::text as sekcija, d.minuta, sum(d.uzorci) as uzorci
+        from statistics_sections_daily d
+        where ${daysOf('d', scope)} and d.minuta is not null
+        group by d.sekcija_id, d.minuta having sum(d.uzorci) <> 0`);
+      return numbers(rows, ['minuta', 'uzorci']);
+    },
+
+    /** The measured samples per turnaround minute (whole minutes, rounded up): only the urgent ones when `urgentOnly`. */
+    async turnaroundMinutes(range: StatisticsRange, urgentOnly: boolean): Promise<MinuteCount[]> {
+      const scope: StatisticsScope = { ...range, siteId };
+      const rows = await queryRows<MinuteCount>(db, sql`
+        select d.minuta, sum(d.uzorci) as uzorci
+        from statistics_turnaround_daily d
+        where ${daysOf('d', scope)} ${urgentOnly ? sql`and d.hitan` : sql``}
+        group by d.minuta having sum(d.uzorci) <> 0`);
+      return numbers(rows, ['minuta', 'uzorci']);
     },
 
     /** Qualitative tests with a result: how many, and how many positive ("Pozitivan" or "Pozitivan (grade)"). */

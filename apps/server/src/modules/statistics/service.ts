@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   type LabStatistics, type StatisticsOptions, type Turnaround, type WallDisplay, DEFAULT_TURNAROUND_TARGET_MINUTES, MAX_LAB_STATISTICS_DAYS,
-  SAMPLE_STATUSES, addDays, calendarDateOf, epochDay, fromIsoDate, startOfDay, statisticsOptionsFrom, toIsoDate,
-  turnaroundTarget,
+  type MinuteCount, SAMPLE_STATUSES, calendarDateOf, epochDay, fromIsoDate, statisticsOptionsFrom, toIsoDate,
+  turnaroundOfCounts, turnaroundTarget,
 } from '@lis/domain';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -24,11 +24,10 @@ function round(value: number | null, decimals = 1): number | null {
   return Math.round(value * factor) / factor;
 }
 
-function turnaroundOf(row: { n: number; medijan: number | null; p90: number | null; u_cilju: number }, target: number): Turnaround {
-  return {
-    n: row.n, medijan_min: round(row.medijan), p90_min: round(row.p90), cilj_min: target,
-    u_cilju: row.n === 0 ? null : round(row.u_cilju / row.n, 4),
-  };
+/** The turnaround of samples counted per whole minute, against a target in minutes. */
+function turnaroundOf(counts: readonly MinuteCount[], target: number): Turnaround {
+  const { n, medijan, p90, u_cilju } = turnaroundOfCounts(counts, target);
+  return { n, medijan_min: round(medijan), p90_min: round(p90), cilj_min: target, u_cilju: n === 0 ? null : round(u_cilju / n, 4) };
 }
 
 async function siteOf(db: Db, siteId: string): Promise<{ naziv: string; timeZone: string }> {
@@ -42,30 +41,32 @@ export async function optionsOf(db: Db, siteId: string): Promise<StatisticsOptio
 }
 
 /** Days `od` to `do` of the site's calendar: the end not before the start, at most MAX_LAB_STATISTICS_DAYS. */
-export function scopeOf(siteId: string, timeZone: string, odText: string, doText: string): repo.StatisticsScope {
+export function scopeOf(siteId: string, odText: string, doText: string): repo.StatisticsScope {
   const od = fromIsoDate(odText);
   const to = fromIsoDate(doText);
   if (!od) throw AppError.badRequest('form.invalid', 'od');
   if (!to) throw AppError.badRequest('form.invalid', 'do');
   const days = epochDay(to) - epochDay(od) + 1;
   if (days < 1 || days > MAX_LAB_STATISTICS_DAYS) throw new AppError(400, 'dateRange.invalid', 'do');
-  return {
-    siteId, timeZone, firstDay: toIsoDate(od), lastDay: toIsoDate(to),
-    from: startOfDay(od, timeZone), before: startOfDay(addDays(to, 1), timeZone),
-  };
+  return { siteId, firstDay: toIsoDate(od), lastDay: toIsoDate(to) };
 }
 
 /** GET /statistika: the site's samples registered on days `od` to `do`. */
 export async function labStatistics(db: Db, ctx: RequestContext, odText: string, doText: string): Promise<LabStatistics> {
-  const { timeZone } = await siteOf(db, ctx.siteId);
-  const scope = scopeOf(ctx.siteId, timeZone, odText, doText);
+  const scope = scopeOf(ctx.siteId, odText, doText);
   const options = await optionsOf(db, ctx.siteId);
   return repo.statisticsTransaction(db, async (tx) => {
     const siteStatistics = repo.statisticsRepository(tx, scope.siteId);
     const days = await siteStatistics.perDay(scope);
     const statuses = await siteStatistics.perStatus(scope);
-    const sections = await siteStatistics.perSection(scope, options.tatCiljevi, DEFAULT_TURNAROUND_TARGET_MINUTES);
-    const urgentTurnaround = await siteStatistics.turnaround(scope, DEFAULT_TURNAROUND_TARGET_MINUTES, true);
+    const sections = await siteStatistics.perSection(scope);
+    const minutesOfSection = new Map<string, repo.SectionMinuteRow[]>();
+    for (const row of await siteStatistics.sectionTurnaroundMinutes(scope)) {
+      const counted = minutesOfSection.get(row.sekcija);
+      if (counted) counted.push(row);
+      else minutesOfSection.set(row.sekcija, [row]);
+    }
+    const urgentMinutes = await siteStatistics.turnaroundMinutes(scope, true);
     const positives = await siteStatistics.positivity(scope);
     const partners = await siteStatistics.perPartner(scope);
     const analyserDays = await siteStatistics.perAnalyserAndDay(scope);
@@ -82,13 +83,14 @@ export async function labStatistics(db: Db, ctx: RequestContext, odText: string,
       },
       po_danu: days,
       po_statusu: SAMPLE_STATUSES.map((status) => ({ status, uzorci: sum(statuses.filter((row) => row.status === status)) })),
-      po_sekciji: sections.map(({ n, medijan, p90, u_cilju, ...section }) => ({
-        ...section, tat: turnaroundOf({ n, medijan, p90, u_cilju }, turnaroundTarget(options, section.sekcija)),
+      po_sekciji: sections.map((section) => ({
+        ...section,
+        tat: turnaroundOf(minutesOfSection.get(section.sekcija) ?? [], turnaroundTarget(options, section.sekcija)),
       })),
       pozitivnost: positives.map((row) => ({ ...row, udio: row.rezultati === 0 ? 0 : round(row.pozitivni / row.rezultati, 4) ?? 0 })),
       hitni: {
         ukupno: sum(urgent), cekaju: sum(urgent.filter((row) => row.status !== 'VERIFICIRAN')),
-        tat: turnaroundOf(urgentTurnaround, DEFAULT_TURNAROUND_TARGET_MINUTES),
+        tat: turnaroundOf(urgentMinutes, DEFAULT_TURNAROUND_TARGET_MINUTES),
       },
       po_partneru: partners,
       po_analizatoru: [...perAnalyser].map(([analizator, rezultati]) => ({ analizator, rezultati }))
@@ -161,11 +163,11 @@ export async function wallDisplay(db: Db, key: string | undefined, now: Date = n
   if (siteId === null) throw AppError.unauthorized();
   const { naziv, timeZone } = await siteOf(db, siteId);
   const today = toIsoDate(calendarDateOf(now, timeZone));
-  const scope = scopeOf(siteId, timeZone, today, today);
+  const scope = scopeOf(siteId, today, today);
   return repo.statisticsTransaction(db, async (tx) => {
     const siteStatistics = repo.statisticsRepository(tx, scope.siteId);
     const statuses = await siteStatistics.perStatus(scope);
-    const measured = await siteStatistics.turnaround(scope, DEFAULT_TURNAROUND_TARGET_MINUTES, false);
+    const measured = await siteStatistics.turnaroundMinutes(scope, false);
     const sum = (rows: readonly repo.StatusRow[]) => rows.reduce((total, row) => total + row.uzorci, 0);
     return {
       sajt: naziv,

@@ -5,7 +5,7 @@
  * time out of range) and the alarms of the period; and the printable monthly
  * record (PDF, one page per refrigerator, with a sign-off field).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Group, Loader, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
@@ -20,6 +20,7 @@ import { downloadBlob } from '../../lib/download.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type RefrigeratorStatistics, loggerKeys, monthlyRecord, refrigerators, statistics } from './api.ts';
 import { count, duration, measured } from './format.ts';
+import { SCREEN_CHART_DELAY_MS, useChartDelay } from '../../components/use-chart-delay.ts';
 
 const DEFAULT_DAYS = 30;
 
@@ -157,19 +158,9 @@ function RefrigeratorPeriod({ fridge, language }: { fridge: RefrigeratorStatisti
   );
 }
 
-/** Drawn once the screen has its width (the charts' delay of the evaluation screen), so recharts measures the real size. */
-function useLaidOut(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setReady(true), 300);
-    return () => clearTimeout(timer);
-  }, []);
-  return ready;
-}
-
 function DailyChart({ fridge, language }: { fridge: RefrigeratorStatistics; language: 'bs' | 'en' | 'de' }) {
   const { t } = useTranslation();
-  const ready = useLaidOut();
+  const ready = useChartDelay(SCREEN_CHART_DELAY_MS);
   const data = fridge.dani.map((day) => ({ dan: formatDate(`${day.dan}T12:00:00Z`).slice(0, 6), min: day.t_min, avg: day.t_avg, max: day.t_max }));
   const values = fridge.dani.flatMap((day) => [day.t_min, day.t_max]).concat([fridge.temperatura.min, fridge.temperatura.max]);
   const low = Math.floor(Math.min(...values) - 1);

@@ -26,6 +26,7 @@ import { formatDate, siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { type LabStatistics, labStatistics, saveTarget, setWallDisplay, statisticsKeys, statisticsSettings } from './api.ts';
 import { count, minutesText, percent } from './format.ts';
+import { SCREEN_CHART_DELAY_MS, useChartDelay } from '../../components/use-chart-delay.ts';
 
 const DEFAULT_DAYS = 30;
 
@@ -35,16 +36,6 @@ function validRange(od: string | null, to: string | null): boolean {
   if (!from || !end) return false;
   const days = epochDay(end) - epochDay(from) + 1;
   return days >= 1 && days <= MAX_LAB_STATISTICS_DAYS;
-}
-
-/** Drawn once the screen has its width, so recharts measures the real size (as the other charts of the app). */
-function useLaidOut(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setReady(true), 300);
-    return () => clearTimeout(timer);
-  }, []);
-  return ready;
 }
 
 export function StatisticsScreen() {
@@ -102,7 +93,7 @@ function Tile({ label, value, detail, testId }: { label: string; value: string; 
 
 function Period({ stats, language, admin }: { stats: LabStatistics; language: string; admin: boolean }) {
   const { t } = useTranslation();
-  const laidOut = useLaidOut();
+  const laidOut = useChartDelay(SCREEN_CHART_DELAY_MS);
   const days = stats.po_danu.map((day) => ({ dan: formatDate(`${day.dan}T12:00:00Z`).slice(0, 6), uzorci: day.uzorci, testovi: day.testovi }));
   const statuses = stats.po_statusu.map((row) => ({ status: t(SAMPLE_STATUS_COLORS[row.status].labelKey), uzorci: row.uzorci }));
   const urgentTat = stats.hitni.tat;
