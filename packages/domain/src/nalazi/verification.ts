@@ -10,8 +10,11 @@ import { REPORT_JEZICI } from './languages.ts';
  * never carries a name, a JMBG or a result, because the token may be read by anyone who sees the paper.
  */
 
-/** A verification token as printed in the QR code: 32 hex digits (128 random bits). */
-export const VERIFICATION_TOKEN = /^[0-9a-f]{32}$/;
+/**
+ * A verification token: 32 hex digits (128 random bits), stored in small letters. The QR code prints it in
+ * capitals (see verificationUrl on the server), so it is read in either case.
+ */
+export const VERIFICATION_TOKEN = /^[0-9a-f]{32}$/i;
 
 export const verificationParams = z.object({ token: pathParam('The token of the QR code (32 hex digits)') });
 
@@ -57,6 +60,10 @@ export const signingCertificate = z.object({
   self_signed: z.boolean(),
   /** environment: REPORT_SIGNING_P12; uploaded: installed in the settings; self-signed: made by the server at its first start. */
   source: z.enum(['environment', 'uploaded', 'self-signed']),
+  /** Where the reports' QR codes lead: PUBLIC_URL/provjera/ (the version's token follows). */
+  verification_address: z.string(),
+  /** False when that address is too long for a QR code that reads when printed (33 modules at most): PUBLIC_URL over about 45 characters. */
+  verification_qr_readable: z.boolean(),
 });
 export type SigningCertificate = z.output<typeof signingCertificate>;
 export const signingCertificateAnswer = successAnswer({ certificate: signingCertificate });

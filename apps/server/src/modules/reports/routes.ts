@@ -26,6 +26,7 @@ function certificateAnswer(certificate: Awaited<ReturnType<typeof service.signin
   return {
     subject: certificate.subject, issuer: certificate.issuer, valid_from: certificate.validFrom.toISOString(), valid_to: certificate.validTo.toISOString(),
     fingerprint: certificate.fingerprint256, self_signed: certificate.selfSigned, source: certificate.source,
+    verification_address: service.verificationUrl(''), verification_qr_readable: service.verificationQrReadable(),
   };
 }
 
@@ -34,6 +35,9 @@ export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): 
   loadPdfFonts(config.pdfFontDir ?? DEFAULT_PDF_FONT_DIR);
   // The environment's certificate is opened now: a wrong path or password stops the start, saying so.
   service.configureReportSigning({ p12Path: config.reportSigningP12, password: config.reportSigningPassword, publicUrl: config.publicUrl });
+  if (!service.verificationQrReadable()) {
+    app.log.warn('PUBLIC_URL is long: the QR code on every report page gets denser than 33 modules and may not read when printed; an address of at most about 45 characters keeps it readable');
+  }
 
   registerCall(app, verificationContracts.verify, {
     tags: ['provjera'],
@@ -53,8 +57,9 @@ export function nalaziRoutes(app: FastifyInstance, { db, config }: AppOptions): 
     tags: ['postavke'],
     summary: "The certificate that signs the lab's reports",
     description: 'Subject, issuer, validity, SHA-256 fingerprint, whether it is self-signed, and where it comes from: `environment` '
-      + '(REPORT_SIGNING_P12), `uploaded` (installed here) or `self-signed` (made by the server at its first start). Never the key. '
-      + '`200 { success: true, certificate }`.',
+      + '(REPORT_SIGNING_P12), `uploaded` (installed here) or `self-signed` (made by the server at its first start); the address the '
+      + "reports' QR codes lead to (`verification_address`, PUBLIC_URL/provjera/) and whether it is short enough for a code that reads "
+      + 'when printed (`verification_qr_readable`). Never the key. `200 { success: true, certificate }`.',
   }, async () => ({ success: true as const, certificate: certificateAnswer(await service.signingCertificate(db)) }));
 
   registerCall(app, signingContracts.install, {

@@ -384,7 +384,7 @@ export async function withdraw(db: Db, ctx: RequestContext, sid: string): Promis
 }
 
 export { verifyReport } from './verification.ts';
-export { ensureReportSigning, configureReportSigning, installCertificate, signingCertificate } from './signing.ts';
+export { ensureReportSigning, configureReportSigning, installCertificate, signingCertificate, verificationQrReadable, verificationUrl } from './signing.ts';
 
 // The patient portal's reads (modules/portal): always bound to the signed-in patient, so a report of another
 // patient answers exactly like a missing one.

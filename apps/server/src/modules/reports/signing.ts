@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { MOST_MODULES, qrModules } from '../../lib/pdf/qr.ts';
 import { type CertificateSummary, type PdfSigner, SigningIdentityError, makeSelfSignedIdentity, openPdfSigner } from '../../lib/pdf/signature.ts';
 import { keepFirstIdentity, labNameForCertificate, replaceIdentity, storedIdentity } from './signing-repository.ts';
 
@@ -43,10 +44,23 @@ function openStored(text: string, p12: Buffer, password: string): PdfSigner {
   return signer;
 }
 
-/** The address a version's QR code holds: PUBLIC_URL + /provjera/{token}. */
-export function verificationUrl(token: string): string {
-  const base = (settings.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
-  return `${base}/provjera/${token}`;
+/**
+ * The address a version's QR code holds: PUBLIC_URL + /provjera/{token}, the token in capitals. A QR code
+ * holds capitals and digits in its alphanumeric mode at 5.5 bits a character against 8 for any byte, so the
+ * 32 digits take 22 bytes instead of 32, and a usual address fits a code of 33 × 33 modules, which still reads
+ * when the page is printed or photographed at 150 dpi (lib/pdf/qr.ts). The server reads the token in either case.
+ */
+export function verificationUrl(token: string, publicUrl = settings.publicUrl): string {
+  const base = (publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  return `${base}/provjera/${token.toUpperCase()}`;
+}
+
+/**
+ * Whether the QR code of a verification address of this PUBLIC_URL fits MOST_MODULES (lib/pdf/qr.ts): up to
+ * about 45 characters of PUBLIC_URL it does; a longer one prints a denser code, which may not read.
+ */
+export function verificationQrReadable(publicUrl = settings.publicUrl): boolean {
+  return qrModules(verificationUrl('0'.repeat(32), publicUrl)).pixx <= MOST_MODULES;
 }
 
 /** The patient portal's address as its mails give it (PUBLIC_URL/portal). */

@@ -6,8 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportVerification, SigningCertificate } from '@lis/domain';
 import { accessLog, patients, reportVersions } from '../../db/schema.ts';
+import { qrModules } from '../../lib/pdf/qr.ts';
 import { makeSelfSignedIdentity } from '../../lib/pdf/signature.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+import { verificationQrReadable, verificationUrl } from './signing.ts';
 import { approvedSample, pdfText, reportFixture, reportPatient, reportPdf, unlockAndReverify, verify, type ReportFixture } from './test-fixtures.ts';
 
 // Signed reports and their public verification: each issued PDF carries the lab's signature (checked by
@@ -96,14 +98,31 @@ describe('signed reports', () => {
     const tokens = await tokensOf(sid, 1);
     const codes = qrCodes(issued);
     expect(codes.length).toBeGreaterThan(0);
-    for (const code of codes) expect(code).toMatch(new RegExp(`/provjera/${tokens.en}$`));
+    // The token in capitals (QR's alphanumeric mode), as the code holds it; the lookup reads either case.
+    for (const code of codes) expect(code).toMatch(new RegExp(`/provjera/${tokens.en?.toUpperCase()}$`));
+    const answer = await lookup(codes[0]!.split('/').pop()!);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<{ provjera: ReportVerification }>().provjera).toMatchObject({ jezik: 'en', verzija: 1 });
   });
 
-  it('the settings show the self-signed certificate in use: subject and expiry, never the key', async () => {
+  it('keeps the code at 33 modules, which read at 150 dpi, for an address of up to 45 characters', () => {
+    // 37 modules (the token in small letters, error correction M) left zbar unable to read one code in two.
+    for (const publicUrl of ['http://localhost:8080', 'https://laboratorij.bolnica-primjer-zenica.ba']) {
+      expect(publicUrl.length).toBeLessThanOrEqual(45);
+      expect(qrModules(verificationUrl('f'.repeat(32), publicUrl)).pixx, publicUrl).toBe(33);
+      expect(verificationQrReadable(publicUrl)).toBe(true);
+    }
+    expect(verificationQrReadable('https://nalazi.laboratorij-kantonalne-bolnice-zenica.ba')).toBe(false);
+  });
+
+  it('the settings show the self-signed certificate in use: subject and expiry, where the QR codes lead, never the key', async () => {
     const response = await f.client.get(f.admin, '/postavke/potpis');
     expect(response.statusCode, response.body).toBe(200);
     const { certificate } = response.json<{ certificate: SigningCertificate }>();
-    expect(certificate).toMatchObject({ source: 'self-signed', self_signed: true });
+    expect(certificate).toMatchObject({ source: 'self-signed', self_signed: true, verification_qr_readable: true });
+    // Where the QR codes lead: the address the reports print, less the version's token.
+    expect(certificate.verification_address).toBe(verificationUrl(''));
+    expect(certificate.verification_address).toMatch(/^https?:\/\/.+\/provjera\/$/);
     expect(certificate.subject).toContain('CN=');
     expect(new Date(certificate.valid_to).getTime()).toBeGreaterThan(Date.now() + 365 * 86_400_000);
     expect(response.body).not.toMatch(/PRIVATE|password|p12/i);

@@ -8,11 +8,12 @@ import { logVerification, nextVersionOf, versionByToken } from './verification-r
  * GET /provjera/{token}, without sign-in: what the QR code of a report version lets anyone check. The lab and
  * site, the sample code, the version, when it was issued, whether a corrected version replaced it (which,
  * when), and the SHA-256 of the signed PDF. Built field by field from what is not personal: no name, JMBG or
- * result can reach the answer. An unknown or malformed token is a plain 404. Every lookup is written to
+ * result can reach the answer. The token is read in either case (the QR code prints it in capitals). An unknown
+ * or malformed token is a plain 404. Every lookup is written to
  * the access log with the caller's address: the version found, or 'not-found'.
  */
 export async function verifyReport(db: Db, token: string, caller: { ip: string; requestId: string }): Promise<ReportVerification> {
-  const version = VERIFICATION_TOKEN.test(token) ? await versionByToken(db, token) : null;
+  const version = VERIFICATION_TOKEN.test(token) ? await versionByToken(db, token.toLowerCase()) : null;
   if (!version) {
     // A miss is logged too (without the token): many misses from one address are someone guessing.
     await logVerification(db, { siteId: null, versionId: 'not-found', ip: caller.ip, requestId: caller.requestId });

@@ -1,7 +1,8 @@
 /**
  * The report-signing certificate on the general options screen: which certificate signs the lab's
- * reports (subject, issuer, expiry, fingerprint; a warning when it is the server's self-signed one) and
- * a form to install the lab's own PKCS#12 file. The key and password never come back from the server.
+ * reports (subject, issuer, expiry, fingerprint; a warning when it is the server's self-signed one), the
+ * address the reports' QR codes lead to (a warning when it is too long for a code that reads when printed),
+ * and a form to install the lab's own PKCS#12 file. The key and password never come back from the server.
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Code, FileInput, Group, PasswordInput, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -53,6 +54,11 @@ export function SigningCertificateCard() {
               {t('potpis.selfSignedHint')}
             </Alert>
           )}
+          {!certificate.verification_qr_readable && (
+            <Alert color="orange" icon={<IconAlertTriangle />} title={<Text fw={700} size="sm" c="dark.8">{t('potpis.longAddress')}</Text>} data-testid="long-address-warning">
+              {t('potpis.longAddressHint')}
+            </Alert>
+          )}
           <Badge variant="light" w="fit-content">{t(`potpis.source_${certificate.source}`)}</Badge>
           <Table variant="vertical" layout="fixed" withTableBorder>
             <Table.Tbody>
@@ -60,6 +66,7 @@ export function SigningCertificateCard() {
               <Table.Tr><Table.Th>{t('potpis.issuer')}</Table.Th><Table.Td style={{ wordBreak: 'break-word' }}>{certificate.issuer}</Table.Td></Table.Tr>
               <Table.Tr><Table.Th>{t('potpis.validTo')}</Table.Th><Table.Td>{formatDate(certificate.valid_to)}</Table.Td></Table.Tr>
               <Table.Tr><Table.Th>{t('potpis.fingerprint')}</Table.Th><Table.Td><Code style={{ wordBreak: 'break-all' }}>{certificate.fingerprint}</Code></Table.Td></Table.Tr>
+              <Table.Tr><Table.Th>{t('potpis.verificationAddress')}</Table.Th><Table.Td><Code style={{ wordBreak: 'break-all' }} data-testid="verification-address">{certificate.verification_address}</Code></Table.Td></Table.Tr>
             </Table.Tbody>
           </Table>
           {certificate.source === 'environment' ? <Text size="sm" c="dimmed">{t('potpis.environmentWins')}</Text> : (

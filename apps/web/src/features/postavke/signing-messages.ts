@@ -16,6 +16,9 @@ const bs = {
   password: 'Lozinka datoteke',
   installed: 'Certifikat je instaliran. Novi nalazi se potpisuju njime.',
   environmentWins: 'Certifikat iz okruženja servera ima prednost pred instaliranim.',
+  verificationAddress: 'Adresa provjere (QR kod)',
+  longAddress: 'Adresa provjere je preduga za QR kod koji se pouzdano očitava',
+  longAddressHint: 'QR kod na nalazima postaje gušći i s odštampanog nalaza se možda neće očitati. Skratite javnu adresu servera (PUBLIC_URL) na najviše 45 znakova prije izdavanja nalaza.',
 };
 
 const en: typeof bs = {
@@ -35,6 +38,9 @@ const en: typeof bs = {
   password: 'File password',
   installed: 'The certificate was installed. New reports are signed with it.',
   environmentWins: 'A certificate from the server environment takes precedence over an installed one.',
+  verificationAddress: 'Verification address (QR code)',
+  longAddress: 'The verification address is too long for a QR code that reads reliably',
+  longAddressHint: 'The QR code on reports becomes denser and may not read from a printed report. Shorten the server\'s public address (PUBLIC_URL) to at most 45 characters before reports are issued.',
 };
 
 const de: typeof bs = {
@@ -54,6 +60,9 @@ const de: typeof bs = {
   password: 'Passwort der Datei',
   installed: 'Das Zertifikat wurde installiert. Neue Befunde werden damit signiert.',
   environmentWins: 'Ein Zertifikat aus der Serverumgebung hat Vorrang vor einem installierten.',
+  verificationAddress: 'Prüfadresse (QR-Code)',
+  longAddress: 'Die Prüfadresse ist zu lang für einen zuverlässig lesbaren QR-Code',
+  longAddressHint: 'Der QR-Code auf den Befunden wird dichter und lässt sich von einem gedruckten Befund womöglich nicht lesen. Kürzen Sie die öffentliche Adresse des Servers (PUBLIC_URL) auf höchstens 45 Zeichen, bevor Befunde ausgestellt werden.',
 };
 
 export const signingMessages = { bs, en, de } as const;
