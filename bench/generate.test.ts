@@ -18,6 +18,12 @@ const DERIVED: Record<string, string> = {
   'tests and turnaround per sample and lab section': `
     select s.code || ' ' || ls.sifra || ' ' || si.sifra || ' ' || d.dan as key, d.testovi || '/' || coalesce(round(d.minuta::numeric, 3)::text, '-') as value
     from statistics_sample_sections d join samples s on s.id = d.sample_id join lab_sections ls on ls.id = d.sekcija_id join sites si on si.id = d.site_id`,
+  'samples and tests per site, day, lab section and turnaround minute': `
+    select si.sifra || ' ' || d.dan || ' ' || ls.sifra || ' ' || coalesce(d.minuta::text, '-') as key, d.uzorci || '/' || d.testovi as value
+    from statistics_sections_daily d join lab_sections ls on ls.id = d.sekcija_id join sites si on si.id = d.site_id`,
+  'verified samples per site, day, urgency and turnaround minute': `
+    select si.sifra || ' ' || d.dan || ' ' || d.hitan || ' ' || d.minuta as key, d.uzorci::text as value
+    from statistics_turnaround_daily d join sites si on si.id = d.site_id`,
   'samples, tests and price per site and quarter hour': `
     select si.sifra || ' ' || q.quarter_hour as key, q.uzoraka || '/' || q.testova || '/' || q.iznos as value
     from sample_totals_by_quarter_hour q join sites si on si.id = q.site_id`,
@@ -25,7 +31,7 @@ const DERIVED: Record<string, string> = {
     select code as key, test_count || '/' || price_total || '/' || mikrobiologija as value from samples`,
 };
 
-/** A derived table as key → value, keys unique (the first four tables' keys are, the samples' codes are). */
+/** A derived table as key → value, keys unique (the tables' keys are, the samples' codes are). */
 async function snapshot(db: Db, query: string): Promise<Map<string, string>> {
   return new Map((await queryRows<{ key: string; value: string }>(db, sql.raw(query))).map((row) => [row.key, row.value]));
 }

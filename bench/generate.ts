@@ -133,7 +133,9 @@ function batchStatement(from: number, to: number, perDay: number, patientCount: 
  * boundary splits a day between two batches). Each table's rows are added in key order, as the triggers add
  * them, so two batches sharing a day wait for each other instead of deadlocking.
  * - Per sample and lab section, its tests and a verified sample's turnaround from reception to verification, on
- *   the site's day (statistics_recount_sample_sections).
+ *   the site's day (statistics_recount_sample_sections); and from those rows, samples and tests per site, day,
+ *   section and turnaround minute (statistics_sections_daily, whose trigger the bulk load turns off too).
+ * - Verified samples per site, day, urgency and turnaround minute (statistics_turnaround_daily).
  * - Samples and tests per site, day, status, urgency and partner; results and positive results per site, day,
  *   assay and source (statistics_samples_daily, statistics_results_daily).
  * - Samples, tests and price per site and quarter hour of registration (sample_totals_by_quarter_hour).
@@ -144,7 +146,22 @@ const derivedRowsOfBatch = sql`
            select x.id, p.sekcija_id, x.site_id, (x.created_at at time zone si.time_zone)::date, count(*)::int,
                   case when x.status = 'VERIFICIRAN' then extract(epoch from (x.verified_at - x.received_at)) / 60.0 end
            from picks p join generated g on g.i = p.i join inserted x on x.id = g.id join sites si on si.id = x.site_id
-           group by x.id, p.sekcija_id, x.site_id, x.created_at, si.time_zone, x.status, x.verified_at, x.received_at),
+           group by x.id, p.sekcija_id, x.site_id, x.created_at, si.time_zone, x.status, x.verified_at, x.received_at
+           returning site_id, dan, sekcija_id, testovi, minuta),
+         sections_daily as (
+           insert into statistics_sections_daily as d (site_id, dan, sekcija_id, minuta, uzorci, testovi)
+           select site_id, dan, sekcija_id, ceil(minuta)::int, count(*)::int, sum(testovi)::int
+           from sections group by 1, 2, 3, 4 order by 1, 2, 3, 4
+           on conflict on constraint statistics_sections_daily_key
+             do update set uzorci = d.uzorci + excluded.uzorci, testovi = d.testovi + excluded.testovi),
+         turnaround_daily as (
+           insert into statistics_turnaround_daily as d (site_id, dan, hitan, minuta, uzorci)
+           select x.site_id, (x.created_at at time zone si.time_zone)::date, x.hitan,
+                  ceil(extract(epoch from (x.verified_at - x.received_at)) / 60.0)::int, count(*)::int
+           from inserted x join sites si on si.id = x.site_id
+           where x.status = 'VERIFICIRAN'
+           group by 1, 2, 3, 4 order by 1, 2, 3, 4
+           on conflict on constraint statistics_turnaround_daily_key do update set uzorci = d.uzorci + excluded.uzorci),
          samples_daily as (
            insert into statistics_samples_daily as d (site_id, dan, status, hitan, partner_id, uzorci, testovi)
            select x.site_id, (x.created_at at time zone si.time_zone)::date, x.status, x.hitan, x.partner_id, count(*)::int, sum(x.test_count)::int
@@ -167,6 +184,33 @@ const derivedRowsOfBatch = sql`
            from inserted group by 1, 2 order by 1, 2
            on conflict (site_id, quarter_hour)
              do update set uzoraka = q.uzoraka + excluded.uzoraka, testova = q.testova + excluded.testova, iznos = q.iznos + excluded.iznos)`;
+
+/**
+ * The generated patients numbered once (a join key for every batch), in an unlogged table the fill drops at its
+ * end: numbering 2.5 M patients by sorting them in each of a 10 M fill's hundred statements cost more than the
+ * inserts. Answers how many there are.
+ */
+async function numberGeneratedPatients(db: Db): Promise<number> {
+  await db.execute(sql`create unlogged table if not exists bench_patient_numbers (n bigint primary key, id uuid not null)`);
+  if ((await count(db, 'bench_patient_numbers')) !== (await count(db, "patients where jmbg like '____9%'"))) {
+    await db.execute(sql`truncate bench_patient_numbers`);
+    await db.execute(sql`insert into bench_patient_numbers select row_number() over (order by jmbg), id from patients where jmbg like '____9%'`);
+  }
+  return count(db, 'bench_patient_numbers');
+}
+
+/** The assays a generated sample may be given: measured ones (not calculated), not disabled, of a lab section. */
+function fillableAssayCount(db: Db): Promise<number> {
+  return count(db, 'lab_assays a join lab_sections ls on ls.id = a.sekcija_id where not a.calculated and not a.disabled');
+}
+
+/** A batch's transaction settings, as the fill runs it (and its profile, profileNextBatch). */
+async function setBatchTransaction(tx: Db, bulk: boolean): Promise<void> {
+  if (bulk) await tx.execute(sql`set local session_replication_role = replica`);
+  // Compiling a statement this size costs a second and saves nothing; its sorts and hashes fit in 256 MB.
+  await tx.execute(sql`set local jit = off`);
+  await tx.execute(sql`set local work_mem = '256MB'`);
+}
 
 export interface FillOptions {
   /** Batches filled side by side, each on a connection of its own (PostgreSQL: one per core). */
@@ -221,15 +265,8 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
     insert into partners (naziv, vrste)
     select 'Bench partner ' || k, '["narucilac"]'::jsonb from generate_series(1, 5) as k
     on conflict do nothing`);
-  // The generated patients numbered once (a join key for every batch): numbering 2.5 M patients by sorting them
-  // in each of a 10 M fill's hundred statements cost more than the inserts.
-  await db.execute(sql`create unlogged table if not exists bench_patient_numbers (n bigint primary key, id uuid not null)`);
-  if ((await count(db, 'bench_patient_numbers')) !== (await count(db, "patients where jmbg like '____9%'"))) {
-    await db.execute(sql`truncate bench_patient_numbers`);
-    await db.execute(sql`insert into bench_patient_numbers select row_number() over (order by jmbg), id from patients where jmbg like '____9%'`);
-  }
-  const patientCount = await count(db, 'bench_patient_numbers');
-  const assayCount = await count(db, 'lab_assays a join lab_sections ls on ls.id = a.sekcija_id where not a.calculated and not a.disabled');
+  const patientCount = await numberGeneratedPatients(db);
+  const assayCount = await fillableAssayCount(db);
   // A sample's three assays are the catalogue's (3i, 3i + 11, 3i + 22)th, counted round: distinct unless the
   // catalogue has 1, 2, 11 or 22 of them, and the sample's totals below count three tests.
   if ([1, 2, 11, 22].includes(assayCount)) throw new Error(`a catalogue of ${assayCount} assays would give a sample the same test twice`);
@@ -242,10 +279,7 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
     if (done?.done) return;
     const started = Date.now();
     await db.transaction(async (tx) => {
-      if (bulk) await tx.execute(sql`set local session_replication_role = replica`);
-      // Compiling a statement this size costs a second and saves nothing; its sorts and hashes fit in 256 MB.
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local work_mem = '256MB'`);
+      await setBatchTransaction(tx, bulk);
       await tx.execute(batchStatement(from, to, perDay, patientCount, assayCount, bulk));
     });
     filled += 1;
@@ -260,4 +294,73 @@ export async function generateVolume(db: Db, samples: number, log: (line: string
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   await db.execute(sql`analyze`);
+}
+
+/** A node of PostgreSQL's EXPLAIN (ANALYZE, FORMAT JSON) plan, as far as profileNextBatch reads it. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Subplan Name'?: string;
+  'CTE Name'?: string;
+  'Actual Total Time': number;
+  'Actual Loops': number;
+  'Actual Rows': number;
+  'Shared Dirtied Blocks'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Where a batch's time went: one line per step of its statement. */
+export interface BatchProfileStep { step: string; ms: number; rows: number; dirtiedBlocks: number }
+
+/**
+ * Runs the batch after the `samples` filled (samples `samples + 1` onwards) under EXPLAIN ANALYZE, as the fill
+ * runs it (bulk when allowed), and rolls it back: the database is left as it was. Returns the statement's time and
+ * its steps' own times, largest first: each table's insert (its heap, its indexes and conflict checks, less the
+ * time of the rows fed to it) and each computing node. A CTE's rows are computed once, where first read, and the
+ * CTE Scan reading them includes that time in its own, which the CTE's plan reports already: a scan's own time is
+ * what it took beyond its CTE's (reading the stored rows).
+ */
+export async function profileNextBatch(db: Db, samples: number, batchSize = BATCH): Promise<{ executionMs: number; steps: BatchProfileStep[] }> {
+  // The fill's own spread (samples a day for `samples`): the batch goes on into older days, so none of its codes
+  // meets one already there (a spread for more samples would re-date them onto the filled days, where they conflict).
+  const perDay = samplesPerDay(samples);
+  const patientCount = await numberGeneratedPatients(db);
+  const assayCount = await fillableAssayCount(db);
+  const bulk = await bulkLoadAllowed(db);
+  let plan: { Plan: PlanNode; 'Execution Time': number } | undefined;
+  const rolledBack = new Error('profile only: rolled back');
+  try {
+    await db.transaction(async (tx) => {
+      await setBatchTransaction(tx, bulk);
+      const rows = await queryRows<{ 'QUERY PLAN': unknown }>(tx,
+        sql`explain (analyze, buffers, format json) ${batchStatement(samples, samples + batchSize, perDay, patientCount, assayCount, bulk)}`);
+      const explained = rows[0]!['QUERY PLAN'];
+      plan = ((typeof explained === 'string' ? JSON.parse(explained) : explained) as (typeof plan)[])[0];
+      throw rolledBack;
+    });
+  } catch (error) {
+    if (error !== rolledBack) throw error;
+  }
+  await db.execute(sql`drop table if exists bench_patient_numbers`);
+  const inclusive = (node: PlanNode) => node['Actual Total Time'] * node['Actual Loops'];
+  const cteTimes = new Map<string, number>();
+  const collect = (node: PlanNode) => {
+    if (node['Subplan Name']?.startsWith('CTE ')) cteTimes.set(node['Subplan Name'].slice(4), inclusive(node));
+    node.Plans?.forEach(collect);
+  };
+  collect(plan!.Plan);
+  const steps: BatchProfileStep[] = [];
+  const visit = (node: PlanNode) => {
+    const children = node.Plans ?? [];
+    // A CTE's own plan hangs under the node that declares it: its time is not the declaring node's.
+    const fed = children.filter((child) => !child['Subplan Name']?.startsWith('CTE '));
+    const computedElsewhere = node['CTE Name'] ? cteTimes.get(node['CTE Name']) ?? 0 : 0;
+    const own = inclusive(node) - computedElsewhere - fed.reduce((sum, child) => sum + inclusive(child), 0);
+    const name = node['Node Type'] === 'ModifyTable' ? `insert into ${node['Relation Name']}`
+      : `${node['Node Type']}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''}${node['CTE Name'] ? ` of ${node['CTE Name']}` : ''}`;
+    steps.push({ step: node['Subplan Name'] ? `${node['Subplan Name']}: ${name}` : name, ms: Math.max(0, own), rows: node['Actual Rows'] * node['Actual Loops'], dirtiedBlocks: node['Shared Dirtied Blocks'] ?? 0 });
+    children.forEach(visit);
+  };
+  visit(plan!.Plan);
+  return { executionMs: plan!['Execution Time'], steps: steps.sort((a, b) => b.ms - a.ms) };
 }
