@@ -51,6 +51,27 @@ export default tseslint.config(
     },
   },
   {
+    // A wait written as a bare number would not grow with E2E_TIMEOUT_SCALE (e2e/timeout-scale.ts), which CI
+    // raises on a slow machine: such a test then fails on the wait, not on what it checks.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        {
+          selector: "CallExpression[callee.property.name='setTimeout'][callee.object.name='test'] > Literal",
+          message: 'Multiply the test timeout by timeoutScale (e2e/timeout-scale.ts).',
+        },
+        {
+          selector: "Property[key.name='timeout'] > Literal",
+          message: 'Multiply the wait by timeoutScale (e2e/timeout-scale.ts).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='click'] > MemberExpression.callee > CallExpression.object[callee.property.name='getByRole'] > Literal.arguments[value=/^(option|menuitem)$/]",
+          message: 'Click a dropdown item with clickInDropdown (e2e/tests/helpers.ts): a plain click can wait forever for a dropdown Mantine hid.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,10 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { testClockEnv } from '../apps/server/src/test/test-clock.ts';
+import { EXPECT_TIMEOUT_MS, TEST_TIMEOUT_MS } from './timeout-scale.ts';
 
 // TEST_CLOCK (apps/server/src/test/test-clock.ts, e.g. midnight-3): the whole run on a moved clock. Resolved
 // once here into one offset that Playwright's workers and the app servers they start (NODE_OPTIONS preload)
 // and every browser context (tests/fixtures.ts) apply, so all of them read the same time.
 Object.assign(process.env, testClockEnv(process.env));
+
+// The limits below are liveness bounds, not speed checks (speed is measured in bench/); timeout-scale.ts says how
+// E2E_TIMEOUT_SCALE multiplies them.
 
 // Every worker starts its own app server and database (tests/fixtures.ts) on
 // E2E_PORT + its index (8181, 8182, ... by default). Several runs on one machine:
@@ -21,8 +25,8 @@ export default defineConfig({
   // (their behaviour is checked by the other tests): left out of the suite unless E2E_PICTURES is set.
   grepInvert: process.env.E2E_PICTURES ? undefined : /@pictures/,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: TEST_TIMEOUT_MS,
+  expect: { timeout: EXPECT_TIMEOUT_MS },
   reporter: [['list']],
   use: {
     locale: 'bs-BA',

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs, userMenu } from './helpers.ts';
+import { DEMO, clickInDropdown, expectAccessible, openAs, userMenu } from './helpers.ts';
 
 test('login page passes axe-core', async ({ page }) => {
   await page.goto('/auth/login');
@@ -28,7 +28,7 @@ test('shell, notifications and the password dialog pass axe-core', async ({ page
   await userMenu(page).click();
   await expect(page.getByRole('menu')).toHaveCSS('opacity', '1');
   await expectAccessible(page);
-  await page.getByRole('menuitem', { name: 'Promjena šifre' }).click();
+  await clickInDropdown(userMenu(page), page.getByRole('menuitem', { name: 'Promjena šifre' }));
   await expect(page.getByRole('dialog', { name: 'Promjena šifre' })).toHaveCSS('opacity', '1');
   await expectAccessible(page);
 });

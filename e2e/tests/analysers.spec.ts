@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { timeoutScale } from '../timeout-scale.ts';
+import { DEMO, clickInDropdown, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId, toast } from './lab-data.ts';
 
 // Analysers in the browser: an administrator registers an analyser and maps its codes on
@@ -30,12 +31,14 @@ test('an analyser configured in the browser delivers a capture onto a new sample
   await page.getByRole('textbox', { name: /^Naziv/ }).fill(name);
   await page.getByRole('textbox', { name: /^TCP port/ }).fill(String(port));
   await page.getByLabel('Šifra analizatora 1').fill('WBC');
-  await page.getByRole('combobox', { name: 'Analiza 1' }).fill('WBC');
-  await page.getByRole('option', { name: /^WBC — Leukociti/ }).click();
+  const firstAssay = page.getByRole('combobox', { name: 'Analiza 1' });
+  await firstAssay.fill('WBC');
+  await clickInDropdown(firstAssay, page.getByRole('option', { name: /^WBC — Leukociti/ }));
   await page.getByRole('button', { name: 'Dodaj šifru' }).click();
   await page.getByLabel('Šifra analizatora 2').fill('PLT');
-  await page.getByRole('combobox', { name: 'Analiza 2' }).fill('PLT');
-  await page.getByRole('option', { name: /^PLT — Trombociti/ }).click();
+  const secondAssay = page.getByRole('combobox', { name: 'Analiza 2' });
+  await secondAssay.fill('PLT');
+  await clickInDropdown(secondAssay, page.getByRole('option', { name: /^PLT — Trombociti/ }));
   await page.getByRole('button', { name: 'Sačuvaj' }).click();
   await expect(toast(page, 'Analizator uspješno sačuvan!')).toBeVisible();
   await expect(page.getByText('Sluša', { exact: true })).toBeVisible();
@@ -48,7 +51,7 @@ test('an analyser configured in the browser delivers a capture onto a new sample
   const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), [
     'apps/server/src/simulate.ts', '--protocol', 'astm', '--host', '127.0.0.1', '--port', String(port),
     '--file', path.join(captures, 'sysmex-xn550_astm-e1381-framed.astm'), '--specimen', sample.code,
-  ], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  ], { cwd: root, encoding: 'utf8', timeout: 60_000 * timeoutScale });
   expect(stdout).toContain('OK: the LIS acknowledged the message.');
 
   // On the sample: the values as the analyser sent them, flagged for this patient, not approved.
@@ -92,7 +95,7 @@ test('an analyser configured in the browser delivers a capture onto a new sample
   // /assays, the analyser assay table: the PLT row is edited (the analyser's code PLT becomes PLT2), saved
   // through the analyser's edit, and the WBC mapping is switched off; both are read back from the server.
   await page.goto('/assays');
-  await expect(page.getByRole('heading', { name: 'Analize analizatora' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Analize analizatora' })).toBeVisible({ timeout: 20_000 * timeoutScale });
   await page.getByRole('textbox', { name: 'Pretraga' }).nth(1).fill(name);
   const analyserTable = page.getByRole('table', { name: 'Analize analizatora' });
   await analyserTable.getByRole('button', { name: `Uredi — ${name} PLT` }).click();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs } from './helpers.ts';
+import { timeoutScale } from '../timeout-scale.ts';
+import { DEMO, clickInDropdown, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // Autoverification end to end: a specialist defines a rule for glucose, simulates it over the demo's history,
@@ -27,7 +28,7 @@ async function activateGlucoseRule(page: Page, naziv: string, options: { perSect
   const rule = page.getByTestId('av-rule');
   await rule.getByLabel('Analiza').click();
   await rule.getByLabel('Analiza').fill('GLU');
-  await page.getByRole('option', { name: /^GLU · Glukoza$/ }).click();
+  await clickInDropdown(rule.getByLabel('Analiza'), page.getByRole('option', { name: /^GLU · Glukoza$/ }));
   await rule.getByLabel('Donja granica').fill('3,9');
   await rule.getByLabel('Gornja granica').fill('6,1');
   await rule.getByRole('checkbox', { name: 'QC: bez blokade, prihvaćena kontrola' }).uncheck();
@@ -77,8 +78,8 @@ test('a rule defined, simulated and activated verifies a normal glucose entered 
     // The rules judge it after the save's commit; the technician's screen, read again, shows the judgement.
     await expect(async () => {
       await tech.reload();
-      await expect(tech.getByTestId('av-judgement')).toContainText('Uzorak je verificirala autoverifikacija.', { timeout: 5_000 });
-    }).toPass({ timeout: 30_000 });
+      await expect(tech.getByTestId('av-judgement')).toContainText('Uzorak je verificirala autoverifikacija.', { timeout: 5_000 * timeoutScale });
+    }).toPass({ timeout: 30_000 * timeoutScale });
 
     // The specialist sees it verified by the rules, and its report.
     await openAs(page, DEMO.specijalista.email, `/obrada/rezultati/${pid}/${sample._id}`);
@@ -107,8 +108,8 @@ test('a rule set releasing per section sends the biochemistry ahead of the haema
     const { tehnicar, sample, tech } = await glucoseEnteredByHand(page, request, ['GLU', 'WBC']);
     await expect(async () => {
       await tech.reload();
-      await expect(tech.getByTestId('result-row-GLU').getByTestId('released-badge')).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 30_000 });
+      await expect(tech.getByTestId('result-row-GLU').getByTestId('released-badge')).toBeVisible({ timeout: 5_000 * timeoutScale });
+    }).toPass({ timeout: 30_000 * timeoutScale });
     await expect(tech.getByTestId(/^result-row-WBC/).getByTestId('released-badge')).toHaveCount(0);
     await tech.getByTestId('result-row-GLU').getByTestId('released-badge').hover();
     await expect(tech.getByRole('tooltip')).toContainText('E2E po sekcijama v');
@@ -132,8 +133,9 @@ test('a rule set releasing per section sends the biochemistry ahead of the haema
 
 test('the autoverification screen in English at 500 px and in German @pictures', async ({ page }) => {
   const chooseLanguage = async (name: string) => {
-    await page.getByRole('button', { name: /Korisnički meni|User menu|Benutzermenü/ }).click();
-    await page.getByRole('menuitem', { name }).click();
+    const menu = page.getByRole('button', { name: /Korisnički meni|User menu|Benutzermenü/ });
+    await menu.click();
+    await clickInDropdown(menu, page.getByRole('menuitem', { name }));
   };
   await page.setViewportSize({ width: 500, height: 900 });
   await openAs(page, DEMO.specijalista.email, '/postavke/autoverifikacija');

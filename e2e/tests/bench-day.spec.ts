@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { TOAST_HOLD_MS, expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, DEMO_PASSWORD, apiSignIn, openAs } from './helpers.ts';
 import { type ApiSession, apiSession, createPatient, createSample, saveResults, toast } from './lab-data.ts';
 
@@ -25,7 +26,7 @@ async function openBell(page: Page, name = 'Obavještenja'): Promise<Locator> {
   const lists = page.getByRole('dialog', { name });
   await expect(async () => {
     if (!(await lists.isVisible())) await page.getByRole('button', { name: new RegExp(`^${name} \\(`) }).click();
-    await expect(lists).toBeVisible({ timeout: 1_000 });
+    await expect(lists).toBeVisible({ timeout: 1_000 * timeoutScale });
   }).toPass();
   return lists;
 }
@@ -53,7 +54,7 @@ async function verifiedSample(request: APIRequestContext, glu = '30'): Promise<{
  * report): on a loaded machine the first screen can take longer than openAs waits for the shell.
  */
 async function open(page: Page, email: string, path: string): Promise<void> {
-  await expect(async () => { await openAs(page, email, path); }).toPass({ timeout: 60_000 });
+  await expect(async () => { await openAs(page, email, path); }).toPass({ timeout: 60_000 * timeoutScale });
 }
 
 async function auditActions(request: APIRequestContext, session: ApiSession, sid: string) {
@@ -86,8 +87,9 @@ test('a critical glucose shows HH while typed, its save raises a critical alert,
   const alert = toast(page, 'Sačuvana kritična vrijednost');
   await expect(alert).toContainText('Obavijestite ljekara: Glukoza 30 mmol/L (HH)');
   await expect(toast(page, 'Rezultati sačuvani.')).toHaveCount(0);
-  // The alert stays until it is closed: a critical value is not a passing toast.
-  await page.waitForTimeout(3_000);
+  // The alert stays until it is closed: a critical value is not a passing toast. Waited out past the longest a
+  // passing toast stays in the tests' browsers (fixtures.ts holds them longer than the app's 2.5 s).
+  await page.waitForTimeout(TOAST_HOLD_MS + 1_000);
   await expect(alert).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('critical-saved-bs-1280.png'), fullPage: true });
   await alert.getByRole('button', { name: 'Zatvori prozor' }).click();

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, animationsSettled, chooseSite, expectAccessible, openAs, storedToken } from './helpers.ts';
 
 /** The smallest valid PNG (1×1 pixel). */
@@ -44,7 +45,7 @@ async function openChat(page: Page): Promise<void> {
 
 test('two staff of one site exchange a message and a file live; another site sees nothing', async ({ browser, baseURL }) => {
   // Three browsers signed in side by side.
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * timeoutScale);
   const stamp = Date.now().toString(36);
   const first = `Pozdrav iz Sarajeva ${stamp}`;
   const second = `drugi red ${stamp}`;
@@ -155,7 +156,7 @@ test('a removed file can be restored for 2 s, a disallowed one is refused, and a
   await expect(chip).toContainText('Slika.PNG · 70 Bytes');
   await chip.getByRole('button', { name: 'Ukloni Slika.PNG' }).click();
   await expect(chip).toContainText('uklonjena');
-  await expect(box.getByRole('listitem')).toHaveCount(0, { timeout: 4_000 });
+  await expect(box.getByRole('listitem')).toHaveCount(0, { timeout: 4_000 * timeoutScale });
 
   // Enough messages for a scrolled history; the reader scrolls up, and a new one arrives below.
   const tech = await request.post('/api/login/users', { data: { email: DEMO.tehnicar.email, password: 'Demo1234!', returnSecureToken: true } });

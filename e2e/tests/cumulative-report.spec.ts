@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, animationsSettled, dayFromToday, expectAccessible, openAs, showInLanguage } from './helpers.ts';
 import { type ApiSession, apiSession, createSample, patientId, saveResults } from './lab-data.ts';
 
@@ -54,7 +55,7 @@ const LIST_WORDS = {
 /** The patient's edit dialog from the patients list, filtered to the patient, with the app in `language`. */
 async function openPatient(page: Page, name: string, prezime: string, language: keyof typeof LIST_WORDS = 'bs'): Promise<void> {
   // Retried while the app is still busy with what the setup just did (each verification renders its reports).
-  await expect(async () => { await openAs(page, DEMO.specijalista.email, '/pacijenti'); }).toPass({ timeout: 150_000 });
+  await expect(async () => { await openAs(page, DEMO.specijalista.email, '/pacijenti'); }).toPass({ timeout: 150_000 * timeoutScale });
   if (language !== 'bs') await showInLanguage(page, language);
   const words = LIST_WORDS[language];
   await page.getByRole('combobox', { name: words.period }).selectOption('SVE');
@@ -78,7 +79,7 @@ function lineOf(text: string, name: string): string {
 }
 
 test('the cumulative report of a chosen period from the patient\'s page, read back with pdftotext', async ({ page, request }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(300_000 * timeoutScale);
   const tehnicar = await apiSession(request, DEMO.tehnicar.email);
   const specijalista = await apiSession(request, DEMO.specijalista.email);
   const { pid, name, prezime } = await patientWithLanguages(request, tehnicar);
@@ -102,7 +103,7 @@ test('the cumulative report of a chosen period from the patient\'s page, read ba
   // The patient's three report languages are offered.
   for (const language of ['Bosanski', 'Engleski', 'Njemački']) await expect(dialog.getByText(language, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Prikaži nalaz' }).click();
-  await expect(dialog.getByTitle(`Kumulativni nalaz ${dayFromToday(-60)} – ${dayFromToday(0)}`)).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTitle(`Kumulativni nalaz ${dayFromToday(-60)} – ${dayFromToday(0)}`)).toBeVisible({ timeout: 20_000 * timeoutScale });
   await animationsSettled(page);
   await page.screenshot({ path: testInfo.outputPath('cumulative-1280.png'), fullPage: true });
   await expectAccessible(page, '[role="dialog"]');
@@ -124,7 +125,7 @@ test('the cumulative report of a chosen period from the patient\'s page, read ba
   // English, from the same dialog.
   await dialog.getByText('Engleski', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Prikaži nalaz' }).click();
-  await expect(dialog.getByTitle(`Kumulativni nalaz ${dayFromToday(-60)} – ${dayFromToday(0)}`)).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTitle(`Kumulativni nalaz ${dayFromToday(-60)} – ${dayFromToday(0)}`)).toBeVisible({ timeout: 20_000 * timeoutScale });
   const englishText = await downloadedText(page, dialog, testInfo.outputPath('cumulative-en.pdf'));
   expect(englishText).toContain('CUMULATIVE REPORT');
   expect(lineOf(englishText, 'Glucose')).toMatch(/\(mmol\/L\) 7\.4 H 5\.0$/);
@@ -145,7 +146,7 @@ test('the cumulative report of a chosen period from the patient\'s page, read ba
 });
 
 test('the cumulative report dialog at 1280 and 500 px, in Bosnian, English and German @pictures', async ({ page, request }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(300_000 * timeoutScale);
   const tehnicar = await apiSession(request, DEMO.tehnicar.email);
   const specijalista = await apiSession(request, DEMO.specijalista.email);
   const { pid, name, prezime } = await patientWithLanguages(request, tehnicar);
@@ -163,7 +164,7 @@ test('the cumulative report dialog at 1280 and 500 px, in Bosnian, English and G
       await page.getByRole('dialog', { name: words[language].edit }).getByRole('button', { name: words[language].action }).click();
       const dialog = page.getByRole('dialog', { name: words[language].title });
       await dialog.getByRole('button', { name: words[language].show }).click();
-      await expect(dialog.locator('iframe')).toBeVisible({ timeout: 20_000 });
+      await expect(dialog.locator('iframe')).toBeVisible({ timeout: 20_000 * timeoutScale });
       await animationsSettled(page);
       await page.screenshot({ path: testInfo.outputPath(`cumulative-${language}-${width}.png`) });
     }

@@ -38,8 +38,7 @@ test('the demo shows every history module at work: QC, cumulative antibiogram, t
 
   await page.goto('/loger/statistika');
   await expect(page.getByRole('heading', { name: 'Temperatura: statistika' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Frižider' }).click();
-  await page.getByRole('option', { name: 'Frižider reagensi', exact: true }).click();
+  await chooseOption(page, 'Frižider', 'Frižider reagensi');
   await expect(page.getByTestId('period-summary')).toContainText('van opsega');
   await expect(page.getByRole('img', { name: /Grafikon temperature Frižider reagensi/ }).locator('svg').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('demo-logger.png'), fullPage: true });

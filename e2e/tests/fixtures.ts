@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import { EXPECT_TIMEOUT_MS } from '../timeout-scale.ts';
 import { SMTP_PORT_OFFSET, startSmtpPeer, type SmtpPeer } from './smtp-peer.ts';
 
 const e2eDir = path.resolve(import.meta.dirname, '..');
@@ -42,19 +43,36 @@ async function stop(server: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** How long the app shows a toast (apps/web/src/components/notify.tsx, TOAST_DURATION_MS: the product's 2500 ms). */
+const TOAST_DURATION_MS = 2500;
+/**
+ * How long the tests' browsers show it instead. A test checks a toast after the action that raised it, and on a
+ * loaded CI machine more than 2.5 s has passed between the two: the toast was shown and gone before the check.
+ * Held shorter than a check waits: Mantine shows five toasts at most and queues the next until one closes, so a
+ * sixth within the hold still appears within its check's wait, and so does the screen free of toasts
+ * (lab-data.ts, toastsClosed). Only the browser under test holds them; the app's duration is unchanged.
+ */
+export const TOAST_HOLD_MS = Math.round(EXPECT_TIMEOUT_MS * 5 / 7);
+
+/** Runs in the page before the app: the toast's close timer (Mantine's, a window.setTimeout of the toast's duration) lengthened. */
+function holdToasts({ duration, hold }: { duration: number; hold: number }): void {
+  const setTimeoutOfPage = window.setTimeout.bind(window);
+  window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) =>
+    setTimeoutOfPage(handler, timeout === duration ? hold : timeout, ...rest)) as typeof window.setTimeout;
+}
+
 export const test = base.extend<object, { serverURL: string; smtp: SmtpPeer }>({
-  // TEST_CLOCK (playwright.config.ts): every browser context, the default one and those a spec makes, reads the
-  // run's moved time. This worker's own Date is moved already (the config's NODE_OPTIONS preload), so the
-  // browser's clock is set to it; time then flows and timers run as usual. Nothing changes at real time.
+  // Every browser context, the default one and those a spec makes, holds toasts (TOAST_HOLD_MS) and, under
+  // TEST_CLOCK (playwright.config.ts), reads the run's moved time: this worker's own Date is moved already (the
+  // config's NODE_OPTIONS preload), so the browser's clock is set to it; time then flows and timers run as usual.
   browser: [async ({ browser }, use) => {
-    if (process.env.TEST_CLOCK_OFFSET_MS) {
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args) => {
-        const context = await newContext(...args);
-        await context.clock.setSystemTime(Date.now());
-        return context;
-      };
-    }
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await newContext(...args);
+      await context.addInitScript(holdToasts, { duration: TOAST_DURATION_MS, hold: TOAST_HOLD_MS });
+      if (process.env.TEST_CLOCK_OFFSET_MS) await context.clock.setSystemTime(Date.now());
+      return context;
+    };
     await use(browser);
   }, { scope: 'worker' }],
   // The worker's SMTP server (smtp-peer.ts), which its app server sends every outbox message to.

@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import { timeoutScale } from '../timeout-scale.ts';
 import { addDays, calendarDateOf, DEFAULT_TIME_ZONE, toIsoDate, toLocalDateText, type CalendarDate } from '@lis/domain';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -124,7 +125,7 @@ export async function showInLanguage(page: Page, language: ShellLanguage): Promi
   }, language);
   await page.reload();
   // The app boots again from the stored session; on a busy machine that takes a while.
-  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible({ timeout: 30_000 * timeoutScale });
 }
 
 /**
@@ -141,7 +142,7 @@ export async function gotoRedirected(page: Page, path: string): Promise<void> {
 async function settled(page: Page, language: ShellLanguage = 'bs'): Promise<void> {
   // A liveness bound, not a speed check: the shell's code loads after sign-in, and on a 2-core machine running
   // two test servers and two browsers (the first tests of a run, while the servers still seed) that took over 7 s.
-  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: SHELL_TEXT[language].userMenu })).toBeVisible({ timeout: 20_000 * timeoutScale });
   await page.waitForLoadState('networkidle');
   // A screen's code loads on its first visit; the shell shows a loading status meanwhile.
   await expect(page.getByRole('status', { name: SHELL_TEXT[language].loading })).toHaveCount(0);
@@ -170,12 +171,12 @@ async function withSiteSelectOpen(page: Page, step: (options: Locator) => Promis
 
 /** The choices of the site selector, as shown (names, or codes below 600 px). */
 export async function expectSiteOptions(page: Page, expected: (string | RegExp)[]): Promise<void> {
-  await withSiteSelectOpen(page, (options) => expect(options).toHaveText(expected, { timeout: 1_000 }));
+  await withSiteSelectOpen(page, (options) => expect(options).toHaveText(expected, { timeout: 1_000 * timeoutScale }));
   await page.keyboard.press('Escape');
 }
 
 export async function chooseSite(page: Page, name: string): Promise<void> {
-  await withSiteSelectOpen(page, (options) => options.filter({ hasText: name }).click({ timeout: 1_000 }));
+  await withSiteSelectOpen(page, (options) => options.filter({ hasText: name }).click({ timeout: 1_000 * timeoutScale }));
 }
 
 /** The signed-in user's name, shown in the top bar at desktop widths (whatever screen is open). */
@@ -191,7 +192,7 @@ export function landingPaths(data: LoginData): string[] {
 
 export async function openUserMenuItem(page: Page, name: 'Promjena šifre' | 'Odjava'): Promise<void> {
   await userMenu(page).click();
-  await page.getByRole('menuitem', { name }).click();
+  await clickInDropdown(userMenu(page), page.getByRole('menuitem', { name }));
 }
 
 export async function storedToken(page: Page): Promise<string> {
@@ -265,6 +266,25 @@ export function dayFromToday(days: number): string {
 
 /** Picks an option of the select (combobox) with this label. */
 export async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
+  const field = page.getByRole('combobox', { name: label, exact: true });
+  await field.click();
+  await clickInDropdown(field, page.getByRole('option', { name: option }));
+}
+
+/**
+ * Clicks an option or a menu item in the open dropdown of `anchor` (its combobox or menu button).
+ * For a moment after it opens, Mantine draws a dropdown at the page's top-left before placing it at
+ * its anchor; on a loaded machine Playwright can take that moment for the item's place and scroll the
+ * page up to it. The anchor then leaves the view, Mantine hides the dropdown of an anchor out of view
+ * until the anchor is back, and a plain click waits for a hidden item until the test times out. So
+ * each try brings the anchor into view first. A dropdown can also close under the test's hand when
+ * its screen renders again (a select whose choices have just loaded); a later try opens it again.
+ */
+export async function clickInDropdown(anchor: Locator, item: Locator): Promise<void> {
+  let tries = 0;
+  await expect(async () => {
+    await anchor.scrollIntoViewIfNeeded();
+    if (tries++ > 0 && !(await item.isVisible())) await anchor.click();
+    await item.click({ timeout: 2_000 * timeoutScale });
+  }).toPass();
 }

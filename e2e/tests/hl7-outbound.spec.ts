@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId, toast } from './lab-data.ts';
 
@@ -65,7 +66,7 @@ test('an HL7 destination on a partner, a verification, and the ORU^R01 shown as 
   }
 
   // The worker sends at once (the verification wakes it): the receiver has the ORU^R01 of the sample.
-  await expect.poll(() => receiver.received.filter((message) => message.includes(`|${sample.code}|`)).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => receiver.received.filter((message) => message.includes(`|${sample.code}|`)).length, { timeout: 20_000 * timeoutScale }).toBe(1);
   const oru = receiver.received.find((message) => message.includes(`|${sample.code}|`))!;
   expect(oru).toMatch(/^MSH\|\^~\\&\|LIS\|[^|]*\|HIS\|Bolnica HL7 [^|]*\|\d{14}\|\|ORU\^R01\^ORU_R01\|LIS[0-9A-F]{17}\|P\|2\.5\.1\r/);
   expect(oru).toMatch(/\rOBX\|1\|NM\|[^|]*\|\|5\.1\|mmol\/L\^mmol\/L\^UCUM\|[^|]*\|[^|]*\|\|\|F\|/);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, dayFromToday, expectAccessible, openAs } from './helpers.ts';
+import { timeoutScale } from '../timeout-scale.ts';
+import { DEMO, animationsSettled, chooseOption, dayFromToday, expectAccessible, openAs } from './helpers.ts';
 import { apiSession } from './lab-data.ts';
 
 // Inventory in the browser: a technician registers a product in 'Unos produkta' (first meeting an LN that is
@@ -9,14 +9,9 @@ import { apiSession } from './lab-data.ts';
 // the low-stock and expiry alerts (also in the bell), raises an order from the low-stock suggestions, sends it and
 // receives it on goods in. A contract with a supplier is registered and received against, refusing more than remains.
 
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 test('a product is registered (meeting a registered LN), received in two lots, consumed first-expiring first, its stock alerts show, and it is ordered and received', async ({ page, request }, testInfo) => {
   // One person's whole round through six screens, each checked with axe: longer than a single-screen test.
-  test.setTimeout(150_000);
+  test.setTimeout(150_000 * timeoutScale);
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const takenLn = `REG-${tag}`;
   const newLn = `GLU-${tag}`;
@@ -59,7 +54,7 @@ test('a product is registered (meeting a registered LN), received in two lots, c
   await dialog.getByRole('textbox', { name: 'Nivo' }).fill('10');
   await dialog.getByRole('button', { name: 'POTVRDI' }).click();
   await expect(page.getByText('Unesite obavezna polja.').first()).toBeVisible();
-  await choose(page, 'Jedinica mjere', 'test');
+  await chooseOption(page, 'Jedinica mjere', 'test');
   await dialog.getByRole('button', { name: 'POTVRDI' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/inventar\/produkti$/);
@@ -70,7 +65,7 @@ test('a product is registered (meeting a registered LN), received in two lots, c
   await page.getByRole('link', { name: 'Ulaz', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Ulaz robe' })).toBeVisible();
   const receiveLot = async (lot: string, days: number, kolicina: string) => {
-    await choose(page, 'Produkt', new RegExp(newLn));
+    await chooseOption(page, 'Produkt', new RegExp(newLn));
     await page.getByRole('textbox', { name: 'Lot', exact: true }).fill(lot);
     await page.getByRole('textbox', { name: 'Rok trajanja' }).fill(dayFromToday(days));
     await page.getByRole('textbox', { name: 'Količina (pakovanja)' }).fill(kolicina);
@@ -87,9 +82,9 @@ test('a product is registered (meeting a registered LN), received in two lots, c
   // Goods out without choosing a lot: the first-expiring lot is taken.
   await page.getByRole('link', { name: 'Izlaz', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Izlaz robe' })).toBeVisible();
-  await choose(page, 'Produkt', new RegExp(newLn));
+  await chooseOption(page, 'Produkt', new RegExp(newLn));
   await expect(page.getByText('Ukupno: 7')).toBeVisible();
-  await choose(page, 'Sekcija', /Biohemija/);
+  await chooseOption(page, 'Sekcija', /Biohemija/);
   await page.getByRole('textbox', { name: 'Količina (pakovanja)' }).fill('2');
   await page.getByRole('button', { name: 'Evidentiraj izlaz' }).click();
   await expect(page.getByText(`Izdano: EARLY-${tag} × 2`).first()).toBeVisible();
@@ -127,7 +122,7 @@ test('a product is registered (meeting a registered LN), received in two lots, c
   for (const box of await page.getByRole('checkbox', { name: /^Uključi / }).all()) {
     if (await box.getAttribute('aria-label') !== `Uključi ${newLn}`) await box.uncheck();
   }
-  await choose(page, 'Dobavljač', 'Reagens Promet d.o.o.');
+  await chooseOption(page, 'Dobavljač', 'Reagens Promet d.o.o.');
   await page.getByRole('button', { name: 'Kreiraj nacrt narudžbe' }).click();
   const orderDialog = page.getByRole('dialog', { name: /^Narudžba NAR-\d{6}$/ });
   await expect(orderDialog).toContainText('Nacrt');
@@ -190,11 +185,11 @@ test('a contract with a supplier is registered, received against, and refuses mo
   await expect(page.getByRole('heading', { name: 'Ugovori', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Novi ugovor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novi ugovor' });
-  await choose(page, 'Dobavljač', 'Medilab Oprema d.o.o.');
+  await chooseOption(page, 'Dobavljač', 'Medilab Oprema d.o.o.');
   await dialog.getByRole('textbox', { name: 'Broj ugovora' }).fill(`UG-${tag}`);
   await dialog.getByRole('textbox', { name: 'Važi od' }).fill(dayFromToday(-5));
   await dialog.getByRole('textbox', { name: 'Važi do' }).fill(dayFromToday(360));
-  await choose(page, 'Produkt, stavka 1', new RegExp(ln));
+  await chooseOption(page, 'Produkt, stavka 1', new RegExp(ln));
   await dialog.getByRole('textbox', { name: 'Cijena, stavka 1' }).fill('4,5');
   await dialog.getByRole('textbox', { name: 'Količina, stavka 1' }).fill('5');
   await animationsSettled(page);
@@ -206,8 +201,8 @@ test('a contract with a supplier is registered, received against, and refuses mo
 
   // Goods in under the contract: more than it has left is refused with its number, what it has is received.
   await page.getByRole('link', { name: 'Ulaz', exact: true }).click();
-  await choose(page, 'Produkt', new RegExp(ln));
-  await choose(page, 'Ugovor', new RegExp(`^UG-${tag} — Medilab Oprema d\\.o\\.o\\., 4,50 KM, preostalo 5$`));
+  await chooseOption(page, 'Produkt', new RegExp(ln));
+  await chooseOption(page, 'Ugovor', new RegExp(`^UG-${tag} — Medilab Oprema d\\.o\\.o\\., 4,50 KM, preostalo 5$`));
   await page.getByRole('textbox', { name: 'Lot', exact: true }).fill(`C-${tag}`);
   await page.getByRole('textbox', { name: 'Rok trajanja' }).fill(dayFromToday(120));
   await page.getByRole('textbox', { name: 'Količina (pakovanja)' }).fill('6');

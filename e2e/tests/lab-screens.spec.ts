@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, chooseSite, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseSite, clickInDropdown, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // The patient and sample screens and their dialogs, wide and narrow: axe-core finds no serious or
@@ -30,8 +30,9 @@ async function rowAction(page: Page, width: number, action: string, row: string)
     await page.getByRole('button', { name: new RegExp(`^${action} — ${row}`) }).click();
     return;
   }
-  await page.getByRole('button', { name: new RegExp(`^Više akcija — ${row}`) }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  const menu = page.getByRole('button', { name: new RegExp(`^Više akcija — ${row}`) });
+  await menu.click();
+  await clickInDropdown(menu, page.getByRole('menuitem', { name: action }));
 }
 
 for (const width of [1280, 500]) {
@@ -143,7 +144,7 @@ for (const width of [1280, 500]) {
         await menu.click();
         await expect(page.getByRole('menuitem', { name: 'Ispis naljepnice' })).toBeVisible();
         await picture(page, 'obrada-meni', width);
-        await page.getByRole('menuitem', { name: 'Ispis naljepnice' }).click();
+        await clickInDropdown(menu, page.getByRole('menuitem', { name: 'Ispis naljepnice' }));
         await expect(page.getByRole('dialog', { name: `Naljepnica ${sample.code}` })).toBeVisible();
         await page.keyboard.press('Escape');
       } else {

@@ -26,7 +26,8 @@ import { statisticsMessages } from '../../apps/web/src/features/statistics/messa
 import { microbiologyMessages } from '../../apps/web/src/features/microbiology/messages.ts';
 import { surveillanceMessages } from '../../apps/web/src/features/microbiology/surveillance/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, openAs, userMenu } from './helpers.ts';
+import { timeoutScale } from '../timeout-scale.ts';
+import { DEMO, animationsSettled, clickInDropdown, openAs, userMenu } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // Every word in the user's language: a walk over the sidebar's screens in Bosnian finds no i18n key and no
@@ -79,13 +80,13 @@ async function open(page: Page, path: string) {
 
 /** The screen's calls answered: no loader left (a screen without one passes at once), then animations done. */
 async function settled(page: Page) {
-  await page.waitForFunction(() => document.querySelector('.mantine-Loader-root') === null, undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.querySelector('.mantine-Loader-root') === null, undefined, { timeout: 5_000 * timeoutScale }).catch(() => undefined);
   await page.waitForTimeout(300);
   await animationsSettled(page);
 }
 
 test('a walk over the sidebar screens in Bosnian shows no i18n key and no English catalogue string', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000 * timeoutScale);
   const data = await openAs(page, DEMO.admin.email, '/statistika');
   const paths = data.sidebar.filter((item) => item.visible && !item.path.includes(':')).map((item) => item.path);
   expect(paths.length).toBeGreaterThan(15);
@@ -109,7 +110,7 @@ const anyUserMenu = (page: Page) => page.getByRole('button', { name: /Korisničk
 
 async function chooseLanguage(page: Page, language: keyof typeof LANGUAGE_NAMES) {
   await anyUserMenu(page).click();
-  await page.getByRole('menuitem', { name: LANGUAGE_NAMES[language] }).click();
+  await clickInDropdown(anyUserMenu(page), page.getByRole('menuitem', { name: LANGUAGE_NAMES[language] }));
 }
 
 test('the avatar menu changes the interface language at once, keeps it after a reload, and keeps the session', async ({ page }) => {
@@ -166,7 +167,7 @@ const SCREENS = [
 
 for (const width of [1280, 500]) {
   test(`pictures of the changed screens in bs, en and de at ${width} px`, { tag: '@pictures' }, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(240_000 * timeoutScale);
     await page.setViewportSize({ width, height: 900 });
     await openAs(page, DEMO.admin.email, '/statistika');
     try {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
 import mqtt from 'mqtt';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, chooseOption, expectAccessible, openAs } from './helpers.ts';
 import { type ApiSession, apiSession } from './lab-data.ts';
 
 // The temperature logger in the browser: readings published to the server's MQTT broker (the embedded one,
@@ -204,8 +204,7 @@ test('/loger/statistika charts a refrigerator\'s days and prints the monthly rec
   for (let offset = 0; offset < readings.length; offset += 1000) await postReadings(request, kljuc, readings.slice(offset, offset + 1000));
   await openAs(page, DEMO.tehnicar.email, '/loger/statistika');
   await expect(page.getByRole('heading', { name: 'Temperatura: statistika' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Frižider' }).click();
-  await page.getByRole('option', { name: 'Frižider reagensi Č' }).click();
+  await chooseOption(page, 'Frižider', 'Frižider reagensi Č');
   await expect(page.getByTestId('period-summary')).toContainText('Očitanja: 4.320');
   await expect(page.getByTestId('period-summary')).toContainText('van opsega');
   await expect(page.getByRole('img', { name: /Grafikon temperature Frižider reagensi Č/ }).locator('svg').first()).toBeVisible();

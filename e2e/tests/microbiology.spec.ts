@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, clickInDropdown, expectAccessible, openAs } from './helpers.ts';
 import { apiSession, createPatient, createSample, toast } from './lab-data.ts';
 
 // A urine culture in the browser: a specialist opens the sample's result entry, goes to its culture,
@@ -42,8 +42,9 @@ test('a urine culture with E. coli 10^5 CFU/mL and its antibiogram: S/I/R interp
   // The isolate: organism from the picker, the colony count.
   await form.getByRole('textbox', { name: 'Materijal' }).fill('Urin, srednji mlaz');
   await pick(page, form.getByRole('combobox', { name: 'Mikroorganizam' }), 'escherichia coli', 'Escherichia coli');
-  await form.getByRole('combobox', { name: 'Broj kolonija' }).click();
-  await page.getByRole('option', { name: '10^5 CFU/mL' }).click();
+  const colonyCount = form.getByRole('combobox', { name: 'Broj kolonija' });
+  await colonyCount.click();
+  await clickInDropdown(colonyCount, page.getByRole('option', { name: '10^5 CFU/mL' }));
 
   // The organism's panel (Enterobacterales, urine) offers its agents as the rows; the tested ones get a value.
   await expect(form.getByTestId('isolate-panel')).toContainText('Panel: Enterobacterales, urin');

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, expectAccessible, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId, toast, type ApiSession } from './lab-data.ts';
 import type { SmtpPeer } from './smtp-peer.ts';
@@ -47,7 +48,7 @@ test('a verified report is mailed over SMTP, listed as sent, opened, resent and 
   const sample = await verifiedSample(request, specialist);
 
   // The worker sends at once (the verification wakes it): the SMTP server receives the report.
-  await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 * timeoutScale }).toBe(1);
   const mail = receivedFor(smtp, sample.code)[0]!;
   const serverReply = `250 Message queued as e2e-${smtp.received.indexOf(mail) + 1}`;
   expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(LEJLA_EMAIL);
@@ -85,9 +86,9 @@ test('a verified report is mailed over SMTP, listed as sent, opened, resent and 
   // Resend: a new copy goes out, under a Message-ID of its own.
   await page.getByRole('button', { name: 'Pošalji ponovo (novi primjerak)' }).click();
   await expect(toast(page, 'Poruka je ponovo u redu za slanje.')).toBeVisible();
-  await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 * timeoutScale }).toBe(2);
   expect(receivedFor(smtp, sample.code)[1]!.messageId).not.toBe(mail.messageId);
-  await expect(page.getByRole('table')).toContainText('Prihvaćeno', { timeout: 10_000 });
+  await expect(page.getByRole('table')).toContainText('Prihvaćeno', { timeout: 10_000 * timeoutScale });
 
   // Delete, confirmed with 'Da': off the list.
   await page.getByRole('button', { name: 'Obriši' }).click();
@@ -115,7 +116,7 @@ test('a recipient the SMTP server refuses shows as failed with its reply, and re
       const listed = await request.get('/api/outbox/list', { headers: specialist.headers, params: { filter: sample.code, datum: 'SVE' } });
       const { data } = (await listed.json()) as { data: { status: string }[] };
       return data.map((message) => message.status);
-    }, { timeout: 20_000 }).toEqual(['failed']);
+    }, { timeout: 20_000 * timeoutScale }).toEqual(['failed']);
     expect(receivedFor(smtp, sample.code)).toHaveLength(0);
 
     await openAs(page, DEMO.specijalista.email, '/nalazi/outbox');
@@ -135,8 +136,8 @@ test('a recipient the SMTP server refuses shows as failed with its reply, and re
     smtp.accept(LEJLA_EMAIL);
     await page.getByRole('button', { name: 'Pošalji ponovo', exact: true }).click();
     await expect(toast(page, 'Poruka je ponovo u redu za slanje.')).toBeVisible();
-    await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 }).toBe(1);
-    await expect(attempts).toContainText('Prihvaćeno', { timeout: 10_000 });
+    await expect.poll(() => receivedFor(smtp, sample.code).length, { timeout: 20_000 * timeoutScale }).toBe(1);
+    await expect(attempts).toContainText('Prihvaćeno', { timeout: 10_000 * timeoutScale });
     await expect(page.getByText('Poslano').first()).toBeVisible();
   } finally {
     smtp.accept(LEJLA_EMAIL);
@@ -155,7 +156,7 @@ test('a mail server refusing the lab keeps the report queued, its reply and next
       const listed = await request.get('/api/outbox/list', { headers: specialist.headers, params: { filter: sample.code, datum: 'SVE' } });
       const { data } = (await listed.json()) as { data: { status: string; attempts: number; last_reply: string | null }[] };
       return data.map((message) => [message.status, message.attempts > 0, message.last_reply]);
-    }, { timeout: 20_000 }).toEqual([['queued', true, `${refusal.code} ${refusal.text}`]]);
+    }, { timeout: 20_000 * timeoutScale }).toEqual([['queued', true, `${refusal.code} ${refusal.text}`]]);
     expect(receivedFor(smtp, sample.code)).toHaveLength(0);
 
     await openAs(page, DEMO.specijalista.email, '/nalazi/outbox');
@@ -193,7 +194,7 @@ test('the group e-mail sends the reports of the period to an orderer, with progr
   await page.getByRole('link', { name: 'Otvori odlaznu e-poštu' }).click();
   const groupRow = page.getByRole('row').filter({ hasText: 'Naručilac: Dom zdravlja Živinice' });
   await expect(groupRow).toContainText('nalazi@dz-zivinice.example');
-  await expect(groupRow).toContainText('Poslano', { timeout: 15_000 });
+  await expect(groupRow).toContainText('Poslano', { timeout: 15_000 * timeoutScale });
   await groupRow.getByRole('button', { name: /: otvori poruku$/ }).click();
   await expect(page.getByText(`${sample.code}  Demić Lejla`, { exact: false })).toBeVisible();
   // The orderer's mailbox got one message with the sample's report attached.

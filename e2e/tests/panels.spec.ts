@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, openAs, showInLanguage } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, patientId, toast } from './lab-data.ts';
 
@@ -15,7 +16,7 @@ function selected(page: Page) {
 interface SampleShown { uzorak: { type: string; ukupno: string; tests: { analit: string; panel: string | null; price: string }[] } }
 
 test('a panel picked with Enter, one test off, and a second sample for a test that needs serum', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * timeoutScale);
   const admin = await apiSession(request, DEMO.admin.email);
   const pid = await patientId(request, admin, DEMO_PATIENTS.emir.jmbg);
   await openAs(page, DEMO.admin.email, `/samples/${pid}`);
@@ -82,7 +83,7 @@ test('a panel picked with Enter, one test off, and a second sample for a test th
 });
 
 test('the panels in the assay settings: edit one and find it in the picker by its new synonym', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * timeoutScale);
   await openAs(page, DEMO.admin.email, '/assays');
   const section = page.getByRole('table', { name: 'Paneli testova' });
   await expect(section.getByRole('row').filter({ hasText: 'LIPID' })).toContainText('Lipidogram');
@@ -104,7 +105,7 @@ test('the panels in the assay settings: edit one and find it in the picker by it
 for (const language of ['bs', 'en', 'de'] as const) {
   for (const width of [1280, 500]) {
     test(`pictures of the picker and the panel settings, ${language}, ${width} px`, { tag: '@pictures' }, async ({ page, request }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(90_000 * timeoutScale);
       await page.setViewportSize({ width, height: 900 });
       const admin = await apiSession(request, DEMO.admin.email);
       const pid = await patientId(request, admin, DEMO_PATIENTS.emir.jmbg);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, animationsSettled, clickInDropdown, expectAccessible, openAs } from './helpers.ts';
 import { apiSession, createPatient, createSample, toast } from './lab-data.ts';
 
 // Partners in the browser: an administrator registers a partner with a contact, a report address and a
@@ -25,8 +25,9 @@ test('partner registry: the edit dialog by access level, and the partner-change 
   await dialog.getByRole('button', { name: 'Dodaj kontakt' }).click();
   await dialog.getByRole('textbox', { name: 'Ime i prezime' }).fill('Amra Hodžić');
   await dialog.getByRole('button', { name: 'Dodaj cijenu' }).click();
-  await dialog.getByRole('combobox', { name: 'Test' }).click();
-  await page.getByRole('option', { name: /^GLU · / }).click();
+  const priceTest = dialog.getByRole('combobox', { name: 'Test' });
+  await priceTest.click();
+  await clickInDropdown(priceTest, page.getByRole('option', { name: /^GLU · / }));
   await dialog.getByRole('textbox', { name: 'Cijena (KM)' }).fill('1,50');
   await expect(dialog.getByRole('button', { name: 'ODUSTANI' })).toBeVisible();
   await animationsSettled(page);
@@ -65,7 +66,7 @@ test('partner registry: the edit dialog by access level, and the partner-change 
   const edit = page.getByRole('dialog').filter({ hasText: sample.code });
   const partnerSelect = edit.getByRole('combobox', { name: 'Partner (naručilac)' });
   await partnerSelect.click();
-  await page.getByRole('option', { name: naziv }).click();
+  await clickInDropdown(partnerSelect, page.getByRole('option', { name: naziv }));
   const confirm = page.getByRole('dialog', { name: 'Promjena partnera' });
   await expect(confirm).toContainText(naziv);
   await animationsSettled(page);
@@ -76,7 +77,7 @@ test('partner registry: the edit dialog by access level, and the partner-change 
 
   // POTVRDI applies it; saved, the sample's GLU costs the partner's 1.50 KM.
   await partnerSelect.click();
-  await page.getByRole('option', { name: naziv }).click();
+  await clickInDropdown(partnerSelect, page.getByRole('option', { name: naziv }));
   await confirm.getByRole('button', { name: 'POTVRDI' }).click();
   await expect(partnerSelect).toHaveValue(naziv);
   await edit.getByRole('button', { name: 'SAČUVAJ' }).click();

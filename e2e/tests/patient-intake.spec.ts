@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs, siteDay } from './helpers.ts';
+import { DEMO, clickInDropdown, openAs, siteDay } from './helpers.ts';
 import { DEMO_PATIENTS, toast } from './lab-data.ts';
 
 const SAVE = 'SAČUVAJ';
@@ -160,9 +160,10 @@ test.describe('patient intake (/prijem)', () => {
     await expect(fatigue).toBeDisabled();
 
     // More than two report languages read 'N od M odabrana'.
-    await page.getByRole('combobox', { name: 'Jezik nalaza' }).click();
+    const languages = page.getByRole('combobox', { name: 'Jezik nalaza' });
+    await languages.click();
     for (const language of ['Bosanski jezik', 'Engleski jezik', 'Njemački jezik']) {
-      await page.getByRole('option', { name: language }).click();
+      await clickInDropdown(languages, page.getByRole('option', { name: language }));
     }
     await expect(page.getByText('3 od 3 odabrana')).toBeVisible();
   });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, expectAccessible } from './helpers.ts';
 import { apiSession, createPatient, createSample, saveResults, type ApiSession } from './lab-data.ts';
 import type { SmtpPeer } from './smtp-peer.ts';
@@ -32,7 +33,7 @@ function portalMails(smtp: SmtpPeer): ParsedMail[] {
 
 test('a patient signs in to the portal with the mailed code, downloads a report and sees the trend', async ({ page, request, smtp }, testInfo) => {
   // Two verifications, their mails, and three languages' worth of screens: longer than the default on a shared machine.
-  test.setTimeout(240_000);
+  test.setTimeout(240_000 * timeoutScale);
   const specialist = await apiSession(request, DEMO.specijalista.email);
   const { pid } = await createPatient(request, specialist, { ime: 'Selma', prezime: 'Portalović' });
   const consent = await request.post(`/api/pacijenti/detalji/update/${pid}`, { headers: specialist.headers, data: { email: EMAIL, portal_consent: true } });
@@ -41,7 +42,7 @@ test('a patient signs in to the portal with the mailed code, downloads a report 
   const earlier = new Date(Date.now() - 20 * 86_400_000).toISOString();
   const first = await verifiedGlucose(request, specialist, pid, '5,1', earlier);
   const second = await verifiedGlucose(request, specialist, pid, '7,4', new Date(Date.now() - 60_000).toISOString());
-  await expect.poll(() => portalMails(smtp).length, { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => portalMails(smtp).length, { timeout: 20_000 * timeoutScale }).toBe(2);
   const mail = portalMails(smtp)[1]!;
   expect(mail.text).toContain('/portal');
   const code = /kodom: ([A-Z0-9]{5}-[A-Z0-9]{5})/.exec(mail.text ?? '')?.[1] ?? '';
@@ -50,7 +51,7 @@ test('a patient signs in to the portal with the mailed code, downloads a report 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/portal');
   // The page's chunk, texts and styles load on first open (as the verification page's): patient on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Portal za pacijente' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Portal za pacijente' })).toBeVisible({ timeout: 30_000 * timeoutScale });
   await expectAccessible(page);
 
   // A wrong code: a clear refusal, nothing opened.

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, animationsSettled, chooseOption, dayFromToday, expectAccessible, openAs, siteDay } from './helpers.ts';
 import { apiSession, createPatient, createSample, saveResults, siteSampleCodes, toast } from './lab-data.ts';
 
@@ -191,7 +192,7 @@ test('a control result from an analyser becomes a run of its lot, with the analy
   const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), [
     'apps/server/src/simulate.ts', '--protocol', 'astm', '--host', '127.0.0.1', '--port', String(port),
     '--file', path.join(captures, 'abbott-afinion2_astm-e1381-framed.astm'), '--specimen', specimen,
-  ], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  ], { cwd: root, encoding: 'utf8', timeout: 60_000 * timeoutScale });
   expect(stdout).toContain('OK: the LIS acknowledged the message.');
 
   const runs = await request.get('/api/kontrole/obrada/rezultati', { headers: specialist.headers, params: { site, kontrola: lot._id, datum: 'SVE' } });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, openAs } from './helpers.ts';
+import { DEMO, clickInDropdown, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId } from './lab-data.ts';
 
 // Reflex testing end to end: the demo ships the rule TSH above its range → FT4 at SA; a specialist defines one more
@@ -17,10 +17,12 @@ test('a rule defined on the screen and the demo rule add their tests when a TSH 
 
   // Define: TSH above its range adds FT3, charged.
   const form = page.getByTestId('reflex-form');
-  await form.getByRole('combobox', { name: 'Ako rezultat testa' }).fill('TSH');
-  await page.getByRole('option', { name: /^TSH · / }).click();
-  await form.getByRole('combobox', { name: 'Dodaj test' }).fill('FT3');
-  await page.getByRole('option', { name: /^FT3 · / }).click();
+  const trigger = form.getByRole('combobox', { name: 'Ako rezultat testa' });
+  await trigger.fill('TSH');
+  await clickInDropdown(trigger, page.getByRole('option', { name: /^TSH · / }));
+  const added = form.getByRole('combobox', { name: 'Dodaj test' });
+  await added.fill('FT3');
+  await clickInDropdown(added, page.getByRole('option', { name: /^FT3 · / }));
   await form.getByText('Naplaćuje se').click();
   await form.getByRole('button', { name: 'Sačuvaj pravilo' }).click();
   await expect(page.getByText('Pravilo je sačuvano.')).toBeVisible();

@@ -41,7 +41,8 @@ test('the QR code of an issued report opens its verification page: valid, the PD
   expect(codes.length).toBeGreaterThan(0);
   const url = new URL(codes[0] ?? '');
   for (const code of codes) expect(code).toBe(url.href);
-  expect(url.pathname).toMatch(/^\/provjera\/[0-9a-f]{32}$/);
+  // The token in capitals: QR's alphanumeric mode keeps the code small enough to read (apps/server/src/modules/reports/signing.ts).
+  expect(url.pathname).toMatch(/^\/provjera\/[0-9A-F]{32}$/);
 
   // Opened as a phone would, without signing in: the report's language (Bosnian), valid and current.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -93,6 +94,9 @@ test('the QR code of an issued report opens its verification page: valid, the PD
   await expect(card.getByTestId('self-signed-warning')).toContainText('Koristi se samopotpisani certifikat');
   await expect(card.getByRole('row', { name: /Vlasnik/ })).toContainText('(self-signed)');
   await expect(card.getByRole('row', { name: /Važi do/ })).toContainText(/\d{2}\.\d{2}\.20\d{2}/);
+  // Where the reports' QR codes lead: the address this report's code held, less its token; short enough to read.
+  await expect(card.getByTestId('verification-address')).toHaveText(`${url.origin}/provjera/`);
+  await expect(card.getByTestId('long-address-warning')).toHaveCount(0);
   await expectAccessible(page, '[aria-labelledby="options-signing"]');
   await card.screenshot({ path: testInfo.outputPath('potpis-card.png') });
 });

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, chooseSite, openAs } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, createSample, patientId, toast, toastsClosed } from './lab-data.ts';
 
@@ -34,7 +35,7 @@ async function openBell(page: Page): Promise<Locator> {
   const lists = page.getByRole('dialog', { name: 'Obavještenja' });
   await expect(async () => {
     if (!(await lists.isVisible())) await page.getByRole('button', { name: /^Obavještenja \(/ }).click();
-    await expect(lists).toBeVisible({ timeout: 1_000 });
+    await expect(lists).toBeVisible({ timeout: 1_000 * timeoutScale });
   }).toPass();
   return lists;
 }

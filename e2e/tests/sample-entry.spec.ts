@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { toLocalDateText } from '@lis/domain';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs, siteDay } from './helpers.ts';
+import { timeoutScale } from '../timeout-scale.ts';
+import { DEMO, chooseOption, expectAccessible, openAs, siteDay } from './helpers.ts';
 import { DEMO_PATIENTS, apiSession, patientId, toast } from './lab-data.ts';
 
 function selected(page: Page) {
@@ -17,7 +18,7 @@ function todayItem(page: Page, code: string) {
 }
 
 test('a sample from picking tests to its label, edit and delete', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * timeoutScale);
   const admin = await apiSession(request, DEMO.admin.email);
   const pid = await patientId(request, admin, DEMO_PATIENTS.emir.jmbg);
   await openAs(page, DEMO.admin.email, `/samples/${pid}`);
@@ -157,8 +158,7 @@ test('a new sample keeps the sampling date and time from the calendar, the sampl
   await expect(page.getByRole('button', { name: 'Datum i vrijeme uzorkovanja' })).toContainText(`${day} 09:30`);
 
   // Type and comment; Enter after the comment goes on to the test search.
-  await page.getByRole('combobox', { name: 'Vrsta uzorka' }).click();
-  await page.getByRole('option', { name: 'Urin (prvi jutarnji)' }).click();
+  await chooseOption(page, 'Vrsta uzorka', 'Urin (prvi jutarnji)');
   await page.getByRole('textbox', { name: 'Komentar' }).fill('Uzet kod kuće');
   await page.getByRole('textbox', { name: 'Komentar' }).press('Enter');
   await expect(page.getByRole('textbox', { name: 'Traži test' })).toBeFocused();

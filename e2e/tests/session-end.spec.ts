@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, gotoRedirected, openAs, storedToken, userMenu } from './helpers.ts';
+import { DEMO, gotoRedirected, openAs, openUserMenuItem, storedToken, userMenu } from './helpers.ts';
 
 test('after idleTime seconds without activity the user is logged out automatically', async ({ page, request }) => {
   await page.clock.install();
@@ -49,8 +49,7 @@ test('a 401 during work, without a reload, also ends at the login page', async (
   const token = await storedToken(page);
   await request.post('/api/logout/users', { headers: { Authorization: `Bearer ${token}` }, data: { type: 'manual' } });
 
-  await userMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Promjena šifre' }).click();
+  await openUserMenuItem(page, 'Promjena šifre');
   const dialog = page.getByRole('dialog', { name: 'Promjena šifre' });
   await dialog.getByRole('textbox', { name: 'Trenutna šifra' }).fill('Demo1234!');
   await dialog.getByRole('textbox', { name: 'Nova šifra', exact: true }).fill('Bilo1234!');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, dayFromToday, expectAccessible, openAs } from './helpers.ts';
+import { DEMO, clickInDropdown, dayFromToday, expectAccessible, openAs } from './helpers.ts';
 import { type ApiSession, DEMO_PATIENTS, apiSession, createSample, patientId, toast } from './lab-data.ts';
 
 // The lab's catalogue in the browser: the assay's reference ranges edited by an admin (a verified sample keeps
@@ -237,7 +237,7 @@ test('sample entry chooses the doctor from the doctors list once the lab turns f
   const doctor = page.getByRole('combobox', { name: 'Doktor' });
   await doctor.click();
   await doctor.pressSequentially('Upu');
-  await page.getByRole('option', { name: 'dr. Lejla Uputić' }).click();
+  await clickInDropdown(doctor, page.getByRole('option', { name: 'dr. Lejla Uputić' }));
   await expect(doctor).toHaveValue('dr. Lejla Uputić');
   await page.screenshot({ path: testInfo.outputPath('sample-doctor-choice.png'), fullPage: true });
 

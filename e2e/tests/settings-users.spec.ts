@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, gotoRedirected, openAs, userMenu } from './helpers.ts';
+import { timeoutScale } from '../timeout-scale.ts';
+import { DEMO, clickInDropdown, expectAccessible, gotoRedirected, openAs, userMenu } from './helpers.ts';
 
 // The settings of users and sites: an administrator registers a site and a user of that site; the user
 // signs in with the initial password, must change it first, and works at that site only; disabled by
@@ -17,7 +18,7 @@ async function newUserPage(browser: Browser, baseURL: string | undefined): Promi
 
 test('an admin creates a site and a user of it; the user changes the initial password, sees only that site, and is signed out when disabled', async ({ page, browser, baseURL }) => {
   // Two signed-in pages and an accessibility check of every screen and dialog on the way.
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 * timeoutScale);
   // The overview, reached from the sidebar.
   await openAs(page, DEMO.admin.email, '/');
   await page.getByRole('navigation', { name: 'Glavni meni' }).getByRole('link', { name: 'Postavke' }).click();
@@ -57,7 +58,7 @@ test('an admin creates a site and a user of it; the user changes the initial pas
   await sites.click();
   await sites.press('Backspace');
   await sites.fill('MO');
-  await page.getByRole('option', { name: 'MO · Mostar' }).click();
+  await clickInDropdown(sites, page.getByRole('option', { name: 'MO · Mostar' }));
   await userDialog.getByRole('textbox', { name: 'Početna šifra' }).fill(USER.initial);
   await expectAccessible(page);
   await userDialog.getByRole('button', { name: 'SAČUVAJ' }).click();

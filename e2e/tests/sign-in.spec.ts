@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import {
-  DEMO, expectSignedInAs, fillLogin, gotoRedirected, landingPaths, expectSiteOptions, siteSelect, signIn, storedToken, userMenu,
+  DEMO, expectSignedInAs, expectSiteOptions, fillLogin, gotoRedirected, landingPaths, openUserMenuItem, signIn, siteSelect, storedToken, userMenu,
 } from './helpers.ts';
 
 const SIGN_IN = 'Prijava';
@@ -81,8 +81,7 @@ test.describe('sign-in', () => {
     await signIn(page, DEMO.tehnicar.email);
     const token = await storedToken(page);
     const logout = page.waitForRequest((req) => req.url().endsWith('/api/logout/users'));
-    await userMenu(page).click();
-    await page.getByRole('menuitem', { name: 'Odjava' }).click();
+    await openUserMenuItem(page, 'Odjava');
     expect((await logout).postDataJSON()).toMatchObject({ type: 'manual', user: DEMO.tehnicar.email });
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate(() => ['lis.token', 'lis.session', 'lis.lastActivity'].map((key) => localStorage.getItem(key)))).toEqual([null, null, null]);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { timeoutScale } from '../timeout-scale.ts';
 import { DEMO, animationsSettled, expectAccessible, openAs, showInLanguage } from './helpers.ts';
 import { type ApiSession, apiSession, createSample, patientId, saveResults, toast } from './lab-data.ts';
 
@@ -26,7 +27,7 @@ async function open(page: Page, email: string, path: string): Promise<void> {
   } catch {
     await page.goto(path);
     // The shell's main area, whatever language the page is in.
-    await expect(page.getByRole('main')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('main')).toBeVisible({ timeout: 30_000 * timeoutScale });
   }
 }
 
@@ -51,12 +52,12 @@ const LISTS = [
 ] as const;
 
 test('lists open on DANAS and ask the server for it; products, contracts and orders have the period control', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(180_000 * timeoutScale);
   for (const list of LISTS) {
     const asked = page.waitForRequest((request) => request.url().includes('/api/') && request.url().includes('datum=DANAS'));
     await open(page, list.user, list.path);
     await asked;
-    await expect(page.getByRole('combobox', { name: 'Period' }).first(), list.path).toHaveValue('DANAS', { timeout: 30_000 });
+    await expect(page.getByRole('combobox', { name: 'Period' }).first(), list.path).toHaveValue('DANAS', { timeout: 30_000 * timeoutScale });
   }
 });
 
@@ -80,7 +81,7 @@ test("a product registered today is listed under DANAS and not under JUČER: the
 });
 
 test('pictures of the list screens with their period, in bs, en and de at 1280 and 500 px', { tag: '@pictures' }, async ({ page, request }, testInfo) => {
-  test.setTimeout(600_000);
+  test.setTimeout(600_000 * timeoutScale);
   const admin = await apiSession(request, DEMO.admin.email);
   const created = await request.post('/api/inventar/createprodukt', {
     headers: admin.headers, data: { site: admin.siteId('SA'), produkt: { LN: `PIC-${Date.now() % 1_000_000}`, opis: 'Slika reagens', sadrzaj: 1, jedinica_mjere: 'mL' } },
@@ -90,7 +91,7 @@ test('pictures of the list screens with their period, in bs, en and de at 1280 a
     for (const list of LISTS) {
       await open(page, list.user, list.path);
       await showInLanguage(page, language.code);
-      await expect(page.getByRole('combobox', { name: language.period }).first()).toHaveValue('DANAS', { timeout: 30_000 });
+      await expect(page.getByRole('combobox', { name: language.period }).first()).toHaveValue('DANAS', { timeout: 30_000 * timeoutScale });
       await pictures(page, `${list.path.slice(1).replaceAll('/', '-')}-${language.code}`, (name) => testInfo.outputPath(name));
     }
   }
@@ -121,7 +122,7 @@ async function verifiedBosnianOnly(request: APIRequestContext, tehnicar: ApiSess
 }
 
 test('the report screen offers bs, en and de: a language not issued is issued from the version on request; the report goes out again by e-mail', async ({ page, request }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(300_000 * timeoutScale);
   const tehnicar = await apiSession(request, DEMO.tehnicar.email);
   const specialist = await apiSession(request, DEMO.specijalista.email);
   const sample = await verifiedBosnianOnly(request, tehnicar, specialist);
@@ -138,7 +139,7 @@ test('the report screen offers bs, en and de: a language not issued is issued fr
   if (process.env.E2E_PICTURES) {
     for (const language of LANGUAGES) {
       await showInLanguage(page, language.code);
-      await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 * timeoutScale });
       await pictures(page, `nalaz-jezik-nije-izdan-${language.code}`, (name) => testInfo.outputPath(name));
     }
     await showInLanguage(page, 'bs');
@@ -173,7 +174,7 @@ test('the report screen offers bs, en and de: a language not issued is issued fr
   if (process.env.E2E_PICTURES) {
     for (const language of LANGUAGES) {
       await showInLanguage(page, language.code);
-      await expect(page.locator('iframe')).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('iframe')).toBeVisible({ timeout: 20_000 * timeoutScale });
       await pictures(page, `nalaz-pregled-${language.code}`, (name) => testInfo.outputPath(name));
     }
   }

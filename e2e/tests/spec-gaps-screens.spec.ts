@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO, animationsSettled, apiChangePassword, apiSignIn, openAs, showInLanguage } from './helpers.ts';
+import { DEMO, animationsSettled, apiChangePassword, apiSignIn, chooseOption, openAs, showInLanguage } from './helpers.ts';
 import { type ApiSession, apiSession, createPatient, createSample, saveResults, toast, toastsClosed } from './lab-data.ts';
 
 const LANGUAGES = ['bs', 'en', 'de'] as const;
@@ -63,12 +63,10 @@ test('the microbiology work list: today\'s cultures with their stage, filtered, 
 
   // The stage filter narrows the list; clearing it brings the rows back.
   await page.getByRole('textbox', { name: 'Pretraga' }).fill('Kulturlistić');
-  await page.getByRole('combobox', { name: 'Faza' }).click();
-  await page.getByRole('option', { name: 'Antibiogram urađen' }).click();
+  await chooseOption(page, 'Faza', 'Antibiogram urađen');
   await expect(rowOf(grown.code)).toBeVisible();
   await expect(rowOf(waiting.code)).toHaveCount(0);
-  await page.getByRole('combobox', { name: 'Faza' }).click();
-  await page.getByRole('option', { name: 'Antibiogram urađen' }).click();
+  await chooseOption(page, 'Faza', 'Antibiogram urađen');
   await expect(rowOf(waiting.code)).toBeVisible();
 
   // The sub-screens are reachable from it.

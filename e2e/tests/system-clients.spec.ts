@@ -1,17 +1,18 @@
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectAccessible, openAs } from './helpers.ts';
+import { timeoutScale } from '../timeout-scale.ts';
+import { DEMO, clickInDropdown, expectAccessible, openAs } from './helpers.ts';
 
 // System clients: an administrator makes a client for a hospital system under Postavke, copies its secret from
 // the dialog that shows it once, and the test, as the hospital system, trades id and secret for a Bearer token at
 // POST /api/oauth/token and reads /fhir/R4/Patient with it. Deactivated, the same token is refused at once.
 
 test('an admin makes a system client, copies its secret; the client gets a token and reads /fhir/R4/Patient', async ({ page, context }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 * timeoutScale);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // A busy machine: the first load of the app's code in a fresh browser may take longer than the shell's wait
   // (7 s); the second, from the browser's cache, does not.
   await page.goto('/auth/login');
-  await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  await page.waitForLoadState('networkidle', { timeout: 30_000 * timeoutScale });
   await openAs(page, DEMO.admin.email, '/postavke').catch(() => openAs(page, DEMO.admin.email, '/postavke'));
   await page.getByRole('link', { name: /Sistemski klijenti/ }).click();
   await expect(page.getByRole('heading', { name: 'Sistemski klijenti', level: 1 })).toBeVisible();
@@ -25,7 +26,7 @@ test('an admin makes a system client, copies its secret; the client gets a token
   const sites = dialog.getByRole('combobox', { name: 'Sajtovi' });
   await sites.click();
   await sites.fill('SA');
-  await page.getByRole('option', { name: /Sarajevo/ }).click();
+  await clickInDropdown(sites, page.getByRole('option', { name: /Sarajevo/ }));
   await page.keyboard.press('Escape');
   // Read-only defaults are ticked; the client may also read the temperature logger.
   await expect(dialog.getByRole('checkbox', { name: 'Pacijenti: čitanje' })).toBeChecked();
@@ -69,8 +70,9 @@ test('an admin makes a system client, copies its secret; the client gets a token
   expect(wrong.status()).toBe(401);
 
   // Deactivated, the token stops at once (the last use the list shows is checked in the server's tests).
-  await row.getByRole('button', { name: 'Još radnji: Opća bolnica – HIS' }).click();
-  await page.getByRole('menuitem', { name: 'Deaktiviraj' }).click();
+  const actions = row.getByRole('button', { name: 'Još radnji: Opća bolnica – HIS' });
+  await actions.click();
+  await clickInDropdown(actions, page.getByRole('menuitem', { name: 'Deaktiviraj' }));
   const confirm = page.getByRole('dialog', { name: 'Deaktivirati Opća bolnica – HIS?' });
   await confirm.getByRole('button', { name: 'Deaktiviraj' }).click();
   await expect(confirm).toBeHidden();
