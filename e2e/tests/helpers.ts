@@ -239,6 +239,9 @@ export async function animationsSettled(page: Page): Promise<void> {
 export async function expectAccessible(page: Page, within?: string): Promise<void> {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const result = await (within ? builder.include(within) : builder).analyze();
+  // analyze() finishes its run in a blank page of the same context and closes it: the tested page is made the
+  // front page again, so what the test types next reaches it as it would reach a person's window.
+  await page.bringToFront();
   const serious = result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.html.slice(0, 300)) }));

@@ -7,16 +7,16 @@
  */
 import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { DayInput } from '../../components/DayInput.tsx';
 import { notify } from '../../components/notify.tsx';
-import { serverMessage, useLanguage, messageText } from '../../i18n/index.ts';
+import { serverMessage, messageText } from '../../i18n/index.ts';
 import { createContract, inventoryKeys, suppliers } from './api.ts';
-import { numberOrEmpty, parseTypedDay } from './format.ts';
+import { numberOrEmpty } from './format.ts';
 import { useProductChoices } from './use-products.ts';
 
 interface Line {
@@ -31,7 +31,6 @@ const emptyLine = (): Line => ({ key: nextLineKey++, produkt: null, cijena: '', 
 
 export function ContractDialog({ opened, onClose, onSaved }: { opened: boolean; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const products = useProductChoices();
   const supplierQuery = useQuery({ queryKey: inventoryKeys.suppliers, queryFn: ({ signal }) => suppliers(signal), enabled: opened });
   const supplierChoices = (supplierQuery.data?.dobavljaci ?? []).map((entry) => ({ value: entry._id, label: entry.naziv }));
@@ -101,13 +100,9 @@ export function ContractDialog({ opened, onClose, onSaved }: { opened: boolean; 
               onChange={setDobavljac} error={problems['ugovor.dobavljac']}
             />
             <TextInput label={t('inventory.broj')} withAsterisk maxLength={60} value={broj} onChange={(event) => setBroj(event.currentTarget.value)} error={problems['ugovor.broj']} />
-            <DateInput
-              label={t('inventory.vazi_od')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={vaziOd} onChange={setVaziOd} dateParser={parseTypedDay}
-              error={problems['ugovor.vazi_od']} popoverProps={{ withinPortal: true }}
-            />
-            <DateInput
-              label={t('inventory.vazi_do')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={vaziDo} onChange={setVaziDo} dateParser={parseTypedDay}
-              minDate={vaziOd ?? undefined} error={problems['ugovor.vazi_do']} popoverProps={{ withinPortal: true }}
+            <DayInput label={t('inventory.vazi_od')} withAsterisk value={vaziOd} onChange={setVaziOd} error={problems['ugovor.vazi_od']} />
+            <DayInput
+              label={t('inventory.vazi_do')} withAsterisk value={vaziDo} onChange={setVaziDo} minDate={vaziOd ?? undefined} error={problems['ugovor.vazi_do']}
             />
           </SimpleGrid>
           <Text fw={600} size="sm">{t('inventory.stavke')}</Text>

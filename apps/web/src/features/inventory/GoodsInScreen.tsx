@@ -9,22 +9,20 @@
  */
 import { useState } from 'react';
 import { NumberInput, Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconPackageImport } from '@tabler/icons-react';
+import { IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toIsoDate } from '@lis/domain';
+import { DayInput } from '../../components/DayInput.tsx';
 import { serverMessage, useLanguage } from '../../i18n/index.ts';
 import { siteToday } from '../../lib/date-time.ts';
 import { useActiveSession } from '../auth/index.ts';
 import { inventoryKeys, openOrders, productContracts, receive } from './api.ts';
-import { parseTypedDay } from './format.ts';
 import { MovementForm, useMovementForm } from './MovementForm.tsx';
 import { useProducts } from './use-products.ts';
 import { formatMoney } from '../../lib/format.ts';
 
-const MONDAY = 1;
 const NONE = '';
 
 export function GoodsInScreen() {
@@ -91,10 +89,8 @@ export function GoodsInScreen() {
         value={produkt} onChange={setProdukt} error={form.problems.produkt} nothingFoundMessage={t('inventory.noStock')}
       />
       <TextInput label={t('inventory.lot')} withAsterisk maxLength={60} value={lot} onChange={(event) => setLot(event.currentTarget.value)} error={form.problems.lot} />
-      <DateInput
-        label={t('inventory.rok_trajanja')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={MONDAY} minDate={today}
-        leftSection={<IconCalendar size={16} aria-hidden />} value={rok} onChange={setRok} error={form.problems.rok_trajanja} dateParser={parseTypedDay}
-        popoverProps={{ withinPortal: true }}
+      <DayInput
+        label={t('inventory.rok_trajanja')} withAsterisk minDate={today} value={rok} onChange={setRok} error={form.problems.rok_trajanja}
       />
       <NumberInput
         label={t('inventory.kolicina')} withAsterisk min={1} max={100000} allowDecimal={false} allowNegative={false}

@@ -3,9 +3,6 @@ import { formatDay } from '../../lib/date-time.ts';
 /** A calendar day of the API (YYYY-MM-DD) as the app prints days: dd.mm.yyyy (lib/date-time.ts). */
 export const dayText = formatDay;
 
-/** A day typed into a date field (lib/date-time.ts, shared by every date field). */
-export { parseTypedDay } from '../../lib/date-time.ts';
-
 /**
  * A NumberInput's value as a number, or '' while empty. With a decimal comma the input may hand over text
  * ('4,5', '4.50') rather than a number; it is read as the number it shows.

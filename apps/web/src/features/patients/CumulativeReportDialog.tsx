@@ -7,16 +7,16 @@
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Group, Input, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconDownload, IconFileText } from '@tabler/icons-react';
+import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ReportJezik, addDays, reportJeziciOf, toIsoDate } from '@lis/domain';
 import { useFileUrl } from '../../api/use-file-url.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { DayInput } from '../../components/DayInput.tsx';
 import { OpenInTabButton } from '../../components/OpenInTabButton.tsx';
 import { READABLE_ALERT_STYLES } from '../../components/readable.ts';
-import { messageText, serverMessage, useLanguage } from '../../i18n/index.ts';
-import { formatDay, parseTypedDay, siteToday } from '../../lib/date-time.ts';
+import { messageText, serverMessage } from '../../i18n/index.ts';
+import { formatDay, siteToday } from '../../lib/date-time.ts';
 import { downloadBlob } from '../../lib/download.ts';
 import { patientName } from '../../lib/patient-name.ts';
 import { cumulativeReportFile } from './api.ts';
@@ -47,7 +47,6 @@ export function CumulativeReportDialog({ patientId, onClose }: { patientId: stri
 
 function CumulativeForm({ patientId, languages, onClose }: { patientId: string; languages: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const jezici = reportJeziciOf(languages);
   const [period, setPeriod] = useState(defaultPeriod);
   const [jezik, setJezik] = useState<ReportJezik>(jezici[0] ?? 'bs');
@@ -65,19 +64,17 @@ function CumulativeForm({ patientId, languages, onClose }: { patientId: string; 
       <Text size="sm" c="dimmed">{t('patients.cumulativeHint')}</Text>
       <form onSubmit={(event) => { event.preventDefault(); show(); }}>
         <Group align="flex-start" gap="md" wrap="wrap">
-          <DateInput
-            label={t('patients.cumulativeFrom')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1}
-            leftSection={<IconCalendar size={16} aria-hidden />} value={period.od || null} dateParser={parseTypedDay}
+          <DayInput
+            label={t('patients.cumulativeFrom')} withAsterisk value={period.od || null}
             onChange={(value) => setPeriod((current) => ({ ...current, od: value ?? '' }))}
             error={period.od === '' ? messageText('form.required') : reversed ? messageText('dateRange.invalid') : undefined}
-            popoverProps={{ withinPortal: true }} w={160}
+            w={160}
           />
-          <DateInput
-            label={t('patients.cumulativeTo')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1}
-            leftSection={<IconCalendar size={16} aria-hidden />} value={period.do || null} dateParser={parseTypedDay}
+          <DayInput
+            label={t('patients.cumulativeTo')} withAsterisk value={period.do || null}
             onChange={(value) => setPeriod((current) => ({ ...current, do: value ?? '' }))}
             error={period.do === '' ? messageText('form.required') : undefined}
-            popoverProps={{ withinPortal: true }} w={160}
+            w={160}
           />
           <Input.Wrapper label={t('patients.language')} id="cumulative-language">
             <SegmentedControl

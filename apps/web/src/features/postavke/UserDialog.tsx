@@ -9,14 +9,13 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { MultiSelect, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_IDLE_SECONDS, HIDEABLE_MENU, LANGUAGES, MAX_ACCESS_LEVEL, MIN_PASSWORD_LENGTH, ROLES, SETTINGS_PATH, type Role,
   type UserElementInput, type UserRecord, can, userElementSchema,
 } from '@lis/domain';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { DayInput } from '../../components/DayInput.tsx';
 import { moveOnEnter } from '../../components/enter-navigation.ts';
 import { notify } from '../../components/notify.tsx';
 import { translateKey } from '../../i18n/index.ts';
@@ -28,7 +27,6 @@ import { saveUser } from './api.ts';
 import { schemaProblems } from './form-problems.ts';
 import { FormFooter, useSettingsForm } from './settings-form.tsx';
 
-const MONDAY = 1;
 const SECONDS_PER_MINUTE = 60;
 
 interface Fields {
@@ -178,11 +176,9 @@ export function UserDialog({ opened, user, defaultIdleSeconds = DEFAULT_IDLE_SEC
               value={routeChoices.some((choice) => choice.value === fields.defaultRoute) ? fields.defaultRoute : ''}
               onChange={(value) => set('defaultRoute')(value ?? '')} {...input('defaultRoute')}
             />
-            <DateInput
+            <DayInput
               label={t('postavke.users.expiresOn')} description={t('postavke.users.expiresHint')} clearable
-              valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={MONDAY} leftSection={<IconCalendar size={16} aria-hidden />}
-              value={fields.lastDay || null} onChange={(value) => set('lastDay')(value ?? '')}
-              popoverProps={{ withinPortal: true }} {...input('expiresAt')}
+              value={fields.lastDay || null} onChange={(value) => set('lastDay')(value ?? '')} {...input('expiresAt')}
             />
             {user ? null : (
               <PasswordInput

@@ -11,12 +11,12 @@ import {
   ActionIcon, Badge, Button, Group, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTROL_MODES, type ControlMode, TARGET_SOURCES, type TargetSource, toIsoDate } from '@lis/domain';
+import { DayInput } from '../../components/DayInput.tsx';
 import { ListTable, type ListColumn, type ListRowAction, invalidateList } from '../../components/list-table/index.ts';
 import { notify } from '../../components/notify.tsx';
 import { READABLE_BADGE_TEXT } from '../../components/readable.ts';
@@ -26,7 +26,6 @@ import { useLanguage } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, siteToday } from '../../lib/date-time.ts';
 import { assayName } from '../../lib/catalogue-name.ts';
 import { decimalMark } from '../../lib/format.ts';
-import { typedDay } from './format.ts';
 import { RulesPanel } from './RulesPanel.tsx';
 import { useActiveSession } from '../auth/index.ts';
 import { integrationKeys, siteAnalysers } from '../integration/index.ts';
@@ -209,8 +208,8 @@ function LotForm({ initial, onSaved, onNew }: { initial: LotDraft; onSaved: (sav
         <TextInput label={t('qc.proizvodjac')} value={lot.proizvodjac} onChange={(event) => setLot({ ...lot, proizvodjac: event.currentTarget.value })} />
         <TextInput label={t('qc.lot')} withAsterisk value={lot.lot} error={missing.lot ? t('qc.required', { field: t('qc.lot') }) : undefined}
           onChange={(event) => setLot({ ...lot, lot: event.currentTarget.value })} />
-        <DateInput label={t('qc.rok')} withAsterisk valueFormat="DD.MM.YYYY" locale={language} firstDayOfWeek={1} value={lot.rok}
-          error={missing.rok ? t('qc.required', { field: t('qc.rok') }) : undefined} onChange={(value) => setLot({ ...lot, rok: value })} dateParser={typedDay} popoverProps={{ withinPortal: true }} />
+        <DayInput label={t('qc.rok')} withAsterisk value={lot.rok}
+          error={missing.rok ? t('qc.required', { field: t('qc.rok') }) : undefined} onChange={(value) => setLot({ ...lot, rok: value })} />
         <Stack gap={2}>
           <Text size="sm" fw={500} id="qc-mode-label">{t('qc.mode')}</Text>
           <SegmentedControl aria-labelledby="qc-mode-label" data={CONTROL_MODES.map((value) => ({ value, label: t(`qc.mode_${value}`) }))} value={lot.mod}

@@ -12,6 +12,3 @@ export function figure(value: number | null | undefined, language: string, digit
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return formatNumber(value, language, { maxDecimals: digits });
 }
-
-/** A typed day, dd.mm.yyyy (dots or dashes), as the ISO day the date fields hold (lib/date-time.ts). */
-export { parseTypedDay as typedDay } from '../../lib/date-time.ts';
