@@ -240,41 +240,39 @@ describe('the statistics aggregates', () => {
     await expectAggregatesMatchRecount();
   });
 
-  // Two sessions are needed for two transactions at once: PostgreSQL only (PGlite runs one transaction at a time).
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('count two transactions adding samples to the same days at once: no deadlock, no lost count', async () => {
+  /**
+   * Two transactions whose counts cross: A counts a sample into the first day and stays open; B counts one into
+   * each day in one statement (listed second day first); while B waits for A's row of the first day, A counts a
+   * sample into the second day and commits. The triggers write each statement's rows in key order (day first),
+   * so B waits before it holds anything of the second day and both commit; in any other order B would hold the
+   * second day's row that A needs, and PostgreSQL would end one of them as a deadlock. `contended` names the
+   * aggregate both transactions meet (the others differ between A and B: the quarter-hours by the hour, and
+   * either the daily counts by the partner or the turnaround by the minute). Answers how each one ended.
+   */
+  async function crossingCounts(contended: 'daily counts' | 'turnaround minutes', firstDay: string, secondDay: string): Promise<string[]> {
     const db = t.database.db;
-    // The same days at other hours for B: the quarter-hour totals (another trigger, run first) do not make B wait.
-    const days = ['2025-04-02T09:00:00Z', '2025-04-03T09:00:00Z'];
-    const laterSameDays = ['2025-04-02T14:00:00Z', '2025-04-03T14:00:00Z'];
-    // Verified samples, each 95 minutes from reception to verification: they count in the per-minute turnaround too.
-    const verifiedAt = (at: string) => {
+    const verified = (at: string, minutes: number, extra: Partial<typeof samples.$inferInsert> = {}) => {
       const created = new Date(at);
       return sampleRow(sarajevo, at, {
-        status: 'VERIFICIRAN', receivedAt: new Date(created.getTime() + 5 * 60_000), verifiedAt: new Date(created.getTime() + 100 * 60_000),
+        status: 'VERIFICIRAN', receivedAt: new Date(created.getTime() + 5 * 60_000), verifiedAt: new Date(created.getTime() + (5 + minutes) * 60_000), ...extra,
       });
     };
-    const dayCounts = async () => (await queryRows<{ dan: string; uzorci: number; u_minuti: number }>(db, sql`
-      select d.dan::text, d.uzorci, t.uzorci as u_minuti from statistics_samples_daily d
-      left join statistics_turnaround_daily t on t.site_id = d.site_id and t.dan = d.dan and not t.hitan and t.minuta = 95
-      where d.site_id = ${sarajevo} and d.dan in ('2025-04-02', '2025-04-03') and d.status = 'VERIFICIRAN' and not d.hitan and d.partner_id is null
-      order by d.dan`)).map((row) => `${row.dan} ${Number(row.uzorci)} ${Number(row.u_minuti)}`);
-    const before = await dayCounts();
-    const start = (day: string, column: 1 | 2) => Number(before.find((line) => line.startsWith(day))?.split(' ')[column] ?? 0);
+    const a = (day: string) => verified(`${day}T09:00:00Z`, 95);
+    const b = (day: string) => (contended === 'turnaround minutes' ? verified(`${day}T14:00:00Z`, 95, { partnerId: partnerA }) : verified(`${day}T14:00:00Z`, 120));
 
-    // A counts a sample into each day and holds its transaction open; B counts its own two, in the other order,
-    // and must wait for A's counts of the same days; then A commits and B goes on.
-    let releaseA!: () => void;
-    const aMayCommit = new Promise<void>((resolve) => { releaseA = resolve; });
-    let aInserted!: () => void;
-    const aHasInserted = new Promise<void>((resolve) => { aInserted = resolve; });
-    const a = db.transaction(async (tx) => {
-      await tx.insert(samples).values([verifiedAt(days[0]!), verifiedAt(days[1]!)]);
-      aInserted();
-      await aMayCommit;
+    let continueA!: () => void;
+    const aMayContinue = new Promise<void>((resolve) => { continueA = resolve; });
+    let firstInserted!: () => void;
+    const aHasFirst = new Promise<void>((resolve) => { firstInserted = resolve; });
+    const transactionA = db.transaction(async (tx) => {
+      await tx.insert(samples).values([a(firstDay)]);
+      firstInserted();
+      await aMayContinue;
+      await tx.insert(samples).values([a(secondDay)]);
     });
-    await aHasInserted;
-    const b = db.transaction(async (tx) => {
-      await tx.insert(samples).values([verifiedAt(laterSameDays[1]!), verifiedAt(laterSameDays[0]!)]);
+    await aHasFirst;
+    const transactionB = db.transaction(async (tx) => {
+      await tx.insert(samples).values([b(secondDay), b(firstDay)]);
     });
     const waiting = async () => Number((await queryRows<{ n: number }>(db, sql`
       select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]?.n ?? 0);
@@ -282,10 +280,29 @@ describe('the statistics aggregates', () => {
       if (polls > 500) throw new Error('the second transaction never waited for the first: the test would not test concurrency');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    releaseA();
-    const outcomes = await Promise.allSettled([a, b]);
-    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'committed'))).toEqual(['committed', 'committed']);
-    expect(await dayCounts()).toEqual(['2025-04-02', '2025-04-03'].map((day) => `${day} ${start(day, 1) + 2} ${start(day, 2) + 2}`));
+    continueA();
+    const outcomes = await Promise.allSettled([transactionA, transactionB]);
+    return outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'committed'));
+  }
+
+  // Two sessions are needed for two transactions at once: PostgreSQL only (PGlite runs one transaction at a time).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('count two transactions whose days cross: both commit, no deadlock, no lost count', async () => {
+    const db = t.database.db;
+    const dayCounts = async () => (await queryRows<{ dan: string; uzorci: number; u_minuti: number }>(db, sql`
+      select d.dan::text, d.uzorci, t.uzorci as u_minuti from statistics_samples_daily d
+      left join statistics_turnaround_daily t on t.site_id = d.site_id and t.dan = d.dan and not t.hitan and t.minuta = 95
+      where d.site_id = ${sarajevo} and d.dan in ('2025-04-02', '2025-04-03') and d.status = 'VERIFICIRAN' and not d.hitan and d.partner_id is null
+      order by d.dan`)).map((row) => `${row.dan} ${Number(row.uzorci)} ${Number(row.u_minuti)}`);
+
+    // The daily counts: A and B meet there (the same days, status and no partner), B's turnaround is another minute.
+    expect(await crossingCounts('daily counts', '2025-04-02', '2025-04-03')).toEqual(['committed', 'committed']);
+    // Each day: A's sample and B's in the daily counts, A's alone in minute 95.
+    expect(await dayCounts()).toEqual(['2025-04-02 2 1', '2025-04-03 2 1']);
+    await expectAggregatesMatchRecount();
+
+    // The turnaround minutes: A and B meet there (the same days and minute), B's daily counts are its partner's.
+    expect(await crossingCounts('turnaround minutes', '2025-04-02', '2025-04-03')).toEqual(['committed', 'committed']);
+    expect(await dayCounts()).toEqual(['2025-04-02 3 3', '2025-04-03 3 3']);
     await expectAggregatesMatchRecount();
   });
 });
