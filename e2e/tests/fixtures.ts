@@ -69,8 +69,12 @@ export const test = base.extend<object, { serverURL: string; smtp: SmtpPeer }>({
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (...args) => {
       const context = await newContext(...args);
-      await context.addInitScript(holdToasts, { duration: TOAST_DURATION_MS, hold: TOAST_HOLD_MS });
       if (process.env.TEST_CLOCK_OFFSET_MS) await context.clock.setSystemTime(Date.now());
+      // After the clock: Playwright's clock replaces window.setTimeout with its own in an init script of its own, and
+      // init scripts run in the order they were added. Added before it, the hold would see only the clock's timers,
+      // whose delays are not the toast's duration whenever another timer falls due first: on a loaded machine a
+      // toast then closed after 2.5 s (settings-users.spec.ts on CI, 2026-12-07).
+      await context.addInitScript(holdToasts, { duration: TOAST_DURATION_MS, hold: TOAST_HOLD_MS });
       return context;
     };
     await use(browser);
